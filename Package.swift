@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "camprobe",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "CamProbe", targets: ["CamProbe"]),
+        .library(name: "CaptureModel", targets: ["CaptureModel"]),
+        .library(name: "CamProbeTesting", targets: ["CamProbeTesting"]),
+        .executable(name: "camprobe", targets: ["camprobe"]),
+        .executable(name: "camprobe-bench", targets: ["camprobe-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C shims: constants and non-variadic wrappers only.
+        .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+
+        // Pure, Sendable, Codable capability model. No C.
+        .target(name: "CaptureModel", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
+        // The ioctl seam and V4L2 enumeration. Only importer of CV4L2.
+        .target(name: "V4L2", dependencies: ["CV4L2", "CaptureModel"], swiftSettings: strict),
+        // libudev enumeration and sysfs identity. Only importer of CUdev.
+        .target(name: "Udev", dependencies: ["CUdev", "CaptureModel"], swiftSettings: strict),
+        // The facade recorders import.
+        .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev"], swiftSettings: strict),
+        // Fake devices at the ioctl seam, driven by fixtures.
+        .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "CV4L2", "CaptureModel"], swiftSettings: strict),
+        .executableTarget(
+            name: "camprobe",
+            dependencies: [
+                "CamProbe", "CamProbeTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "camprobe-bench",
+            dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel"],
+            swiftSettings: strict),
+
+        .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
+        .testTarget(
+            name: "V4L2Tests",
+            dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["CaptureModel"],
+            swiftSettings: strict),
+    ]
+)

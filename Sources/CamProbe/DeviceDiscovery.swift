@@ -1,0 +1,98 @@
+import CaptureModel
+import V4L2
+
+/// Finds every capture device: one `Device` per physical camera, its
+/// capture, metadata and media nodes grouped by their common parent and
+/// bus_info, with a stable ID.
+///
+/// Listing never changes device state: it opens nodes and sends only
+/// query/enumerate/get ioctls (see `CaptureEnumerator`).
+public struct DeviceDiscovery {
+    public let system: any DeviceSystem
+
+    public init(system: any DeviceSystem = SystemDeviceSystem()) { self.system = system }
+
+    /// The result of one discovery pass.
+    public struct Result: Sendable {
+        public var devices: [Device]
+        /// Problems not tied to one device: nodes that vanished, missing udev.
+        public var problems: [Problem]
+        public var note: String?
+    }
+
+    /// Discovers all devices. `choose` sees every device (identity and nodes,
+    /// no capabilities yet) and returns the indexes whose capabilities are
+    /// read — all by default — so `show` enumerates only the camera it prints.
+    public func discover(_ options: DiscoveryOptions = DiscoveryOptions(),
+                         choose: (([Device]) -> Set<Int>)? = nil) -> Result {
+        let (records, note) = system.nodeRecords()
+        var problems: [Problem] = []
+        var probed: [ProbedNode] = []
+        var ports: [String: any V4L2IoctlPort] = [:]
+        for r in records {
+            do throws(V4L2Error) {
+                let port = try system.open(r.devnode, throughLibV4L2: false)
+                var node = ProbedNode(record: r)
+                if r.subsystem == "media" {
+                    node.mediaInfo = try? port.queryMediaInfo()
+                } else {
+                    node.identity = try port.queryIdentity()
+                    ports[r.devnode] = port
+                }
+                probed.append(node)
+            } catch {
+                if error.isDeviceGone {
+                    problems.append(Problem(kind: "device-gone", call: error.call, errno: error.errno, errnoName: error.errnoName,
+                                            message: "\(r.devnode) vanished while it was being listed (\(error.errnoName)); skipped"))
+                } else {
+                    probed.append(ProbedNode(record: r, error: error))
+                }
+            }
+        }
+
+        let groups = DeviceGrouping.group(probed)
+        var skeletons: [(nodes: [ProbedNode], identity: DeviceIdentity, transport: Transport)] = groups.map { g in
+            (g, DeviceIdentityBuilder.identity(of: g), DeviceIdentityBuilder.transport(of: g))
+        }
+        skeletons.sort { a, b in NodeOrder.less(firstNode(a.nodes), firstNode(b.nodes)) }
+        let ids = DeviceIdentityBuilder.uniqueIDs(skeletons.map { (DeviceIdentityBuilder.baseID($0.identity, transport: $0.transport), $0.identity) })
+
+        var devices: [Device] = skeletons.enumerated().map { i, s in
+            Device(id: ids[i], name: DeviceIdentityBuilder.name(of: s.nodes, identity: s.identity),
+                   modelID: DeviceIdentityBuilder.modelID(s.identity), transport: s.transport, identity: s.identity,
+                   nodes: s.nodes.map { DeviceNode(role: $0.role, path: $0.record.devnode, deviceCaps: $0.identity?.deviceCaps) },
+                   captures: [], problems: s.nodes.compactMap { $0.error?.problem })
+        }
+        let chosen = choose?(devices) ?? Set(devices.indices)
+        for (i, s) in skeletons.enumerated() where chosen.contains(i) {
+            for n in s.nodes where n.role == "capture" {
+                guard let identity = n.identity, let port = ports[n.record.devnode] else { continue }
+                devices[i].captures.append(readCapture(port: port, identity: identity, options: options))
+            }
+        }
+        return Result(devices: devices, problems: problems, note: note)
+    }
+
+    func firstNode(_ nodes: [ProbedNode]) -> String {
+        (nodes.first { $0.role == "capture" } ?? nodes[0]).record.devnode
+    }
+
+    func readCapture(port: any V4L2IoctlPort, identity: NodeIdentity, options: DiscoveryOptions) -> CaptureNodeCapabilities {
+        let enumerator = CaptureEnumerator(limits: options.limits)
+        if !options.formats {
+            return CaptureNodeCapabilities(path: port.path, identity: identity, controls: nil)
+        }
+        guard options.emulated else {
+            return enumerator.capabilities(of: port, identity: identity, includeControls: options.controls)
+        }
+        do throws(V4L2Error) {
+            let wrapped = try system.open(port.path, throughLibV4L2: true)
+            return enumerator.capabilities(of: wrapped, identity: identity, includeControls: options.controls)
+        } catch {
+            var caps = enumerator.capabilities(of: port, identity: identity, includeControls: options.controls)
+            caps.problems.append(Problem(kind: "emulation-unavailable", call: error.call, errno: error.errno, errnoName: error.errnoName,
+                                         message: "could not open \(port.path) through libv4l2 (\(error)); showing native formats only"))
+            return caps
+        }
+    }
+}

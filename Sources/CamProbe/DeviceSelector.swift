@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CaptureModel
+
+/// How a user names a device on the command line: a list index, a stable
+/// ID, any of its nodes (`/dev/video0`, a `/dev/v4l/by-id/…` link), or a
+/// unique fragment of its name or ID.
+public struct DeviceSelector: Sendable, CustomStringConvertible {
+    public var text: String
+    public init(_ text: String) { self.text = text }
+    public var description: String { text }
+
+    /// Why a selector matched no device, or more than one.
+    public enum SelectionError: Error, CustomStringConvertible {
+        case noDevices
+        case notFound(String, available: [String])
+        case ambiguous(String, matches: [String])
+
+        public var description: String {
+            switch self {
+            case .noDevices:
+                return "no cameras found"
+            case .notFound(let s, let available):
+                return "no device matches '\(s)'. Devices:\n" + available.map { "  " + $0 }.joined(separator: "\n")
+            case .ambiguous(let s, let matches):
+                return "'\(s)' matches more than one device; use its index or ID:\n" + matches.map { "  " + $0 }.joined(separator: "\n")
+            }
+        }
+    }
+
+    /// The index in `devices` this selector names.
+    public func resolve(in devices: [Device]) throws(SelectionError) -> Int {
+        guard !devices.isEmpty else { throw .noDevices }
+        let label = { (i: Int) in "\(i)  \(devices[i].id)  \(devices[i].name)" }
+        if let i = Int(text), i >= 0 {
+            guard i < devices.count else { throw .notFound(text, available: devices.indices.map(label)) }
+            return i
+        }
+        if let i = devices.firstIndex(where: { $0.id.rawValue == text }) { return i }
+        if text.hasPrefix("/") {
+            let resolved = DeviceSelector.realPath(text) ?? text
+            if let i = devices.firstIndex(where: { d in
+                d.nodes.contains { $0.path == text || $0.path == resolved } || d.identity.byID.contains(text) || d.identity.byPath.contains(text)
+            }) { return i }
+            throw .notFound(text, available: devices.indices.map(label))
+        }
+        let needle = text.lowercased()
+        let hits = devices.indices.filter {
+            devices[$0].name.lowercased().contains(needle) || devices[$0].id.rawValue.lowercased().contains(needle)
+        }
+        if hits.count == 1 { return hits[0] }
+        if hits.isEmpty { throw .notFound(text, available: devices.indices.map(label)) }
+        throw .ambiguous(text, matches: hits.map(label))
+    }
+
+    static func realPath(_ p: String) -> String? {
+        guard let r = realpath(p, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
+    }
+}

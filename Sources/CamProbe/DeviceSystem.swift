@@ -1,0 +1,22 @@
+import CaptureModel
+import V4L2
+import Udev
+
+/// Where nodes come from and how they are opened: the real machine (libudev
+/// + `open(2)`), or a fake one in tests and `--fixture` runs.
+public protocol DeviceSystem {
+    /// All V4L2 and media nodes with their udev/sysfs identity, and a note
+    /// when something limits what could be learned (e.g. no udev daemon).
+    func nodeRecords() -> (nodes: [NodeRecord], note: String?)
+    /// Opens a node for ioctls, directly or through libv4l2.
+    func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort
+}
+
+/// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.
+public struct SystemDeviceSystem: DeviceSystem {
+    public init() {}
+    public func nodeRecords() -> (nodes: [NodeRecord], note: String?) { UdevNodeSource.nodes() }
+    public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort {
+        try SystemV4L2Port(path: path, throughLibV4L2: throughLibV4L2)
+    }
+}

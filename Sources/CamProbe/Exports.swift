@@ -1,0 +1,2 @@
+@_exported import CaptureModel
+@_exported import V4L2

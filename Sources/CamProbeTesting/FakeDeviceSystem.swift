@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import CaptureModel
+import CamProbe
+import V4L2
+
+/// A whole fake machine built from a fixture: node records as udev would
+/// give them, and ports that answer ioctls by filling the real C structs.
+public final class FakeDeviceSystem: DeviceSystem {
+    public let spec: FakeSystemSpec
+    var states: [String: FakeNodeState] = [:]
+    /// Every port opened, in order (for ioctl counting in tests and benchmarks).
+    public private(set) var openedPorts: [CountingPort] = []
+
+    public init(spec: FakeSystemSpec) {
+        self.spec = spec
+        for n in spec.nodes { states[n.path] = FakeNodeState(spec: n) }
+    }
+
+    /// Loads one fixture file or several (their nodes are merged).
+    public convenience init(fixtures paths: [String]) throws {
+        var nodes: [FakeNodeSpec] = []
+        var descriptions: [String] = []
+        for p in paths {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: p)) } catch {
+                throw FixtureError(path: p, message: "cannot read the fixture: \(error)")
+            }
+            do {
+                let s = try JSONDecoder().decode(FakeSystemSpec.self, from: data)
+                nodes += s.nodes
+                if let d = s.description { descriptions.append(d) }
+            } catch {
+                throw FixtureError(path: p, message: "not a valid fixture: \(error)")
+            }
+        }
+        self.init(spec: FakeSystemSpec(description: descriptions.joined(separator: "\n"), nodes: nodes))
+    }
+
+    public func nodeRecords() -> (nodes: [NodeRecord], note: String?) {
+        let records = spec.nodes.map { n in
+            let u = n.udev
+            let parent = u?.parent.map { p in
+                PhysicalParent(sysPath: p.sysPath, bus: p.bus, vendorID: p.vendorID, productID: p.productID, serial: p.serial,
+                               manufacturer: p.manufacturer, product: p.product, speedMbps: p.speed.flatMap(Double.init),
+                               portPath: p.portPath)
+            }
+            return NodeRecord(devnode: n.path, subsystem: n.subsystem ?? "video4linux", sysPath: nil, udevIDPath: u?.idPath,
+                              byID: u?.byID ?? [], byPath: u?.byPath ?? [], parent: parent)
+        }
+        return (records, nil)
+    }
+
+    public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort {
+        guard let state = states[path] else { throw V4L2Error(call: "open", path: path, errno: Errno.ENOENT) }
+        if state.gone { throw V4L2Error(call: "open", path: path, errno: Errno.ENODEV) }
+        if let e = state.spec.openError {
+            let errno = Errno.number(named: e) ?? Errno.EIO
+            throw V4L2Error(call: throughLibV4L2 ? "v4l2_open" : "open", path: path, errno: errno,
+                            hint: errno == Errno.EACCES ? "Join the 'video' group (sudo usermod -aG video $USER, then log out and in) or run camprobe with sudo" : nil)
+        }
+        let port = CountingPort(FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2))
+        openedPorts.append(port)
+        return port
+    }
+
+    /// ioctl counts over every port opened so far, by request name.
+    public var ioctlCounts: [String: Int] {
+        openedPorts.reduce(into: [:]) { acc, p in for (k, v) in p.counts { acc[k, default: 0] += v } }
+    }
+}
+
+/// A fixture file that could not be read or decoded.
+public struct FixtureError: Error, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,97 @@
+internal import CV4L2
+import CaptureModel
+import V4L2
+
+extension FakeV4L2Port {
+    static let typeCodes: [String: UInt32] = [
+        "int": 1, "bool": 2, "menu": 3, "button": 4, "int64": 5, "ctrl_class": 6, "str": 7, "bitmask": 8, "intmenu": 9,
+        "u8": 0x100, "u16": 0x101, "u32": 0x102, "area": 0x106,
+    ]
+
+    var sortedControls: [FakeControlSpec] { (spec.controls ?? []).sorted { $0.id.value < $1.id.value } }
+
+    static func flags(_ names: [String]?) -> UInt32 {
+        (names ?? []).reduce(0) { acc, n in acc | (ControlFlags.names.first { $0.1 == n }?.0 ?? 0) }
+    }
+
+    func queryCtrl(_ q: UnsafeMutablePointer<v4l2_query_ext_ctrl>) -> Int32 {
+        let next: UInt32 = 0x8000_0000 | 0x4000_0000
+        let requested = q.pointee.id
+        let base = requested & ~next
+        let list = sortedControls
+        let found: FakeControlSpec?
+        if requested & next != 0 {
+            if spec.endlessList == V4L2Request.queryExtCtrl.description, !list.isEmpty {
+                // A broken driver that keeps answering with the same control.
+                found = list.first { $0.id.value > base } ?? list.last
+            } else {
+                found = list.first { $0.id.value > base }
+            }
+        } else {
+            found = list.first { $0.id.value == base }
+        }
+        guard let c = found else { return Errno.EINVAL }
+        var out = v4l2_query_ext_ctrl()
+        out.id = c.id.value
+        out.type = FakeV4L2Port.typeCodes[c.type] ?? 1
+        encodeCString(c.name, into: &out.name)
+        let isBool = c.type == "bool"
+        out.minimum = c.min ?? 0
+        out.maximum = c.max ?? (isBool ? 1 : 0)
+        out.step = c.step ?? ((c.type == "menu" || c.type == "intmenu" || c.type == "button" || c.type == "bitmask") ? (c.type == "menu" || c.type == "intmenu" ? 1 : 0) : 1)
+        out.default_value = c.default ?? 0
+        out.flags = FakeV4L2Port.flags(c.flags)
+        out.elem_size = c.elemSize ?? (c.type == "int64" ? 8 : c.type == "str" ? UInt32(max(c.max ?? 0, 0) + 1) : 4)
+        out.elems = c.elems ?? 1
+        let dims = c.dims ?? []
+        out.nr_of_dims = UInt32(min(dims.count, 4))
+        withUnsafeMutableBytes(of: &out.dims) { raw in
+            let d = raw.bindMemory(to: UInt32.self)
+            for (i, v) in dims.prefix(4).enumerated() { d[i] = v }
+        }
+        q.pointee = out
+        return 0
+    }
+
+    func queryMenu(_ m: UnsafeMutablePointer<v4l2_querymenu>) -> Int32 {
+        guard let c = sortedControls.first(where: { $0.id.value == m.pointee.id }), c.type == "menu" || c.type == "intmenu" else {
+            return Errno.EINVAL
+        }
+        let index = Int64(m.pointee.index)
+        guard index >= (c.min ?? 0), index <= (c.max ?? 0), let item = c.menu?[String(index)] else { return Errno.EINVAL }
+        var out = v4l2_querymenu()
+        out.id = c.id.value
+        out.index = m.pointee.index
+        switch item {
+        case .int(let v): out.value = v
+        case .string(let s): encodeCString(s, into: &out.name)
+        }
+        m.pointee = out
+        return 0
+    }
+
+    func getControls(_ p: UnsafeMutablePointer<v4l2_ext_controls>) -> Int32 {
+        let count = Int(p.pointee.count)
+        guard count > 0, let ctrls = p.pointee.controls else { return 0 }
+        let byID = Dictionary(sortedControls.map { ($0.id.value, $0) }, uniquingKeysWith: { a, _ in a })
+        for i in 0..<count {
+            guard let c = byID[ctrls[i].id] else { p.pointee.error_idx = UInt32(i); return Errno.EINVAL }
+            if (c.flags ?? []).contains("write-only") || c.type == "button" { p.pointee.error_idx = UInt32(i); return Errno.EACCES }
+            let value = c.value ?? .int(c.default ?? 0)
+            switch value {
+            case .string(let s):
+                let bytes = Array(s.utf8)
+                guard Int(ctrls[i].size) > bytes.count, let dst = ctrls[i].string else {
+                    ctrls[i].size = UInt32(bytes.count + 1)
+                    p.pointee.error_idx = UInt32(i)
+                    return Errno.ENOSPC
+                }
+                for (j, b) in bytes.enumerated() { dst[j] = CChar(bitPattern: b) }
+                dst[bytes.count] = 0
+            case .int(let v):
+                if c.type == "int64" { ctrls[i].value64 = v } else { ctrls[i].value = Int32(truncatingIfNeeded: v) }
+            }
+        }
+        return 0
+    }
+}

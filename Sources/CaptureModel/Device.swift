@@ -1,0 +1,138 @@
+/// A stable device identifier: survives reboots and replugs, never a `/dev/videoN` number.
+///
+/// USB: `usb-VID:PID-SERIAL`; without a serial, or when two devices share one,
+/// the port path is added (`usb-VID:PID@pci-0000:00:14.0-usb-0:1.2`). Other
+/// buses: the bus and the driver's bus_info (`platform-vivid-000`).
+public struct DeviceID: Sendable, Hashable, Codable, CustomStringConvertible, Comparable {
+    public var rawValue: String
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+    public static func < (a: DeviceID, b: DeviceID) -> Bool { a.rawValue < b.rawValue }
+    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    public func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(rawValue) }
+}
+
+/// How the device is attached.
+public struct Transport: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// "usb", "pci", "platform", "virtual" or "unknown".
+    public var kind: String
+    /// Link speed in Mbit/s from sysfs `speed` (USB only).
+    public var speedMbps: Double?
+    /// "USB 2.0 High-Speed (480 Mbit/s)", "platform", …
+    public var label: String
+
+    public init(kind: String, speedMbps: Double? = nil) {
+        self.kind = kind; self.speedMbps = speedMbps
+        self.label = Transport.label(kind: kind, speedMbps: speedMbps)
+    }
+
+    public var description: String { label }
+
+    static func label(kind: String, speedMbps: Double?) -> String {
+        guard kind == "usb" else { return kind }
+        guard let s = speedMbps else { return "USB" }
+        let name: String
+        switch s {
+        case ..<2: name = "USB 1.x Low-Speed"
+        case ..<13: name = "USB 1.1 Full-Speed"
+        case ..<481: name = "USB 2.0 High-Speed"
+        case ..<5001: name = "USB 3.0 SuperSpeed"
+        case ..<10001: name = "USB 3.1 SuperSpeed+"
+        default: name = "USB 3.2 SuperSpeed+"
+        }
+        let mbps = s == s.rounded() ? String(Int(s)) : String(s)
+        return "\(name) (\(mbps) Mbit/s)"
+    }
+}
+
+/// Where the identity came from: udev's database and sysfs.
+public struct DeviceIdentity: Sendable, Hashable, Codable {
+    public var vendorID: String?
+    public var productID: String?
+    public var serial: String?
+    public var manufacturer: String?
+    public var product: String?
+    /// Physical port path, udev `ID_PATH` style, computed from sysfs (e.g. `pci-0000:00:14.0-usb-0:1.2`).
+    public var portPath: String?
+    /// udev's own `ID_PATH` for the capture node, when udevd has run.
+    public var udevIDPath: String?
+    /// `/dev/v4l/by-id/…` links to the capture node.
+    public var byID: [String]
+    /// `/dev/v4l/by-path/…` links to the capture node.
+    public var byPath: [String]
+    /// V4L2 `bus_info`, e.g. `usb-0000:00:14.0-1.2`.
+    public var busInfo: String
+    public var driver: String
+    /// sysfs path of the physical parent (USB device, PCI function, platform device).
+    public var physicalPath: String?
+
+    public init(vendorID: String? = nil, productID: String? = nil, serial: String? = nil, manufacturer: String? = nil, product: String? = nil,
+                portPath: String? = nil, udevIDPath: String? = nil, byID: [String] = [], byPath: [String] = [], busInfo: String,
+                driver: String, physicalPath: String? = nil) {
+        self.vendorID = vendorID; self.productID = productID; self.serial = serial; self.manufacturer = manufacturer
+        self.product = product; self.portPath = portPath; self.udevIDPath = udevIDPath; self.byID = byID; self.byPath = byPath
+        self.busInfo = busInfo; self.driver = driver; self.physicalPath = physicalPath
+    }
+}
+
+/// One device node that belongs to a physical device.
+public struct DeviceNode: Sendable, Hashable, Codable {
+    /// "capture", "metadata", "media", "output", "other".
+    public var role: String
+    public var path: String
+    public var deviceCaps: CapabilityFlags?
+    public init(role: String, path: String, deviceCaps: CapabilityFlags? = nil) {
+        self.role = role; self.path = path; self.deviceCaps = deviceCaps
+    }
+}
+
+/// One physical capture device: its nodes grouped, its identity, and what
+/// each of its capture nodes can do.
+public struct Device: Sendable, Hashable, Codable {
+    public var id: DeviceID
+    public var name: String
+    /// `VID:PID` for USB devices.
+    public var modelID: String?
+    public var transport: Transport
+    public var identity: DeviceIdentity
+    public var nodes: [DeviceNode]
+    public var captures: [CaptureNodeCapabilities]
+    public var problems: [Problem]
+
+    public init(id: DeviceID, name: String, modelID: String?, transport: Transport, identity: DeviceIdentity,
+                nodes: [DeviceNode], captures: [CaptureNodeCapabilities], problems: [Problem] = []) {
+        self.id = id; self.name = name; self.modelID = modelID; self.transport = transport; self.identity = identity
+        self.nodes = nodes; self.captures = captures; self.problems = problems
+    }
+
+    /// Every problem of the device and its nodes.
+    public var allProblems: [Problem] { problems + captures.flatMap(\.problems) }
+}
+
+/// The document `camprobe list --json` writes.
+public struct DeviceListDocument: Sendable, Codable {
+    /// Bumped when a field changes meaning or goes away; additions keep it.
+    public var schemaVersion: Int
+    public var generator: String
+    public var devices: [Device]
+    /// Problems not tied to one device (e.g. a node that vanished).
+    public var problems: [Problem]
+    public init(generator: String, devices: [Device], problems: [Problem] = []) {
+        self.schemaVersion = CaptureModelSchema.version; self.generator = generator; self.devices = devices; self.problems = problems
+    }
+}
+
+/// The document `camprobe show --json` writes.
+public struct DeviceDocument: Sendable, Codable {
+    public var schemaVersion: Int
+    public var generator: String
+    public var device: Device
+    public init(generator: String, device: Device) {
+        self.schemaVersion = CaptureModelSchema.version; self.generator = generator; self.device = device
+    }
+}
+
+/// Version of the JSON model.
+public enum CaptureModelSchema {
+    public static let version = 1
+}

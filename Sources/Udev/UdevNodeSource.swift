@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CUdev
+import CaptureModel
+
+/// Lists V4L2 and media-controller nodes with their identity, from libudev.
+///
+/// libudev reads sysfs directly, so this works without a udev daemon (as in
+/// containers); only udev's own properties (`ID_PATH`, `DEVLINKS`) need the
+/// daemon's database, and when they are absent the `/dev/v4l/by-id` and
+/// `by-path` directories are read instead.
+public enum UdevNodeSource {
+    /// Subsystems whose nodes belong to cameras.
+    public static let subsystems = ["video4linux", "media"]
+
+    /// Enumerates `/dev/video*` and `/dev/media*` nodes, sorted by subsystem and number.
+    ///
+    /// The corresponding C calls are `udev_enumerate_add_match_subsystem`,
+    /// `udev_enumerate_scan_devices` and `udev_device_new_from_syspath`.
+    public static func nodes() -> (nodes: [NodeRecord], note: String?) {
+        guard let udev = udev_new() else { return ([], "libudev could not be initialised (udev_new failed)") }
+        defer { udev_unref(udev) }
+        guard let en = udev_enumerate_new(udev) else { return ([], "udev_enumerate_new failed") }
+        defer { udev_enumerate_unref(en) }
+        for s in subsystems { udev_enumerate_add_match_subsystem(en, s) }
+        udev_enumerate_scan_devices(en)
+
+        let links = LinkDirectories.read()
+        var out: [NodeRecord] = []
+        var entry = udev_enumerate_get_list_entry(en)
+        var guardCount = 0
+        while let e = entry, guardCount < 4096 {
+            guardCount += 1
+            entry = udev_list_entry_get_next(e)
+            guard let sp = udev_list_entry_get_name(e), let dev = udev_device_new_from_syspath(udev, sp) else { continue }
+            defer { udev_device_unref(dev) }
+            guard let dn = udev_device_get_devnode(dev) else { continue }
+            let devnode = String(cString: dn)
+            let name = devnode.split(separator: "/").last.map(String.init) ?? devnode
+            // Only video and media nodes: radio, vbi, swradio, v4l-subdev and v4l-touch are not cameras.
+            guard name.hasPrefix("video") || name.hasPrefix("media") else { continue }
+            let subsystem = udev_device_get_subsystem(dev).map { String(cString: $0) } ?? ""
+            let idPath = property(dev, "ID_PATH")
+            var byID = links.byID[devnode] ?? []
+            var byPath = links.byPath[devnode] ?? []
+            if let dl = property(dev, "DEVLINKS") {
+                for l in dl.split(separator: " ").map(String.init) {
+                    if l.hasPrefix("/dev/v4l/by-id/"), !byID.contains(l) { byID.append(l) }
+                    if l.hasPrefix("/dev/v4l/by-path/"), !byPath.contains(l) { byPath.append(l) }
+                }
+            }
+            out.append(NodeRecord(devnode: devnode, subsystem: subsystem, sysPath: String(cString: sp), udevIDPath: idPath,
+                                  byID: byID.sorted(), byPath: byPath.sorted(), parent: physicalParent(of: dev)))
+        }
+        out.sort { a, b in
+            a.subsystem != b.subsystem ? a.subsystem > b.subsystem : NodeOrder.less(a.devnode, b.devnode)
+        }
+        let hasDatabase = access("/run/udev/control", F_OK) == 0
+        return (out, hasDatabase ? nil : "no udev daemon is running (/run/udev/control is absent): identity comes from sysfs alone")
+    }
+
+    static func property(_ dev: OpaquePointer, _ key: String) -> String? {
+        udev_device_get_property_value(dev, key).map { String(cString: $0) }
+    }
+
+    static func attribute(_ dev: OpaquePointer, _ key: String) -> String? {
+        guard let v = udev_device_get_sysattr_value(dev, key) else { return nil }
+        let s = String(cString: v).trimmingCharacters(in: " \n\t")
+        return s.isEmpty ? nil : s
+    }
+
+    /// The USB device, or else the nearest PCI/platform ancestor.
+    ///
+    /// The corresponding C call is `udev_device_get_parent_with_subsystem_devtype`.
+    static func physicalParent(of dev: OpaquePointer) -> PhysicalParent? {
+        if let usb = udev_device_get_parent_with_subsystem_devtype(dev, "usb", "usb_device") {
+            let sys = String(cString: udev_device_get_syspath(usb))
+            var port: String?
+            if let devpath = attribute(usb, "devpath") {
+                // The root hub's parent is the host controller (PCI function or platform device).
+                var hub: OpaquePointer? = usb
+                var hops = 0
+                while let h = hub, let p = udev_device_get_parent(h), hops < 32 {
+                    hops += 1
+                    let sub = udev_device_get_subsystem(p).map { String(cString: $0) } ?? ""
+                    if sub != "usb" {
+                        let name = udev_device_get_sysname(p).map { String(cString: $0) } ?? "?"
+                        port = "\(sub)-\(name)-usb-0:\(devpath)"
+                        break
+                    }
+                    hub = p
+                }
+                if port == nil { port = "usb-0:\(devpath)" }
+            }
+            return PhysicalParent(sysPath: sys, bus: "usb", vendorID: attribute(usb, "idVendor"), productID: attribute(usb, "idProduct"),
+                                  serial: attribute(usb, "serial"), manufacturer: attribute(usb, "manufacturer"),
+                                  product: attribute(usb, "product"), speedMbps: attribute(usb, "speed").flatMap(Double.init),
+                                  portPath: port)
+        }
+        var p = udev_device_get_parent(dev)
+        var hops = 0
+        while let cur = p, hops < 32 {
+            hops += 1
+            let sub = udev_device_get_subsystem(cur).map { String(cString: $0) } ?? ""
+            if ["pci", "platform", "i2c", "spi", "virtio", "sdio"].contains(sub) {
+                let name = udev_device_get_sysname(cur).map { String(cString: $0) } ?? "?"
+                return PhysicalParent(sysPath: String(cString: udev_device_get_syspath(cur)), bus: sub,
+                                      vendorID: attribute(cur, "vendor").map { String($0.dropFirst(2)) },
+                                      productID: attribute(cur, "device").map { String($0.dropFirst(2)) },
+                                      portPath: "\(sub)-\(name)")
+            }
+            p = udev_device_get_parent(cur)
+        }
+        return nil
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}
+

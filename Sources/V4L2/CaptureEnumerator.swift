@@ -1,0 +1,47 @@
+import CaptureModel
+
+/// Reads everything a video capture node can do, without changing any of
+/// its state: no `VIDIOC_TRY_FMT`, `S_FMT`, `S_PARM`, `S_INPUT` or control
+/// writes are ever sent.
+///
+/// Failures do not throw: each is kept as a `Problem` in the result, which
+/// stays as complete as the device allowed (a node that vanishes midway gives
+/// a partial result and a `device-gone` problem).
+public struct CaptureEnumerator {
+    public var limits: EnumerationLimits
+
+    public init(limits: EnumerationLimits = EnumerationLimits()) { self.limits = limits }
+
+    /// Enumerates a capture node whose identity (`VIDIOC_QUERYCAP`) is known.
+    ///
+    /// Ioctls, in order: `VIDIOC_ENUMINPUT`, `VIDIOC_G_INPUT`, `VIDIOC_ENUM_FMT`,
+    /// `VIDIOC_ENUM_FRAMESIZES`, `VIDIOC_ENUM_FRAMEINTERVALS`, `VIDIOC_QUERY_EXT_CTRL`,
+    /// `VIDIOC_QUERYMENU`, `VIDIOC_G_EXT_CTRLS`, `VIDIOC_G_FMT`, `VIDIOC_G_PARM`.
+    /// With `includeControls: false` the control walk is skipped and
+    /// `controls` is nil (what `camprobe list` needs).
+    public func capabilities(of port: any V4L2IoctlPort, identity: NodeIdentity, includeControls: Bool = true) -> CaptureNodeCapabilities {
+        var log = EnumerationLog()
+        let state = CurrentStateReader(port: port, limits: limits)
+        let (inputs, currentInput) = state.inputs(log: &log)
+
+        var types: [BufferType] = []
+        if identity.deviceCaps.contains(.videoCapture) { types.append(.videoCapture) }
+        if identity.deviceCaps.contains(.videoCaptureMultiplanar) { types.append(.videoCaptureMultiplanar) }
+
+        let fmt = FormatEnumerator(port: port, limits: limits)
+        var formats: [PixelFormat] = []
+        for t in types where !log.gone { formats += fmt.formats(for: t, log: &log) }
+
+        let controls: [Control]? = !includeControls ? nil : log.gone ? [] : ControlEnumerator(port: port, limits: limits).controls(log: &log)
+
+        var active: ActiveFormat?
+        var parm: StreamingParameters?
+        if let primary = types.first, !log.gone {
+            active = state.activeFormat(primary, log: &log)
+            if !log.gone { parm = state.streamingParameters(primary, log: &log) }
+        }
+        return CaptureNodeCapabilities(path: port.path, identity: identity, throughLibV4L2: port.throughLibV4L2, inputs: inputs,
+                                       currentInput: currentInput, formats: formats, controls: controls, activeFormat: active,
+                                       streamingParameters: parm, problems: log.problems)
+    }
+}

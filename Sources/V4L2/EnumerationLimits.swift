@@ -1,0 +1,44 @@
+import CaptureModel
+
+/// Upper bounds on every enumeration loop. A driver that never ends a list
+/// (or repeats entries forever) hits a bound, which is reported as a
+/// `bound-hit` problem: the result is marked incomplete, never silently cut.
+public struct EnumerationLimits: Sendable, Hashable {
+    public var formats: UInt32 = 512
+    public var frameSizes: UInt32 = 4096
+    public var frameIntervals: UInt32 = 1024
+    public var controls: Int = 4096
+    public var menuItems: Int64 = 1024
+    public var inputs: UInt32 = 256
+    public init() {}
+}
+
+/// Collects problems while a node is enumerated and remembers whether the
+/// node vanished (after which nothing more is asked).
+struct EnumerationLog {
+    var problems: [Problem] = []
+    var gone = false
+
+    /// Records `error`; returns true when enumeration must stop (device gone).
+    @discardableResult
+    mutating func record(_ error: V4L2Error, while doing: String) -> Bool {
+        var p = error.problem
+        p.message = "\(doing): \(p.message)"
+        if error.isDeviceGone {
+            if !gone { p.message += "; the result is partial"; problems.append(p) }
+            gone = true
+        } else {
+            problems.append(p)
+        }
+        return gone
+    }
+
+    mutating func boundHit(_ request: V4L2Request, limit: some BinaryInteger, what: String) {
+        problems.append(Problem(kind: "bound-hit", call: request.description,
+                                message: "\(request) returned more than \(limit) entries for \(what); the driver never ended the list, so the listing is incomplete"))
+    }
+
+    mutating func note(_ kind: String, _ request: V4L2Request?, _ message: String) {
+        problems.append(Problem(kind: kind, call: request?.description, message: message))
+    }
+}

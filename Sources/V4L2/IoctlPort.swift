@@ -1,0 +1,89 @@
+internal import CV4L2
+import CaptureModel
+
+/// The ioctl seam: everything camprobe asks a V4L2 or media node goes through
+/// one `perform` call with the real kernel request number and a pointer to
+/// the real C struct. The system implementation calls `ioctl(2)` (or
+/// libv4l2's `v4l2_ioctl`); the fake in `CamProbeTesting` fills the same
+/// structs from fixtures, so the enumeration code under test is the real one.
+public protocol V4L2IoctlPort: AnyObject {
+    /// The node this port talks to, for messages.
+    var path: String { get }
+    /// Whether ioctls go through libv4l2 (which adds emulated formats).
+    var throughLibV4L2: Bool { get }
+    /// Performs one ioctl. Returns 0 on success or the errno (never -1).
+    func perform(_ request: UInt, _ argument: UnsafeMutableRawPointer) -> Int32
+}
+
+/// The ioctls camprobe uses, with their kernel request numbers and names.
+public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertible {
+    case queryCap, enumFmt, gFmt, sFmt, tryFmt, gParm, sParm, enumFrameSizes, enumFrameIntervals
+    case queryExtCtrl, queryMenu, gExtCtrls, sExtCtrls, gCtrl, enumInput, gInput, sInput, gPriority, sPriority
+    case mediaDeviceInfo
+
+    /// The kernel request number (from `<linux/videodev2.h>` / `<linux/media.h>`).
+    public var number: UInt {
+        switch self {
+        case .queryCap: CV4L2_VIDIOC_QUERYCAP
+        case .enumFmt: CV4L2_VIDIOC_ENUM_FMT
+        case .gFmt: CV4L2_VIDIOC_G_FMT
+        case .sFmt: CV4L2_VIDIOC_S_FMT
+        case .tryFmt: CV4L2_VIDIOC_TRY_FMT
+        case .gParm: CV4L2_VIDIOC_G_PARM
+        case .sParm: CV4L2_VIDIOC_S_PARM
+        case .enumFrameSizes: CV4L2_VIDIOC_ENUM_FRAMESIZES
+        case .enumFrameIntervals: CV4L2_VIDIOC_ENUM_FRAMEINTERVALS
+        case .queryExtCtrl: CV4L2_VIDIOC_QUERY_EXT_CTRL
+        case .queryMenu: CV4L2_VIDIOC_QUERYMENU
+        case .gExtCtrls: CV4L2_VIDIOC_G_EXT_CTRLS
+        case .sExtCtrls: CV4L2_VIDIOC_S_EXT_CTRLS
+        case .gCtrl: CV4L2_VIDIOC_G_CTRL
+        case .enumInput: CV4L2_VIDIOC_ENUMINPUT
+        case .gInput: CV4L2_VIDIOC_G_INPUT
+        case .sInput: CV4L2_VIDIOC_S_INPUT
+        case .gPriority: CV4L2_VIDIOC_G_PRIORITY
+        case .sPriority: CV4L2_VIDIOC_S_PRIORITY
+        case .mediaDeviceInfo: CV4L2_MEDIA_IOC_DEVICE_INFO
+        }
+    }
+
+    /// The C name, e.g. `VIDIOC_ENUM_FMT`.
+    public var description: String {
+        switch self {
+        case .queryCap: "VIDIOC_QUERYCAP"
+        case .enumFmt: "VIDIOC_ENUM_FMT"
+        case .gFmt: "VIDIOC_G_FMT"
+        case .sFmt: "VIDIOC_S_FMT"
+        case .tryFmt: "VIDIOC_TRY_FMT"
+        case .gParm: "VIDIOC_G_PARM"
+        case .sParm: "VIDIOC_S_PARM"
+        case .enumFrameSizes: "VIDIOC_ENUM_FRAMESIZES"
+        case .enumFrameIntervals: "VIDIOC_ENUM_FRAMEINTERVALS"
+        case .queryExtCtrl: "VIDIOC_QUERY_EXT_CTRL"
+        case .queryMenu: "VIDIOC_QUERYMENU"
+        case .gExtCtrls: "VIDIOC_G_EXT_CTRLS"
+        case .sExtCtrls: "VIDIOC_S_EXT_CTRLS"
+        case .gCtrl: "VIDIOC_G_CTRL"
+        case .enumInput: "VIDIOC_ENUMINPUT"
+        case .gInput: "VIDIOC_G_INPUT"
+        case .sInput: "VIDIOC_S_INPUT"
+        case .gPriority: "VIDIOC_G_PRIORITY"
+        case .sPriority: "VIDIOC_S_PRIORITY"
+        case .mediaDeviceInfo: "MEDIA_IOC_DEVICE_INFO"
+        }
+    }
+
+    /// Looks a request number up; nil for numbers camprobe never sends.
+    public init?(number: UInt) {
+        guard let r = V4L2Request.allCases.first(where: { $0.number == number }) else { return nil }
+        self = r
+    }
+
+    /// Requests that change device state; never sent while listing.
+    public var changesState: Bool {
+        switch self {
+        case .sFmt, .tryFmt, .sParm, .sExtCtrls, .sInput, .sPriority: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import CaptureModel
+
+/// A failed V4L2 call: which ioctl (or `open`), on which node, and the errno.
+///
+/// Its description says what a person should do about it where that is known
+/// (e.g. which group to join on `EACCES`).
+public struct V4L2Error: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `VIDIOC_ENUM_FMT`, `open`, …
+    public var call: String
+    public var path: String
+    public var errno: Int32
+    /// Extra advice (e.g. the group that owns the node).
+    public var hint: String?
+
+    public init(call: String, path: String, errno: Int32, hint: String? = nil) {
+        self.call = call; self.path = path; self.errno = errno; self.hint = hint
+    }
+
+    public var errnoName: String { Errno.name(errno) }
+
+    /// True for errors that mean the device went away (unplugged, driver unbound).
+    public var isDeviceGone: Bool { errno == Errno.ENODEV || errno == Errno.ENXIO || errno == Errno.ENOENT && call == "open" }
+
+    public var description: String {
+        var s = "\(call) on \(path) failed: \(errnoName) (\(Errno.message(errno)))"
+        if let hint { s += ". " + hint }
+        return s
+    }
+
+    /// The same error as a `Problem` kept with a (partial) result.
+    public var problem: Problem {
+        Problem(kind: isDeviceGone ? "device-gone" : (errno == Errno.EACCES || errno == Errno.EPERM ? "access" : "ioctl-failed"),
+                call: call, errno: errno, errnoName: errnoName, message: description)
+    }
+}
+
+/// errno values and names used in messages (Linux numbering).
+public enum Errno {
+    public static let EPERM: Int32 = 1
+    public static let ENOENT: Int32 = 2
+    public static let EINTR: Int32 = 4
+    public static let EIO: Int32 = 5
+    public static let ENXIO: Int32 = 6
+    public static let EAGAIN: Int32 = 11
+    public static let ENOMEM: Int32 = 12
+    public static let EACCES: Int32 = 13
+    public static let EFAULT: Int32 = 14
+    public static let EBUSY: Int32 = 16
+    public static let ENODEV: Int32 = 19
+    public static let EINVAL: Int32 = 22
+    public static let ENOSPC: Int32 = 28
+    public static let ENOTTY: Int32 = 25
+    public static let ERANGE: Int32 = 34
+    public static let ENODATA: Int32 = 61
+    public static let EPROTO: Int32 = 71
+    public static let EOVERFLOW: Int32 = 75
+    public static let ENOMSG: Int32 = 42
+    public static let ETIMEDOUT: Int32 = 110
+
+    static let table: [(Int32, String, String)] = [
+        (1, "EPERM", "Operation not permitted"), (2, "ENOENT", "No such file or directory"), (4, "EINTR", "Interrupted system call"),
+        (5, "EIO", "Input/output error"), (6, "ENXIO", "No such device or address"), (11, "EAGAIN", "Resource temporarily unavailable"),
+        (12, "ENOMEM", "Cannot allocate memory"), (13, "EACCES", "Permission denied"), (14, "EFAULT", "Bad address"),
+        (16, "EBUSY", "Device or resource busy"), (19, "ENODEV", "No such device"), (22, "EINVAL", "Invalid argument"),
+        (25, "ENOTTY", "Inappropriate ioctl for device"), (28, "ENOSPC", "No space left on device"),
+        (34, "ERANGE", "Numerical result out of range"), (42, "ENOMSG", "No message of desired type"), (61, "ENODATA", "No data available"),
+        (71, "EPROTO", "Protocol error"), (75, "EOVERFLOW", "Value too large for defined data type"), (110, "ETIMEDOUT", "Connection timed out"),
+    ]
+
+    /// `ENODEV` for 19; `errno 123` for numbers not in the table.
+    public static func name(_ e: Int32) -> String { table.first { $0.0 == e }?.1 ?? "errno \(e)" }
+    /// The strerror text.
+    public static func message(_ e: Int32) -> String { table.first { $0.0 == e }?.2 ?? "unknown error" }
+    /// 19 for `ENODEV`.
+    public static func number(named n: String) -> Int32? { table.first { $0.1 == n }?.0 }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `camprobe` command line: a thin client of the CamProbe library.
+@main
+struct CamProbeCommand: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "camprobe",
+        abstract: "Know every camera on this Linux machine and what it can do.",
+        discussion: """
+            Exit status: 0 success, 1 error (device missing, unreadable, …), 2 usage error.
+            DEVICE is a list index, a stable ID, a node such as /dev/video0 or a /dev/v4l/by-id link, \
+            or a unique part of the device's name.
+            """,
+        version: version,
+        subcommands: [List.self, Show.self]
+    )
+
+    /// Runs the command, mapping ArgumentParser's usage errors to exit status 2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst(7) }
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                Glibc.exit(0)
+            }
+            if let e = error as? CLIError {
+                Terminal.error(e.message)
+                Glibc.exit(e.status)
+            }
+            if !message.isEmpty { Terminal.error(message) }
+            Glibc.exit(code == .validationFailure || code.rawValue == 64 ? 2 : 1)
+        }
+    }
+}
+
+/// An error the CLI reports itself: a message for stderr and an exit status.
+struct CLIError: Error {
+    var message: String
+    var status: Int32 = 1
+}

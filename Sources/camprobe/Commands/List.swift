@@ -1,0 +1,25 @@
+import ArgumentParser
+import CamProbe
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List capture devices, one row per physical camera.",
+        discussion: "Never changes a device's format, frame rate or controls.")
+
+    @OptionGroup var source: DeviceSourceOptions
+
+    func run() throws {
+        var options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
+        options.controls = false
+        let result = DeviceDiscovery(system: try source.system()).discover(options)
+        if source.json {
+            try JSONOutput.print(DeviceListDocument(generator: "camprobe \(CamProbeCommand.version)", devices: result.devices,
+                                                    problems: result.problems))
+        } else {
+            ListRenderer.render(result)
+        }
+        let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == "access" }
+        if !source.json { Diagnostics.report(result, devices: result.devices) }
+        if !accessProblems.isEmpty { throw ExitCode(1) }
+    }
+}

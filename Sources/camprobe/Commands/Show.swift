@@ -1,0 +1,46 @@
+import ArgumentParser
+import CamProbe
+
+struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show one device: identity, nodes, formats → sizes → frame rates, controls, active format.",
+        discussion: "Never changes a device's format, frame rate or controls.")
+
+    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name (see 'camprobe list').")
+    var device: String
+
+    @OptionGroup var source: DeviceSourceOptions
+
+    func run() throws {
+        let selector = DeviceSelector(device)
+        var chosen: Int?
+        var selectionError: DeviceSelector.SelectionError?
+        // One pass: identities of all devices, capabilities of the chosen one only.
+        let result = DeviceDiscovery(system: try source.system()).discover(DiscoveryOptions(emulated: source.emulated)) { devices in
+            do throws(DeviceSelector.SelectionError) {
+                chosen = try selector.resolve(in: devices)
+            } catch {
+                selectionError = error
+            }
+            return chosen.map { [$0] } ?? []
+        }
+        guard let index = chosen else {
+            if case .noDevices = selectionError {
+                throw CLIError(message: "no cameras found, so there is no '\(device)' to show. Run 'camprobe list' to see what is attached.")
+            }
+            throw CLIError(message: selectionError.map { "\($0)" } ?? "no such device")
+        }
+        let d = result.devices[index]
+        if source.json {
+            try JSONOutput.print(DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d))
+        } else {
+            ShowRenderer.render(d, index: index)
+        }
+        if d.captures.isEmpty, let p = d.problems.first {
+            throw CLIError(message: "cannot read \(d.name): \(p.message)")
+        }
+        if d.allProblems.contains(where: { $0.kind == "device-gone" }) {
+            throw CLIError(message: "\(d.name) went away while it was being read; what is shown is partial")
+        }
+    }
+}

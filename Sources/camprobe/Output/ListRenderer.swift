@@ -1,0 +1,24 @@
+import CamProbe
+
+/// `camprobe list` as text.
+enum ListRenderer {
+    static func render(_ result: DeviceDiscovery.Result) {
+        guard !result.devices.isEmpty else {
+            print("No cameras found.")
+            print("camprobe looked for V4L2 video capture nodes (/dev/video*) and found none on this machine.")
+            return
+        }
+        var table = TextTable(header: ["#", "ID", "NAME", "MODEL", "TRANSPORT", "NODES", "BEST MODES"])
+        for (i, d) in result.devices.enumerated() {
+            let nodes = d.nodes.map { n in
+                let short = n.path.hasPrefix("/dev/") ? String(n.path.dropFirst(5)) : n.path
+                return n.role == "capture" ? short : "\(short) (\(n.role))"
+            }.joined(separator: ", ")
+            var modes = d.captures.flatMap { $0.bestModes() }.map(\.description).joined(separator: ", ")
+            if d.captures.isEmpty, d.allProblems.contains(where: { $0.kind == "access" }) { modes = Terminal.yellow("(no permission to open)") }
+            else if modes.isEmpty { modes = "-" }
+            table.rows.append(["\(i)", d.id.rawValue, d.name, d.modelID ?? "-", d.transport.label, nodes, modes])
+        }
+        print(table.render())
+    }
+}

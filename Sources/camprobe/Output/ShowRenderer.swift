@@ -1,0 +1,127 @@
+import CamProbe
+
+/// `camprobe show` as text.
+enum ShowRenderer {
+    static func render(_ d: Device, index: Int) {
+        print(Terminal.bold(d.name))
+        var facts: [(String, String)] = [("Index", "\(index)"), ("ID", d.id.rawValue)]
+        if let m = d.modelID {
+            let maker = [d.identity.manufacturer, d.identity.product].compactMap { $0 }.joined(separator: " ")
+            facts.append(("Model", maker.isEmpty ? m : "\(m) (\(maker))"))
+        }
+        if let s = d.identity.serial { facts.append(("Serial", s)) }
+        facts.append(("Transport", d.transport.label))
+        facts.append(("Driver", d.identity.driver.isEmpty ? "-" : d.identity.driver))
+        if !d.identity.busInfo.isEmpty { facts.append(("Bus info", d.identity.busInfo)) }
+        if let p = d.identity.portPath { facts.append(("Port", p)) }
+        for l in d.identity.byID { facts.append(("by-id", l)) }
+        for l in d.identity.byPath { facts.append(("by-path", l)) }
+        facts.append(("Nodes", d.nodes.map { "\($0.path) (\($0.role))" }.joined(separator: ", ")))
+        printFacts(facts, indent: "  ")
+        for c in d.captures { renderCapture(c) }
+    }
+
+    static func printFacts(_ facts: [(String, String)], indent: String) {
+        let w = (facts.map { $0.0.count }.max() ?? 0) + 1
+        for (k, v) in facts { print(indent + Terminal.pad(k + ":", w) + " " + v) }
+    }
+
+    static func renderCapture(_ c: CaptureNodeCapabilities) {
+        print("")
+        let caps = c.identity.deviceCaps.names.filter { $0 != "device-caps" }.joined(separator: ", ")
+        print(Terminal.bold("\(c.path)") + "  \(c.identity.card) — \(c.identity.driver) \(c.identity.version)" + (c.throughLibV4L2 ? " (through libv4l2)" : ""))
+        print("  Capabilities: \(caps)")
+        if !c.inputs.isEmpty {
+            let list = c.inputs.map { i in
+                (i.index == c.currentInput ? "*" : "") + "\(i.index): \(i.name) (\(i.type))"
+            }.joined(separator: ", ")
+            print("  Inputs: \(list)")
+        }
+        if let a = c.activeFormat {
+            var line = "  Active format: \(a.fourcc) \(a.width)x\(a.height), field \(a.field), \(a.colorspace), quantization \(a.quantization)"
+            if let iv = c.streamingParameters?.frameInterval, let fps = iv.fps { line += ", \(formatFPS(fps)) fps (\(iv.interval) s)" }
+            print(line)
+        }
+        let inputNote = c.currentInput.flatMap { cur in c.inputs.first { $0.index == cur } }.map { " for input \($0.index) (\($0.name))" } ?? ""
+        print("  Formats\(inputNote): \(c.formats.count)")
+        for f in c.formats {
+            var tags: [String] = []
+            if f.isCompressed { tags.append("compressed") }
+            if f.isEmulated { tags.append("emulated") }
+            if f.bufferType == .videoCaptureMultiplanar { tags.append("multi-planar") }
+            let tagText = tags.isEmpty ? "" : "  [" + tags.joined(separator: ", ") + "]"
+            print("    " + Terminal.bold("\(f.fourcc)") + "  \(f.description)\(tagText)")
+            for s in f.sizes { print("      " + sizeLine(s)) }
+        }
+        if let controls = c.controls {
+            print("  Controls: \(controls.count)")
+            let w = controls.map { $0.key.count }.max() ?? 0
+            for ctl in controls { renderControl(ctl, keyWidth: w) }
+        }
+        if !c.problems.isEmpty {
+            print("  Problems:")
+            for p in c.problems { print("    ! " + p.message) }
+        }
+    }
+
+    static func sizeLine(_ s: FrameSize) -> String {
+        switch s {
+        case .discrete(let d, let iv):
+            return Terminal.pad("\(d)", 10) + " " + intervalsText(iv)
+        case .stepwise(let lo, let hi, let step, let a, let b):
+            return "\(lo) – \(hi), step \(step.width)/\(step.height) (stepwise): at \(lo) \(intervalsText(a)); at \(hi) \(intervalsText(b))"
+        case .continuous(let lo, let hi, let a, let b):
+            return "\(lo) – \(hi) (continuous): at \(lo) \(intervalsText(a)); at \(hi) \(intervalsText(b))"
+        }
+    }
+
+    static func fps(_ d: FrameDuration) -> String {
+        guard let f = d.fps else { return "invalid (\(d.interval))" }
+        return formatFPS(f)
+    }
+
+    static func intervalsText(_ iv: FrameIntervals) -> String {
+        switch iv {
+        case .discrete(let list):
+            return list.isEmpty ? "no frame rates reported" : list.map(fps).joined(separator: ", ") + " fps"
+        case .stepwise(let lo, let hi, let step):
+            return "\(fps(hi))–\(fps(lo)) fps (stepwise, interval step \(step.interval) s)"
+        case .continuous(let lo, let hi):
+            return "\(fps(hi))–\(fps(lo)) fps (continuous)"
+        case .unknown(let reason):
+            return "frame rates unknown: \(reason)"
+        }
+    }
+
+    static func renderControl(_ c: Control, keyWidth: Int) {
+        var parts = [Terminal.pad(c.key, keyWidth), Terminal.pad(c.type, 7)]
+        switch c.type {
+        case "bool":
+            parts.append("default \(c.defaultValue)")
+        case "button":
+            break
+        default:
+            parts.append("\(c.minimum)…\(c.maximum)" + (c.step > 1 ? " step \(c.step)" : "") + "  default \(c.defaultValue)")
+        }
+        if let v = c.value {
+            switch v {
+            case .integer(let i):
+                let item = c.menu.first { $0.index == i }
+                var label = ""
+                if let item { label = " (" + (item.name ?? item.value.map { String($0) } ?? "") + ")" }
+                parts.append("= \(i)\(label)")
+            case .string(let s):
+                parts.append("= \"\(s)\"")
+            }
+        }
+        if !c.dimensions.isEmpty { parts.append("dims " + c.dimensions.map { "[\($0)]" }.joined()) }
+        let flags = c.flags.names.filter { $0 != "slider" && $0 != "has-payload" }
+        if !flags.isEmpty { parts.append(Terminal.dim("(" + flags.joined(separator: ", ") + ")")) }
+        print("    " + parts.joined(separator: "  "))
+        let indent = "    " + String(repeating: " ", count: keyWidth) + "      "
+        for m in c.menu {
+            let label: String = m.name ?? m.value.map { String($0) } ?? ""
+            print(indent + "\(m.index): " + label)
+        }
+    }
+}
