@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "V4L2Tests",
             dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe"],
-            resources: [.copy("Fixtures")],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

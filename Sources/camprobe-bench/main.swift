@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import CamProbe
+import CamProbeTesting
+
+/// camprobe-bench: ioctl counts of `show` per fixture against the minimum,
+/// and enumeration time of a large synthetic device. Prints Markdown.
+///
+/// Usage: camprobe-bench [FIXTURE_DIR] [--iterations N]
+var args = Array(CommandLine.arguments.dropFirst())
+var iterations = 200
+if let i = args.firstIndex(of: "--iterations"), i + 1 < args.count, let n = Int(args[i + 1]) {
+    iterations = n
+    args.removeSubrange(i...(i + 1))
+}
+let dir = args.first ?? "Tests/V4L2Tests/Fixtures"
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func fixtureFiles(_ dir: String) -> [String] {
+    guard let d = opendir(dir) else { return [] }
+    defer { closedir(d) }
+    var out: [String] = []
+    while let e = readdir(d) {
+        let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name.hasSuffix(".json") { out.append(dir + "/" + name) }
+    }
+    return out.sorted()
+}
+
+struct Row { var name: String; var devices: Int; var ioctls: Int; var minimum: Int; var stateChanging: Int; var micros: Double }
+
+var rows: [Row] = []
+var large: Row?
+for path in fixtureFiles(dir) {
+    guard let system = try? FakeDeviceSystem(fixtures: [path]) else { continue }
+    let name = String(path.split(separator: "/").last ?? "")
+    // Skip fixtures that inject faults: their counts are not comparable.
+    if system.spec.nodes.contains(where: { $0.faults != nil || $0.endlessList != nil || $0.openError != nil }) { continue }
+    let result = DeviceDiscovery(system: system).discover(DiscoveryOptions())
+    let counts = system.ioctlCounts
+    let minimum = system.spec.nodes.map(MinimumIoctls.forNode).reduce(0, +)
+    let state = V4L2Request.allCases.filter(\.changesState).reduce(0) { $0 + (counts[$1.description] ?? 0) }
+    let n = name.hasPrefix("large") ? max(3, iterations / 20) : iterations
+    let t0 = now()
+    for _ in 0..<n {
+        let s = try! FakeDeviceSystem(fixtures: [path])
+        _ = DeviceDiscovery(system: s).discover(DiscoveryOptions())
+    }
+    let micros = (now() - t0) / Double(n) * 1e6
+    let row = Row(name: name, devices: result.devices.count, ioctls: counts.values.reduce(0, +), minimum: minimum, stateChanging: state, micros: micros)
+    rows.append(row)
+    if name.hasPrefix("large") { large = row }
+}
+
+print("| fixture | devices | ioctls (`show` all) | minimum | S_FMT/TRY_FMT/S_PARM/… | time per full read (µs, incl. fixture load) |")
+print("|---|---:|---:|---:|---:|---:|")
+for r in rows {
+    let mark = r.ioctls == r.minimum ? "" : " ≠"
+    print("| \(r.name) | \(r.devices) | \(r.ioctls)\(mark) | \(r.minimum) | \(r.stateChanging) | \(Int(r.micros.rounded())) |")
+}
+if let l = large {
+    print("")
+    print("Large synthetic device: \(l.ioctls) ioctls, \(Int(l.micros.rounded())) µs per full enumeration (\(Double(Int(l.micros / Double(max(l.ioctls, 1)) * 100)) / 100) µs per ioctl through the fake seam).")
+}
+let bad = rows.filter { $0.ioctls != $0.minimum || $0.stateChanging != 0 }
+if !bad.isEmpty {
+    print("")
+    print("NOT MINIMAL: " + bad.map(\.name).joined(separator: ", "))
+    exit(1)
+}
