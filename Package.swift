@@ -56,7 +56,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CaptureModel"],
+            dependencies: ["CaptureModel", "camprobe"],
             swiftSettings: strict),
     ]
 )

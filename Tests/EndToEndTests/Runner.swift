@@ -1,0 +1,48 @@
+import Foundation
+
+/// Runs the built `camprobe` binary and captures what a user would see.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum CLI {
+    /// The `camprobe` next to this test bundle in the build directory.
+    static let binary: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("camprobe").path) {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("camprobe").path
+    }()
+
+    static let fixtures: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("V4L2Tests/Fixtures").path
+
+    static func run(_ args: [String]) throws -> Run {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// Writes `json` to a temporary fixture file and returns its path.
+    static func fixture(_ json: String) throws -> String {
+        let path = NSTemporaryDirectory() + "camprobe-e2e-\(UUID().uuidString).json"
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
