@@ -1,13 +1,13 @@
 import CaptureModel
-import CamProbeTesting
+
 
 /// The fewest ioctls that can read what `camprobe show` prints for a fixture,
 /// computed from the fixture itself (not from camprobe's code): every list
 /// costs its entries plus the one call that answers EINVAL, a stepwise or
-/// continuous answer costs one call, menus cost one call per index in
+/// continuous answer costs one call (its intervals are asked at both ends), menus cost one call per index in
 /// [minimum, maximum], current values one batched G_EXT_CTRLS.
-enum MinimumIoctls {
-    static func forNode(_ n: FakeNodeSpec) -> Int {
+public enum MinimumIoctls {
+    public static func forNode(_ n: FakeNodeSpec) -> Int {
         if n.openError != nil { return 0 }
         if n.subsystem == "media" { return 1 }
         var total = 1  // QUERYCAP

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages camprobe needs. Idempotent and quick when
+# everything is present. Usage: scripts/install-deps.sh [--vm]
+#   (no flag)  build + run:  libv4l-dev libudev-dev libasound2-dev libxml2-dev pkg-config
+#   --vm       also what the real-driver suite needs (qemu, a kernel, v4l-utils, …)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+packages=(libv4l-dev libudev-dev libasound2-dev libxml2-dev pkg-config)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "camprobe: installing ${missing[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if ! command -v swift >/dev/null 2>&1; then
+    echo "camprobe: the Swift toolchain (swift 6.x) is not on PATH; install it from swift.org (/opt/swift on our machines)" >&2
+    exit 1
+fi
+if [ "${1:-}" = "--vm" ] && [ -x "$root/scripts/vm/install-deps.sh" ]; then
+    "$root/scripts/vm/install-deps.sh"
+fi
