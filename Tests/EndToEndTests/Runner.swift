@@ -39,9 +39,17 @@ enum CLI {
         return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// A directory for this run's temporary fixtures, removed when the process exits.
+    static let scratch: String = {
+        let dir = NSTemporaryDirectory() + "camprobe-e2e-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "camprobe-e2e-\(ProcessInfo.processInfo.processIdentifier)") }
+        return dir
+    }()
+
     /// Writes `json` to a temporary fixture file and returns its path.
     static func fixture(_ json: String) throws -> String {
-        let path = NSTemporaryDirectory() + "camprobe-e2e-\(UUID().uuidString).json"
+        let path = scratch + "/\(UUID().uuidString).json"
         try json.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
