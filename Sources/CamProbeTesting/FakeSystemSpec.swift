@@ -184,6 +184,10 @@ public struct FakeFaultSpec: Codable, Sendable {
     public var errno: String
     /// Keep failing after the first failure (default: true for ENODEV, false otherwise).
     public var sticky: Bool?
+
+    public init(ioctl: String, afterCalls: Int? = nil, errno: String, sticky: Bool? = nil) {
+        self.ioctl = ioctl; self.afterCalls = afterCalls; self.errno = errno; self.sticky = sticky
+    }
 }
 
 /// Identity facts udev and sysfs would give for the node.

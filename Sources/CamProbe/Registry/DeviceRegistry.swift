@@ -1,0 +1,197 @@
+import CaptureModel
+import V4L2
+
+/// All capture devices on the machine, kept current from hotplug events, with
+/// an `AsyncStream` of connect/disconnect events per physical device.
+///
+/// The registry is level-triggered: an event only says "look again". After a
+/// quiet `settle` window (the nodes of one camera arrive over a few hundred
+/// milliseconds) it re-reads the set of devices (QUERYCAP per node), diffs it by
+/// stable ID, and reads full capabilities only for devices that are new or
+/// changed. So duplicate, reordered or dropped raw events cannot produce
+/// duplicate or half devices, and a device that vanishes while being read is
+/// not announced at all.
+public actor DeviceRegistry {
+    public typealias SystemFactory = @Sendable () -> any DeviceSystem
+
+    let makeSystem: SystemFactory
+    let settle: Duration
+    let options: DiscoveryOptions
+    let retryDelay: Duration
+    let maxRetries: Int
+
+    private var known: [DeviceID: Device] = [:]
+    private var order: [DeviceID] = []
+    private var gone: Set<DeviceID> = []
+    private var subscribers: [Int: AsyncStream<DeviceEvent>.Continuation] = [:]
+    private var pendingOverflow: [Int: Int] = [:]
+    private var nextSubscriber = 0
+    private var generation = 0
+    private var retries = 0
+    private var consumer: Task<Void, Never>?
+    /// Rescans done so far (for tests and benchmarks).
+    public private(set) var rescans = 0
+    /// Raw events seen so far.
+    public private(set) var rawEvents = 0
+    /// Receive time of the first raw event of the batch being settled (ns).
+    private var batchStartedAt: UInt64?
+    /// Delivery latencies from a batch's first raw event to its device events (ns).
+    public private(set) var latencies: [UInt64] = []
+
+    /// - Parameters:
+    ///   - settle: quiet time after the last raw event before re-reading.
+    ///   - retryDelay / maxRetries: a new node that cannot be opened yet
+    ///     (udev has not set its permissions) is retried this often before it
+    ///     is announced with its permission problem.
+    public init(makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
+                options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250), maxRetries: Int = 8) {
+        self.makeSystem = makeSystem
+        self.settle = settle
+        self.options = options
+        self.retryDelay = retryDelay
+        self.maxRetries = maxRetries
+    }
+
+    deinit {
+        // Subscribers of a registry that is gone must not wait forever.
+        consumer?.cancel()
+        for c in subscribers.values { c.finish() }
+    }
+
+    /// The devices present now, in list order.
+    public var devices: [Device] { order.compactMap { known[$0] } }
+
+    /// False once a device has been disconnected; stays false even if it comes
+    /// back (a replug is a new connection, announced with `connected`).
+    public func isConnected(_ id: DeviceID) -> Bool { known[id] != nil }
+
+    /// The current value of a device, or a clear error if it was disconnected.
+    public func device(_ id: DeviceID) throws(RegistryError) -> Device {
+        if let d = known[id] { return d }
+        if gone.contains(id) { throw RegistryError(id: id, message: "\(id) was disconnected") }
+        throw RegistryError(id: id, message: "no device \(id)")
+    }
+
+    /// Reads the devices present now and starts following `events`.
+    public func start(events: AsyncStream<HotplugEvent>) {
+        let initial = DeviceDiscovery(system: makeSystem()).discover(options)
+        for d in initial.devices where !d.allProblems.contains(where: { $0.kind == "device-gone" }) {
+            known[d.id] = d
+            order.append(d.id)
+        }
+        consumer = Task { [weak self] in
+            for await e in events {
+                guard let self else { return }
+                await self.note(e)
+            }
+        }
+    }
+
+    /// Stops following events and ends every subscriber's stream.
+    public func stop() {
+        consumer?.cancel()
+        for c in subscribers.values { c.finish() }
+        subscribers.removeAll()
+    }
+
+    /// A stream of device events from now on. Buffering policy: the oldest
+    /// `limit` undelivered events are kept; newer ones are dropped, counted,
+    /// and announced with `.overflow(dropped:)` before the next delivered event.
+    public func events(limit: Int = 1024) -> AsyncStream<DeviceEvent> {
+        let (stream, continuation) = AsyncStream<DeviceEvent>.makeStream(bufferingPolicy: .bufferingOldest(limit))
+        let id = nextSubscriber
+        nextSubscriber += 1
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    private func unsubscribe(_ id: Int) { subscribers[id] = nil; pendingOverflow[id] = nil }
+
+    private func publish(_ event: DeviceEvent) {
+        for (id, c) in subscribers {
+            if let n = pendingOverflow[id], n > 0 {
+                if case .enqueued = c.yield(.overflow(dropped: n)) { pendingOverflow[id] = 0 } else { pendingOverflow[id] = n + 1; continue }
+            }
+            if case .dropped = c.yield(event) { pendingOverflow[id, default: 0] += 1 }
+        }
+    }
+
+    /// Records one raw event and (re)starts the settle window.
+    func note(_ event: HotplugEvent) {
+        rawEvents += 1
+        if batchStartedAt == nil { batchStartedAt = event.receivedAt == 0 ? monotonicNanoseconds() : event.receivedAt }
+        scheduleRescan(after: settle)
+    }
+
+    private func scheduleRescan(after delay: Duration) {
+        generation += 1
+        let g = generation
+        Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            await self?.settled(g)
+        }
+    }
+
+    private func settled(_ g: Int) {
+        guard g == generation else { return }  // a newer event restarted the window
+        rescan()
+    }
+
+    /// Re-reads the device set and publishes the differences.
+    public func rescan() {
+        rescans += 1
+        var events: [DeviceEvent] = []
+        var waitingForAccess = false
+        let known = self.known
+        let result = DeviceDiscovery(system: makeSystem()).discover(options) { devices in
+            Set(devices.indices.filter { i in
+                guard let old = known[devices[i].id] else { return true }
+                return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
+            })
+        }
+        var present = Set<DeviceID>()
+        for d in result.devices {
+            if d.allProblems.contains(where: { $0.kind == "device-gone" }) { continue }  // vanished mid-read: no half device
+            present.insert(d.id)
+            if let old = self.known[d.id] {
+                if old.nodes.map(\.path) != d.nodes.map(\.path) {
+                    self.known[d.id] = d
+                    events.append(.changed(d))
+                }
+                continue
+            }
+            if d.captures.isEmpty && d.problems.contains(where: { $0.kind == "access" }) && retries < maxRetries {
+                waitingForAccess = true  // udev may not have set permissions yet
+                present.remove(d.id)
+                continue
+            }
+            self.known[d.id] = d
+            self.order.append(d.id)
+            self.gone.remove(d.id)
+            events.append(.connected(d))
+        }
+        for id in order where !present.contains(id) {
+            guard let d = self.known[id] else { continue }
+            if waitingForAccess && d.captures.isEmpty { continue }
+            self.known[id] = nil
+            self.gone.insert(id)
+            events.append(.disconnected(id, name: d.name))
+        }
+        order.removeAll { self.known[$0] == nil }
+        if !events.isEmpty, let start = batchStartedAt {
+            let now = monotonicNanoseconds()
+            latencies.append(now > start ? now - start : 0)
+        }
+        batchStartedAt = nil
+        for e in events { publish(e) }
+        if waitingForAccess {
+            retries += 1
+            scheduleRescan(after: retryDelay)
+        } else {
+            retries = 0
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Synchronization
+import CaptureModel
+import CamProbe
+
+/// A fake machine whose nodes come and go while a registry watches it, and
+/// the hotplug events it would emit. Thread-safe: tests plug and unplug from
+/// any task while the registry rescans.
+public final class FakeMachine: Sendable {
+    private let nodes: Mutex<[FakeNodeSpec]>
+    private let sequence = Mutex<UInt64>(0)
+    /// The raw event stream a registry follows.
+    public let events: AsyncStream<HotplugEvent>
+    private let continuation: AsyncStream<HotplugEvent>.Continuation
+
+    public init(nodes: [FakeNodeSpec] = []) {
+        self.nodes = Mutex(nodes)
+        (events, continuation) = AsyncStream<HotplugEvent>.makeStream()
+    }
+
+    /// A system reading the machine as it is now.
+    public func makeSystem() -> any DeviceSystem {
+        FakeDeviceSystem(spec: FakeSystemSpec(nodes: nodes.withLock { $0 }))
+    }
+
+    /// Adds a node and emits its `add` event (unless `silent`).
+    public func plug(_ node: FakeNodeSpec, silent: Bool = false) {
+        nodes.withLock { list in list.removeAll { $0.path == node.path }; list.append(node) }
+        if !silent { emit("add", node) }
+    }
+
+    /// Removes a node and emits its `remove` event.
+    public func unplug(_ path: String) {
+        let removed = nodes.withLock { list -> FakeNodeSpec? in
+            guard let i = list.firstIndex(where: { $0.path == path }) else { return nil }
+            return list.remove(at: i)
+        }
+        if let removed { emit("remove", removed) } else {
+            emit("remove", subsystem: "video4linux", devnode: path)
+        }
+    }
+
+    /// Replaces a node's spec in place (e.g. permissions fixed), no event.
+    public func update(_ node: FakeNodeSpec) {
+        nodes.withLock { list in if let i = list.firstIndex(where: { $0.path == node.path }) { list[i] = node } }
+    }
+
+    public func emit(_ action: String, _ node: FakeNodeSpec) {
+        emit(action, subsystem: node.subsystem ?? "video4linux", devnode: node.path)
+    }
+
+    public func emit(_ action: String, subsystem: String, devnode: String) {
+        let seq = sequence.withLock { $0 += 1; return $0 }
+        continuation.yield(HotplugEvent(action: action, subsystem: subsystem, devnode: devnode,
+                                        sysPath: "/sys/class/fake" + devnode, sequence: seq, receivedAt: monotonicNanoseconds()))
+    }
+
+    public func finish() { continuation.finish() }
+}

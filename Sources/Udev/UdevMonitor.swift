@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+internal import CUdev
+import CaptureModel
+
+/// A libudev monitor on the `video4linux`, `media` and `sound` subsystems,
+/// read by a dedicated thread that `poll(2)`s the monitor socket and a wake
+/// pipe, and delivers events into an `AsyncStream`.
+///
+/// The thread never blocks on the consumer: the stream keeps the newest
+/// `bufferLimit` events and counts what it had to drop; the next delivered
+/// event carries that count in `droppedBefore`, so a consumer can rescan.
+public enum UdevMonitor {
+    /// Where events come from: udevd (after its rules ran: links and
+    /// permissions exist) or the raw kernel (containers without udevd).
+    public enum Source: String, Sendable { case udev, kernel }
+
+    /// The source to use here: `udev` when udevd runs (`/run/udev/control`), else `kernel`.
+    public static var preferredSource: Source { access("/run/udev/control", F_OK) == 0 ? .udev : .kernel }
+
+    /// Starts monitoring. Ending iteration of the stream stops the thread.
+    ///
+    /// The corresponding C calls are `udev_monitor_new_from_netlink`,
+    /// `udev_monitor_filter_add_match_subsystem_devtype`, `udev_monitor_enable_receiving`
+    /// and `udev_monitor_receive_device`.
+    public static func start(source: Source = preferredSource, subsystems: [String] = ["video4linux", "media", "sound"],
+                             bufferLimit: Int = 4096) throws(UdevError) -> AsyncStream<HotplugEvent> {
+        guard let udev = udev_new() else { throw UdevError(call: "udev_new", errno: errno) }
+        guard let mon = udev_monitor_new_from_netlink(udev, source.rawValue) else {
+            let e = errno
+            udev_unref(udev)
+            throw UdevError(call: "udev_monitor_new_from_netlink(\(source.rawValue))", errno: e)
+        }
+        for s in subsystems { udev_monitor_filter_add_match_subsystem_devtype(mon, s, nil) }
+        _ = udev_monitor_set_receive_buffer_size(mon, 8 * 1024 * 1024)
+        let rc = udev_monitor_enable_receiving(mon)
+        var fds: [Int32] = [0, 0]
+        guard rc >= 0, pipe(&fds) == 0 else {
+            let e = errno
+            udev_monitor_unref(mon); udev_unref(udev)
+            throw UdevError(call: rc < 0 ? "udev_monitor_enable_receiving" : "pipe", errno: e)
+        }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC); _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        let (stream, continuation) = AsyncStream<HotplugEvent>.makeStream(bufferingPolicy: .bufferingNewest(bufferLimit))
+        let context = MonitorContext(udev: udev, monitor: mon, wakeRead: fds[0], wakeWrite: fds[1], continuation: continuation)
+        continuation.onTermination = { _ in context.wake() }
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(context).toOpaque()
+        guard pthread_create(&thread, nil, { raw in
+            let ctx = Unmanaged<MonitorContext>.fromOpaque(raw!).takeRetainedValue()
+            ctx.run()
+            return nil
+        }, box) == 0 else {
+            Unmanaged<MonitorContext>.fromOpaque(box).release()
+            throw UdevError(call: "pthread_create", errno: errno)
+        }
+        pthread_detach(thread)
+        return stream
+    }
+}
+
+/// A failed libudev (or supporting) call.
+public struct UdevError: Error, Sendable, CustomStringConvertible {
+    public var call: String
+    public var errno: Int32
+    public var description: String { "\(call) failed (errno \(errno))" }
+}
+
+/// The monitor's state, handed off to the monitor thread.
+///
+/// `@unchecked Sendable` is honest here: after `start` hands the context to
+/// the thread, only that thread touches `udev` and `monitor` (libudev objects
+/// are not thread-safe); other threads only call `wake()`, which writes one
+/// byte to a pipe, and the continuation is itself Sendable.
+final class MonitorContext: @unchecked Sendable {
+    let udev: OpaquePointer
+    let monitor: OpaquePointer
+    let wakeRead: Int32
+    let wakeWrite: Int32
+    let continuation: AsyncStream<HotplugEvent>.Continuation
+
+    init(udev: OpaquePointer, monitor: OpaquePointer, wakeRead: Int32, wakeWrite: Int32,
+         continuation: AsyncStream<HotplugEvent>.Continuation) {
+        self.udev = udev; self.monitor = monitor; self.wakeRead = wakeRead; self.wakeWrite = wakeWrite
+        self.continuation = continuation
+    }
+
+    func wake() {
+        var b: UInt8 = 1
+        _ = write(wakeWrite, &b, 1)
+    }
+
+    func run() {
+        let mfd = udev_monitor_get_fd(monitor)
+        var dropped = 0
+        loop: while true {
+            var pfds = [pollfd(fd: mfd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            let n = poll(&pfds, 2, -1)
+            if n < 0 { if errno == EINTR { continue }; break }
+            if pfds[1].revents != 0 { break }
+            if pfds[0].revents & Int16(POLLIN) == 0 { if pfds[0].revents != 0 { break }; continue }
+            var burst = 0
+            while burst < 4096, let dev = udev_monitor_receive_device(monitor) {
+                burst += 1
+                let ev = HotplugEvent(
+                    action: udev_device_get_action(dev).map { String(cString: $0) } ?? "",
+                    subsystem: udev_device_get_subsystem(dev).map { String(cString: $0) } ?? "",
+                    devnode: udev_device_get_devnode(dev).map { String(cString: $0) },
+                    sysPath: udev_device_get_syspath(dev).map { String(cString: $0) } ?? "",
+                    sequence: udev_device_get_seqnum(dev), receivedAt: monotonicNanoseconds(), droppedBefore: dropped)
+                udev_device_unref(dev)
+                switch continuation.yield(ev) {
+                case .enqueued: dropped = 0
+                case .dropped: dropped += 1
+                case .terminated: break loop
+                @unknown default: break
+                }
+            }
+        }
+        continuation.finish()
+        close(wakeRead); close(wakeWrite)
+        udev_monitor_unref(monitor)
+        udev_unref(udev)
+    }
+}

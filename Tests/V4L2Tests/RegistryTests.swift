@@ -1,0 +1,169 @@
+import Testing
+import FoundationEssentials
+import Synchronization
+import CamProbe
+import CamProbeTesting
+
+/// Collects a registry's events as a subscriber would.
+final class EventLog: Sendable {
+    let events = Mutex<[DeviceEvent]>([])
+    var list: [DeviceEvent] { events.withLock { $0 } }
+    var summary: [String] { list.map { "\($0.kind) \($0.deviceID?.rawValue ?? "")" } }
+    func follow(_ stream: AsyncStream<DeviceEvent>) -> Task<Void, Never> {
+        Task { for await e in stream { events.withLock { $0.append(e) } } }
+    }
+}
+
+func spec(_ json: String) throws -> FakeNodeSpec { try JSONDecoder().decode(FakeNodeSpec.self, from: Data(json.utf8)) }
+
+/// One UVC camera: capture, metadata and media node on one USB parent.
+func camera(_ n: Int, serial: String? = nil) throws -> [FakeNodeSpec] {
+    let parent = usbParent(sys: "/sys/devices/usb1/1-\(n)", serial: serial ?? "SN\(n)", port: "pci-0000:00:14.0-usb-0:\(n)")
+    let bus = "usb-0000:00:14.0-\(n)"
+    return [
+        try spec(webcamNode(path: "/dev/video\(2 * n)", bus: bus, udev: parent)),
+        try spec(#"{"path":"/dev/video\#(2 * n + 1)","driver":"uvcvideo","card":"Test Cam","busInfo":"\#(bus)","deviceCaps":"0x04a00000","udev":\#(parent)}"#),
+        try spec(#"{"path":"/dev/media\#(n)","subsystem":"media","driver":"uvcvideo","card":"Test Cam","busInfo":"\#(bus)","udev":\#(parent)}"#),
+    ]
+}
+
+@Suite("Device registry: one event per physical device", .serialized, .timeLimit(.minutes(1)))
+struct RegistryTests {
+    let settle = Duration.milliseconds(20)
+
+    func make(_ machine: FakeMachine) async -> (DeviceRegistry, EventLog, Task<Void, Never>) {
+        let registry = DeviceRegistry(makeSystem: { machine.makeSystem() }, settle: settle, retryDelay: .milliseconds(20), maxRetries: 3)
+        await registry.start(events: machine.events)
+        let log = EventLog()
+        let task = log.follow(await registry.events())
+        return (registry, log, task)
+    }
+
+    func quiet() async throws { try await Task.sleep(for: .milliseconds(250)) }
+
+    @Test func devicesPresentAtStartAreKnownWithoutEvents() async throws {
+        let machine = FakeMachine(nodes: try camera(1))
+        let (registry, log, _) = await make(machine)
+        try await quiet()
+        #expect(await registry.devices.map(\.id.rawValue) == ["usb-0c45:6366-SN1"])
+        #expect(log.list.isEmpty)
+    }
+
+    @Test func nodesArrivingInAnyOrderGiveOneConnected() async throws {
+        let machine = FakeMachine()
+        let (registry, log, _) = await make(machine)
+        let cam = try camera(1)
+        machine.plug(cam[1])  // metadata node first
+        try await Task.sleep(for: .milliseconds(5))
+        machine.plug(cam[2])  // media
+        machine.plug(cam[0])  // capture last
+        machine.emit("add", subsystem: "sound", devnode: "/dev/snd/pcmC1D0c")  // the camera's sound card, last
+        try await quiet()
+        #expect(log.summary == ["connected usb-0c45:6366-SN1"])
+        guard case .connected(let d) = log.list.first else { Issue.record("no connect"); return }
+        #expect(d.nodes.map(\.role) == ["capture", "metadata", "media"])
+        #expect(d.captures.first?.formats.count == 2)  // capabilities already read
+        #expect(await registry.rescans == 1)
+    }
+
+    @Test func removalInReverseGivesOneDisconnectedAndTheDeviceStaysGone() async throws {
+        let cam = try camera(1)
+        let machine = FakeMachine(nodes: cam)
+        let (registry, log, _) = await make(machine)
+        let id = DeviceID("usb-0c45:6366-SN1")
+        for n in cam.reversed() { machine.unplug(n.path) }
+        try await quiet()
+        #expect(log.summary == ["disconnected usb-0c45:6366-SN1"])
+        #expect(await registry.isConnected(id) == false)
+        await #expect(throws: RegistryError.self) { try await registry.device(id) }
+        // A replug is a new connection of the same stable ID.
+        for n in cam { machine.plug(n) }
+        try await quiet()
+        #expect(log.summary == ["disconnected usb-0c45:6366-SN1", "connected usb-0c45:6366-SN1"])
+        #expect(await registry.isConnected(id))
+    }
+
+    @Test func duplicateEventsAndUnknownRemovalsChangeNothing() async throws {
+        let cam = try camera(1)
+        let machine = FakeMachine(nodes: cam)
+        let (_, log, _) = await make(machine)
+        machine.emit("add", cam[0]); machine.emit("add", cam[0]); machine.emit("change", cam[0])
+        machine.unplug("/dev/video42")  // never seen
+        try await quiet()
+        #expect(log.list.isEmpty)
+    }
+
+    @Test func aStormOfAThousandEventsLosesNothing() async throws {
+        let machine = FakeMachine()
+        let (registry, log, _) = await make(machine)
+        let cams = try (1...4).map { try camera($0) }
+        // A hub with four cameras flapping, ending with all four plugged.
+        for round in 0..<83 {
+            for c in cams { for n in c { machine.plug(n) } }
+            if round < 82 { for c in cams { for n in c { machine.unplug(n.path) } } }
+        }
+        // 83 plug rounds × 12 + 82 unplug rounds × 12 = 1980 events; all inside one settle window.
+        try await quiet()
+        #expect(await registry.rawEvents >= 1000)
+        #expect(log.summary.sorted() == (1...4).map { "connected usb-0c45:6366-SN\($0)" })
+        #expect(await registry.devices.count == 4)
+    }
+
+    @Test func aDeviceThatVanishesWhileBeingReadIsNeverAnnounced() async throws {
+        let machine = FakeMachine()
+        let (registry, log, _) = await make(machine)
+        var cam = try camera(1)
+        cam[0].faults = [FakeFaultSpec(ioctl: "VIDIOC_ENUM_FRAMESIZES", afterCalls: 0, errno: "ENODEV", sticky: true)]
+        for n in cam { machine.plug(n) }
+        try await quiet()
+        #expect(log.list.isEmpty)
+        #expect(await registry.devices.isEmpty)
+    }
+
+    @Test func aNodeWithoutPermissionsYetIsRetriedNotReportedBroken() async throws {
+        let machine = FakeMachine()
+        let (registry, log, _) = await make(machine)
+        let cam = try camera(1)
+        var locked = cam[0]
+        locked.openError = "EACCES"
+        machine.plug(locked)
+        try await Task.sleep(for: .milliseconds(40))
+        machine.update(cam[0])  // udev applied its rules
+        try await quiet()
+        #expect(log.summary == ["connected usb-0c45:6366-SN1"])
+        guard case .connected(let d) = log.list.first else { return }
+        #expect(d.problems.isEmpty && d.captures.count == 1)
+        #expect(await registry.rescans >= 2)
+    }
+
+    @Test func aSlowSubscriberGetsAnOverflowMarkerNotABlockedMonitor() async throws {
+        let machine = FakeMachine()
+        let registry = DeviceRegistry(makeSystem: { machine.makeSystem() }, settle: settle)
+        await registry.start(events: machine.events)
+        let stream = await registry.events(limit: 2)
+        for i in 1...5 {
+            for n in try camera(i) { machine.plug(n, silent: true) }
+            await registry.rescan()  // publishes synchronously; nobody reads yet
+        }
+        var it = stream.makeAsyncIterator()
+        var got: [DeviceEvent] = []
+        for _ in 0..<2 { if let e = await it.next() { got.append(e) } }  // the two that fitted
+        for n in try camera(6) { machine.plug(n, silent: true) }
+        await registry.rescan()
+        for _ in 0..<2 { if let e = await it.next() { got.append(e) } }
+        #expect(got.map(\.kind) == ["connected", "connected", "overflow", "connected"])
+        #expect(got[2] == .overflow(dropped: 3))
+        #expect(got[3].deviceID?.rawValue == "usb-0c45:6366-SN6")
+        #expect(await registry.devices.count == 6)  // the registry itself lost nothing
+    }
+
+    @Test func droppingTheRegistryEndsItsStreams() async throws {
+        let machine = FakeMachine()
+        var registry: DeviceRegistry? = DeviceRegistry(makeSystem: { machine.makeSystem() }, settle: settle)
+        await registry!.start(events: machine.events)
+        let stream = await registry!.events()
+        registry = nil
+        var it = stream.makeAsyncIterator()
+        #expect(await it.next() == nil)
+    }
+}
