@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "camprobe",
             dependencies: [
-                "CamProbe", "CamProbeTesting",
+                "CamProbe", "CamProbeTesting", "Udev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

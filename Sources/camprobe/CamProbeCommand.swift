@@ -5,7 +5,7 @@ import Glibc
 
 /// The `camprobe` command line: a thin client of the CamProbe library.
 @main
-struct CamProbeCommand: ParsableCommand {
+struct CamProbeCommand: AsyncParsableCommand {
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
@@ -17,14 +17,18 @@ struct CamProbeCommand: ParsableCommand {
             or a unique part of the device's name.
             """,
         version: version,
-        subcommands: [List.self, Show.self]
+        subcommands: [List.self, Show.self, Monitor.self]
     )
 
     /// Runs the command, mapping ArgumentParser's usage errors to exit status 2.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             var message = fullMessage(for: error)

@@ -16,10 +16,19 @@ struct DeviceSourceOptions: ParsableArguments {
     /// The machine to read: the real one, or the fixtures given.
     func system() throws -> any DeviceSystem {
         guard !fixture.isEmpty else { return SystemDeviceSystem() }
+        return try DeviceSourceOptions.load(fixtures: fixture)
+    }
+
+    static func load(fixtures: [String]) throws -> FakeDeviceSystem {
         do {
-            return try FakeDeviceSystem(fixtures: fixture)
+            return try FakeDeviceSystem(fixtures: fixtures)
         } catch let e as FixtureError {
             throw CLIError(message: e.description)
         }
     }
+}
+
+/// Fixture loading for the registry's system factory.
+enum FakeFixtureSystem {
+    static func load(_ paths: [String]) throws -> any DeviceSystem { try FakeDeviceSystem(fixtures: paths) }
 }

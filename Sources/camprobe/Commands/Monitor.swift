@@ -1,0 +1,118 @@
+import ArgumentParser
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+import CamProbe
+import Udev
+
+struct Monitor: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the cameras present, then one line per connect/disconnect as they happen.",
+        discussion: """
+            One event per physical camera: its capture, metadata and media nodes are settled into one \
+            'connected' (capabilities already read) and one 'disconnected'. Stops on Ctrl-C / SIGTERM, \
+            after --count events or after --timeout seconds.
+            """)
+
+    @Flag(name: .long, help: "JSON Lines: one object per line, devices as in 'show --json'.")
+    var json = false
+
+    @Option(name: .long, help: "Exit after this many connect/disconnect events.")
+    var count: Int?
+
+    @Option(name: .long, help: "Exit after this many seconds.")
+    var timeout: Double?
+
+    @Option(name: .long, help: "Quiet time (ms) after the last udev event before devices are re-read.")
+    var settle: Int = 150
+
+    @Option(name: .long, help: ArgumentHelp("Read devices from a fake-device fixture (testing; no events arrive).", visibility: .hidden))
+    var fixture: [String] = []
+
+    func validate() throws {
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
+        if settle < 0 || settle > 10_000 { throw ValidationError("--settle must be between 0 and 10000 ms") }
+    }
+
+    func run() async throws {
+        let events: AsyncStream<HotplugEvent>
+        let factory: DeviceRegistry.SystemFactory
+        if fixture.isEmpty {
+            let source = UdevMonitor.preferredSource
+            do {
+                events = try UdevMonitor.start(source: source)
+            } catch {
+                throw CLIError(message: "cannot watch for devices: \(error)")
+            }
+            if source == .kernel && !json {
+                Terminal.note("no udev daemon is running: following raw kernel events (device links and permissions may lag)")
+            }
+            factory = { SystemDeviceSystem() }
+        } else {
+            let paths = fixture
+            _ = try DeviceSourceOptions.load(fixtures: paths)  // fail early and clearly on a bad fixture
+            events = AsyncStream { $0.finish() }
+            factory = { (try? FakeFixtureSystem.load(paths)) ?? SystemDeviceSystem() }
+        }
+        let registry = DeviceRegistry(makeSystem: factory, settle: .milliseconds(settle))
+        let stream = await registry.events()
+        await registry.start(events: events)
+        let printer = EventPrinter(json: json)
+        let present = await registry.devices
+        for d in present { printer.present(d) }
+        if present.isEmpty && !json && fixture.isEmpty { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
+        if fixture.isEmpty == false && count == nil && timeout == nil { return }
+
+        let stop = StopSignal()
+        stop.install()
+        let limit = count
+        let deadline = timeout
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var seen = 0
+                for await e in stream {
+                    printer.event(e)
+                    if case .overflow = e { continue }
+                    seen += 1
+                    if let limit, seen >= limit { return }
+                }
+            }
+            group.addTask { await stop.wait() }
+            if let deadline {
+                group.addTask { try? await Task.sleep(for: .milliseconds(Int(deadline * 1000))) }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        await registry.stop()
+    }
+}
+
+/// SIGINT / SIGTERM as an awaitable event (Dispatch signal sources; the
+/// default handlers are ignored so the process can finish cleanly).
+final class StopSignal: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() { (stream, continuation) = AsyncStream<Void>.makeStream() }
+
+    func install() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            let c = continuation
+            source.setEventHandler { c.yield() }
+            source.resume()
+            StopSignal.keep.append(source)
+        }
+    }
+
+    func wait() async {
+        for await _ in stream { return }
+    }
+
+    /// Signal sources must outlive `install`; they live as long as the process.
+    nonisolated(unsafe) static var keep: [any DispatchSourceSignal] = []
+}

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import CamProbe
+
+/// Lines `camprobe monitor` prints: text with a UTC timestamp, or JSON Lines.
+struct EventPrinter: Sendable {
+    var json: Bool
+
+    func present(_ d: Device) { emit("present", device: d, id: d.id, name: d.name) }
+
+    func event(_ e: DeviceEvent) {
+        switch e {
+        case .connected(let d): emit("connected", device: d, id: d.id, name: d.name)
+        case .changed(let d): emit("changed", device: d, id: d.id, name: d.name)
+        case .disconnected(let id, let name): emit("disconnected", device: nil, id: id, name: name)
+        case .overflow(let n):
+            if json { line(#"{"event":"overflow","time":"\#(EventPrinter.timestamp())","dropped":\#(n)}"#) }
+            else { line("\(EventPrinter.timestamp())  overflow      \(n) events dropped (output too slow); run 'camprobe list' to resynchronise") }
+        }
+    }
+
+    struct Line: Encodable {
+        var event: String
+        var time: String
+        var id: DeviceID
+        var name: String
+        var device: Device?
+    }
+
+    private func emit(_ kind: String, device: Device?, id: DeviceID, name: String) {
+        let time = EventPrinter.timestamp()
+        if json {
+            let e = JSONEncoder()
+            e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? e.encode(Line(event: kind, time: time, id: id, name: name, device: device)) {
+                line(String(decoding: data, as: UTF8.self))
+            }
+            return
+        }
+        var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(name)\""
+        if let d = device {
+            text += "  nodes " + d.nodes.map(\.path).joined(separator: ",")
+            let modes = d.captures.flatMap { $0.bestModes() }.map(\.description)
+            if !modes.isEmpty { text += "  best " + modes.joined(separator: ", ") }
+        }
+        line(text)
+    }
+
+    private func line(_ s: String) {
+        print(s)
+        fflush(nil)  // flushes every stream (avoids the non-Sendable global `stdout`)
+    }
+
+    /// UTC, millisecond precision: 2026-11-22T17:05:01.123Z
+    static func timestamp() -> String {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        var t = ts.tv_sec
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let ms = Int(ts.tv_nsec / 1_000_000)
+        let msText = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : "\(ms)"
+        return "\(tm.tm_year + 1900)-\(two(tm.tm_mon + 1))-\(two(tm.tm_mday))T\(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec)).\(msText)Z"
+    }
+}
