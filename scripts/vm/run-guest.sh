@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Boots Debian's own kernel under qemu with this machine's root filesystem
+# shared read-only (RAM overlay on top), runs SCRIPT inside as root with real
+# kernel drivers available (vivid, snd-dummy, snd-aloop, …), and returns the
+# script's exit status. Result files the script writes to $VM_OUT land in OUTDIR.
+#
+#   scripts/vm/run-guest.sh SCRIPT OUTDIR [ENV=VALUE…]
+#
+# Exit status: the script's; 77 when qemu or a kernel with modules is missing
+# (callers may skip); 124 when the guest hit the timeout (CAMPROBE_VM_TIMEOUT,
+# default 900 s); 125 when the guest died without reporting a status.
+set -euo pipefail
+
+if [ $# -lt 2 ]; then echo "usage: $0 SCRIPT OUTDIR [ENV=VALUE…]" >&2; exit 2; fi
+script=$(realpath "$1"); shift
+out=$(realpath -m "$1"); shift
+mkdir -p "$out"
+
+skip() { echo "vm: cannot boot a guest here: $*" >&2; echo "vm: install it with: scripts/install-deps.sh --vm" >&2; exit 77; }
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is missing (package qemu-system-x86)"
+[ -x /bin/busybox ] && file -L /bin/busybox 2>/dev/null | grep -q static || [ -x /bin/busybox ] || skip "busybox-static is missing"
+command -v cpio >/dev/null || skip "cpio is missing"
+command -v modprobe >/dev/null || [ -x /sbin/modprobe ] || skip "kmod (modprobe) is missing"
+
+kver=""
+for v in /boot/vmlinuz-*; do
+    [ -e "$v" ] || continue
+    k=${v#/boot/vmlinuz-}
+    [ -d "/lib/modules/$k/kernel" ] && kver=$k
+done
+[ -n "$kver" ] || skip "no /boot/vmlinuz-* with matching /lib/modules (package linux-image-amd64)"
+[ -r "/boot/vmlinuz-$kver" ] || skip "/boot/vmlinuz-$kver is not readable (run as root)"
+
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/camprobe-vm
+mkdir -p "$cache"
+key=$(cat "$here/stage1-init.sh" /bin/busybox | sha256sum | cut -c1-12)
+initrd="$cache/initrd-$kver-$key.cpio.gz"
+if [ ! -s "$initrd" ]; then
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    mkdir -p "$work"/{bin,modules,proc,sys,dev,lower,upper,newroot}
+    cp /bin/busybox "$work/bin/busybox"
+    : > "$work/modules/order"
+    /sbin/modprobe -S "$kver" -a --show-depends virtio_pci 9pnet_virtio 9p overlay | awk '$1=="insmod"{print $2}' | while read -r ko; do
+        name=$(basename "$ko")
+        if [ ! -e "$work/modules/$name" ]; then
+            case "$ko" in
+                *.zst) zstd -dq "$ko" -o "$work/modules/${name%.zst}"; name=${name%.zst} ;;
+                *.xz) xz -dc "$ko" > "$work/modules/${name%.xz}"; name=${name%.xz} ;;
+                *) cp "$ko" "$work/modules/$name" ;;
+            esac
+            echo "$name" >> "$work/modules/order"
+        fi
+    done
+    cp "$here/stage1-init.sh" "$work/init"
+    chmod +x "$work/init"
+    (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd.tmp"
+    mv "$initrd.tmp" "$initrd"
+    rm -rf "$work"; trap - EXIT
+fi
+
+ctl=$(mktemp -d)
+cleanup() { rm -rf "$ctl"; }
+trap cleanup EXIT
+cp "$here/stage2.sh" "$ctl/stage2.sh"
+{
+    printf 'VM_SCRIPT=%q\n' "$script"
+    printf 'VM_OUT=%q\n' /vmout
+    printf 'VM_HOST_OUT=%q\n' "$out"
+    for kv in "$@"; do printf 'export %q\n' "$kv"; done
+} > "$ctl/env"
+
+accel="-accel tcg -cpu max"
+if grep -qE '\b(vmx|svm)\b' /proc/cpuinfo && [ -w /dev/kvm ] && [ "${CAMPROBE_VM_ACCEL:-auto}" != tcg ]; then
+    accel="-accel kvm -cpu host"
+fi
+[ "${CAMPROBE_VM_ACCEL:-auto}" = tcg ] && accel="-accel tcg -cpu max"
+
+limit=${CAMPROBE_VM_TIMEOUT:-900}
+echo "vm: booting $kver ($(echo "$accel" | awk '{print $2}'), timeout ${limit}s)" >&2
+set +e
+timeout --kill-after=10 "$limit" qemu-system-x86_64 \
+    -M pc -nodefaults -no-user-config -display none -no-reboot -nic none -m "${CAMPROBE_VM_MEMORY:-1G}" -smp 1 $accel \
+    -kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
+    -append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
+    -serial "file:$out/kernel.log" -serial stdio \
+    -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
+    -virtfs "local,path=$ctl,mount_tag=ctl,security_model=none" \
+    -virtfs "local,path=$out,mount_tag=out,security_model=none" \
+    < /dev/null | tee "$out/guest.log"
+qrc=${PIPESTATUS[0]}
+set -e
+if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then echo "vm: the guest did not finish within ${limit}s (see $out/kernel.log)" >&2; exit 124; fi
+if [ ! -s "$ctl/status" ]; then echo "vm: the guest stopped without reporting a status (qemu exit $qrc; see $out/kernel.log)" >&2; exit 125; fi
+exit "$(cat "$ctl/status")"

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds camprobe (if needed) and runs the real-driver suite in one qemu boot.
+#   scripts/vm/run-vm-suite.sh [OUTDIR]      (default .build/vm-results)
+# Exit status: the suite's; 77 when the guest cannot boot here (see run-guest.sh).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:-$root/.build/vm-results}
+cd "$root"
+bin=${CAMPROBE:-}
+if [ -z "$bin" ]; then
+    swift build --product camprobe >&2 2>&1 | grep -E "error|Compiling|Build" >&2 || true
+    bin="$root/.build/debug/camprobe"
+fi
+[ -x "$bin" ] || { echo "vm: $bin was not built" >&2; exit 1; }
+rm -rf "$out"; mkdir -p "$out"
+exec "$root/scripts/vm/run-guest.sh" "$root/scripts/vm/suite.sh" "$out" "CAMPROBE=$bin" ${VM_BENCH:+"VM_BENCH=$VM_BENCH"}

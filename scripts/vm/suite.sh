@@ -1,0 +1,132 @@
+#!/bin/sh
+# The real-driver suite, run INSIDE the qemu guest by run-guest.sh (one boot).
+# Loads vivid in several shapes plus snd-dummy and snd-aloop, starts udevd, and
+# checks camprobe against v4l2-ctl field by field. Prints "PASS name" /
+# "FAIL name: why" per check and ends with "vm: N passed, M failed".
+#
+# Env: CAMPROBE (the built binary, a host path visible in the guest),
+#      VM_OUT (result directory, shared back to the host).
+set -u
+C=${CAMPROBE:?set CAMPROBE to the camprobe binary}
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${VM_OUT:-/tmp/vm-out}
+mkdir -p "$OUT"
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "PASS $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
+check() { name=$1; shift; if "$@" > "$OUT/last.log" 2>&1; then ok "$name"; else bad "$name" "$(head -c 2000 "$OUT/last.log")"; fi; }
+
+start_udev() {
+    if [ -x /lib/systemd/systemd-udevd ]; then /lib/systemd/systemd-udevd --daemon 2>/dev/null; else systemd-udevd --daemon 2>/dev/null; fi
+}
+settle() { udevadm trigger --action=add >/dev/null 2>&1; udevadm settle --timeout=30 >/dev/null 2>&1; }
+
+capture_nodes() {
+    for n in /dev/video*; do
+        [ -e "$n" ] || continue
+        if v4l2-ctl -d "$n" --info 2>/dev/null | awk '/Device Caps/{f=1} f' | grep -qE "^\s+Video Capture( Multiplanar)?$"; then echo "$n"; fi
+    done
+}
+
+is_mplane() { v4l2-ctl -d "$1" --info 2>/dev/null | awk '/Device Caps/{f=1} f' | grep -q "Video Capture Multiplanar"; }
+
+# The node's state as v4l2-ctl reads it: format, frame interval, input, control
+# values (volatile controls change by themselves and are left out).
+snapshot() {
+    if is_mplane "$1"; then f=--get-fmt-video-mplane; else f=--get-fmt-video; fi
+    v4l2-ctl -d "$1" $f --get-parm --get-input --list-ctrls 2>&1 | grep -v volatile
+}
+
+parity() {  # parity NODE LABEL
+    node=$1; label=$2; base="$OUT/$label-$(basename "$node")"
+    $C show "$node" --json > "$base.camprobe.json" 2> "$base.camprobe.err"
+    rc=$?
+    v4l2-ctl -d "$node" --list-formats-ext > "$base.formats.txt" 2>&1
+    v4l2-ctl -d "$node" --list-ctrls-menus > "$base.ctrls.txt" 2>&1
+    v4l2-ctl -d "$node" --all > "$base.all.txt" 2>/dev/null
+    # v4l2-ctl prints no intervals for stepwise/continuous sizes: ask it for the
+    # intervals at both ends of each range (first 8 formats) to referee ours.
+    : > "$base.ivals.txt"
+    awk '/^\t\[/{f=$2} /Size: (Stepwise|Continuous)/{print f, $3, $5}' "$base.formats.txt" | tr -d "'" | head -8 | while read -r fcc lo hi; do
+        for wh in "$lo" "$hi"; do
+            echo "== $fcc $wh" >> "$base.ivals.txt"
+            v4l2-ctl -d "$node" --list-frameintervals "width=${wh%x*},height=${wh#*x},pixelformat=$fcc" >> "$base.ivals.txt" 2>&1
+        done
+    done
+    if [ $rc -ne 0 ]; then bad "parity $label $node" "camprobe show exited $rc: $(cat "$base.camprobe.err")"; return; fi
+    if python3 "$HERE/compare_v4l2ctl.py" "$node" "$base.camprobe.json" "$base.formats.txt" "$base.ctrls.txt" "$base.all.txt" "$base.ivals.txt" > "$base.diff" 2>&1; then
+        ok "parity $label $node ($(grep -c "'" "$base.formats.txt") formats, $(grep -c ' 0x' "$base.ctrls.txt") controls)"
+    else
+        bad "parity $label $node" "$(head -40 "$base.diff")"
+    fi
+    problems=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1]))['device']; print(len([p for c in d['captures'] if c['path']==sys.argv[2] for p in c['problems']]))" "$base.camprobe.json" "$node")
+    [ "$problems" = 0 ] && ok "no problems reported $label $node" || bad "no problems reported $label $node" "$(grep -A3 problems "$base.camprobe.json" | head)"
+}
+
+state_unchanged() {  # state_unchanged LABEL
+    for n in $(capture_nodes); do snapshot "$n" > "$OUT/$1-$(basename "$n").before"; done
+    $C list > /dev/null 2>&1; $C list --json > /dev/null 2>&1
+    for n in $(capture_nodes); do $C show "$n" --json > /dev/null 2>&1; $C show "$n" > /dev/null 2>&1; done
+    for n in $(capture_nodes); do
+        snapshot "$n" > "$OUT/$1-$(basename "$n").after"
+        check "state unchanged by list/show $1 $n" diff -u "$OUT/$1-$(basename "$n").before" "$OUT/$1-$(basename "$n").after"
+    done
+}
+
+grouping() {  # grouping LABEL EXPECTED_DEVICES
+    $C list --json > "$OUT/$1-list.json" 2>"$OUT/$1-list.err"
+    v4l2-ctl --list-devices > "$OUT/$1-list-devices.txt" 2>/dev/null
+    check "list groups nodes like v4l2-ctl --list-devices $1" python3 "$HERE/compare_grouping.py" "$OUT/$1-list.json" "$OUT/$1-list-devices.txt" "$2"
+}
+
+echo "vm: $(uname -r), $(v4l2-ctl --version 2>/dev/null | head -1)"
+start_udev
+modprobe snd-dummy 2>/dev/null; modprobe snd-aloop 2>/dev/null
+
+# A: two webcam-like instances (discrete sizes and intervals).
+modprobe vivid n_devs=2 node_types=0x1,0x1 num_inputs=1,1 input_types=0x0,0x0
+settle
+grouping A 2
+ids=$(python3 -c "import json; print(' '.join(d['id'] for d in json.load(open('$OUT/A-list.json'))['devices']))")
+check "two vivid instances get different stable IDs ($ids)" python3 -c "import sys; ids=sys.argv[1].split(); sys.exit(0 if len(ids)==2 and len(set(ids))==2 else 1)" "$ids"
+for n in $(capture_nodes); do parity "$n" A; done
+state_unchanged A
+[ -n "${VM_BENCH:-}" ] && sh "$HERE/bench.sh" "$C" "$OUT" A
+rmmod vivid; settle
+
+# B: the default multi-node instance (capture, output, metadata, vbi, radio, sdr, touch, media).
+modprobe vivid
+settle
+grouping B 1
+for n in $(capture_nodes); do parity "$n" B; done
+state_unchanged B
+rmmod vivid; settle
+
+# C: multi-planar with webcam, TV, S-Video and HDMI inputs; formats follow the selected input.
+modprobe vivid multiplanar=2 num_inputs=4 input_types=0xe4
+settle
+node=$(capture_nodes | head -1)
+for input in 0 1 2 3; do
+    v4l2-ctl -d "$node" --set-input "$input" > /dev/null
+    parity "$node" "C-input$input"
+    shown=$(python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['device']['captures'][0]; print(c.get('currentInput'))" "$OUT/C-input$input-$(basename "$node").camprobe.json")
+    check "show says formats belong to input $input" [ "$shown" = "$input" ]
+done
+types=$(python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['device']['captures'][0]; print(sorted({s['type'] for f in c['formats'] for s in f['sizes']}))" "$OUT/C-input3-$(basename "$node").camprobe.json")
+check "HDMI input gives stepwise sizes ($types)" [ "$types" = "['stepwise']" ]
+state_unchanged C
+rmmod vivid; settle
+
+# Optional: v4l2loopback gives continuous sizes (only where the module was built).
+if modprobe v4l2loopback devices=1 video_nr=20 exclusive_caps=0 max_width=4096 max_height=2160 2>/dev/null; then
+    settle
+    for n in $(capture_nodes); do parity "$n" L; done
+    rmmod v4l2loopback
+fi
+
+# ALSA test drivers are present for later suites (capabilities vs arecord).
+check "snd-dummy and snd-aloop capture devices exist" sh -c 'arecord -l | grep -q Dummy && arecord -l | grep -q Loopback'
+
+echo "vm: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
