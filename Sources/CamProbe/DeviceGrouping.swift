@@ -33,7 +33,7 @@ enum DeviceGrouping {
 
     /// Capture nodes first, then metadata, output, others, media, unreadable.
     static func rank(_ role: String) -> Int {
-        ["capture", "metadata", "output", "other", "media", "unknown"].firstIndex(of: role) ?? 9
+        ["capture", "metadata", "output", "metadata-output", "other", "media", "unknown"].firstIndex(of: role) ?? 9
     }
 
     static func isCamera(_ g: [ProbedNode]) -> Bool {

@@ -9,13 +9,14 @@ struct ProbedNode {
     var mediaInfo: MediaDeviceInfo?
     var error: V4L2Error?
 
-    /// capture, metadata, output, media, other, or unknown (not openable).
+    /// capture, metadata, output, metadata-output, media, other, or unknown (not openable).
     var role: String {
         if record.subsystem == "media" { return "media" }
         guard let id = identity else { return "unknown" }
         if id.isVideoCapture { return "capture" }
         if id.isMetadataCapture { return "metadata" }
         if !id.deviceCaps.isDisjoint(with: [.videoOutput, .videoOutputMultiplanar]) { return "output" }
+        if id.deviceCaps.contains(CapabilityFlags(rawValue: 0x0800_0000)) { return "metadata-output" }
         return "other"
     }
 

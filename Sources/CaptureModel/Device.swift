@@ -77,7 +77,7 @@ public struct DeviceIdentity: Sendable, Hashable, Codable {
 
 /// One device node that belongs to a physical device.
 public struct DeviceNode: Sendable, Hashable, Codable {
-    /// "capture", "metadata", "media", "output", "other".
+    /// "capture", "metadata", "output", "metadata-output", "media", "other", or "unknown" (could not be opened).
     public var role: String
     public var path: String
     public var deviceCaps: CapabilityFlags?

@@ -91,6 +91,15 @@ grouping A 2
 ids=$(python3 -c "import json; print(' '.join(d['id'] for d in json.load(open('$OUT/A-list.json'))['devices']))")
 check "two vivid instances get different stable IDs ($ids)" python3 -c "import sys; ids=sys.argv[1].split(); sys.exit(0 if len(ids)==2 and len(set(ids))==2 else 1)" "$ids"
 for n in $(capture_nodes); do parity "$n" A; done
+# The referee must catch a wrong answer: one interval of a real node's JSON changed.
+python3 - "$OUT/A-video0.camprobe.json" "$OUT/A-wrong.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["device"]["captures"][0]["formats"][0]["sizes"][0]["intervals"]["intervals"][0]["interval"] = "1/31"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+python3 "$HERE/compare_v4l2ctl.py" /dev/video0 "$OUT/A-wrong.json" "$OUT/A-video0.formats.txt" "$OUT/A-video0.ctrls.txt" "$OUT/A-video0.all.txt" > "$OUT/A-wrong.diff" 2>&1
+check "comparator rejects a deliberately wrong interval" grep -q "DIFF /dev/video0 formats\[0\].sizes\[0\].intervals:" "$OUT/A-wrong.diff"
 state_unchanged A
 [ -n "${VM_BENCH:-}" ] && sh "$HERE/bench.sh" "$C" "$OUT" A
 rmmod vivid; settle
