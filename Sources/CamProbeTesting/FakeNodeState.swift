@@ -12,7 +12,22 @@ final class FakeNodeState {
     /// Set when an ENODEV fault fired: every ioctl and open fails from then on.
     var gone = false
 
-    init(spec: FakeNodeSpec) { self.spec = spec }
+    /// Formats parsed once.
+    let formats: FakeParsedFormats
+    /// Formats per buffer type, native then (through libv4l2) emulated.
+    let captureList: [FakeParsedFormats.Format]
+    let mplaneList: [FakeParsedFormats.Format]
+    let captureListEmulated: [FakeParsedFormats.Format]
+    let mplaneListEmulated: [FakeParsedFormats.Format]
+
+    init(spec: FakeNodeSpec) {
+        self.spec = spec
+        formats = FakeParsedFormats(spec)
+        captureList = formats.native.filter { !$0.mplane }
+        mplaneList = formats.native.filter(\.mplane)
+        captureListEmulated = captureList + formats.emulated.filter { !$0.mplane }
+        mplaneListEmulated = mplaneList + formats.emulated.filter(\.mplane)
+    }
 
     /// Applies injected faults for one call of `name`; returns an errno or nil.
     func fault(for name: String) -> Int32? {

@@ -69,15 +69,10 @@ final class FakeV4L2Port: V4L2IoctlPort {
     // MARK: formats
 
     /// Formats offered for a buffer type; libv4l2 adds its emulated ones.
-    func formats(type: UInt32) -> [FakeFormatSpec] {
-        let wanted = type == V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue ? "capture-mplane" : "capture"
-        var list = (spec.formats ?? []).filter { ($0.bufferType ?? "capture") == wanted }
-        if throughLibV4L2 {
-            list += (spec.emulatedFormats ?? []).filter { ($0.bufferType ?? "capture") == wanted }.map { f in
-                var e = f; e.flags = (f.flags ?? 0) | 0x2; return e
-            }
-        }
-        return list
+    func formats(type: UInt32) -> [FakeParsedFormats.Format] {
+        let mplane = type == V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue
+        if throughLibV4L2 { return mplane ? state.mplaneListEmulated : state.captureListEmulated }
+        return mplane ? state.mplaneList : state.captureList
     }
 
     /// The entry at `index`, or — for an endless list — entries forever.
@@ -87,63 +82,60 @@ final class FakeV4L2Port: V4L2IoctlPort {
         return nil
     }
 
-    func findFormat(_ fourcc: UInt32) -> FakeFormatSpec? {
-        let all = (spec.formats ?? []) + (throughLibV4L2 ? spec.emulatedFormats ?? [] : [])
-        return all.first { FourCC($0.fourcc)?.rawValue == fourcc }
-    }
-
     func enumFmt(_ d: UnsafeMutablePointer<v4l2_fmtdesc>) -> Int32 {
         guard let f = entry(formats(type: d.pointee.type), d.pointee.index, endless: .enumFmt) else { return Errno.EINVAL }
         var out = v4l2_fmtdesc()
         out.index = d.pointee.index
         out.type = d.pointee.type
-        out.flags = f.flags ?? 0
-        encodeCString(f.description, into: &out.description)
-        out.pixelformat = FourCC(f.fourcc)?.rawValue ?? 0
+        out.flags = f.flags
+        encodeCString(f.spec.description, into: &out.description)
+        out.pixelformat = f.fourcc
         d.pointee = out
         return 0
     }
 
     func enumSizes(_ s: UnsafeMutablePointer<v4l2_frmsizeenum>) -> Int32 {
-        guard let f = findFormat(s.pointee.pixel_format),
+        guard let f = state.formats.find(s.pointee.pixel_format, emulatedToo: throughLibV4L2),
               let size = entry(f.sizes, s.pointee.index, endless: .enumFrameSizes) else { return Errno.EINVAL }
         var out = v4l2_frmsizeenum()
         out.index = s.pointee.index
         out.pixel_format = s.pointee.pixel_format
-        if let d = size.discrete.flatMap({ Dimensions(parsing: $0) }) {
+        switch size.kind {
+        case .discrete:
             out.type = V4L2_FRMSIZE_TYPE_DISCRETE.rawValue
-            out.discrete = v4l2_frmsize_discrete(width: d.width, height: d.height)
-        } else if let r = size.stepwise ?? size.continuous, let lo = Dimensions(parsing: r.min), let hi = Dimensions(parsing: r.max) {
+            out.discrete = v4l2_frmsize_discrete(width: size.min.width, height: size.min.height)
+        case .stepwise, .continuous:
             if s.pointee.index != 0 { return Errno.EINVAL }
-            let step = r.step.flatMap { Dimensions(parsing: $0) } ?? Dimensions(width: 1, height: 1)
-            out.type = size.stepwise != nil ? V4L2_FRMSIZE_TYPE_STEPWISE.rawValue : V4L2_FRMSIZE_TYPE_CONTINUOUS.rawValue
-            out.stepwise = v4l2_frmsize_stepwise(min_width: lo.width, max_width: hi.width, step_width: step.width,
-                                                 min_height: lo.height, max_height: hi.height, step_height: step.height)
-        } else {
-            return Errno.EINVAL
+            out.type = size.kind == .stepwise ? V4L2_FRMSIZE_TYPE_STEPWISE.rawValue : V4L2_FRMSIZE_TYPE_CONTINUOUS.rawValue
+            out.stepwise = v4l2_frmsize_stepwise(min_width: size.min.width, max_width: size.max.width, step_width: size.step.width,
+                                                 min_height: size.min.height, max_height: size.max.height, step_height: size.step.height)
         }
         s.pointee = out
         return 0
     }
 
-    func intervals(for f: FakeFormatSpec, width: UInt32, height: UInt32) -> FakeIntervalsSpec? {
+    func intervals(for f: FakeParsedFormats.Format, width: UInt32, height: UInt32) -> (FakeIntervalsSpec?, [Rational]?)? {
         let want = Dimensions(width: width, height: height)
         for size in f.sizes {
-            if let d = size.discrete.flatMap({ Dimensions(parsing: $0) }), d == want { return size.intervals }
-            if let r = size.stepwise ?? size.continuous, let lo = Dimensions(parsing: r.min), let hi = Dimensions(parsing: r.max),
-               want.width >= lo.width, want.width <= hi.width, want.height >= lo.height, want.height <= hi.height {
-                return want == hi ? (size.intervalsAtMax ?? size.intervals) : size.intervals
+            switch size.kind {
+            case .discrete:
+                if size.min == want { return (size.intervals, size.parsedIntervals) }
+            case .stepwise, .continuous:
+                if want.width >= size.min.width, want.width <= size.max.width, want.height >= size.min.height, want.height <= size.max.height {
+                    if want == size.max, size.intervalsAtMax != nil { return (size.intervalsAtMax, size.parsedIntervalsAtMax) }
+                    return (size.intervals, size.parsedIntervals)
+                }
             }
         }
         return nil
     }
 
     func enumIntervals(_ p: UnsafeMutablePointer<v4l2_frmivalenum>) -> Int32 {
-        guard let f = findFormat(p.pointee.pixel_format),
-              let iv = intervals(for: f, width: p.pointee.width, height: p.pointee.height) else { return Errno.EINVAL }
+        guard let f = state.formats.find(p.pointee.pixel_format, emulatedToo: throughLibV4L2),
+              let (iv, parsed) = intervals(for: f, width: p.pointee.width, height: p.pointee.height), let iv else { return Errno.EINVAL }
         var out = p.pointee
-        if let list = iv.discrete {
-            guard let text = entry(list, p.pointee.index, endless: .enumFrameIntervals), let r = Rational(parsing: text) else { return Errno.EINVAL }
+        if let list = parsed {
+            guard let r = entry(list, p.pointee.index, endless: .enumFrameIntervals) else { return Errno.EINVAL }
             out.type = V4L2_FRMIVAL_TYPE_DISCRETE.rawValue
             out.discrete = v4l2_fract(numerator: r.numerator, denominator: r.denominator)
         } else if let range = iv.stepwise ?? iv.continuous, let lo = Rational(parsing: range.min), let hi = Rational(parsing: range.max) {
