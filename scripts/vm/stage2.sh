@@ -7,7 +7,7 @@ export HOME=/root LANG=C.UTF-8
 mkdir -p /dev/pts /dev/shm
 mount -t devpts devpts /dev/pts 2>/dev/null
 mount -t tmpfs tmpfs /dev/shm 2>/dev/null
-mount -t tmpfs tmpfs /tmp 2>/dev/null
+# /tmp stays the overlay over the host's /tmp: a project cloned under /tmp (as CI may do) must stay visible.
 ip link set lo up 2>/dev/null
 . /vmctl/env
 export VM_OUT VM_HOST_OUT
