@@ -114,3 +114,14 @@ struct ListShowEndToEndTests {
         #expect(r.stderr.contains("not a valid fixture"))
     }
 }
+
+@Suite("camprobe show on a node that vanishes before it is opened")
+struct VanishedNodeEndToEndTests {
+    @Test func saysTheDeviceWentAway() throws {
+        let f = try CLI.fixture(#"{"nodes":[{"path":"/dev/video0","driver":"x","card":"x","busInfo":"usb-1","openError":"ENODEV"}]}"#)
+        let r = try CLI.run(["show", "/dev/video0", "--fixture", f])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("vanished while it was being listed (ENODEV)"))
+        #expect(r.stderr.contains("unplugged"))
+    }
+}

@@ -13,4 +13,4 @@ if [ -z "$bin" ]; then
 fi
 [ -x "$bin" ] || { echo "vm: $bin was not built" >&2; exit 1; }
 rm -rf "$out"; mkdir -p "$out"
-exec "$root/scripts/vm/run-guest.sh" "$root/scripts/vm/suite.sh" "$out" "CAMPROBE=$bin" ${VM_BENCH:+"VM_BENCH=$VM_BENCH"}
+exec "$root/scripts/vm/run-guest.sh" "$root/scripts/vm/suite.sh" "$out" "CAMPROBE=$bin" ${VM_BENCH:+"VM_BENCH=$VM_BENCH"} ${HOTPLUG_CYCLES:+"HOTPLUG_CYCLES=$HOTPLUG_CYCLES"}

@@ -27,6 +27,9 @@ struct Monitor: AsyncParsableCommand {
     @Option(name: .long, help: "Quiet time (ms) after the last udev event before devices are re-read.")
     var settle: Int = 150
 
+    @Flag(name: .long, help: "On exit, print to stderr how fast events were delivered (udev event → device event).")
+    var stats = false
+
     @Option(name: .long, help: ArgumentHelp("Read devices from a fake-device fixture (testing; no events arrive).", visibility: .hidden))
     var fixture: [String] = []
 
@@ -87,6 +90,17 @@ struct Monitor: AsyncParsableCommand {
             group.cancelAll()
         }
         await registry.stop()
+        if stats { await printStats(registry) }
+    }
+
+    func printStats(_ registry: DeviceRegistry) async {
+        let l = await registry.latencies.sorted()
+        func pct(_ p: Double) -> String {
+            guard !l.isEmpty else { return "-" }
+            let v = Double(l[min(l.count - 1, Int((Double(l.count - 1) * p).rounded()))]) / 1e6
+            return "\(Double(Int(v * 10)) / 10) ms"
+        }
+        Terminal.writeErr("camprobe: stats: \(l.count) batches, latency from first udev event to device event p50 \(pct(0.5)), p99 \(pct(0.99)), max \(pct(1)) (settle window \(settle) ms included); \(await registry.rescans) rescans for \(await registry.rawEvents) raw events\n")
     }
 }
 
