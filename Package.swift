@@ -48,6 +48,7 @@ let package = Package(
             dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel"],
             swiftSettings: strict),
 
+        .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(
             name: "V4L2Tests",

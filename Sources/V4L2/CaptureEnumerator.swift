@@ -36,7 +36,10 @@ public struct CaptureEnumerator {
 
         var active: ActiveFormat?
         var parm: StreamingParameters?
-        if let primary = types.first, !log.gone {
+        if !types.isEmpty, !log.gone, formats.isEmpty {
+            // Nothing to be active yet (e.g. a v4l2loopback node before its producer starts).
+            log.note("no-formats", .enumFmt, "\(port.path) offers no formats yet (a loopback node waits for a producer, for example)")
+        } else if let primary = types.first, !log.gone {
             active = state.activeFormat(primary, log: &log)
             if !log.gone { parm = state.streamingParameters(primary, log: &log) }
         }

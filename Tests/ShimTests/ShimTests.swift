@@ -1,0 +1,39 @@
+import Testing
+import CALSA
+import CLibXML2
+import CUdev
+import CV4L2
+
+/// The four system-library shims build, link and answer (ALSA and libxml2 are
+/// not used by a product yet; this keeps their module maps honest).
+@Suite("C shims")
+struct ShimTests {
+    @Test func alsaLinksAndIsQuiet() {
+        calsa_silence_errors()
+        let v = String(cString: snd_asoundlib_version())
+        #expect(v.split(separator: ".").count >= 2)
+    }
+
+    @Test func libxml2LinksWithoutICU() {
+        xmlCheckVersion(LIBXML_VERSION)
+        #expect(LIBXML_VERSION >= 20900)
+    }
+
+    @Test func udevLinks() {
+        let u = udev_new()
+        #expect(u != nil)
+        udev_unref(u)
+    }
+
+    @Test func ioctlNumbersAreTheKernels() {
+        // asm-generic encoding: dir<<30 | size<<16 | 'V'<<8 | nr
+        func ior(_ nr: UInt, _ size: Int) -> UInt { (2 << 30) | (UInt(size) << 16) | (UInt(UInt8(ascii: "V")) << 8) | nr }
+        func iowr(_ nr: UInt, _ size: Int) -> UInt { (3 << 30) | (UInt(size) << 16) | (UInt(UInt8(ascii: "V")) << 8) | nr }
+        #expect(CV4L2_VIDIOC_QUERYCAP == ior(0, MemoryLayout<v4l2_capability>.size))
+        #expect(CV4L2_VIDIOC_ENUM_FMT == iowr(2, MemoryLayout<v4l2_fmtdesc>.size))
+        #expect(CV4L2_VIDIOC_ENUM_FRAMESIZES == iowr(74, MemoryLayout<v4l2_frmsizeenum>.size))
+        #expect(CV4L2_VIDIOC_ENUM_FRAMEINTERVALS == iowr(75, MemoryLayout<v4l2_frmivalenum>.size))
+        #expect(CV4L2_VIDIOC_QUERY_EXT_CTRL == iowr(103, MemoryLayout<v4l2_query_ext_ctrl>.size))
+        #expect(MemoryLayout<v4l2_query_ext_ctrl>.size == 232 && MemoryLayout<v4l2_querymenu>.size == 44)
+    }
+}
