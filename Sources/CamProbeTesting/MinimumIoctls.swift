@@ -15,10 +15,8 @@ public enum MinimumIoctls {
         guard caps & 0x1 != 0 || caps & 0x1000 != 0 else { return total }
         total += (n.inputs?.count ?? 0) + 1            // ENUMINPUT until EINVAL (or one ENOTTY)
         if !(n.inputs ?? []).isEmpty { total += 1 }     // G_INPUT
-        var formatCount = 0
         for (bit, type) in [(UInt32(0x1), "capture"), (0x1000, "capture-mplane")] where caps & bit != 0 {
             let formats = (n.formats ?? []).filter { ($0.bufferType ?? "capture") == type }
-            formatCount += formats.count
             total += formats.count + 1
             for f in formats { total += sizes(f) }
         }
@@ -30,7 +28,7 @@ public enum MinimumIoctls {
                 && !(c.flags ?? []).contains("has-payload") || c.type == "str"
         }
         if readable { total += 1 }
-        if formatCount > 0 { total += 2 }  // G_FMT, G_PARM (nothing is active on a node without formats)
+        total += 2  // G_FMT, G_PARM
         return total
     }
 

@@ -36,11 +36,16 @@ public struct CaptureEnumerator {
 
         var active: ActiveFormat?
         var parm: StreamingParameters?
-        if !types.isEmpty, !log.gone, formats.isEmpty {
-            // Nothing to be active yet (e.g. a v4l2loopback node before its producer starts).
-            log.note("no-formats", .enumFmt, "\(port.path) offers no formats yet (a loopback node waits for a producer, for example)")
-        } else if let primary = types.first, !log.gone {
-            active = state.activeFormat(primary, log: &log)
+        if let primary = types.first, !log.gone {
+            var formatLog = EnumerationLog()
+            active = state.activeFormat(primary, log: &formatLog)
+            if formats.isEmpty && active == nil && formatLog.problems.allSatisfy({ $0.errno == Errno.EINVAL }) && !formatLog.gone {
+                // Nothing can be active yet (e.g. a v4l2loopback node before its producer starts).
+                log.note("no-formats", .enumFmt, "\(port.path) offers no formats yet (a loopback node waits for a producer, for example)")
+            } else {
+                log.problems += formatLog.problems
+                log.gone = log.gone || formatLog.gone
+            }
             if !log.gone { parm = state.streamingParameters(primary, log: &log) }
         }
         return CaptureNodeCapabilities(path: port.path, identity: identity, throughLibV4L2: port.throughLibV4L2, inputs: inputs,

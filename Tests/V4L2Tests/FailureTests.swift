@@ -100,6 +100,14 @@ struct FailureTests {
         #expect(r.problems.first?.message.contains("/dev/video2 vanished") == true)
     }
 
+    @Test func aNodeWithoutFormatsIsDescribedNotAnError() throws {
+        let node = #"{"path":"/dev/video20","driver":"v4l2 loopback","card":"Dummy video device","busInfo":"platform:v4l2loopback-000","deviceCaps":"0x04200001","formats":[],"frameInterval":"1/30"}"#
+        let c = try #require(try Fixtures.system(json: #"{"nodes":["# + node + "]}").discoverAll().devices.first?.captures.first)
+        #expect(c.problems.map(\.kind) == ["no-formats"])
+        #expect(c.activeFormat == nil)
+        #expect(c.streamingParameters?.frameInterval == FrameDuration(1, 30))
+    }
+
     @Test func listingSendsNoStateChangingIoctl() throws {
         let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode() + "]}")
         _ = sys.discoverAll(emulated: true)
