@@ -128,5 +128,8 @@ final class StopSignal: Sendable {
     }
 
     /// Signal sources must outlive `install`; they live as long as the process.
+    /// `nonisolated(unsafe)` is safe here: the array is written only by
+    /// `install()`, called once from the command's task before any other task
+    /// exists, and never read.
     nonisolated(unsafe) static var keep: [any DispatchSourceSignal] = []
 }
