@@ -18,6 +18,10 @@ public struct DeviceDiscovery {
         /// Problems not tied to one device: nodes that vanished, missing udev.
         public var problems: [Problem]
         public var note: String?
+
+        public init(devices: [Device], problems: [Problem], note: String?) {
+            self.devices = devices; self.problems = problems; self.note = note
+        }
     }
 
     /// Discovers all devices. `choose` sees every device (identity and nodes,

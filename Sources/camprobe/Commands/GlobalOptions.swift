@@ -10,8 +10,30 @@ struct DeviceSourceOptions: ParsableArguments {
     @Flag(name: .long, help: "Also open nodes through libv4l2 and show its converted formats, marked emulated.")
     var emulated = false
 
+    @Option(name: .long, help: ArgumentHelp("Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices.", valueName: "file"))
+    var profile: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("Read devices from a fake-device fixture instead of this machine (testing).", visibility: .hidden))
     var fixture: [String] = []
+
+    /// Reads the devices: from profiles when given (no hardware touched),
+    /// otherwise by discovery. `choose` as in `DeviceDiscovery.discover`.
+    func discover(_ options: DiscoveryOptions, choose: (([Device]) -> Set<Int>)? = nil) throws -> DeviceDiscovery.Result {
+        guard !profile.isEmpty else { return DeviceDiscovery(system: try system()).discover(options, choose: choose) }
+        if !fixture.isEmpty { throw CLIError(message: "use either --profile or --fixture, not both", status: 2) }
+        var devices: [Device] = []
+        for p in profile {
+            do throws(ProfileFile.LoadError) {
+                var d = try ProfileFile.load(p)
+                if !options.controls { for i in d.captures.indices { d.captures[i].controls = nil } }
+                devices.append(d)
+            } catch {
+                throw CLIError(message: error.description)
+            }
+        }
+        _ = choose?(devices)
+        return DeviceDiscovery.Result(devices: devices, problems: [], note: nil)
+    }
 
     /// The machine to read: the real one, or the fixtures given.
     func system() throws -> any DeviceSystem {

@@ -11,12 +11,12 @@ struct List: ParsableCommand {
     func run() throws {
         var options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
         options.controls = false
-        let result = DeviceDiscovery(system: try source.system()).discover(options)
+        let result = try source.discover(options)
         if source.json {
             try JSONOutput.print(DeviceListDocument(generator: "camprobe \(CamProbeCommand.version)", devices: result.devices,
                                                     problems: result.problems))
         } else {
-            ListRenderer.render(result)
+            ListRenderer.render(result, fromProfiles: !source.profile.isEmpty)
         }
         let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == "access" }
         if !source.json { Diagnostics.report(result, devices: result.devices) }

@@ -16,7 +16,7 @@ struct Show: ParsableCommand {
         var chosen: Int?
         var selectionError: DeviceSelector.SelectionError?
         // One pass: identities of all devices, capabilities of the chosen one only.
-        let result = DeviceDiscovery(system: try source.system()).discover(DiscoveryOptions(emulated: source.emulated)) { devices in
+        let result = try source.discover(DiscoveryOptions(emulated: source.emulated)) { devices in
             do throws(DeviceSelector.SelectionError) {
                 chosen = try selector.resolve(in: devices)
             } catch {

@@ -1,11 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CamProbe
 
 /// `camprobe list` as text.
 enum ListRenderer {
-    static func render(_ result: DeviceDiscovery.Result) {
+    static func render(_ result: DeviceDiscovery.Result, fromProfiles: Bool = false) {
         guard !result.devices.isEmpty else {
             print("No cameras found.")
             print("camprobe looked for V4L2 video capture nodes (/dev/video*) and found none on this machine.")
+            if let sample = sampleProfile() {
+                print("To see what camprobe reports for a camera, try a shipped profile (a Logitech C525, rebuilt from its v4l2-ctl dump):")
+                print("  camprobe show --profile \(sample) 0")
+            }
             return
         }
         var table = TextTable(header: ["#", "ID", "NAME", "MODEL", "TRANSPORT", "NODES", "BEST MODES"])
@@ -20,5 +27,13 @@ enum ListRenderer {
             table.rows.append(["\(i)", d.id.rawValue, d.name, d.modelID ?? "-", d.transport.label, nodes, modes])
         }
         print(table.render())
+    }
+}
+
+extension ListRenderer {
+    /// A shipped sample profile, when camprobe runs from its source tree.
+    static func sampleProfile() -> String? {
+        let candidates = ["Profiles/c525.json"]
+        return candidates.first { access($0, R_OK) == 0 }
     }
 }

@@ -1,0 +1,56 @@
+import Testing
+import Foundation
+import CaptureModel
+
+@Suite("Profiles as virtual devices", .serialized)
+struct ProfileEndToEndTests {
+    static let profiles: [String] = {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Profiles")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0).path }
+    }()
+
+    @Test func thereAreShippedProfiles() {
+        #expect(Self.profiles.count >= 5)
+    }
+
+    @Test(arguments: profiles)
+    func showReproducesTheProfileExactly(_ path: String) throws {
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let r = try CLI.run(["show", "0", "--json", "--profile", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == original)
+        let doc = try JSONDecoder().decode(DeviceDocument.self, from: Data(r.stdout.utf8))
+        #expect(!doc.device.captures.isEmpty)
+    }
+
+    @Test func brokenProfilesGiveAClearError() throws {
+        let notJSON = try CLI.run(["show", "0", "--profile", try CLI.fixture("{nope")])
+        #expect(notJSON.status == 1)
+        #expect(notJSON.stderr.contains("not JSON, or not a camprobe profile"))
+        let future = try CLI.run(["show", "0", "--profile", try CLI.fixture(#"{"schemaVersion": 99}"#)])
+        #expect(future.status == 1)
+        #expect(future.stderr.contains("newer than this camprobe understands"))
+        let missing = try CLI.run(["show", "0", "--profile", try CLI.fixture(#"{"schemaVersion": 1, "generator": "x", "device": {"id": "a"}}"#)])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("missing field"))
+        let absent = try CLI.run(["list", "--profile", "/nonexistent/profile.json"])
+        #expect(absent.status == 1)
+        #expect(absent.stderr.contains("cannot read the profile"))
+    }
+
+    @Test func listOnAMachineWithoutCamerasPointsAtAProfile() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["list", "--fixture", try CLI.fixture(#"{"nodes":[]}"#)]
+        p.currentDirectoryURL = root
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(text.contains("camprobe show --profile Profiles/c525.json 0"))
+    }
+}
