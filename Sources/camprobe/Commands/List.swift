@@ -9,14 +9,13 @@ struct List: ParsableCommand {
     @OptionGroup var source: DeviceSourceOptions
 
     func run() throws {
-        var options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
-        options.controls = false
+        let options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
         let result = try source.discover(options)
         if source.json {
             try JSONOutput.print(DeviceListDocument(generator: "camprobe \(CamProbeCommand.version)", devices: result.devices,
                                                     problems: result.problems))
         } else {
-            ListRenderer.render(result, fromProfiles: !source.profile.isEmpty)
+            ListRenderer.render(result)
         }
         let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == "access" }
         if !source.json { Diagnostics.report(result, devices: result.devices) }

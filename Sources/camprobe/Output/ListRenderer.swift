@@ -5,7 +5,7 @@ import CamProbe
 
 /// `camprobe list` as text.
 enum ListRenderer {
-    static func render(_ result: DeviceDiscovery.Result, fromProfiles: Bool = false) {
+    static func render(_ result: DeviceDiscovery.Result) {
         guard !result.devices.isEmpty else {
             print("No cameras found.")
             print("camprobe looked for V4L2 video capture nodes (/dev/video*) and found none on this machine.")
