@@ -32,8 +32,10 @@ let package = Package(
         .target(name: "V4L2", dependencies: ["CV4L2", "CaptureModel"], swiftSettings: strict),
         // libudev enumeration and sysfs identity. Only importer of CUdev.
         .target(name: "Udev", dependencies: ["CUdev", "CaptureModel"], swiftSettings: strict),
+        // Profiles: JSON and XML documents, their schemas, v4l2-ctl text import. Only importer of CLibXML2.
+        .target(name: "Profiles", dependencies: ["CLibXML2", "CaptureModel"], swiftSettings: strict),
         // The facade recorders import.
-        .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev"], swiftSettings: strict),
+        .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "Profiles"], swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "CV4L2", "CaptureModel"], swiftSettings: strict),
         .executableTarget(
@@ -53,6 +55,11 @@ let package = Package(
         .testTarget(
             name: "V4L2Tests",
             dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe"],
+            exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ProfilesTests",
+            dependencies: ["Profiles", "CaptureModel", "CamProbeTesting", "CamProbe"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(

@@ -77,7 +77,8 @@ public struct DeviceIdentity: Sendable, Hashable, Codable {
 
 /// One device node that belongs to a physical device.
 public struct DeviceNode: Sendable, Hashable, Codable {
-    /// "capture", "metadata", "output", "metadata-output", "media", "other", or "unknown" (could not be opened).
+    /// "capture", "metadata", "output", "metadata-output", "media", "audio" (an ALSA card's control node),
+    /// "other", or "unknown" (could not be opened).
     public var role: String
     public var path: String
     public var deviceCaps: CapabilityFlags?
@@ -97,16 +98,38 @@ public struct Device: Sendable, Hashable, Codable {
     public var identity: DeviceIdentity
     public var nodes: [DeviceNode]
     public var captures: [CaptureNodeCapabilities]
+    /// ALSA capture cards of the same physical device: a camera's microphone
+    /// (AVFoundation's linked device), or, when `captures` is empty, a
+    /// microphone of its own. Absent from documents written before it existed.
+    public var audio: [AudioCaptureCard]
     public var problems: [Problem]
 
     public init(id: DeviceID, name: String, modelID: String?, transport: Transport, identity: DeviceIdentity,
-                nodes: [DeviceNode], captures: [CaptureNodeCapabilities], problems: [Problem] = []) {
+                nodes: [DeviceNode], captures: [CaptureNodeCapabilities], audio: [AudioCaptureCard] = [], problems: [Problem] = []) {
         self.id = id; self.name = name; self.modelID = modelID; self.transport = transport; self.identity = identity
-        self.nodes = nodes; self.captures = captures; self.problems = problems
+        self.nodes = nodes; self.captures = captures; self.audio = audio; self.problems = problems
     }
 
     /// Every problem of the device and its nodes.
-    public var allProblems: [Problem] { problems + captures.flatMap(\.problems) }
+    public var allProblems: [Problem] { problems + captures.flatMap(\.problems) + audio.flatMap { $0.problems + $0.pcms.flatMap(\.problems) } }
+
+    /// "video" when it has a video capture node, "audio" for a microphone on its own.
+    public var mediaType: String { captures.isEmpty && nodes.allSatisfy({ $0.role == "audio" }) && !audio.isEmpty ? "audio" : "video" }
+
+    enum CodingKeys: String, CodingKey { case id, name, modelID, transport, identity, nodes, captures, audio, problems }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(DeviceID.self, forKey: .id)
+        name = try c.decode(String.self, forKey: .name)
+        modelID = try c.decodeIfPresent(String.self, forKey: .modelID)
+        transport = try c.decode(Transport.self, forKey: .transport)
+        identity = try c.decode(DeviceIdentity.self, forKey: .identity)
+        nodes = try c.decode([DeviceNode].self, forKey: .nodes)
+        captures = try c.decode([CaptureNodeCapabilities].self, forKey: .captures)
+        audio = try c.decodeIfPresent([AudioCaptureCard].self, forKey: .audio) ?? []
+        problems = try c.decode([Problem].self, forKey: .problems)
+    }
 }
 
 /// The document `camprobe list --json` writes.
