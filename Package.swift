@@ -32,12 +32,14 @@ let package = Package(
         .target(name: "V4L2", dependencies: ["CV4L2", "CaptureModel"], swiftSettings: strict),
         // libudev enumeration and sysfs identity. Only importer of CUdev.
         .target(name: "Udev", dependencies: ["CUdev", "CaptureModel"], swiftSettings: strict),
+        // ALSA capture cards and their hardware ranges. Only importer of CALSA.
+        .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel"], swiftSettings: strict),
         // Profiles: JSON and XML documents, their schemas, v4l2-ctl text import. Only importer of CLibXML2.
         .target(name: "Profiles", dependencies: ["CLibXML2", "CaptureModel"], swiftSettings: strict),
         // The facade recorders import.
-        .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "Profiles"], swiftSettings: strict),
+        .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "ALSA", "Profiles"], swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
-        .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "CV4L2", "CaptureModel"], swiftSettings: strict),
+        .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "ALSA", "CV4L2", "CaptureModel"], swiftSettings: strict),
         .executableTarget(
             name: "camprobe",
             dependencies: [

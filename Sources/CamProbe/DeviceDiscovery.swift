@@ -1,5 +1,6 @@
 import CaptureModel
 import V4L2
+import ALSA
 
 /// Finds every capture device: one `Device` per physical camera, its
 /// capture, metadata and media nodes grouped by their common parent and
@@ -33,7 +34,17 @@ public struct DeviceDiscovery {
         var problems: [Problem] = []
         var probed: [ProbedNode] = []
         var ports: [String: any V4L2IoctlPort] = [:]
+        let alsa = system.alsa
         for r in records {
+            if r.subsystem == "sound" {
+                // Only cards that capture; a card gone since udev listed it is skipped.
+                if let card = AudioCardReader.read(controlPath: r.devnode, port: alsa) {
+                    var node = ProbedNode(record: r)
+                    node.audio = card
+                    probed.append(node)
+                }
+                continue
+            }
             do throws(V4L2Error) {
                 let port = try system.open(r.devnode, throughLibV4L2: false)
                 var node = ProbedNode(record: r)
@@ -58,14 +69,18 @@ public struct DeviceDiscovery {
         var skeletons: [(nodes: [ProbedNode], identity: DeviceIdentity, transport: Transport)] = groups.map { g in
             (g, DeviceIdentityBuilder.identity(of: g), DeviceIdentityBuilder.transport(of: g))
         }
-        skeletons.sort { a, b in NodeOrder.less(firstNode(a.nodes), firstNode(b.nodes)) }
+        // Cameras first (by their first capture node), then microphones of their own.
+        skeletons.sort { a, b in
+            let ma = a.nodes.allSatisfy { $0.role == "audio" }, mb = b.nodes.allSatisfy { $0.role == "audio" }
+            return ma != mb ? mb : NodeOrder.less(firstNode(a.nodes), firstNode(b.nodes))
+        }
         let ids = DeviceIdentityBuilder.uniqueIDs(skeletons.map { (DeviceIdentityBuilder.baseID($0.identity, transport: $0.transport), $0.identity) })
 
         var devices: [Device] = skeletons.enumerated().map { i, s in
             Device(id: ids[i], name: DeviceIdentityBuilder.name(of: s.nodes, identity: s.identity),
                    modelID: DeviceIdentityBuilder.modelID(s.identity), transport: s.transport, identity: s.identity,
                    nodes: s.nodes.map { DeviceNode(role: $0.role, path: $0.record.devnode, deviceCaps: $0.identity?.deviceCaps) },
-                   captures: [], problems: s.nodes.compactMap { $0.error?.problem })
+                   captures: [], audio: s.nodes.compactMap(\.audio), problems: s.nodes.compactMap { $0.error?.problem })
         }
         let chosen = choose?(devices) ?? Set(devices.indices)
         for (i, s) in skeletons.enumerated() where chosen.contains(i) {

@@ -1,4 +1,5 @@
 import CaptureModel
+import ALSA
 
 /// Groups probed nodes into physical devices.
 enum DeviceGrouping {
@@ -6,7 +7,8 @@ enum DeviceGrouping {
     /// (no bus_info) join the only group with the same parent, if there is one.
     /// Groups without a capture node (output-only, metadata-only, a lone media
     /// node) are not cameras and are dropped, unless nothing could be opened
-    /// (then the user must learn about the permission problem).
+    /// (then the user must learn about the permission problem). A group whose
+    /// only capture is an ALSA card is a microphone of its own.
     static func group(_ nodes: [ProbedNode]) -> [[ProbedNode]] {
         var order: [String] = []
         var groups: [String: [ProbedNode]] = [:]
@@ -31,14 +33,23 @@ enum DeviceGrouping {
         }
     }
 
-    /// Capture nodes first, then metadata, output, others, media, unreadable.
+    /// Capture nodes first, then metadata, output, others, media, audio, unreadable.
     static func rank(_ role: String) -> Int {
-        ["capture", "metadata", "output", "metadata-output", "other", "media", "unknown"].firstIndex(of: role) ?? 9
+        ["capture", "metadata", "output", "metadata-output", "other", "media", "audio", "unknown"].firstIndex(of: role) ?? 9
     }
 
     static func isCamera(_ g: [ProbedNode]) -> Bool {
-        if g.contains(where: { $0.role == "capture" }) { return true }
+        if g.contains(where: { $0.role == "capture" || $0.role == "audio" }) { return true }
         let onlyUnknown = g.allSatisfy { $0.role == "unknown" || $0.role == "media" }
         return onlyUnknown && g.contains { $0.role == "unknown" && $0.record.subsystem == "video4linux" }
+    }
+}
+
+extension Device {
+    /// The best modes of each capture node ("MJPG 1920x1080@30"), then each
+    /// microphone PCM ("hw:CARD=Loopback,DEV=0 S16_LE 1-2 ch 8000-192000 Hz").
+    public var modeSummary: [String] {
+        captures.flatMap { $0.bestModes() }.map(\.description)
+            + audio.flatMap { card in card.pcms.map { "\($0.alsaName) \($0.summary)" } }
     }
 }

@@ -9,7 +9,7 @@ enum DeviceIdentityBuilder {
         return DeviceIdentity(vendorID: parent?.vendorID, productID: parent?.productID, serial: parent?.serial,
                               manufacturer: parent?.manufacturer, product: parent?.product, portPath: parent?.portPath,
                               udevIDPath: capture.record.udevIDPath, byID: capture.record.byID, byPath: capture.record.byPath,
-                              busInfo: capture.busInfo ?? "", driver: capture.identity?.driver ?? capture.mediaInfo?.driver ?? "",
+                              busInfo: capture.busInfo ?? "", driver: capture.identity?.driver ?? capture.mediaInfo?.driver ?? nodes.lazy.compactMap(\.audio?.driver).first ?? "",
                               physicalPath: parent?.sysPath)
     }
 
@@ -17,6 +17,7 @@ enum DeviceIdentityBuilder {
         if let card = nodes.first(where: { $0.role == "capture" })?.identity?.card, !card.isEmpty { return card }
         if let model = nodes.lazy.compactMap(\.mediaInfo?.model).first(where: { !$0.isEmpty }) { return model }
         if let p = identity.product { return p }
+        if let card = nodes.lazy.compactMap(\.audio).first, !card.name.isEmpty { return card.name }
         return "Unknown camera"
     }
 
@@ -39,7 +40,11 @@ enum DeviceIdentityBuilder {
         }
         var bus = identity.busInfo
         for prefix in ["platform:", "PCI:", "PCIe:", "usb-"] where bus.hasPrefix(prefix) { bus = String(bus.dropFirst(prefix.count)) }
-        if bus.isEmpty { bus = identity.portPath ?? identity.physicalPath ?? "unknown" }
+        if bus.isEmpty {
+            // No bus_info (a microphone of its own): the port path, which already names the bus.
+            bus = identity.portPath ?? identity.physicalPath ?? "unknown"
+            if bus.hasPrefix(transport.kind + "-") { return sanitize(bus) }
+        }
         return "\(transport.kind)-\(sanitize(bus))"
     }
 

@@ -1,15 +1,18 @@
 import CaptureModel
 import V4L2
 import Udev
+import ALSA
 
 /// Where nodes come from and how they are opened: the real machine (libudev
-/// + `open(2)`), or a fake one in tests and `--fixture` runs.
+/// + `open(2)` + libasound), or a fake one in tests and `--fixture` runs.
 public protocol DeviceSystem {
     /// All V4L2 and media nodes with their udev/sysfs identity, and a note
     /// when something limits what could be learned (e.g. no udev daemon).
     func nodeRecords() -> (nodes: [NodeRecord], note: String?)
     /// Opens a node for ioctls, directly or through libv4l2.
     func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort
+    /// libasound, for the sound cards among the node records.
+    var alsa: any ALSAPort { get }
 }
 
 /// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.
@@ -19,4 +22,5 @@ public struct SystemDeviceSystem: DeviceSystem {
     public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort {
         try SystemV4L2Port(path: path, throughLibV4L2: throughLibV4L2)
     }
+    public var alsa: any ALSAPort { SystemALSAPort() }
 }

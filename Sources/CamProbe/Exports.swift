@@ -1,2 +1,3 @@
 @_exported import CaptureModel
 @_exported import V4L2
+@_exported import ALSA

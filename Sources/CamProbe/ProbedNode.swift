@@ -1,5 +1,6 @@
 import CaptureModel
 import V4L2
+import ALSA
 
 /// One node after QUERYCAP (or MEDIA_IOC_DEVICE_INFO): its role and the bus
 /// it reports, or why it could not be opened.
@@ -7,11 +8,14 @@ struct ProbedNode {
     var record: NodeRecord
     var identity: NodeIdentity?
     var mediaInfo: MediaDeviceInfo?
+    /// The ALSA card behind a sound control node (only cards that capture are kept).
+    var audio: AudioCaptureCard?
     var error: V4L2Error?
 
-    /// capture, metadata, output, metadata-output, media, other, or unknown (not openable).
+    /// capture, metadata, output, metadata-output, media, audio, other, or unknown (not openable).
     var role: String {
         if record.subsystem == "media" { return "media" }
+        if record.subsystem == "sound" { return "audio" }
         guard let id = identity else { return "unknown" }
         if id.isVideoCapture { return "capture" }
         if id.isMetadataCapture { return "metadata" }

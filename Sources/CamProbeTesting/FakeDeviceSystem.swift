@@ -5,6 +5,7 @@ import FoundationEssentials
 import CaptureModel
 import CamProbe
 import V4L2
+import ALSA
 
 /// A whole fake machine built from a fixture: node records as udev would
 /// give them, and ports that answer ioctls by filling the real C structs.
@@ -52,6 +53,8 @@ public final class FakeDeviceSystem: DeviceSystem {
         }
         return (records, nil)
     }
+
+    public var alsa: any ALSAPort { FakeALSAPort(cards: spec.nodes.filter { $0.subsystem == "sound" }) }
 
     public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort {
         guard let state = states[path] else { throw V4L2Error(call: "open", path: path, errno: Errno.ENOENT) }

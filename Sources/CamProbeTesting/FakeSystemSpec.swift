@@ -16,7 +16,7 @@ public struct FakeSystemSpec: Codable, Sendable {
 public struct FakeNodeSpec: Codable, Sendable {
     /// e.g. "/dev/video0" or "/dev/media0".
     public var path: String
-    /// `video4linux` (default) or `media`.
+    /// `video4linux` (default), `media` or `sound`.
     public var subsystem: String?
     /// errno name returned by open(), e.g. "EACCES" or "ENOENT".
     public var openError: String?
@@ -51,6 +51,9 @@ public struct FakeNodeSpec: Codable, Sendable {
 
     /// What udev and sysfs say about this node.
     public var udev: FakeUdevSpec?
+
+    /// For `sound` nodes (`/dev/snd/controlCN`): what libasound reports about the card.
+    public var audio: FakeAudioSpec?
 }
 
 /// A number written as JSON number or as a hex/decimal string.

@@ -4,7 +4,7 @@ import Glibc
 internal import CUdev
 import CaptureModel
 
-/// Lists V4L2 and media-controller nodes with their identity, from libudev.
+/// Lists V4L2, media-controller and ALSA card control nodes with their identity, from libudev.
 ///
 /// libudev reads sysfs directly, so this works without a udev daemon (as in
 /// containers); only udev's own properties (`ID_PATH`, `DEVLINKS`) need the
@@ -12,9 +12,9 @@ import CaptureModel
 /// `by-path` directories are read instead.
 public enum UdevNodeSource {
     /// Subsystems whose nodes belong to cameras.
-    public static let subsystems = ["video4linux", "media"]
+    public static let subsystems = ["video4linux", "media", "sound"]
 
-    /// Enumerates `/dev/video*` and `/dev/media*` nodes, sorted by subsystem and number.
+    /// Enumerates `/dev/video*`, `/dev/media*` and `/dev/snd/controlC*` nodes, sorted by subsystem and number.
     ///
     /// The corresponding C calls are `udev_enumerate_add_match_subsystem`,
     /// `udev_enumerate_scan_devices` and `udev_device_new_from_syspath`.
@@ -38,8 +38,9 @@ public enum UdevNodeSource {
             guard let dn = udev_device_get_devnode(dev) else { continue }
             let devnode = String(cString: dn)
             let name = devnode.split(separator: "/").last.map(String.init) ?? devnode
-            // Only video and media nodes: radio, vbi, swradio, v4l-subdev and v4l-touch are not cameras.
-            guard name.hasPrefix("video") || name.hasPrefix("media") else { continue }
+            // Only video, media and sound-card control nodes: radio, vbi, swradio, v4l-subdev and
+            // v4l-touch are not cameras; a card's pcm/timer nodes are reached through its control node.
+            guard name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC") else { continue }
             let subsystem = udev_device_get_subsystem(dev).map { String(cString: $0) } ?? ""
             let idPath = property(dev, "ID_PATH")
             var byID = links.byID[devnode] ?? []

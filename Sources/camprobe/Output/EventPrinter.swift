@@ -42,7 +42,7 @@ struct EventPrinter: Sendable {
         var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(name)\""
         if let d = device {
             text += "  nodes " + d.nodes.map(\.path).joined(separator: ",")
-            let modes = d.captures.flatMap { $0.bestModes() }.map(\.description)
+            let modes = d.modeSummary
             if !modes.isEmpty { text += "  best " + modes.joined(separator: ", ") }
         }
         line(text)

@@ -19,6 +19,23 @@ enum ShowRenderer {
         facts.append(("Nodes", d.nodes.map { "\($0.path) (\($0.role))" }.joined(separator: ", ")))
         printFacts(facts, indent: "  ")
         for c in d.captures { renderCapture(c) }
+        for a in d.audio { renderAudio(a, linked: !d.captures.isEmpty) }
+    }
+
+    static func renderAudio(_ a: AudioCaptureCard, linked: Bool) {
+        print("")
+        let what = linked ? "microphone of this camera" : "microphone"
+        print(Terminal.bold(a.controlPath) + "  ALSA card \(a.card) '\(a.cardID)': \(a.name) — \(a.driver) (\(what))")
+        for p in a.pcms {
+            print("  " + Terminal.bold(p.alsaName) + "  \(p.name), \(p.subdevices) subdevice\(p.subdevices == 1 ? "" : "s")")
+            if !p.formats.isEmpty { print("    Formats: " + p.formats.joined(separator: ", ")) }
+            if let c0 = p.minChannels, let c1 = p.maxChannels { print("    Channels: \(c0 == c1 ? "\(c0)" : "\(c0)-\(c1)")") }
+            if let r0 = p.minRate, let r1 = p.maxRate {
+                print("    Rates: \(r0)-\(r1) Hz" + (p.rates.isEmpty ? "" : " (" + p.rates.map(String.init).joined(separator: ", ") + " accepted)"))
+            }
+            for pr in p.problems { print("    " + Terminal.yellow("! \(pr.message)")) }
+        }
+        for pr in a.problems { print("  " + Terminal.yellow("! \(pr.message)")) }
     }
 
     static func printFacts(_ facts: [(String, String)], indent: String) {

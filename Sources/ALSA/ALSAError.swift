@@ -1,0 +1,58 @@
+import CaptureModel
+
+/// A failed libasound call: which call, on which card or PCM, and the error
+/// code (a negative errno, printed with `snd_strerror`'s words).
+public struct ALSAError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `snd_ctl_open`, `snd_pcm_open`, …
+    public var call: String
+    /// `hw:1`, `hw:1,0`
+    public var target: String
+    /// The positive errno (`-code` of what libasound returned).
+    public var errno: Int32
+    public var message: String
+
+    public init(call: String, target: String, errno: Int32, message: String) {
+        self.call = call; self.target = target; self.errno = errno; self.message = message
+    }
+
+    /// Symbolic name of the errno values ALSA callers meet.
+    public var errnoName: String {
+        switch errno {
+        case 1: "EPERM"
+        case 2: "ENOENT"
+        case 5: "EIO"
+        case 6: "ENXIO"
+        case 13: "EACCES"
+        case 16: "EBUSY"
+        case 19: "ENODEV"
+        case 22: "EINVAL"
+        default: "errno \(errno)"
+        }
+    }
+
+    /// What a person should do about it, where that is known.
+    public var hint: String? {
+        switch errno {
+        case 1, 13: "Join the 'audio' group (sudo usermod -aG audio $USER, then log out and in) or run camprobe with sudo"
+        case 16: "another program is capturing from it; its formats could not be read now"
+        default: nil
+        }
+    }
+
+    public var description: String {
+        var s = "\(call) on \(target) failed: \(errnoName) (\(message))"
+        if let hint { s += ". " + hint }
+        return s
+    }
+
+    /// The same error as a `Problem` kept with a (partial) result.
+    public var problem: Problem {
+        let kind = switch errno {
+        case 1, 13: "access"
+        case 16: "busy"
+        case 2, 6, 19: "device-gone"
+        default: "alsa-failed"
+        }
+        return Problem(kind: kind, call: call, errno: errno, errnoName: errnoName, message: description)
+    }
+}

@@ -1,0 +1,46 @@
+/// What `snd_ctl_card_info` says about one card.
+public struct ALSACardInfo: Sendable, Hashable {
+    public var id: String
+    public var name: String
+    public var longName: String
+    public var driver: String
+    public init(id: String, name: String, longName: String, driver: String) {
+        self.id = id; self.name = name; self.longName = longName; self.driver = driver
+    }
+}
+
+/// One capture PCM device of a card (`snd_ctl_pcm_next_device` + `snd_ctl_pcm_info`).
+public struct ALSAPCMInfo: Sendable, Hashable {
+    public var device: Int32
+    public var name: String
+    public var subdevices: UInt32
+    public init(device: Int32, name: String, subdevices: UInt32) { self.device = device; self.name = name; self.subdevices = subdevices }
+}
+
+/// What the hardware accepts on one capture PCM (`snd_pcm_hw_params_any` and the
+/// `snd_pcm_hw_params_get_*` / `_test_*` calls). Opening the PCM this way sets
+/// nothing: no hw_params are installed.
+public struct ALSAHardwareRanges: Sendable, Hashable {
+    public var formats: [String]
+    public var minChannels: UInt32
+    public var maxChannels: UInt32
+    public var minRate: UInt32
+    public var maxRate: UInt32
+    public var rates: [UInt32]
+    public init(formats: [String], minChannels: UInt32, maxChannels: UInt32, minRate: UInt32, maxRate: UInt32, rates: [UInt32]) {
+        self.formats = formats; self.minChannels = minChannels; self.maxChannels = maxChannels
+        self.minRate = minRate; self.maxRate = maxRate; self.rates = rates
+    }
+}
+
+/// The seam between camprobe and libasound: the real one calls ALSA, tests use a fake.
+public protocol ALSAPort: Sendable {
+    /// The corresponding C calls are `snd_ctl_open("hw:N")` and `snd_ctl_card_info`.
+    func cardInfo(_ card: Int32) throws(ALSAError) -> ALSACardInfo
+    /// Capture PCM devices of a card. The corresponding C calls are
+    /// `snd_ctl_pcm_next_device` and `snd_ctl_pcm_info` with `SND_PCM_STREAM_CAPTURE`.
+    func capturePCMs(_ card: Int32) throws(ALSAError) -> [ALSAPCMInfo]
+    /// Hardware ranges of `hw:CARD,DEVICE`. The corresponding C calls are
+    /// `snd_pcm_open(…, SND_PCM_NONBLOCK)` and `snd_pcm_hw_params_any`.
+    func hardwareRanges(card: Int32, device: Int32) throws(ALSAError) -> ALSAHardwareRanges
+}
