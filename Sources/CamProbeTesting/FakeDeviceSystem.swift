@@ -14,6 +14,8 @@ public final class FakeDeviceSystem: DeviceSystem {
     var states: [String: FakeNodeState] = [:]
     /// Every port opened, in order (for ioctl counting in tests and benchmarks).
     public private(set) var openedPorts: [CountingPort] = []
+    /// Nodes cut off without an event (see `FakeMachine.disconnectSilently`).
+    public var isSevered: (@Sendable (String) -> Bool)?
 
     public init(spec: FakeSystemSpec) {
         self.spec = spec
@@ -58,13 +60,13 @@ public final class FakeDeviceSystem: DeviceSystem {
 
     public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort {
         guard let state = states[path] else { throw V4L2Error(call: "open", path: path, errno: Errno.ENOENT) }
-        if state.gone { throw V4L2Error(call: "open", path: path, errno: Errno.ENODEV) }
+        if state.gone || isSevered?(path) == true { throw V4L2Error(call: "open", path: path, errno: Errno.ENODEV) }
         if let e = state.spec.openError {
             let errno = Errno.number(named: e) ?? Errno.EIO
             throw V4L2Error(call: throughLibV4L2 ? "v4l2_open" : "open", path: path, errno: errno,
                             hint: errno == Errno.EACCES ? "Join the 'video' group (sudo usermod -aG video $USER, then log out and in) or run camprobe with sudo" : nil)
         }
-        let port = CountingPort(FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2))
+        let port = CountingPort(FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2, isSevered: isSevered))
         openedPorts.append(port)
         return port
     }

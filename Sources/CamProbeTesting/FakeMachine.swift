@@ -8,6 +8,7 @@ import CamProbe
 public final class FakeMachine: Sendable {
     private let nodes: Mutex<[FakeNodeSpec]>
     private let sequence = Mutex<UInt64>(0)
+    private let severed = Mutex<Set<String>>([])
     /// The raw event stream a registry follows.
     public let events: AsyncStream<HotplugEvent>
     private let continuation: AsyncStream<HotplugEvent>.Continuation
@@ -19,8 +20,16 @@ public final class FakeMachine: Sendable {
 
     /// A system reading the machine as it is now.
     public func makeSystem() -> any DeviceSystem {
-        FakeDeviceSystem(spec: FakeSystemSpec(nodes: nodes.withLock { $0 }))
+        let system = FakeDeviceSystem(spec: FakeSystemSpec(nodes: nodes.withLock { $0 }))
+        system.isSevered = { [self] path in self.severed.withLock { $0.contains(path) } }
+        return system
     }
+
+    /// Cuts a node off without any hotplug event, as vivid's `disconnect`
+    /// control does: every open and every ioctl on an open handle fails with
+    /// ENODEV until `reconnectSilently`.
+    public func disconnectSilently(_ path: String) { severed.withLock { _ = $0.insert(path) } }
+    public func reconnectSilently(_ path: String) { severed.withLock { _ = $0.remove(path) } }
 
     /// Adds a node and emits its `add` event (unless `silent`).
     public func plug(_ node: FakeNodeSpec, silent: Bool = false) {

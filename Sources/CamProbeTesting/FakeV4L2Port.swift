@@ -11,13 +11,17 @@ final class FakeV4L2Port: V4L2IoctlPort {
     var path: String { state.spec.path }
     var spec: FakeNodeSpec { state.spec }
 
-    init(state: FakeNodeState, throughLibV4L2: Bool) {
+    let isSevered: (@Sendable (String) -> Bool)?
+
+    init(state: FakeNodeState, throughLibV4L2: Bool, isSevered: (@Sendable (String) -> Bool)? = nil) {
         self.state = state
         self.throughLibV4L2 = throughLibV4L2
+        self.isSevered = isSevered
     }
 
     func perform(_ request: UInt, _ arg: UnsafeMutableRawPointer) -> Int32 {
         guard let r = V4L2Request(number: request) else { return Errno.ENOTTY }
+        if isSevered?(path) == true { return Errno.ENODEV }
         if let e = state.fault(for: r.description) { return e }
         if spec.subsystem == "media" {
             return r == .mediaDeviceInfo ? mediaInfo(arg.assumingMemoryBound(to: media_device_info.self)) : Errno.ENOTTY

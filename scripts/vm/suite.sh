@@ -163,6 +163,7 @@ check "monitor: exactly $CYCLES disconnected events for $CYCLES unloads" [ "$(co
 check "monitor: every event names the same stable ID with its nodes" python3 - "$OUT/monitor.jsonl" <<'PY'
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+lines = [l for l in lines if l["event"] != "present"]  # the microphones present at start
 ids = {l["id"] for l in lines}
 assert ids == {"platform-vivid-000"}, ids
 for l in lines:
@@ -175,6 +176,33 @@ assert all(kinds[i] == ("connected" if i % 2 == 0 else "disconnected") for i in 
 PY
 check "monitor exits cleanly on SIGINT" [ "$mrc" -eq 0 ]
 check "monitor memory is flat over the cycles (< 2 MiB growth after warm-up)" [ $((rssN - rss10)) -lt 2048 ]
+
+# E1: a holder. monitor --hold keeps the camera open and reads its format every
+# 250 ms, as a recorder would; vivid's 'disconnect' control cuts it off with no
+# uevent. The holder must get a clear 'disconnected' error, the registry must
+# announce exactly one disconnect, and when the holder lets go (vivid comes back
+# once its last user closes) one new connection of the same ID.
+modprobe vivid n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0
+settle
+node=$(capture_nodes | head -1)
+$C monitor --json --hold "$node" --settle 200 > "$OUT/hold.jsonl" 2> "$OUT/hold.err" &
+hpid=$!
+i=0; while ! grep -q '"event":"present","id":"platform-vivid-000"' "$OUT/hold.jsonl" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+v4l2-ctl -d "$node" -c disconnect=1 > "$OUT/hold-disconnect.txt" 2>&1
+i=0; while ! grep -q '"event":"connected"' "$OUT/hold.jsonl" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -INT $hpid; wait $hpid; hrc=$?
+check "holder of a disconnected camera gets a clear error, one disconnect, then one reconnect (exit $hrc)" python3 - "$OUT/hold.jsonl" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+ev = [(l["event"], l["id"]) for l in lines if l["event"] != "present"]
+assert ev == [("holder-error", "platform-vivid-000"), ("disconnected", "platform-vivid-000"), ("connected", "platform-vivid-000")] or \
+       ev == [("disconnected", "platform-vivid-000"), ("holder-error", "platform-vivid-000"), ("connected", "platform-vivid-000")], ev
+h = [l for l in lines if l["event"] == "holder-error"][0]
+assert h["kind"] == "disconnected" and "was disconnected while held open" in h["message"] and "ENODEV" in h["message"], h
+print(h["message"])
+PY
+check "monitor --hold exits cleanly on SIGINT" [ "$hrc" -eq 0 ]
+rmmod vivid; settle
 
 # E: vivid's own 'disconnect' control: while a handle is held (here by the
 # shell), the device behaves as unplugged (every new open and ioctl fails with
@@ -203,8 +231,69 @@ if modprobe v4l2loopback devices=1 video_nr=20 exclusive_caps=0 max_width=4096 m
     rmmod v4l2loopback
 fi
 
-# ALSA test drivers are present for later suites (capabilities vs arecord).
+# F: microphones. snd-dummy and snd-aloop are ALSA capture cards with no camera:
+# each is a microphone device of its own, whose ranges agree with arecord's.
 check "snd-dummy and snd-aloop capture devices exist" sh -c 'arecord -l | grep -q Dummy && arecord -l | grep -q Loopback'
+$C list --json > "$OUT/F-list.json" 2> "$OUT/F-list.err"
+$C list > "$OUT/F-list.txt" 2>&1
+for card in Dummy Loopback; do
+    timeout 20 arecord -D "hw:CARD=$card,DEV=0" --dump-hw-params -d 1 -f S16_LE -c 1 -r 44100 /dev/null > "$OUT/F-$card.hw.txt" 2>&1
+    check "microphone $card: formats, channels and rates as arecord --dump-hw-params says" python3 - "$OUT/F-list.json" "$OUT/F-$card.hw.txt" "$card" <<'PY'
+import json, re, sys
+devices = json.load(open(sys.argv[1]))["devices"]
+text, card = open(sys.argv[2]).read(), sys.argv[3]
+mics = [d for d in devices if not d["captures"] and any(a["cardID"] == card for a in d["audio"])]
+assert len(mics) == 1, [d["id"] for d in devices]
+pcm = [p for a in mics[0]["audio"] if a["cardID"] == card for p in a["pcms"] if p["device"] == 0][0]
+fmts = re.search(r"^FORMAT:\s+(.*)$", text, re.M).group(1).split()
+ch = [int(x) for x in re.search(r"^CHANNELS:\s+\[?(\d+)\s*(\d+)?", text, re.M).groups() if x]
+rate = [int(x) for x in re.search(r"^RATE:\s+\[?(\d+)\s*(\d+)?", text, re.M).groups() if x]
+tested = ["S8", "U8", "S16_LE", "S16_BE", "S24_LE", "S24_3LE", "S32_LE", "FLOAT_LE", "MU_LAW", "A_LAW"]
+want = [f for f in tested if f in fmts]
+assert pcm["formats"] == want, (pcm["formats"], want)
+assert [pcm["minChannels"], pcm["maxChannels"]] == [ch[0], ch[-1]], (pcm["minChannels"], pcm["maxChannels"], ch)
+assert [pcm["minRate"], pcm["maxRate"]] == [rate[0], min(rate[-1], 768000)], (pcm["minRate"], pcm["maxRate"], rate)
+print(mics[0]["id"], pcm["alsaName"], pcm["formats"], ch, rate)
+PY
+done
+check "list shows the microphones by name with their ranges" sh -c "grep -q 'platform-snd_dummy.0 .*Dummy' '$OUT/F-list.txt' && grep -q 'hw:CARD=Loopback,DEV=0 S16_LE' '$OUT/F-list.txt'"
+
+# G: microphone hotplug: snd-aloop load/unload cycles give exactly one connected
+# and one disconnected each (a card is 6 nodes plus a change event), with the
+# settle window measured.
+ACYCLES=${ALSA_CYCLES:-20}
+$C monitor --json --stats --settle 200 > "$OUT/aloop.jsonl" 2> "$OUT/aloop.err" &
+apid=$!
+sleep 2
+rmmod snd-aloop
+acount() { grep -c "\"event\":\"$1\",\"id\":\"platform-snd_aloop.0\"" "$OUT/aloop.jsonl"; }
+wait_acount() { i=0; while [ "$(acount "$1")" -lt "$2" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done; }
+wait_acount disconnected 1
+c=1
+while [ $c -le "$ACYCLES" ]; do
+    modprobe snd-aloop
+    wait_acount connected $c
+    rmmod snd-aloop
+    wait_acount disconnected $((c + 1))
+    c=$((c + 1))
+done
+kill -INT $apid; wait $apid
+cat "$OUT/aloop.err"
+check "monitor: snd-aloop gives exactly one connected per load ($ACYCLES) and one disconnected per unload ($((ACYCLES + 1)))" \
+    sh -c "[ $(acount connected) -eq $ACYCLES ] && [ $(acount disconnected) -eq $((ACYCLES + 1)) ]"
+check "monitor: the microphone's connected events carry its capture PCMs" python3 - "$OUT/aloop.jsonl" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+conn = [l for l in lines if l["event"] == "connected"]
+assert conn and all(l["id"] == "platform-snd_aloop.0" for l in conn), [l["id"] for l in conn]
+for l in conn:
+    a = l["device"]["audio"]
+    assert len(a) == 1 and a[0]["cardID"] == "Loopback" and [p["device"] for p in a[0]["pcms"]] == [0, 1], a
+    assert [n["role"] for n in l["device"]["nodes"]] == ["audio"], l["device"]["nodes"]
+others = [l for l in lines if l["event"] in ("connected", "disconnected") and l["id"] != "platform-snd_aloop.0"]
+assert not others, others
+PY
+echo "| snd-aloop load/unload cycles | $ACYCLES | $(acount connected) connected | $(acount disconnected) disconnected | $(tail -1 "$OUT/aloop.err" | sed 's/.*stats: //') |" >> "$OUT/hotplug.md"
 
 echo "vm: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

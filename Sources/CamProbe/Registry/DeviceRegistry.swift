@@ -37,6 +37,11 @@ public actor DeviceRegistry {
     private var batchStartedAt: UInt64?
     /// Delivery latencies from a batch's first raw event to its device events (ns).
     public private(set) var latencies: [UInt64] = []
+    /// Receive time of the latest raw event of the batch being settled (ns).
+    private var batchLastAt: UInt64?
+    /// How long each announced batch's raw events kept arriving, first to last (ns):
+    /// the measured basis for the settle window.
+    public private(set) var spreads: [UInt64] = []
 
     /// - Parameters:
     ///   - settle: quiet time after the last raw event before re-reading.
@@ -70,6 +75,32 @@ public actor DeviceRegistry {
         if let d = known[id] { return d }
         if gone.contains(id) { throw RegistryError(id: id, message: "\(id) was disconnected") }
         throw RegistryError(id: id, message: "no device \(id)")
+    }
+
+    /// Opens a handle on a present device; it reports back here if the device
+    /// goes away while held.
+    public func open(_ id: DeviceID) throws(CaptureDeviceError) -> CaptureDevice {
+        guard let d = known[id] else {
+            let gone = gone.contains(id)
+            throw CaptureDeviceError(kind: gone ? "disconnected" : "failed", id: id, message: gone ? "\(id) was disconnected" : "no device \(id)")
+        }
+        return try CaptureDevice(device: d, registry: self, system: makeSystem())
+    }
+
+    /// A holder found the device gone (ENODEV) without a udev event — vivid's
+    /// `disconnect` control, a driver that stops answering: announce it once.
+    func holderSawDisconnect(_ id: DeviceID) {
+        guard let d = known[id] else { return }
+        known[id] = nil
+        order.removeAll { $0 == id }
+        gone.insert(id)
+        publish(.disconnected(id, name: d.name))
+    }
+
+    /// A holder closed its handle: some drivers only finish going away (or
+    /// come back) then, so look again.
+    func holderReleased(_ id: DeviceID) {
+        scheduleRescan(after: settle)
     }
 
     /// Reads the devices present now and starts following `events`.
@@ -122,7 +153,9 @@ public actor DeviceRegistry {
     /// Records one raw event and (re)starts the settle window.
     func note(_ event: HotplugEvent) {
         rawEvents += 1
-        if batchStartedAt == nil { batchStartedAt = event.receivedAt == 0 ? monotonicNanoseconds() : event.receivedAt }
+        let at = event.receivedAt == 0 ? monotonicNanoseconds() : event.receivedAt
+        if batchStartedAt == nil { batchStartedAt = at }
+        batchLastAt = at
         scheduleRescan(after: settle)
     }
 
@@ -184,8 +217,10 @@ public actor DeviceRegistry {
         if !events.isEmpty, let start = batchStartedAt {
             let now = monotonicNanoseconds()
             latencies.append(now > start ? now - start : 0)
+            if let last = batchLastAt { spreads.append(last > start ? last - start : 0) }
         }
         batchStartedAt = nil
+        batchLastAt = nil
         for e in events { publish(e) }
         if waitingForAccess {
             retries += 1

@@ -30,6 +30,9 @@ struct Monitor: AsyncParsableCommand {
     @Flag(name: .long, help: "On exit, print to stderr how fast events were delivered (udev event → device event).")
     var stats = false
 
+    @Option(name: .long, help: ArgumentHelp("Hold this device open (as a recorder would) and read its format every 250 ms; report when it stops answering.", valueName: "DEVICE"))
+    var hold: String?
+
     @Option(name: .long, help: ArgumentHelp("Read devices from a fake-device fixture (testing; no events arrive).", visibility: .hidden))
     var fixture: [String] = []
 
@@ -68,6 +71,16 @@ struct Monitor: AsyncParsableCommand {
         if present.isEmpty && !json && fixture.isEmpty { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
         if fixture.isEmpty == false && count == nil && timeout == nil { return }
 
+        var held: CaptureDevice?
+        if let hold {
+            do {
+                let i = try DeviceSelector(hold).resolve(in: present)
+                held = try await registry.open(present[i].id)
+            } catch {
+                await registry.stop()
+                throw CLIError(message: "--hold \(hold): \(error)")
+            }
+        }
         let stop = StopSignal()
         stop.install()
         let limit = count
@@ -83,6 +96,9 @@ struct Monitor: AsyncParsableCommand {
                 }
             }
             group.addTask { await stop.wait() }
+            if let held {
+                group.addTask { await Monitor.holdOpen(held, printer: printer) }
+            }
             if let deadline {
                 group.addTask { try? await Task.sleep(for: .milliseconds(Int(deadline * 1000))) }
             }
@@ -93,14 +109,32 @@ struct Monitor: AsyncParsableCommand {
         if stats { await printStats(registry) }
     }
 
+    /// Opens `selector` through the registry and polls it until it fails.
+    static func holdOpen(_ device: CaptureDevice, printer: EventPrinter) async {
+        while !Task.isCancelled {
+            do {
+                _ = try await device.activeFormat()
+            } catch {
+                printer.holderError(error)
+                await device.close()
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+        await device.close()
+        // Keep following events (the device may come back) until the command ends.
+        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(250)) }
+    }
+
     func printStats(_ registry: DeviceRegistry) async {
         let l = await registry.latencies.sorted()
-        func pct(_ p: Double) -> String {
+        let s = await registry.spreads.sorted()
+        func pct(_ p: Double, _ l: [UInt64]) -> String {
             guard !l.isEmpty else { return "-" }
             let v = Double(l[min(l.count - 1, Int((Double(l.count - 1) * p).rounded()))]) / 1e6
             return "\(Double(Int(v * 10)) / 10) ms"
         }
-        Terminal.writeErr("camprobe: stats: \(l.count) batches, latency from first udev event to device event p50 \(pct(0.5)), p99 \(pct(0.99)), max \(pct(1)) (settle window \(settle) ms included); \(await registry.rescans) rescans for \(await registry.rawEvents) raw events\n")
+        Terminal.writeErr("camprobe: stats: \(l.count) batches, latency from first udev event to device event p50 \(pct(0.5, l)), p99 \(pct(0.99, l)), max \(pct(1, l)) (settle window \(settle) ms included); one batch's raw events spread over p50 \(pct(0.5, s)), p99 \(pct(0.99, s)), max \(pct(1, s)); \(await registry.rescans) rescans for \(await registry.rawEvents) raw events\n")
     }
 }
 

@@ -21,6 +21,20 @@ struct EventPrinter: Sendable {
         }
     }
 
+    /// A held device failed (see `monitor --hold`).
+    func holderError(_ e: CaptureDeviceError) {
+        if json {
+            struct H: Encodable { var event = "holder-error"; var time: String; var id: DeviceID; var kind: String; var message: String }
+            let enc = JSONEncoder()
+            enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? enc.encode(H(time: EventPrinter.timestamp(), id: e.id, kind: e.kind, message: e.message)) {
+                line(String(decoding: data, as: UTF8.self))
+            }
+        } else {
+            line("\(EventPrinter.timestamp())  \(Terminal.pad("holder", 12)) \(e.id)  \(e.kind): \(e.message)")
+        }
+    }
+
     struct Line: Encodable {
         var event: String
         var time: String

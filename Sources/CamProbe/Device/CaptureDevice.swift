@@ -1,0 +1,92 @@
+import CaptureModel
+import V4L2
+
+/// Why a `CaptureDevice` call failed.
+public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `disconnected` (the device went away: it stays so, as AVFoundation's
+    /// `isConnected`), `closed` (this handle was closed), or `failed` (the driver refused).
+    public var kind: String
+    public var id: DeviceID
+    public var message: String
+    /// The V4L2 error behind it, when there is one.
+    public var underlying: V4L2Error?
+    public var description: String { message }
+}
+
+/// An open handle on one physical device's capture node, as a recorder holds
+/// it: the device stays open between calls.
+///
+/// When the device goes away while held — unplugged, driver unbound, vivid's
+/// `disconnect` control — every later call throws a `CaptureDeviceError` of
+/// kind `disconnected` (never a crash or a hang), `isConnected` stays false
+/// forever, and the registry that opened it is told, so its subscribers get
+/// one `.disconnected` even when no udev event arrives.
+public actor CaptureDevice {
+    public nonisolated let id: DeviceID
+    public nonisolated let name: String
+    /// The capture node this handle holds open.
+    public nonisolated let path: String
+    nonisolated let bufferType: BufferType
+    private var port: (any V4L2IoctlPort)?
+    private let registry: DeviceRegistry?
+    /// False once the device was found gone; never true again for this handle.
+    public private(set) var isConnected = true
+
+    /// Opens the device's first capture node. The corresponding C call is `open(2)`.
+    public init(device: Device, registry: DeviceRegistry? = nil, system: any DeviceSystem = SystemDeviceSystem()) throws(CaptureDeviceError) {
+        guard let capture = device.captures.first else {
+            throw CaptureDeviceError(kind: "failed", id: device.id, message: "\(device.name) (\(device.id)) has no video capture node")
+        }
+        id = device.id
+        name = device.name
+        path = capture.path
+        bufferType = capture.activeFormat?.bufferType
+            ?? (capture.identity.deviceCaps.contains(.videoCaptureMultiplanar) && !capture.identity.deviceCaps.contains(.videoCapture)
+                ? .videoCaptureMultiplanar : .videoCapture)
+        self.registry = registry
+        do throws(V4L2Error) {
+            port = try system.open(capture.path, throughLibV4L2: false)
+        } catch {
+            throw CaptureDeviceError(kind: error.isDeviceGone ? "disconnected" : "failed", id: device.id,
+                                     message: "cannot open \(device.name) (\(device.id)) at \(capture.path): \(error)", underlying: error)
+        }
+    }
+
+    /// The active format, read from the driver now.
+    ///
+    /// The corresponding ioctl is `VIDIOC_G_FMT`.
+    public func activeFormat() async throws(CaptureDeviceError) -> ActiveFormat {
+        let port = try usablePort()
+        do throws(V4L2Error) {
+            return try port.readActiveFormat(bufferType)
+        } catch {
+            throw await failure(error)
+        }
+    }
+
+    /// Closes the node. Later calls throw `closed` (or `disconnected` if it had gone).
+    public func close() async {
+        guard port != nil else { return }
+        port = nil
+        await registry?.holderReleased(id)
+    }
+
+    private func usablePort() throws(CaptureDeviceError) -> any V4L2IoctlPort {
+        if !isConnected {
+            throw CaptureDeviceError(kind: "disconnected", id: id, message: "\(name) (\(id)) was disconnected; open it again when it reconnects")
+        }
+        guard let port else { throw CaptureDeviceError(kind: "closed", id: id, message: "the handle on \(name) (\(id)) was closed") }
+        return port
+    }
+
+    private func failure(_ error: V4L2Error) async -> CaptureDeviceError {
+        guard error.isDeviceGone else {
+            return CaptureDeviceError(kind: "failed", id: id, message: "\(name) (\(id)): \(error)", underlying: error)
+        }
+        isConnected = false
+        await registry?.holderSawDisconnect(id)
+        return CaptureDeviceError(kind: "disconnected", id: id,
+                                  message: "\(name) (\(id)) was disconnected while held open (\(error.call) on \(path): \(error.errnoName))",
+                                  underlying: error)
+    }
+}

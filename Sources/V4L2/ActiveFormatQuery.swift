@@ -1,0 +1,14 @@
+import CaptureModel
+
+extension V4L2IoctlPort {
+    /// The node's active format, or the error that stopped reading it.
+    ///
+    /// The corresponding ioctl is `VIDIOC_G_FMT` (it changes nothing).
+    public func readActiveFormat(_ bufferType: BufferType) throws(V4L2Error) -> ActiveFormat {
+        var log = EnumerationLog()
+        if let f = CurrentStateReader(port: self, limits: EnumerationLimits()).activeFormat(bufferType, log: &log) { return f }
+        var e = V4L2Error(call: "VIDIOC_G_FMT", path: path, errno: Errno.EIO)
+        if let p = log.problems.first, let n = p.errno { e.errno = n }
+        throw e
+    }
+}
