@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "camprobe",
             dependencies: [
-                "CamProbe", "CamProbeTesting", "Udev",
+                "CamProbe", "CamProbeTesting", "Udev", "Profiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -51,6 +51,7 @@ let package = Package(
             name: "camprobe-bench",
             dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel"],
             swiftSettings: strict),
+
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),

@@ -27,6 +27,12 @@ static const unsigned long CV4L2_VIDIOC_S_INPUT = VIDIOC_S_INPUT;
 static const unsigned long CV4L2_VIDIOC_G_PRIORITY = VIDIOC_G_PRIORITY;
 static const unsigned long CV4L2_VIDIOC_S_PRIORITY = VIDIOC_S_PRIORITY;
 static const unsigned long CV4L2_MEDIA_IOC_DEVICE_INFO = MEDIA_IOC_DEVICE_INFO;
+static const unsigned long CV4L2_VIDIOC_REQBUFS = VIDIOC_REQBUFS;
+static const unsigned long CV4L2_VIDIOC_QUERYBUF = VIDIOC_QUERYBUF;
+static const unsigned long CV4L2_VIDIOC_QBUF = VIDIOC_QBUF;
+static const unsigned long CV4L2_VIDIOC_DQBUF = VIDIOC_DQBUF;
+static const unsigned long CV4L2_VIDIOC_STREAMON = VIDIOC_STREAMON;
+static const unsigned long CV4L2_VIDIOC_STREAMOFF = VIDIOC_STREAMOFF;
 
 /* v4l2_open / v4l2_ioctl are variadic and do not import. */
 static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }

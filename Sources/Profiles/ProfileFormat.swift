@@ -11,7 +11,9 @@ public enum ProfileFormat: String, Sendable, CaseIterable, Codable {
         var skippedBOM = 0
         for b in bytes {
             switch b {
-            case 0xEF, 0xBB, 0xBF where skippedBOM < 3: skippedBOM += 1
+            case 0xEF, 0xBB, 0xBF:
+                guard skippedBOM < 3 else { return nil }
+                skippedBOM += 1
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
             case UInt8(ascii: "{"): return .json
             case UInt8(ascii: "<"): return .xml

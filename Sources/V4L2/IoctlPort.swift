@@ -20,6 +20,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     case queryCap, enumFmt, gFmt, sFmt, tryFmt, gParm, sParm, enumFrameSizes, enumFrameIntervals
     case queryExtCtrl, queryMenu, gExtCtrls, sExtCtrls, gCtrl, enumInput, gInput, sInput, gPriority, sPriority
     case mediaDeviceInfo
+    case reqBufs, queryBuf, qBuf, dqBuf, streamOn, streamOff
 
     /// The kernel request number (from `<linux/videodev2.h>` / `<linux/media.h>`).
     public var number: UInt {
@@ -44,6 +45,12 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .gPriority: CV4L2_VIDIOC_G_PRIORITY
         case .sPriority: CV4L2_VIDIOC_S_PRIORITY
         case .mediaDeviceInfo: CV4L2_MEDIA_IOC_DEVICE_INFO
+        case .reqBufs: CV4L2_VIDIOC_REQBUFS
+        case .queryBuf: CV4L2_VIDIOC_QUERYBUF
+        case .qBuf: CV4L2_VIDIOC_QBUF
+        case .dqBuf: CV4L2_VIDIOC_DQBUF
+        case .streamOn: CV4L2_VIDIOC_STREAMON
+        case .streamOff: CV4L2_VIDIOC_STREAMOFF
         }
     }
 
@@ -70,6 +77,12 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .gPriority: "VIDIOC_G_PRIORITY"
         case .sPriority: "VIDIOC_S_PRIORITY"
         case .mediaDeviceInfo: "MEDIA_IOC_DEVICE_INFO"
+        case .reqBufs: "VIDIOC_REQBUFS"
+        case .queryBuf: "VIDIOC_QUERYBUF"
+        case .qBuf: "VIDIOC_QBUF"
+        case .dqBuf: "VIDIOC_DQBUF"
+        case .streamOn: "VIDIOC_STREAMON"
+        case .streamOff: "VIDIOC_STREAMOFF"
         }
     }
 
@@ -82,7 +95,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     /// Requests that change device state; never sent while listing.
     public var changesState: Bool {
         switch self {
-        case .sFmt, .tryFmt, .sParm, .sExtCtrls, .sInput, .sPriority: true
+        case .sFmt, .tryFmt, .sParm, .sExtCtrls, .sInput, .sPriority, .reqBufs, .qBuf, .dqBuf, .streamOn, .streamOff: true
         default: false
         }
     }

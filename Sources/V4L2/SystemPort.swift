@@ -44,6 +44,30 @@ public final class SystemV4L2Port: V4L2IoctlPort {
         return rc < 0 ? errno : 0
     }
 
+    /// Maps `length` bytes of a driver buffer at `offset` (from `VIDIOC_QUERYBUF`).
+    ///
+    /// The corresponding C call is `mmap(2)` with `PROT_READ | PROT_WRITE`, `MAP_SHARED`.
+    public func map(length: Int, offset: UInt32) -> UnsafeMutableRawPointer? {
+        let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+        return p == MAP_FAILED ? nil : p
+    }
+
+    /// Waits until a buffer can be dequeued (or an error is pending).
+    /// Returns false on timeout. The corresponding C call is `poll(2)`.
+    public func waitReadable(timeoutMilliseconds: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN | POLLPRI), revents: 0)
+        while true {
+            let rc = poll(&p, 1, timeoutMilliseconds)
+            if rc < 0 && errno == EINTR { continue }
+            return rc > 0
+        }
+    }
+
+    /// Takes the advisory configuration lock without waiting; false when
+    /// another process holds it. The corresponding C call is `flock(2)` with
+    /// `LOCK_EX | LOCK_NB`; it is released when the port closes.
+    public func tryLockExclusive() -> Bool { flock(fd, LOCK_EX | LOCK_NB) == 0 }
+
     /// Advice for an open() failure: which group to join for EACCES, etc.
     static func hint(for e: Int32, path: String) -> String? {
         switch e {
