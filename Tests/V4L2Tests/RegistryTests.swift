@@ -27,6 +27,12 @@ func camera(_ n: Int, serial: String? = nil) throws -> [FakeNodeSpec] {
     ]
 }
 
+/// The ALSA card of camera `n` (same USB parent as `camera(n)`).
+func microphone(_ n: Int) throws -> FakeNodeSpec {
+    let parent = usbParent(sys: "/sys/devices/usb1/1-\(n)", serial: "SN\(n)", port: "pci-0000:00:14.0-usb-0:\(n)")
+    return try spec(#"{"path":"/dev/snd/controlC\#(n)","subsystem":"sound","driver":"","card":"","busInfo":"","udev":\#(parent),"audio":{"id":"Mic\#(n)","name":"Test Cam","driver":"USB-Audio","pcms":[{"device":0,"name":"USB Audio","formats":["S16_LE"],"channels":"1-1","rates":"16000-48000"}]}}"#)
+}
+
 @Suite("Device registry: one event per physical device", .serialized, .timeLimit(.minutes(1)))
 struct RegistryTests {
     let settle = Duration.milliseconds(20)
@@ -57,11 +63,13 @@ struct RegistryTests {
         try await Task.sleep(for: .milliseconds(5))
         machine.plug(cam[2])  // media
         machine.plug(cam[0])  // capture last
-        machine.emit("add", subsystem: "sound", devnode: "/dev/snd/pcmC1D0c")  // the camera's sound card, last
+        machine.plug(try microphone(1))  // the camera's sound card, last
+        machine.emit("add", subsystem: "sound", devnode: "/dev/snd/pcmC1D0c")  // and its PCM node
         try await quiet()
         #expect(log.summary == ["connected usb-0c45:6366-SN1"])
         guard case .connected(let d) = log.list.first else { Issue.record("no connect"); return }
-        #expect(d.nodes.map(\.role) == ["capture", "metadata", "media"])
+        #expect(d.nodes.map(\.role) == ["capture", "metadata", "media", "audio"])
+        #expect(d.audio.map(\.cardID) == ["Mic1"])
         #expect(d.captures.first?.formats.count == 2)  // capabilities already read
         #expect(await registry.rescans >= 1)  // one per quiet window; how many windows depends on scheduling
     }
@@ -81,6 +89,38 @@ struct RegistryTests {
         try await quiet()
         #expect(log.summary == ["disconnected usb-0c45:6366-SN1", "connected usb-0c45:6366-SN1"])
         #expect(await registry.isConnected(id))
+    }
+
+    @Test func aMicrophoneArrivingAfterItsCameraWasAnnouncedIsAChange() async throws {
+        let cam = try camera(1)
+        let machine = FakeMachine(nodes: cam)
+        let (registry, log, _) = await make(machine)
+        machine.plug(try microphone(1))
+        try await quiet()
+        #expect(log.summary == ["changed usb-0c45:6366-SN1"])
+        #expect(await registry.devices.first?.audio.count == 1)
+        // Unplugging removes the camera and its microphone as one device.
+        for n in cam.reversed() { machine.unplug(n.path) }
+        machine.unplug("/dev/snd/controlC1")
+        try await quiet()
+        #expect(log.summary == ["changed usb-0c45:6366-SN1", "disconnected usb-0c45:6366-SN1"])
+    }
+
+    @Test func aMicrophoneOfItsOwnComesAndGoesAsOneDevice() async throws {
+        let machine = FakeMachine()
+        let (registry, log, _) = await make(machine)
+        let aloop = try spec(#"{"path":"/dev/snd/controlC2","subsystem":"sound","driver":"","card":"","busInfo":"","udev":{"parent":{"sysPath":"/sys/devices/platform/snd_aloop.0","bus":"platform","portPath":"platform-snd_aloop.0"}},"audio":{"id":"Loopback","name":"Loopback","pcms":[{"device":0,"name":"Loopback PCM","formats":["S16_LE"],"channels":"1-32","rates":"8000-192000"}]}}"#)
+        for cycle in 0..<3 {
+            machine.plug(aloop)
+            for p in ["pcmC2D0c", "pcmC2D0p", "pcmC2D1c", "pcmC2D1p"] { machine.emit("add", subsystem: "sound", devnode: "/dev/snd/" + p) }
+            machine.emit("change", aloop)
+            try await quiet()
+            machine.unplug(aloop.path)
+            try await quiet()
+            #expect(log.summary.count == 2 * (cycle + 1))
+        }
+        #expect(log.summary == Array(repeating: ["connected platform-snd_aloop.0", "disconnected platform-snd_aloop.0"], count: 3).flatMap { $0 })
+        #expect(await registry.devices.isEmpty)
     }
 
     @Test func duplicateEventsAndUnknownRemovalsChangeNothing() async throws {
