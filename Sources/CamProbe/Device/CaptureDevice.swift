@@ -29,6 +29,8 @@ public actor CaptureDevice {
     nonisolated let bufferType: BufferType
     private var port: (any V4L2IoctlPort)?
     private let registry: DeviceRegistry?
+    /// The configuration lock, while held.
+    var session: ConfigurationSession?
     /// False once the device was found gone; never true again for this handle.
     public private(set) var isConnected = true
 
@@ -67,11 +69,12 @@ public actor CaptureDevice {
     /// Closes the node. Later calls throw `closed` (or `disconnected` if it had gone).
     public func close() async {
         guard port != nil else { return }
+        session = nil
         port = nil
         await registry?.holderReleased(id)
     }
 
-    private func usablePort() throws(CaptureDeviceError) -> any V4L2IoctlPort {
+    func usablePort() throws(CaptureDeviceError) -> any V4L2IoctlPort {
         if !isConnected {
             throw CaptureDeviceError(kind: "disconnected", id: id, message: "\(name) (\(id)) was disconnected; open it again when it reconnects")
         }
@@ -79,7 +82,7 @@ public actor CaptureDevice {
         return port
     }
 
-    private func failure(_ error: V4L2Error) async -> CaptureDeviceError {
+    func failure(_ error: V4L2Error) async -> CaptureDeviceError {
         guard error.isDeviceGone else {
             return CaptureDeviceError(kind: "failed", id: id, message: "\(name) (\(id)): \(error)", underlying: error)
         }

@@ -1,0 +1,75 @@
+import CaptureModel
+import V4L2
+
+extension CaptureDevice {
+    /// Locks the device for configuration (AVFoundation's `lockForConfiguration`):
+    /// V4L2 record priority plus an advisory lock, so no other handle changes the
+    /// format while it is held. Fails clearly when another process records or
+    /// configures. The corresponding ioctl is `VIDIOC_S_PRIORITY`.
+    public func lockForConfiguration() async throws(CaptureDeviceError) {
+        if session != nil { return }
+        let port = try usablePort()
+        guard let real = port as? SystemV4L2Port else {
+            throw CaptureDeviceError(kind: "failed", id: id, message: "\(name) is not a live device (a profile or fixture); it cannot be configured")
+        }
+        do throws(V4L2Error) {
+            session = try ConfigurationSession(port: real)
+        } catch {
+            throw await failure(error)
+        }
+    }
+
+    /// Releases the configuration lock (closing the handle also does).
+    public func unlockForConfiguration() { session = nil }
+
+    /// Applies a format and frame duration together, reads them back and
+    /// reports what the driver changed; on failure nothing stays half-applied.
+    /// An explicit format switches the session to `inputPriority`, as in AVFoundation.
+    /// The corresponding ioctls are `VIDIOC_S_FMT` and `VIDIOC_S_PARM`, then `G_FMT` / `G_PARM`.
+    public func commitConfiguration(_ request: FormatRequest) async throws(CaptureDeviceError) -> AppliedFormat {
+        guard let session else {
+            throw CaptureDeviceError(kind: "failed", id: id, message: "lock \(name) for configuration first (lockForConfiguration)")
+        }
+        do throws(V4L2Error) {
+            return try session.apply(request)
+        } catch {
+            throw await failure(error)
+        }
+    }
+
+    /// Streams `frames` frames with the active configuration (mmap buffers) and
+    /// measures what arrived: delivered rate, jitter, dropped sequence numbers,
+    /// time to first frame. Stops after `timeoutSeconds` without a frame.
+    /// It blocks this actor (not the caller's task) while frames arrive.
+    /// The corresponding ioctls are `VIDIOC_REQBUFS`, `QBUF`, `STREAMON`, `DQBUF`, `STREAMOFF`.
+    public func measureStreaming(frames: Int, expectedFPS: Double?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError) -> StreamReport {
+        let port = try usablePort()
+        guard let real = port as? SystemV4L2Port else {
+            throw CaptureDeviceError(kind: "failed", id: id, message: "\(name) is not a live device; it cannot stream")
+        }
+        let stream: FrameStream
+        do throws(V4L2Error) {
+            stream = try FrameStream(port: real, bufferType: bufferType)
+        } catch {
+            throw await failure(error)
+        }
+        defer { stream.stop() }
+        var records: [FrameRecord] = []
+        records.reserveCapacity(min(frames, 100_000))
+        let timeout = Int32(max(1, min(timeoutSeconds * 1000, 600_000)))
+        while records.count < min(frames, 100_000) {
+            let next: FrameRecord?
+            do throws(V4L2Error) {
+                next = try stream.next(timeoutMilliseconds: timeout)
+            } catch {
+                throw await failure(error)
+            }
+            guard let next else {
+                throw CaptureDeviceError(kind: "failed", id: id,
+                                         message: "\(name): no frame for \(formatFPS(Double(timeout) / 1000)) s after \(records.count) frames (the driver stopped delivering)")
+            }
+            records.append(next)
+        }
+        return StreamReport(frames: records, startedAt: stream.startedAt, expectedFPS: expectedFPS)
+    }
+}
