@@ -17,6 +17,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# The JSON Schema cross-check in the tests uses Python's jsonschema (PyPI).
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import jsonschema' 2>/dev/null; then
+    python3 -m pip install -q jsonschema >/dev/null 2>&1 || echo "camprobe: could not install Python's jsonschema; its cross-check test will be skipped" >&2
+fi
 if ! command -v swift >/dev/null 2>&1; then
     echo "camprobe: the Swift toolchain (swift 6.x) is not on PATH; install it from swift.org (/opt/swift on our machines)" >&2
     exit 1

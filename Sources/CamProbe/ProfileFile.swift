@@ -1,9 +1,10 @@
 import FoundationEssentials
 import CaptureModel
+import Profiles
 
-/// A device profile: the document `camprobe show --json` (or `camprobe
-/// profile`) writes, loaded back as a virtual device that answers read-only
-/// commands exactly as the live device did.
+/// A device profile — the JSON document `camprobe show --json` or `camprobe
+/// profile` writes, or its XML form — loaded back as a virtual device that
+/// answers read-only commands exactly as the live device did.
 public enum ProfileFile {
     /// Why a profile could not be loaded.
     public struct LoadError: Error, CustomStringConvertible {
@@ -15,55 +16,34 @@ public enum ProfileFile {
     /// Profiles larger than this are refused rather than read into memory.
     public static let maximumSize = 64 * 1024 * 1024
 
-    /// Loads one profile (a `DeviceDocument` with `schemaVersion` 1).
+    /// Loads one profile, JSON or XML (told apart by the first byte), after
+    /// checking it against its schema.
     public static func load(_ path: String) throws(LoadError) -> Device {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let bytes: [UInt8]
+        do throws(FileReadError) {
+            bytes = try ReadFile.bytes(path, limit: maximumSize)
         } catch {
-            throw LoadError(path: path, message: "cannot read the profile (\(error))")
+            throw LoadError(path: path, message: error.message)
         }
-        guard data.count <= maximumSize else { throw LoadError(path: path, message: "larger than \(maximumSize / 1024 / 1024) MiB; not a profile") }
+        guard let form = ProfileFormat.detect(bytes) else {
+            throw LoadError(path: path, message: "not a camprobe profile: it starts with neither '{' (JSON) nor '<' (XML). "
+                            + "For v4l2-ctl output, run 'camprobe import v4l2-ctl \(path)' first")
+        }
+        if form == .json, let v = declaredVersion(bytes), v > CaptureModelSchema.version {
+            throw LoadError(path: path, message: "schemaVersion \(v) is newer than this camprobe understands (\(CaptureModelSchema.version)); update camprobe")
+        }
+        do throws(ProfileReadError) {
+            return try (form == .json ? JSONProfile.read(bytes) : XMLProfile.read(bytes)).device
+        } catch {
+            let shown = error.issues.prefix(5).map(\.description).joined(separator: "; ")
+            let more = error.issues.count > 5 ? " (and \(error.issues.count - 5) more; 'camprobe profile validate \(path)' lists them all)" : ""
+            throw LoadError(path: path, message: "invalid \(form.rawValue.uppercased()) profile: \(shown)\(more)")
+        }
+    }
+
+    /// The `schemaVersion` a JSON document declares, if it can be read at all.
+    static func declaredVersion(_ bytes: [UInt8]) -> Int? {
         struct Header: Decodable { var schemaVersion: Int? }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
-            throw LoadError(path: path, message: "not JSON, or not a camprobe profile (\(describeJSONError(data)))")
-        }
-        guard let version = header.schemaVersion else { throw LoadError(path: path, message: "no schemaVersion: not a camprobe profile") }
-        guard version <= CaptureModelSchema.version else {
-            throw LoadError(path: path, message: "schemaVersion \(version) is newer than this camprobe understands (\(CaptureModelSchema.version)); update camprobe")
-        }
-        do {
-            return try JSONDecoder().decode(DeviceDocument.self, from: data).device
-        } catch let e as DecodingError {
-            throw LoadError(path: path, message: "invalid profile: \(describe(e))")
-        } catch {
-            throw LoadError(path: path, message: "invalid profile: \(error)")
-        }
-    }
-
-    static func describe(_ e: DecodingError) -> String {
-        func path(_ c: DecodingError.Context) -> String {
-            let p = c.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-            return p.isEmpty ? "at the top level" : "at \(p.hasPrefix(".") ? String(p.dropFirst()) : p)"
-        }
-        switch e {
-        case .keyNotFound(let k, let c): return "missing field '\(k.stringValue)' \(path(c))"
-        case .typeMismatch(_, let c), .valueNotFound(_, let c): return "\(c.debugDescription) \(path(c))"
-        case .dataCorrupted(let c): return "\(c.debugDescription) \(path(c))"
-        @unknown default: return "\(e)"
-        }
-    }
-
-    /// Line and column of the first byte the JSON parser would trip on are not
-    /// exposed by FoundationEssentials; say what we can.
-    static func describeJSONError(_ data: Data) -> String {
-        do {
-            _ = try JSONDecoder().decode(DeviceDocument.self, from: data)
-            return "unknown error"
-        } catch let e as DecodingError {
-            return describe(e)
-        } catch {
-            return "\(error)"
-        }
+        return (try? JSONDecoder().decode(Header.self, from: Data(bytes)))?.schemaVersion
     }
 }

@@ -28,16 +28,22 @@ struct ProfileEndToEndTests {
     @Test func brokenProfilesGiveAClearError() throws {
         let notJSON = try CLI.run(["show", "0", "--profile", try CLI.fixture("{nope")])
         #expect(notJSON.status == 1)
-        #expect(notJSON.stderr.contains("not JSON, or not a camprobe profile"))
+        #expect(notJSON.stderr.contains("invalid JSON profile: not JSON"))
         let future = try CLI.run(["show", "0", "--profile", try CLI.fixture(#"{"schemaVersion": 99}"#)])
         #expect(future.status == 1)
         #expect(future.stderr.contains("newer than this camprobe understands"))
         let missing = try CLI.run(["show", "0", "--profile", try CLI.fixture(#"{"schemaVersion": 1, "generator": "x", "device": {"id": "a"}}"#)])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("missing field"))
+        #expect(missing.stderr.contains("device.name: required property is missing"))
+        let text = try CLI.run(["show", "0", "--profile", try CLI.fixture("Driver Info:\n\tDriver name : uvcvideo\n")])
+        #expect(text.status == 1)
+        #expect(text.stderr.contains("camprobe import v4l2-ctl"))
+        let xml = try CLI.run(["show", "0", "--profile", try CLI.fixture("<cameraProfile schemaVersion=\"1\">\n<oops/>\n</cameraProfile>\n")])
+        #expect(xml.status == 1)
+        #expect(xml.stderr.contains("invalid XML profile: line"))
         let absent = try CLI.run(["list", "--profile", "/nonexistent/profile.json"])
         #expect(absent.status == 1)
-        #expect(absent.stderr.contains("cannot read the profile"))
+        #expect(absent.stderr.contains("/nonexistent/profile.json: cannot open: No such file or directory"))
     }
 
     @Test func listOnAMachineWithoutCamerasPointsAtAProfile() throws {

@@ -1,0 +1,52 @@
+internal import CLibXML2
+
+/// libxml2 set-up shared by the writer, the reader and the validator.
+enum LibXML {
+    /// `xmlInitParser`, once per process (Swift runs a static initializer once, thread-safely).
+    static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+}
+
+/// Collects libxml2's structured errors (`xmlError`) as `ProfileIssue`s.
+///
+/// Handed to C as an unretained `void *` for the length of one call; it is
+/// never shared between threads, so it needs no Sendable conformance.
+final class XMLErrorSink {
+    var issues: [ProfileIssue] = []
+
+    /// Runs `body` with the sink's address as libxml2's user-data pointer.
+    func withContext<R>(_ body: (UnsafeMutableRawPointer) -> R) -> R {
+        withExtendedLifetime(self) { body(Unmanaged.passUnretained(self).toOpaque()) }
+    }
+
+    /// The one `xmlStructuredErrorFunc` of the module.
+    ///
+    /// The C signature differs between libxml2 versions: 2.9 passes
+    /// `xmlErrorPtr` (`UnsafeMutablePointer<xmlError>`), 2.12 and later
+    /// `const xmlError *` (`UnsafePointer<xmlError>`). The closure's parameter
+    /// types are inferred from the imported typedef and the body only goes
+    /// through `UnsafeRawPointer`, which both convert to, so this compiles
+    /// against either; nothing else in the module names the type.
+    /// Its user data is the sink (schema parser and validator contexts).
+    static let handler: xmlStructuredErrorFunc = { context, error in
+        guard let context, let raw = UnsafeRawPointer(error) else { return }
+        Unmanaged<XMLErrorSink>.fromOpaque(context).takeUnretainedValue().record(raw)
+    }
+
+    /// The same for a parser context's `sax->serror`, whose user data is the
+    /// `xmlParserCtxt` itself; the sink rides in the context's `_private`.
+    static let parserHandler: xmlStructuredErrorFunc = { context, error in
+        guard let context, let raw = UnsafeRawPointer(error),
+              let sink = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
+        Unmanaged<XMLErrorSink>.fromOpaque(sink).takeUnretainedValue().record(raw)
+    }
+
+    private func record(_ raw: UnsafeRawPointer) {
+        let e = raw.assumingMemoryBound(to: xmlError.self).pointee
+        var text = e.message.map { String(cString: $0) } ?? "libxml2 error \(e.code)"
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        issues.append(ProfileIssue(line: e.line > 0 ? Int(e.line) : nil, message: text))
+    }
+}

@@ -1,0 +1,35 @@
+internal import CLibXML2
+
+/// Validates a parsed document against `ProfileSchemas.xsd`.
+enum XSDValidator {
+    /// `xmlSchemaNewMemParserCtxt` → `xmlSchemaParse` → `xmlSchemaNewValidCtxt`
+    /// → `xmlSchemaSetValidStructuredErrors` → `xmlSchemaValidateDoc`.
+    /// Every libxml2 message comes back with its line; empty means valid.
+    static func validate(_ document: XMLDocument) -> [ProfileIssue] {
+        _ = LibXML.initialized
+        let sink = XMLErrorSink()
+        return sink.withContext { context -> [ProfileIssue] in
+            let xsd = Array(ProfileSchemas.xsd.utf8)
+            let parserContext = xsd.withUnsafeBufferPointer { buf in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                    xmlSchemaNewMemParserCtxt($0, Int32(buf.count))
+                }
+            }
+            guard let parserContext else { return [ProfileIssue(message: "libxml2 could not create a schema parser")] }
+            defer { xmlSchemaFreeParserCtxt(parserContext) }
+            xmlSchemaSetParserStructuredErrors(parserContext, XMLErrorSink.handler, context)
+            guard let schema = xmlSchemaParse(parserContext) else {
+                return [ProfileIssue(message: "the embedded XSD does not parse")] + sink.issues
+            }
+            defer { xmlSchemaFree(schema) }
+            guard let validator = xmlSchemaNewValidCtxt(schema) else { return [ProfileIssue(message: "libxml2 could not create a schema validator")] }
+            defer { xmlSchemaFreeValidCtxt(validator) }
+            xmlSchemaSetValidStructuredErrors(validator, XMLErrorSink.handler, context)
+            let result = xmlSchemaValidateDoc(validator, document.doc)
+            if result != 0 && sink.issues.isEmpty {
+                return [ProfileIssue(message: result < 0 ? "libxml2 internal error while validating" : "the document does not match the schema")]
+            }
+            return result == 0 ? [] : sink.issues
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import CamProbe
+import Profiles
+
+/// `camprobe profile`: write profiles, or check them against their schemas.
+struct Profile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write device profiles (JSON or XML), or validate profile files against their schemas.",
+        discussion: """
+            A profile is everything 'show' knows about a device, as a schema'd document: \
+            JSON (Profiles/schema/camprobe-profile.schema.json) or XML (Profiles/schema/camprobe-profile.xsd). \
+            Any read-only command answers for it with --profile FILE, touching no hardware.
+            """,
+        subcommands: [ProfileWrite.self, ProfileValidate.self, ProfileSchema.self],
+        defaultSubcommand: ProfileWrite.self)
+}
+
+struct ProfileWrite: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write",
+        abstract: "Write the profile of one device, or of every device with --all.",
+        discussion: """
+            The file is named after the device's stable ID (usb-046d:0826-8E4B3C60.json) in the current \
+            directory, or in the directory -o names; '-o -' prints the document instead.
+            """)
+
+    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
+    var device: String?
+
+    @Flag(name: .long, help: "Every device.")
+    var all = false
+
+    @Option(name: .long, help: "json or xml.")
+    var format: ProfileFormat = .json
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, directory, or - for standard output.", valueName: "path"))
+    var output: String?
+
+    @OptionGroup var source: DeviceSourceOptions
+
+    func validate() throws {
+        if all == (device != nil) { throw ValidationError("name one DEVICE, or --all") }
+        if source.json { throw ValidationError("--json does not apply here; use --format json|xml") }
+    }
+
+    func run() throws {
+        let result = try source.discover(DiscoveryOptions(emulated: source.emulated))
+        var chosen = Array(result.devices.indices)
+        if let device {
+            do throws(DeviceSelector.SelectionError) {
+                chosen = [try DeviceSelector(device).resolve(in: result.devices)]
+            } catch {
+                throw CLIError(message: "\(error)")
+            }
+        } else if chosen.isEmpty {
+            throw CLIError(message: "no cameras or microphones found: there is nothing to write. Run 'camprobe list' to see what is attached.")
+        }
+        if output == "-" && chosen.count > 1 { throw CLIError(message: "-o - writes one document; name one DEVICE or give a directory", status: 2) }
+        for i in chosen {
+            let d = result.devices[i]
+            let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d)
+            let text = format == .json ? JSONProfile.write(doc) : XMLProfile.write(doc)
+            if output == "-" { print(text, terminator: text.hasSuffix("\n") ? "" : "\n"); continue }
+            let path = ProfilePaths.destination(output, id: d.id, format: format)
+            do throws(FileWriteError) {
+                try AtomicFile.write(text, to: path)
+            } catch {
+                throw CLIError(message: error.description)
+            }
+            Terminal.writeErr("camprobe: wrote \(path) (\(d.name), \(format.rawValue))\n")
+        }
+    }
+}
+
+struct ProfileValidate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check profile files against their schema (JSON Schema or XSD) and say exactly what is wrong.")
+
+    @Argument(help: "Profile files (JSON or XML).")
+    var files: [String]
+
+    func validate() throws { if files.isEmpty { throw ValidationError("name at least one profile file") } }
+
+    func run() throws {
+        var bad = 0
+        for f in files {
+            let bytes: [UInt8]
+            do throws(FileReadError) { bytes = try ReadFile.bytes(f, limit: ProfileFile.maximumSize) } catch {
+                Terminal.error(error.description); bad += 1; continue
+            }
+            guard let form = ProfileFormat.detect(bytes) else {
+                print("\(f): not a profile: it starts with neither '{' (JSON) nor '<' (XML)")
+                bad += 1
+                continue
+            }
+            let issues = form == .json ? JSONProfile.validate(bytes) : XMLProfile.validate(bytes)
+            if issues.isEmpty {
+                print("\(f): valid \(form.rawValue.uppercased()) profile (schemaVersion \(CaptureModelSchema.version))")
+            } else {
+                bad += 1
+                print("\(f): invalid \(form.rawValue.uppercased()) profile, \(issues.count) problem\(issues.count == 1 ? "" : "s"):")
+                for i in issues.prefix(50) { print("  \(i)") }
+                if issues.count > 50 { print("  … and \(issues.count - 50) more") }
+            }
+        }
+        if bad > 0 { throw CLIError(message: "\(bad) of \(files.count) file\(files.count == 1 ? "" : "s") did not validate") }
+    }
+}
+
+struct ProfileSchema: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the schema profiles are validated against (the same text as Profiles/schema/).")
+
+    @Option(name: .long, help: "json (JSON Schema) or xml (XSD).")
+    var format: ProfileFormat = .json
+
+    func run() { print(format == .json ? ProfileSchemas.jsonSchema : ProfileSchemas.xsd, terminator: "") }
+}
+
+extension ProfileFormat: ExpressibleByArgument {}
