@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CamProbeTesting", targets: ["CamProbeTesting"]),
         .executable(name: "camprobe", targets: ["camprobe"]),
         .executable(name: "camprobe-bench", targets: ["camprobe-bench"]),
+        .executable(name: "camprobe-fuzz", targets: ["camprobe-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,8 @@ let package = Package(
             dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel"],
             swiftSettings: strict),
 
+
+        .executableTarget(name: "camprobe-fuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),

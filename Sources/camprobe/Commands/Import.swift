@@ -1,0 +1,60 @@
+import ArgumentParser
+import CamProbe
+import Profiles
+
+/// `camprobe import v4l2-ctl FILE…`: a user's pasted v4l2-ctl output as a profile.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn other tools' output into a camprobe profile.",
+        subcommands: [ImportV4L2Ctl.self])
+}
+
+struct ImportV4L2Ctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "v4l2-ctl",
+        abstract: "Read v4l2-ctl text (--list-formats-ext, --list-ctrls[-menus], -L, --all/-D/--info, --list-devices) into a profile.",
+        discussion: """
+            Give the files of one camera (or '-' for standard input); together they make one profile. \
+            What the text cannot tell (USB IDs, serial, speed, values it did not print) is left out and listed. \
+            The profile then answers 'show --profile FILE' like a live device.
+            """)
+
+    @Argument(help: "Text files written by v4l2-ctl, or - for standard input.")
+    var files: [String]
+
+    @Flag(name: .long, help: "On malformed or truncated text, keep what could be read (with a problem noted) instead of failing.")
+    var partial = false
+
+    @Option(name: .long, help: "json or xml.")
+    var format: ProfileFormat = .json
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, directory, or - for standard output (default: a file named after the ID).", valueName: "path"))
+    var output: String?
+
+    func validate() throws { if files.isEmpty { throw ValidationError("name at least one v4l2-ctl text file (or -)") } }
+
+    func run() throws {
+        var inputs: [(name: String, text: String)] = []
+        for f in files {
+            do throws(FileReadError) {
+                let bytes = f == "-" ? try ReadFile.standardInput(limit: ProfileFile.maximumSize) : try ReadFile.bytes(f, limit: ProfileFile.maximumSize)
+                inputs.append((f == "-" ? "<stdin>" : f, String(decoding: bytes, as: UTF8.self)))
+            } catch {
+                throw CLIError(message: error.description)
+            }
+        }
+        let result: V4L2CtlImportResult
+        do throws(V4L2CtlImportError) {
+            result = try V4L2CtlImporter.importText(inputs, partial: partial)
+        } catch {
+            throw CLIError(message: "\(error)" + (partial ? "" : " (use --partial to keep what could be read)"))
+        }
+        let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version) import v4l2-ctl", device: result.device)
+        let text = format == .json ? JSONProfile.write(doc) : XMLProfile.write(doc)
+        for n in result.notes { Terminal.note(n) }
+        if output == "-" { print(text, terminator: text.hasSuffix("\n") ? "" : "\n"); return }
+        let path = ProfilePaths.destination(output, id: result.device.id, format: format)
+        do throws(FileWriteError) { try AtomicFile.write(text, to: path) } catch { throw CLIError(message: error.description) }
+        Terminal.writeErr("camprobe: wrote \(path) (\(result.device.name); read \(result.recognized.joined(separator: ", ")))\n")
+    }
+}
