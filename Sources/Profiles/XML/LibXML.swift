@@ -7,6 +7,15 @@ enum LibXML {
         xmlInitParser()
         return true
     }()
+
+    /// Initialises libxml2 and, for the calling thread (libxml2 keeps its error
+    /// handler per thread), replaces the default handler that prints to stderr
+    /// with a silent one: every message camprobe wants comes back through the
+    /// per-context structured handlers as a `ProfileIssue`.
+    static func prepare() {
+        _ = initialized
+        xmlSetStructuredErrorFunc(nil, XMLErrorSink.silent)
+    }
 }
 
 /// Collects libxml2's structured errors (`xmlError`) as `ProfileIssue`s.
@@ -34,6 +43,9 @@ final class XMLErrorSink {
         guard let context, let raw = UnsafeRawPointer(error) else { return }
         Unmanaged<XMLErrorSink>.fromOpaque(context).takeUnretainedValue().record(raw)
     }
+
+    /// Swallows what no context asked for (libxml2's global, per-thread handler).
+    static let silent: xmlStructuredErrorFunc = { _, _ in }
 
     /// The same for a parser context's `sax->serror`, whose user data is the
     /// `xmlParserCtxt` itself; the sink rides in the context's `_private`.

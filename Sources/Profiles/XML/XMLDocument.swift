@@ -17,7 +17,7 @@ final class XMLDocument {
     /// an entity reference or nesting deeper than `XMLInputGuard.maximumDepth`
     /// is refused.
     static func parse(_ bytes: [UInt8]) -> Result<XMLDocument, ProfileReadError> {
-        _ = LibXML.initialized
+        LibXML.prepare()
         let screened = XMLInputGuard.check(bytes)
         guard screened.isEmpty else { return .failure(ProfileReadError(issues: screened)) }
         guard let ctxt = xmlNewParserCtxt() else { return .failure(ProfileReadError(ProfileIssue(message: "libxml2: out of memory"))) }

@@ -9,7 +9,7 @@ final class XMLTextWriter {
     /// `xmlBufferCreate` → `xmlNewTextWriterMemory` → `xmlTextWriterSetIndent`
     /// → `xmlTextWriterStartDocument(w, nil, "UTF-8", nil)`.
     init() {
-        _ = LibXML.initialized
+        LibXML.prepare()
         buffer = xmlBufferCreate()
         writer = xmlNewTextWriterMemory(buffer, 0)
         xmlTextWriterSetIndent(writer, 1)

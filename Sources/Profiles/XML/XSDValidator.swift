@@ -6,19 +6,21 @@ enum XSDValidator {
     /// → `xmlSchemaSetValidStructuredErrors` → `xmlSchemaValidateDoc`.
     /// Every libxml2 message comes back with its line; empty means valid.
     static func validate(_ document: XMLDocument) -> [ProfileIssue] {
-        _ = LibXML.initialized
+        LibXML.prepare()
         let sink = XMLErrorSink()
         return sink.withContext { context -> [ProfileIssue] in
+            // The schema text must outlive xmlSchemaParse, which reads the memory the
+            // parser context was given: parse inside the buffer's scope.
             let xsd = Array(ProfileSchemas.xsd.utf8)
-            let parserContext = xsd.withUnsafeBufferPointer { buf in
-                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                    xmlSchemaNewMemParserCtxt($0, Int32(buf.count))
+            let parsed: OpaquePointer? = xsd.withUnsafeBufferPointer { buf -> OpaquePointer? in
+                buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { base -> OpaquePointer? in
+                    guard let parserContext = xmlSchemaNewMemParserCtxt(base, Int32(buf.count)) else { return nil }
+                    defer { xmlSchemaFreeParserCtxt(parserContext) }
+                    xmlSchemaSetParserStructuredErrors(parserContext, XMLErrorSink.handler, context)
+                    return xmlSchemaParse(parserContext)
                 }
             }
-            guard let parserContext else { return [ProfileIssue(message: "libxml2 could not create a schema parser")] }
-            defer { xmlSchemaFreeParserCtxt(parserContext) }
-            xmlSchemaSetParserStructuredErrors(parserContext, XMLErrorSink.handler, context)
-            guard let schema = xmlSchemaParse(parserContext) else {
+            guard let schema = parsed else {
                 return [ProfileIssue(message: "the embedded XSD does not parse")] + sink.issues
             }
             defer { xmlSchemaFree(schema) }
