@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "CamProbe", targets: ["CamProbe"]),
         .library(name: "CaptureModel", targets: ["CaptureModel"]),
+        .library(name: "Negotiation", targets: ["Negotiation"]),
         .library(name: "CamProbeTesting", targets: ["CamProbeTesting"]),
         .executable(name: "camprobe", targets: ["camprobe"]),
         .executable(name: "camprobe-bench", targets: ["camprobe-bench"]),
@@ -37,20 +38,22 @@ let package = Package(
         .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel"], swiftSettings: strict),
         // Profiles: JSON and XML documents, their schemas, v4l2-ctl text import. Only importer of CLibXML2.
         .target(name: "Profiles", dependencies: ["CLibXML2", "CaptureModel"], swiftSettings: strict),
+        // Presets, requests, scoring and explanations: pure functions, no I/O.
+        .target(name: "Negotiation", dependencies: ["CaptureModel"], swiftSettings: strict),
         // The facade recorders import.
-        .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "ALSA", "Profiles"], swiftSettings: strict),
+        .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation"], swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "ALSA", "CV4L2", "CaptureModel"], swiftSettings: strict),
         .executableTarget(
             name: "camprobe",
             dependencies: [
-                "CamProbe", "CamProbeTesting", "Udev", "Profiles",
+                "CamProbe", "CamProbeTesting", "Udev", "Profiles", "Negotiation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .executableTarget(
             name: "camprobe-bench",
-            dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel"],
+            dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "Negotiation"],
             swiftSettings: strict),
 
 
@@ -67,6 +70,10 @@ let package = Package(
             name: "ProfilesTests",
             dependencies: ["Profiles", "CaptureModel", "CamProbeTesting", "CamProbe"],
             exclude: ["Fixtures"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "NegotiationTests",
+            dependencies: ["Negotiation", "CaptureModel", "CamProbeTesting", "CamProbe"],
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

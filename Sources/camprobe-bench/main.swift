@@ -4,6 +4,7 @@ import Glibc
 import FoundationEssentials
 import CamProbe
 import CamProbeTesting
+import Negotiation
 
 /// camprobe-bench: ioctl counts of `show` per fixture against the minimum,
 /// and enumeration time of a large synthetic device. Prints Markdown.
@@ -70,6 +71,30 @@ if let l = large {
     print("")
     print("Large synthetic device: \(l.ioctls) ioctls, \(Int(l.micros.rounded())) µs per full enumeration (\(Double(Int(l.micros / Double(max(l.ioctls, 1)) * 100)) / 100) µs per ioctl through the fake seam).")
 }
+// Negotiation: decisions per second on the large synthetic device.
+if let path = fixtureFiles(dir).first(where: { $0.hasSuffix("large-synthetic.json") }),
+   let system = try? FakeDeviceSystem(fixtures: [path]),
+   let node = DeviceDiscovery(system: system).discover(DiscoveryOptions()).devices.first?.captures.first {
+    let combos = node.formats.reduce(0) { acc, f in
+        acc + f.sizes.reduce(0) { a, s in if case .discrete(_, .discrete(let l)) = s { return a + l.count }; return a + 1 }
+    }
+    let requests: [CaptureRequest] = [
+        CaptureRequest(size: .exact(Dimensions(width: 1280, height: 720)), rate: .exact(Rational(30, 1))),
+        CaptureRequest(size: .nearest(Dimensions(width: 1000, height: 700)), rate: .atLeast(Rational(25, 1))),
+        CaptureRequest(size: .atLeast(Dimensions(width: 1920, height: 1080)), rate: .range(min: Rational(15, 1), max: Rational(60, 1)), format: .raw),
+        CaptureRequest(rate: .exact(Rational(30000, 1001)), format: .list([FourCC("MJPG")!, FourCC("YUYV")!])),
+    ]
+    let n = max(20, iterations)
+    let t0 = now()
+    for i in 0..<n { _ = Negotiator.decide(requests[i % requests.count], for: node) }
+    let perDecision = (now() - t0) / Double(n)
+    let t1 = now()
+    for _ in 0..<max(2, n / 50) { for p in SessionPreset.allCases { _ = Negotiator.decide(preset: p, for: node) } }
+    let perPreset = (now() - t1) / Double(max(2, n / 50) * SessionPreset.allCases.count)
+    print("")
+    print("Negotiation on the large synthetic device (\(node.formats.count) formats, \(combos) format/size/rate combinations): \(Int((1 / perDecision).rounded())) decisions/s (\(Int((perDecision * 1e6).rounded())) µs each, 4 request kinds, explanations and ranking included); presets \(Int((perPreset * 1e6).rounded())) µs each.")
+}
+
 let bad = rows.filter { $0.ioctls != $0.minimum || $0.stateChanging != 0 }
 if !bad.isEmpty {
     print("")

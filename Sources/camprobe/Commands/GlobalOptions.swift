@@ -54,3 +54,25 @@ struct DeviceSourceOptions: ParsableArguments {
 enum FakeFixtureSystem {
     static func load(_ paths: [String]) throws -> any DeviceSystem { try FakeDeviceSystem(fixtures: paths) }
 }
+
+extension DeviceSourceOptions {
+    /// One device, fully read (controls included), chosen by a selector; a clear error otherwise.
+    func resolve(_ selectorText: String) throws -> Device {
+        let selector = DeviceSelector(selectorText)
+        var chosen: Int?
+        var selectionError: DeviceSelector.SelectionError?
+        let result = try discover(DiscoveryOptions(emulated: emulated)) { devices in
+            do throws(DeviceSelector.SelectionError) { chosen = try selector.resolve(in: devices) } catch { selectionError = error }
+            return chosen.map { [$0] } ?? []
+        }
+        guard let i = chosen else {
+            if case .noDevices = selectionError {
+                throw CLIError(message: "no cameras found, so there is no '\(selectorText)'. Run 'camprobe list' to see what is attached.")
+            }
+            throw CLIError(message: selectionError.map { "\($0)" } ?? "no such device")
+        }
+        let d = result.devices[i]
+        if d.captures.isEmpty, let p = d.problems.first { throw CLIError(message: "cannot read \(d.name): \(p.message)") }
+        return d
+    }
+}

@@ -1,4 +1,5 @@
 import CamProbe
+import Negotiation
 
 /// `camprobe show` as text.
 enum ShowRenderer {
@@ -18,7 +19,10 @@ enum ShowRenderer {
         for l in d.identity.byPath { facts.append(("by-path", l)) }
         facts.append(("Nodes", d.nodes.map { "\($0.path) (\($0.role))" }.joined(separator: ", ")))
         printFacts(facts, indent: "  ")
-        for c in d.captures { renderCapture(c) }
+        for c in d.captures {
+            renderCapture(c)
+            renderPresets(c, transport: d.transport)
+        }
         for a in d.audio { renderAudio(a, linked: !d.captures.isEmpty) }
     }
 
@@ -36,6 +40,20 @@ enum ShowRenderer {
             for pr in p.problems { print("    " + Terminal.yellow("! \(pr.message)")) }
         }
         for pr in a.problems { print("  " + Terminal.yellow("! \(pr.message)")) }
+    }
+
+    /// Which session presets the node supports and what each maps to (Negotiator).
+    static func renderPresets(_ c: CaptureNodeCapabilities, transport: Transport) {
+        guard !c.formats.isEmpty else { return }
+        var supported: [String] = []
+        var unsupported: [String] = []
+        for p in SessionPreset.allCases {
+            let d = Negotiator.decide(preset: p, for: c, transport: transport, controls: c.controls)
+            if d.outcome == .valid, let choice = d.choice { supported.append("\(p.rawValue) → \(choice.summary)") } else { unsupported.append(p.rawValue) }
+        }
+        print("  Presets:")
+        for s in supported { print("    " + s) }
+        if !unsupported.isEmpty { print("    not supported: " + unsupported.joined(separator: ", ")) }
     }
 
     static func printFacts(_ facts: [(String, String)], indent: String) {

@@ -1,0 +1,51 @@
+import CaptureModel
+
+/// How many bytes a mode moves, and how many a link can carry.
+public enum Bandwidth {
+    /// Bytes per pixel of uncompressed formats (planar 4:2:0 is 1.5); nil for compressed ones.
+    public static func bytesPerPixel(_ fourcc: FourCC, compressed: Bool) -> Double? {
+        if compressed { return nil }
+        switch fourcc.description.trimmingCharacters {
+        case "GREY", "Y8", "BA81", "GBRG", "GRBG", "RGGB": return 1
+        case "NV12", "NV21", "YU12", "YV12", "I420", "NM12": return 1.5
+        case "RGB3", "BGR3": return 3
+        case "RGB4", "BGR4", "AR24", "XR24", "AB24", "XB24", "RGBA", "BGRA": return 4
+        case "MJPG", "JPEG", "H264", "HEVC", "VP80", "VP90", "M420": return nil
+        default: return 2  // YUYV, UYVY, YVYU, VYUY, Y16, RGBP, … and unknown raw formats
+        }
+    }
+
+    /// Payload bytes per second of `size` at `fps`; nil for compressed formats.
+    public static func bytesPerSecond(_ fourcc: FourCC, compressed: Bool, size: Dimensions, fps: Double) -> UInt64? {
+        guard let bpp = bytesPerPixel(fourcc, compressed: compressed) else { return nil }
+        return UInt64((Double(size.area) * bpp * fps).rounded())
+    }
+
+    /// The most video payload a transport carries isochronously, bytes/s:
+    /// USB 2.0 high speed: 3 transactions × 1024 bytes per 125 µs microframe = 24,576,000;
+    /// USB 1.1 full speed: 1023 bytes per 1 ms frame = 1,023,000;
+    /// USB 3.x SuperSpeed: 3 bursts × 16 × 1024 bytes per 125 µs service interval = 393,216,000
+    /// (USB 2.0 spec §5.6.4, USB 3.2 spec §4.4.8). nil for other transports (no limit known).
+    public static func transportLimit(_ t: Transport?) -> UInt64? {
+        guard let t, t.kind == "usb", let mbps = t.speedMbps else { return nil }
+        switch mbps {
+        case ..<13: return 1_023_000
+        case ..<481: return 24_576_000
+        default: return 393_216_000
+        }
+    }
+
+    /// "24.6 MB/s"
+    public static func describe(_ bytes: UInt64) -> String {
+        let mb = Double(bytes) / 1e6
+        return mb >= 100 ? "\(Int(mb.rounded())) MB/s" : "\(Double(Int(mb * 10)) / 10) MB/s"
+    }
+}
+
+extension String {
+    var trimmingCharacters: String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,49 @@
+import CaptureModel
+
+/// One format × size the node offers, with the rates at that size.
+public struct CandidateMode: Sendable, Hashable {
+    public var path: String
+    public var bufferType: BufferType
+    public var fourcc: FourCC
+    public var formatDescription: String
+    public var formatIndex: Int
+    public var isCompressed: Bool
+    public var isEmulated: Bool
+    public var size: Dimensions
+    public var rates: RateOffer
+    /// "discrete", or "inside a stepwise range" etc., for explanations.
+    public var sizeOrigin: String
+}
+
+/// Expands a node's formats into candidate modes. Discrete sizes are taken as
+/// they are; a stepwise or continuous range yields its two ends and, when it
+/// contains them, the sizes the request names. A size strictly inside a range
+/// gets the slower of the two ends' rates (V4L2 reports intervals only at the
+/// sizes asked; the slower end is the one that is certainly reachable).
+enum ModeExpansion {
+    static func candidates(of node: CaptureNodeCapabilities, targets: [Dimensions]) -> [CandidateMode] {
+        var out: [CandidateMode] = []
+        for (fi, f) in node.formats.enumerated() {
+            func add(_ d: Dimensions, _ r: RateOffer, _ origin: String) {
+                out.append(CandidateMode(path: node.path, bufferType: f.bufferType, fourcc: f.fourcc, formatDescription: f.description,
+                                         formatIndex: fi, isCompressed: f.isCompressed, isEmulated: f.isEmulated, size: d, rates: r,
+                                         sizeOrigin: origin))
+            }
+            for s in f.sizes {
+                switch s {
+                case .discrete(let d, let iv):
+                    add(d, RateOffer(iv), "discrete")
+                case .stepwise(let lo, let hi, _, let a, let b), .continuous(let lo, let hi, let a, let b):
+                    let ra = RateOffer(a), rb = RateOffer(b)
+                    add(lo, ra, "the smallest of a \(s.kind) range")
+                    if hi != lo { add(hi, rb, "the largest of a \(s.kind) range") }
+                    let slower = Rational.compare(ra.fastest ?? Rational(1, 1), rb.fastest ?? Rational(1, 1)) >= 0 ? ra : rb
+                    for t in targets where t != lo && t != hi && s.contains(t) {
+                        add(t, slower, "inside a \(s.kind) range \(lo)–\(hi) (rates of its slower end)")
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,196 @@
+import CaptureModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Picks a capture mode for a request, and explains the pick.
+///
+/// Hard constraints first: `nativeOnly` drops emulated formats, `.raw` /
+/// `.compressed` drop the other class, an explicit bandwidth budget drops
+/// uncompressed modes above it. The rest are ranked by a score, lower is better:
+///
+///     score = 1000·emulated
+///           + 100·sizeCost      (0 when the size is what was asked; else |ln(area ratio)| + 2·|ln(aspect ratio)|)
+///           +  60·rateCost      (0 when the rate is met; else |ln(rate ratio)|)
+///           +   5·formatRank    (position in the preference list; 10 when not in it)
+///           +  40·overLinkLimit (uncompressed payload above the transport's isochronous limit)
+///           +   2·compressed    (with no format asked: raw wins a tie, compressed wins when raw cannot reach the rate)
+///           −   tiny tie-breaks (higher rate, then larger size)
+///
+/// So native always beats emulated; a mode that meets size and rate beats any
+/// that does not; among those that miss, the nearest wins. A rate is never
+/// outside what the mode advertises: it is one of its discrete intervals or on
+/// its stepwise grid. Pure: no I/O.
+public enum Negotiator {
+    /// Decides for one capture node. `transport` gives the link limit;
+    /// `controls` (when read) let it warn about auto-exposure priority.
+    public static func decide(_ request: CaptureRequest, for node: CaptureNodeCapabilities, transport: Transport? = nil,
+                              controls: [Control]? = nil, alternatives limit: Int = 5) -> Decision {
+        let targets: [Dimensions] = switch request.size {
+        case .exact(let d), .atLeast(let d), .nearest(let d): [d]
+        case nil: []
+        }
+        let all = ModeExpansion.candidates(of: node, targets: targets)
+        var rejected: [String: Int] = [:]
+        var scored: [Scored] = []
+        scored.reserveCapacity(all.count)
+        let largest = all.map(\.size.area).max() ?? 1
+        let linkLimit = Bandwidth.transportLimit(transport)
+        for c in all {
+            if request.nativeOnly && c.isEmulated { rejected["emulated (native only was asked)", default: 0] += 1; continue }
+            if case .raw = request.format, c.isCompressed { rejected["compressed (raw was asked)", default: 0] += 1; continue }
+            if case .compressed = request.format, !c.isCompressed { rejected["uncompressed (compressed was asked)", default: 0] += 1; continue }
+            let s = score(c, request, largestArea: largest, linkLimit: linkLimit)
+            if request.requireRate && !s.rateOK {
+                rejected["below the required rate (\(request.rate.map(Explainer.describe) ?? "?"))", default: 0] += 1
+                continue
+            }
+            if let budget = request.bandwidthBytesPerSecond, let b = s.bytesPerSecond, b > budget {
+                rejected["over the \(Bandwidth.describe(budget)) budget", default: 0] += 1
+                continue
+            }
+            scored.append(s)
+        }
+        guard !scored.isEmpty else {
+            var reasons = all.isEmpty ? ["\(node.path) offers no formats"] : ["every mode was excluded"]
+            reasons += rejected.sorted { $0.key < $1.key }.map { "\($0.value) mode\($0.value == 1 ? "" : "s") \($0.key)" }
+            return Decision(outcome: .unsupported, choice: nil, changes: [], reasons: reasons, alternatives: [],
+                            explanation: ["Nothing can be chosen: " + reasons.joined(separator: "; ") + "."], candidatesConsidered: all.count)
+        }
+        // Only the best few are ranked; the rest need no order.
+        let keep = max(limit, 8)
+        if scored.count > keep * 4 {
+            var top: [Scored] = []
+            top.reserveCapacity(keep + 3)
+            var bestRaw: Scored?, bestCompressed: Scored?
+            for s in scored {
+                if s.mode.isCompressed { if bestCompressed.map({ s.total < $0.total }) ?? true { bestCompressed = s } }
+                else if bestRaw.map({ s.total < $0.total }) ?? true { bestRaw = s }
+                if top.count < keep || s.total < top[top.count - 1].total {
+                    let i = top.firstIndex { s.total < $0.total } ?? top.count
+                    top.insert(s, at: i)
+                    if top.count > keep { top.removeLast() }
+                }
+            }
+            // The best of each class stays available to the explanation.
+            for s in [bestRaw, bestCompressed].compactMap({ $0 }) where !top.contains(where: { $0.total == s.total && $0.mode == s.mode }) {
+                top.append(s)
+            }
+            scored = top
+        } else {
+            scored.sort { $0.total < $1.total }
+        }
+        let best = scored[0]
+        let choice = makeChoice(best, transport: transport, linkLimit: linkLimit, controls: controls)
+        let changes = Explainer.changes(request, best)
+        let alts = scored.prefix(max(1, limit)).map { s in
+            RankedChoice(choice: makeChoice(s, transport: transport, linkLimit: linkLimit, controls: nil), score: s.total,
+                         meetsRequest: s.meets, note: Explainer.note(s, request))
+        }
+        return Decision(outcome: best.meets ? .valid : .adjusted, choice: choice, changes: changes, reasons: [],
+                        alternatives: Array(alts),
+                        explanation: Explainer.explain(request, best: best, choice: choice, changes: changes, ranked: scored, rejected: rejected),
+                        candidatesConsidered: all.count)
+    }
+
+    /// A candidate with the rate picked for the request and its score.
+    struct Scored {
+        var mode: CandidateMode
+        var interval: Rational?
+        var sizeCost: Double
+        var rateCost: Double
+        var formatRank: Int
+        var overLink: Bool
+        var bytesPerSecond: UInt64?
+        var sizeOK: Bool
+        var rateOK: Bool
+        var formatOK: Bool
+        var total: Double
+        var meets: Bool { sizeOK && rateOK && formatOK }
+        var fps: Double { interval?.reciprocalValue ?? 0 }
+    }
+
+    static func score(_ c: CandidateMode, _ r: CaptureRequest, largestArea: UInt64, linkLimit: UInt64?) -> Scored {
+        // Size.
+        var sizeCost = 0.0
+        var sizeOK = true
+        func distance(_ t: Dimensions) -> Double {
+            let area = log(Double(max(c.size.area, 1)) / Double(max(t.area, 1)))
+            let aspect = log((Double(c.size.width) / Double(max(c.size.height, 1))) / (Double(t.width) / Double(max(t.height, 1))))
+            return abs(area) + 2 * abs(aspect)
+        }
+        switch r.size {
+        case .exact(let t): if c.size != t { sizeOK = false; sizeCost = distance(t) + 0.05 }
+        case .nearest(let t): sizeCost = distance(t)
+        case .atLeast(let t):
+            if c.size.width >= t.width && c.size.height >= t.height { sizeCost = 0.5 * distance(t) } else { sizeOK = false; sizeCost = 5 + distance(t) }
+        case nil: sizeCost = 0.3 * log(Double(max(largestArea, 1)) / Double(max(c.size.area, 1)))
+        }
+        if let ar = r.aspectRatio, let want = ar.doubleValue, want > 0, c.size.height > 0 {
+            let d = abs(log(Double(c.size.width) / Double(c.size.height) / want))
+            sizeCost += 2 * d
+            if d > 0.01 { sizeOK = false }
+        }
+        // Rate.
+        var interval: Rational?
+        var rateCost = 0.0
+        var rateOK = true
+        let minFPS = 30000.0 / 1001.0 - 1e-9
+        switch r.rate {
+        case .exact(let f):
+            let want = f.reciprocal
+            if let own = c.rates.matching(want) { interval = own } else {
+                interval = c.rates.nearest(to: want)
+                rateOK = false
+                rateCost = 0.05 + abs(log((interval?.reciprocalValue ?? 0.001) / (f.doubleValue ?? 1)))
+            }
+        case .atLeast(let f):
+            interval = c.rates.fastest
+            let got = interval?.reciprocalValue ?? 0
+            if let fv = f.doubleValue, got + 1e-9 < fv { rateOK = false; rateCost = 0.05 + log(fv / max(got, 0.001)) }
+        case .range(let lo, let hi):
+            interval = c.rates.shortest(within: hi.reciprocal, lo.reciprocal)
+            if interval == nil {
+                rateOK = false
+                let fastest = c.rates.fastest, slowest = c.rates.slowest
+                let tooSlow = (fastest?.reciprocalValue ?? 0) < (lo.doubleValue ?? 0)
+                interval = tooSlow ? fastest : slowest
+                let got = interval?.reciprocalValue ?? 0.001
+                rateCost = 0.05 + abs(log(got / (tooSlow ? (lo.doubleValue ?? 1) : (hi.doubleValue ?? 1))))
+            }
+        case nil:
+            interval = c.rates.fastest
+            let got = interval?.reciprocalValue ?? 0
+            if got < minFPS { rateCost = log(30 / max(got, 0.001)) }
+        }
+        // Format.
+        var formatRank = 0
+        var formatOK = true
+        if case .list(let prefs) = r.format {
+            if let i = prefs.firstIndex(of: c.fourcc) { formatRank = i } else { formatRank = 10; formatOK = false }
+        }
+        let bps = Bandwidth.bytesPerSecond(c.fourcc, compressed: c.isCompressed, size: c.size, fps: interval?.reciprocalValue ?? 0)
+        let overLink = bps.map { b in linkLimit.map { b > $0 } ?? false } ?? false
+        var total = (c.isEmulated ? 1000 : 0) + 100 * sizeCost + 60 * rateCost + 5 * Double(formatRank) + (overLink ? 40 : 0)
+        if case .any = r.format, c.isCompressed { total += 2 }
+        total -= 1e-4 * min(interval?.reciprocalValue ?? 0, 1000) + 1e-12 * Double(c.size.area)
+        total += 1e-6 * Double(c.formatIndex)
+        return Scored(mode: c, interval: interval, sizeCost: sizeCost, rateCost: rateCost, formatRank: formatRank, overLink: overLink,
+                      bytesPerSecond: bps, sizeOK: sizeOK, rateOK: rateOK, formatOK: formatOK, total: total)
+    }
+
+    static func makeChoice(_ s: Scored, transport: Transport?, linkLimit: UInt64?, controls: [Control]?) -> Choice {
+        var warnings: [String] = []
+        if let b = s.bytesPerSecond, let limit = linkLimit, b > limit {
+            warnings.append("\(s.mode.fourcc) \(s.mode.size) at \(formatFPS(s.fps)) fps needs \(Bandwidth.describe(b)), more than \(transport?.label ?? "the link") carries (about \(Bandwidth.describe(limit))): expect dropped frames or a lower rate")
+        }
+        if s.mode.isEmulated { warnings.append("\(s.mode.fourcc) is converted in software by libv4l2 (emulated): it costs CPU and the camera's native format is not this") }
+        if let c = controls?.first(where: { $0.id == 0x009a_0903 }), c.value == .integer(1) {
+            warnings.append("auto-exposure priority is on (\(c.key)=1): in low light the camera may lower its rate below \(formatFPS(s.fps)) fps; set \(c.key)=0 to keep the rate")
+        }
+        return Choice(path: s.mode.path, bufferType: s.mode.bufferType, fourcc: s.mode.fourcc, formatDescription: s.mode.formatDescription,
+                      size: s.mode.size, frameInterval: s.interval.map(FrameDuration.init), fastestInterval: s.mode.rates.fastest.map(FrameDuration.init),
+                      slowestInterval: s.mode.rates.slowest.map(FrameDuration.init), isCompressed: s.mode.isCompressed, isEmulated: s.mode.isEmulated,
+                      bytesPerSecond: s.bytesPerSecond, warnings: warnings)
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import CamProbe
+import Negotiation
+
+/// Negotiates, then makes the choice the active format and frame duration
+/// (shared by `apply` and `verify`).
+struct Applier {
+    let device: Device
+    let node: CaptureNodeCapabilities
+    let decision: Decision
+    let camera: CaptureDevice
+    let applied: AppliedFormat
+
+    static func run(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> Applier {
+        if !source.profile.isEmpty || !source.fixture.isEmpty {
+            throw CLIError(message: "a profile or fixture is not a live device: it can be negotiated ('camprobe negotiate') but not configured", status: 2)
+        }
+        let d = try source.resolve(selector)
+        let (node, decision) = try request.decide(d)
+        guard let c = decision.choice else {
+            throw CLIError(message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ") + ")")
+        }
+        let camera: CaptureDevice
+        do { camera = try CaptureDevice(device: d) } catch { throw CLIError(message: error.message) }
+        do {
+            try await camera.lockForConfiguration()
+            let applied = try await camera.commitConfiguration(FormatRequest(bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
+                                                                             height: c.size.height, frameInterval: c.frameInterval))
+            return Applier(device: d, node: node, decision: decision, camera: camera, applied: applied)
+        } catch {
+            await camera.close()
+            throw CLIError(message: "could not configure \(d.name): \(error.message)")
+        }
+    }
+
+    func printText() {
+        let a = applied
+        let iv = a.afterInterval.map { " at \($0.fps.map(formatFPS) ?? "?") fps (\($0.interval) s)" } ?? ""
+        print(Terminal.bold(device.name) + "  \(device.id)  \(node.path)")
+        print("Decision: \(decision.outcome.rawValue.uppercased())  \(decision.choice?.summary ?? "-")")
+        for ch in decision.changes { print("  changed \(ch.field): \(ch.requested) → \(ch.chosen) — \(ch.reason)") }
+        print("Applied:  the driver now reports \(a.after.fourcc) \(a.after.width)x\(a.after.height)\(iv)")
+        if let b = a.before {
+            print("Before:   \(b.fourcc) \(b.width)x\(b.height)" + (a.beforeInterval.map { " at \($0.fps.map(formatFPS) ?? "?") fps" } ?? ""))
+        }
+        if a.adjustments.isEmpty { print("Read back: matches what was set (VIDIOC_G_FMT / VIDIOC_G_PARM)") }
+        for adj in a.adjustments { print("  " + Terminal.yellow("driver adjusted ") + adj) }
+        for w in decision.choice?.warnings ?? [] { print("  " + Terminal.yellow("warning: ") + w) }
+    }
+}
+
+struct Apply: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Negotiate, then set the active format and frame rate, read them back and report any driver adjustment.",
+        discussion: """
+            Locks the camera for configuration (V4L2 record priority and an advisory lock); fails clearly when \
+            another process is streaming or configuring it. Format and rate are applied together and rolled back \
+            together. The setting stays after camprobe exits, as V4L2 settings do.
+            """)
+
+    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
+    var device: String
+
+    @OptionGroup var request: RequestOptions
+    @OptionGroup var source: DeviceSourceOptions
+
+    struct Output: Encodable {
+        var schemaVersion = CaptureModelSchema.version
+        var device: DeviceID
+        var node: String
+        var decision: Decision
+        var applied: AppliedFormat
+    }
+
+    func run() async throws {
+        let a = try await Applier.run(device, request, source)
+        await a.camera.close()
+        if source.json {
+            try JSONOutput.print(Output(device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied))
+        } else {
+            a.printText()
+        }
+    }
+}

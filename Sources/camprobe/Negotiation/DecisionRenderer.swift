@@ -1,0 +1,38 @@
+import CamProbe
+import Negotiation
+
+/// A decision as text.
+enum DecisionRenderer {
+    static func render(_ d: Decision, device: Device, node: CaptureNodeCapabilities, request: String, explain: Bool) {
+        print(Terminal.bold(device.name) + "  \(device.id)  \(node.path)")
+        print("Request:  \(request)")
+        switch d.outcome {
+        case .unsupported:
+            print("Decision: " + Terminal.yellow("UNSUPPORTED") + " — " + d.reasons.joined(separator: "; "))
+        case .valid, .adjusted:
+            guard let c = d.choice else { return }
+            let tag = d.outcome == .valid ? "VALID" : Terminal.yellow("ADJUSTED")
+            let iv = c.frameInterval.map { " (interval \($0.interval) s)" } ?? ""
+            print("Decision: \(tag)  \(c.summary)\(iv)  \(c.formatDescription)\(c.isEmulated ? " [emulated]" : "")")
+            for ch in d.changes { print("  changed \(ch.field): \(ch.requested) → \(ch.chosen) — \(ch.reason)") }
+            for w in c.warnings { print("  " + Terminal.yellow("warning: ") + w) }
+        }
+        guard explain else { return }
+        print("")
+        print("Why:")
+        for line in d.explanation { print("  " + line) }
+        if !d.alternatives.isEmpty {
+            print("")
+            print("Ranking (\(d.candidatesConsidered) modes considered; lower score is better):")
+            var t = TextTable(header: ["#", "MODE", "RATES AT THIS SIZE", "SCORE", "NOTE"])
+            for (i, a) in d.alternatives.enumerated() {
+                let rates = a.choice.fastestInterval.flatMap(\.fps).map { f in
+                    let slow = a.choice.slowestInterval?.fps.map(formatFPS) ?? "?"
+                    return "\(slow)–\(formatFPS(f)) fps"
+                } ?? "-"
+                t.rows.append(["\(i + 1)", a.choice.summary, rates, String(Double(Int(a.score * 100)) / 100), a.note])
+            }
+            print(t.render())
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import CamProbe
+import Negotiation
+
+/// How `negotiate`, `apply` and `verify` say what is wanted.
+struct RequestOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A session preset: \(SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "preset"))
+    var preset: SessionPreset?
+
+    @Option(name: .long, help: ArgumentHelp("Frame size, e.g. 1280x720 (exact unless --at-least or --nearest).", valueName: "WxH"))
+    var size: String?
+
+    @Flag(name: .long, help: "The size or larger.")
+    var atLeast = false
+
+    @Flag(name: .long, help: "The size nearest to --size.")
+    var nearest = false
+
+    @Option(name: .long, help: ArgumentHelp("Exact frame rate: 30, 29.97 (= 30000/1001), 30000/1001, 12.5.", valueName: "fps"))
+    var fps: String?
+
+    @Option(name: .long, help: ArgumentHelp("At least this frame rate (with --max-fps: a range).", valueName: "fps"))
+    var minFps: String?
+
+    @Option(name: .long, help: ArgumentHelp("At most this frame rate (with --min-fps: a range).", valueName: "fps"))
+    var maxFps: String?
+
+    @Option(name: .long, help: ArgumentHelp("Preferred pixel format; repeat for an order of preference, e.g. --format MJPG --format YUYV.", valueName: "fourcc"))
+    var format: [String] = []
+
+    @Flag(name: .long, help: "Uncompressed formats only.")
+    var raw = false
+
+    @Flag(name: .long, help: "Compressed formats only (MJPG, H264, …).")
+    var compressed = false
+
+    @Flag(name: .long, help: "Exclude formats libv4l2 converts in software.")
+    var nativeOnly = false
+
+    @Option(name: .long, help: ArgumentHelp("Aspect ratio, e.g. 16:9.", valueName: "w:h"))
+    var aspect: String?
+
+    @Option(name: .long, help: ArgumentHelp("Bandwidth budget in MB/s; uncompressed modes above it are excluded.", valueName: "MB/s"))
+    var bandwidth: Double?
+
+    func validate() throws {
+        if preset != nil && (size != nil || fps != nil || minFps != nil || maxFps != nil || !format.isEmpty || raw || compressed || aspect != nil) {
+            throw ValidationError("use either --preset or --size/--fps/--format…, not both")
+        }
+        if preset == nil && size == nil && fps == nil && minFps == nil && maxFps == nil && format.isEmpty && !raw && !compressed {
+            throw ValidationError("say what you want: --preset P, or --size WxH and/or --fps F (see --help)")
+        }
+        if atLeast && nearest { throw ValidationError("--at-least and --nearest exclude each other") }
+        if (atLeast || nearest) && size == nil { throw ValidationError("--at-least/--nearest need --size") }
+        if raw && compressed { throw ValidationError("--raw and --compressed exclude each other") }
+        if fps != nil && (minFps != nil || maxFps != nil) { throw ValidationError("--fps is exact; use --min-fps/--max-fps for a range") }
+        _ = try request()
+    }
+
+    /// The request these options describe (nil for a preset).
+    func request() throws -> CaptureRequest? {
+        guard preset == nil else { return nil }
+        var r = CaptureRequest()
+        if let size {
+            guard let d = Dimensions(parsing: size), d.width > 0, d.height > 0 else { throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720") }
+            r.size = atLeast ? .atLeast(d) : nearest ? .nearest(d) : .exact(d)
+        }
+        func rate(_ t: String, _ flag: String) throws -> Rational {
+            guard let q = Rational(fpsText: t) else { throw ValidationError("\(flag) must be a frame rate like 30, 29.97 or 30000/1001") }
+            return q
+        }
+        if let fps { r.rate = .exact(try rate(fps, "--fps")) }
+        switch (minFps, maxFps) {
+        case let (lo?, hi?): r.rate = .range(min: try rate(lo, "--min-fps"), max: try rate(hi, "--max-fps"))
+        case let (lo?, nil): r.rate = .atLeast(try rate(lo, "--min-fps"))
+        case let (nil, hi?): r.rate = .range(min: Rational(1, 1000), max: try rate(hi, "--max-fps"))
+        default: break
+        }
+        if !format.isEmpty {
+            r.format = .list(try format.map { f in
+                guard let c = FourCC(f.uppercased().count == 3 ? f.uppercased() + " " : f.uppercased()) else { throw ValidationError("--format \(f) is not a four-character code like MJPG or YUYV") }
+                return c
+            })
+        } else if raw { r.format = .raw } else if compressed { r.format = .compressed }
+        r.nativeOnly = nativeOnly
+        if let aspect {
+            let p = aspect.split(separator: ":").compactMap { UInt32($0) }
+            guard p.count == 2, p[0] > 0, p[1] > 0 else { throw ValidationError("--aspect must be W:H, e.g. 16:9") }
+            r.aspectRatio = Rational(p[0], p[1])
+        }
+        if let bandwidth {
+            guard bandwidth > 0 else { throw ValidationError("--bandwidth must be positive (MB/s)") }
+            r.bandwidthBytesPerSecond = UInt64(bandwidth * 1e6)
+        }
+        return r
+    }
+
+    /// "1280x720, 30 fps, MJPG or YUYV" or "preset 1280x720".
+    var summary: String {
+        if let preset { return "preset \(preset.rawValue) (\(preset.meaning))" }
+        var parts: [String] = []
+        if let size { parts.append((atLeast ? "at least " : nearest ? "near " : "") + size) }
+        if let fps { parts.append("\(fps) fps") }
+        if let minFps, let maxFps { parts.append("\(minFps)–\(maxFps) fps") } else if let minFps { parts.append("at least \(minFps) fps") } else if let maxFps { parts.append("at most \(maxFps) fps") }
+        if !format.isEmpty { parts.append(format.joined(separator: " or ")) }
+        if raw { parts.append("uncompressed") }
+        if compressed { parts.append("compressed") }
+        if nativeOnly { parts.append("native only") }
+        if let aspect { parts.append("aspect \(aspect)") }
+        if let bandwidth { parts.append("≤ \(bandwidth) MB/s") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Decides for a device's first capture node.
+    func decide(_ d: Device) throws -> (CaptureNodeCapabilities, Decision) {
+        guard let node = d.captures.first else { throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate") }
+        if let preset { return (node, Negotiator.decide(preset: preset, for: node, transport: d.transport, controls: node.controls)) }
+        return (node, Negotiator.decide(try request()!, for: node, transport: d.transport, controls: node.controls))
+    }
+}
+
+extension SessionPreset: ExpressibleByArgument {}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import CamProbe
+import Negotiation
+
+struct Verify: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply a choice, stream frames with it, and measure what really arrives.",
+        discussion: """
+            Streams --frames frames (memory-mapped buffers) and reports the delivered rate against the negotiated \
+            one, interval jitter, frames the driver dropped (gaps in its sequence numbers) and the time to the \
+            first frame. Exit status 0 when the rate is within 5 % and nothing was dropped, 3 when it was not \
+            (a shortfall or drops: the measurement itself worked), 1 on errors.
+            """)
+
+    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
+    var device: String
+
+    @OptionGroup var request: RequestOptions
+
+    @Option(name: .long, help: "How many frames to stream.")
+    var frames: Int = 120
+
+    @Option(name: .long, help: "Give up after this many seconds without a frame.")
+    var frameTimeout: Double = 5
+
+    @OptionGroup var source: DeviceSourceOptions
+
+    func validate() throws {
+        if frames < 2 || frames > 100_000 { throw ValidationError("--frames must be between 2 and 100000") }
+        if frameTimeout <= 0 || frameTimeout > 600 { throw ValidationError("--frame-timeout must be between 0 and 600 seconds") }
+    }
+
+    struct Output: Encodable {
+        var schemaVersion = CaptureModelSchema.version
+        var device: DeviceID
+        var node: String
+        var decision: Decision
+        var applied: AppliedFormat
+        var stream: StreamReport
+        var dropRatio: Double
+        var rateError: Double?
+        var verdict: String
+    }
+
+    func run() async throws {
+        let a = try await Applier.run(device, request, source)
+        let expected = a.applied.afterInterval?.fps ?? a.decision.choice?.frameInterval?.fps
+        let report: StreamReport
+        do {
+            report = try await a.camera.measureStreaming(frames: frames, expectedFPS: expected, timeoutSeconds: frameTimeout)
+        } catch {
+            await a.camera.close()
+            throw CLIError(message: "streaming \(a.device.name) failed: \(error.message)")
+        }
+        await a.camera.close()
+        let shortfall = (report.rateError ?? 0) < -0.05
+        let drops = report.framesDropped > 0
+        let verdict = shortfall ? "shortfall" : drops ? "drops" : "ok"
+        if source.json {
+            try JSONOutput.print(Output(device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, stream: report,
+                                        dropRatio: report.dropRatio, rateError: report.rateError, verdict: verdict))
+        } else {
+            a.printText()
+            func f(_ v: Double?, _ unit: String) -> String { v.map { "\(Double(Int($0 * 100)) / 100)\(unit)" } ?? "?" }
+            print("Streamed: \(report.framesReceived) frames; delivered \(f(report.deliveredFPS, " fps")) vs \(expected.map(formatFPS) ?? "?") fps negotiated (\(f(report.rateError.map { $0 * 100 }, " %")))")
+            print("          jitter \(f(report.jitterMilliseconds, " ms")) around \(f(report.meanIntervalMilliseconds, " ms")); first frame after \(f(report.timeToFirstFrameMilliseconds, " ms"))")
+            print("          dropped \(report.framesDropped) (\(f(report.dropRatio * 100, " %"))), \(report.framesWithErrors) flagged as corrupt by the driver")
+            switch verdict {
+            case "ok": print("Verdict:  OK — the camera delivers what was negotiated")
+            case "shortfall": print("Verdict:  " + Terminal.yellow("SHORTFALL") + " — fewer frames than negotiated" + (a.decision.choice?.warnings.isEmpty == false ? " (see the warnings above)" : ""))
+            default: print("Verdict:  " + Terminal.yellow("DROPS") + " — the driver dropped frames")
+            }
+        }
+        if verdict != "ok" { throw CLIError(message: "verify: \(verdict == "shortfall" ? "delivered rate more than 5 % below the negotiated one" : "\(report.framesDropped) frames dropped")", status: 3) }
+    }
+}
