@@ -33,6 +33,7 @@ public struct Transport: Sendable, Hashable, Codable, CustomStringConvertible {
         guard let s = speedMbps else { return "USB" }
         let name: String
         switch s {
+        case _ where !s.isFinite || s < 0: return "USB (\(s) Mbit/s?)"
         case ..<2: name = "USB 1.x Low-Speed"
         case ..<13: name = "USB 1.1 Full-Speed"
         case ..<481: name = "USB 2.0 High-Speed"
@@ -40,7 +41,8 @@ public struct Transport: Sendable, Hashable, Codable, CustomStringConvertible {
         case ..<10001: name = "USB 3.1 SuperSpeed+"
         default: name = "USB 3.2 SuperSpeed+"
         }
-        let mbps = s == s.rounded() ? String(Int(s)) : String(s)
+        // A profile may carry any number here: only plain integers are printed as such.
+        let mbps = s == s.rounded() && abs(s) < 1e15 ? String(Int64(s)) : String(s)
         return "\(name) (\(mbps) Mbit/s)"
     }
 }

@@ -84,7 +84,7 @@ public enum RateOffer: Sendable, Hashable {
             guard let step else { return interval }
             guard let t = interval.doubleValue, let lo = a.doubleValue, let s = step.doubleValue, s > 0 else { return a }
             let k = ((t - lo) / s).rounded()
-            return RateOffer.onGrid(a, step, k: UInt64(max(0, k))).flatMap { contains($0) ? $0 : nil } ?? a
+            return RateOffer.onGrid(a, step, k: UInt64(min(max(0, k), 4e9))).flatMap { contains($0) ? $0 : nil } ?? a
         case .unknown: return nil
         }
     }
@@ -122,7 +122,7 @@ public enum RateOffer: Sendable, Hashable {
             guard let step, !contains(start) else { return start }
             guard let t = start.doubleValue, let base = a.doubleValue, let s = step.doubleValue, s > 0 else { return nil }
             let k = ((t - base) / s).rounded(.up)
-            guard let g = RateOffer.onGrid(a, step, k: UInt64(max(0, k))), Rational.compare(g, end) <= 0 else { return nil }
+            guard let g = RateOffer.onGrid(a, step, k: UInt64(min(max(0, k), 4e9))), Rational.compare(g, end) <= 0 else { return nil }
             return g
         case .unknown: return nil
         }

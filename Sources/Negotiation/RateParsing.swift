@@ -15,7 +15,7 @@ extension Rational {
         let decimals = parts.count == 2 ? min(parts[1].count, 6) : 0
         var d: UInt32 = 1
         for _ in 0..<decimals { d *= 10 }
-        let n = UInt32((v * Double(d)).rounded())
+        guard let n = UInt32(exactly: (v * Double(d)).rounded()) else { return nil }
         var a = n, b = d
         while b != 0 { (a, b) = (b, a % b) }
         self.init(n / max(a, 1), d / max(a, 1))

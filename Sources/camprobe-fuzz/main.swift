@@ -111,6 +111,7 @@ for reader in readers {
         i += 1
     }
     let t = now() - start
+    defer { fflush(nil) }
     print("fuzz: \(reader.rawValue): \(execs) executions in \(Int(t)) s (\(Int(Double(execs) / max(t, 0.001)))/s) from \(seeds.count) seeds, 0 crashes, \(findings) round-trip findings")
     totalFindings += findings
 }

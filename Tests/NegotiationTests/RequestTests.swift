@@ -23,6 +23,8 @@ struct RequestTests {
         #expect(Rational(fpsText: "30") == Rational(30, 1))
         #expect(Rational(fpsText: "12.5") == Rational(25, 2))
         #expect(Rational(fpsText: "59.94") == Rational(60000, 1001))
+        #expect(Rational(fpsText: "99999.123456") == nil)
+        #expect(Rational(fpsText: "0") == nil && Rational(fpsText: "abc") == nil && Rational(fpsText: "1/0") == nil)
     }
 
     @Test func uvcHundredNanosecondIntervalsAreTheRateTheyName() throws {

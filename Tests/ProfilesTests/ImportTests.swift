@@ -169,6 +169,14 @@ struct ImportTests {
         do throws(V4L2CtlImportError) { _ = try V4L2CtlImporter.importText([("i.txt", badInterval)]); Issue.record("must fail") } catch { #expect(error.line == 4) }
     }
 
+    @Test func absurdNumbersAreRejectedOrBoundedNotTrapped() throws {
+        let text = "ioctl: VIDIOC_ENUM_FMT\n\t[0]: 'YUYV' (YUYV)\n\t\tSize: Discrete 640x480\n\t\t\tInterval: Stepwise 0.033s - 1e300s with step 1e300s (0.000-30.000 fps)\n"
+        let r = try V4L2CtlImporter.importText([("t", text)], partial: true)
+        #expect(r.device.captures.count == 1)
+        let huge = "ioctl: VIDIOC_ENUM_FMT\n\t[0]: 'YUYV' (YUYV)\n\t\tSize: Discrete 99999999999x1\n"
+        #expect(throws: V4L2CtlImportError.self) { try V4L2CtlImporter.importText([("h", huge)]) }
+    }
+
     @Test func importedC525MatchesTheFixtureDeviceUpToRounding() throws {
         let imported = try Self.importDir("03-logitech-c525-falcons", only: ["list-formats-ext.txt"]).device.captures[0]
         let system = try FakeDeviceSystem(fixtures: [Self.repo + "/Tests/V4L2Tests/Fixtures/c525.json"])

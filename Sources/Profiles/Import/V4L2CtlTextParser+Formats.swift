@@ -96,7 +96,10 @@ extension V4L2CtlTextParser {
                 return try malformed(n, "expected '\(words[1]) Ns - Ns': '\(t)'")
             }
             if words[1] == "Stepwise" {
-                let step = words.count >= 8 ? RateText.seconds(words[7]).map { Rational(UInt32(clamping: Int(($0 * 1e6).rounded())), 1_000_000).reduced } : nil
+                let step = words.count >= 8 ? RateText.seconds(words[7]).flatMap { s -> Rational? in
+                    guard s.isFinite, s > 0, s < 4000 else { return nil }
+                    return Rational(UInt32((s * 1e6).rounded()), 1_000_000).reduced
+                } : nil
                 formats.setIntervalRange(.stepwise(min: FrameDuration(a), max: FrameDuration(b), step: FrameDuration(step ?? Rational(1, 1_000_000))))
             } else {
                 formats.setIntervalRange(.continuous(min: FrameDuration(a), max: FrameDuration(b)))
