@@ -160,6 +160,70 @@ check "HDMI input gives stepwise sizes ($types)" [ "$types" = "['stepwise']" ]
 state_unchanged C
 rmmod vivid; settle
 
+# H: negotiation on the real driver: apply agrees with v4l2-ctl, verify measures
+# the delivered rate, vivid's fault controls are seen, a second streamer blocks apply.
+modprobe vivid n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0
+settle
+node=$(capture_nodes | head -1)
+$C negotiate "$node" --preset medium --json > "$OUT/H-negotiate.json" 2>&1
+check "negotiate --preset medium on vivid is VALID (nearest to 640x480 at >= 30 fps)" python3 -c "import json,sys; d=json.load(open(sys.argv[1]))['decision']; sys.exit(0 if d['outcome']=='valid' and d['choice']['fourcc']=='YUYV' else 1)" "$OUT/H-negotiate.json"
+$C apply "$node" --size 640x360 --fps 30 --format YUYV --json > "$OUT/H-apply.json" 2> "$OUT/H-apply.err"; arc=$?
+v4l2-ctl -d "$node" --get-fmt-video --get-parm > "$OUT/H-after-apply.txt" 2>&1
+check "apply sets 640x360 YUYV at 30 fps and v4l2-ctl reads back the same (exit $arc)" python3 - "$OUT/H-apply.json" "$OUT/H-after-apply.txt" <<'PY'
+import json, re, sys
+a = json.load(open(sys.argv[1]))["applied"]
+t = open(sys.argv[2]).read()
+wh = re.search(r"Width/Height\s*:\s*(\d+)/(\d+)", t).groups()
+pf = re.search(r"Pixel Format\s*:\s*'(\w+)'", t).group(1)
+fps = re.search(r"Frames per second:\s*([\d.]+)", t).group(1)
+assert (a["after"]["width"], a["after"]["height"]) == (640, 360) and wh == ("640", "360"), (a["after"], wh)
+assert a["after"]["fourcc"] == "YUYV" == pf, pf
+assert abs(float(fps) - 30) < 0.001 and a["afterInterval"]["interval"] in ("1/30",), (fps, a["afterInterval"])
+assert a["adjustments"] == [], a["adjustments"]
+PY
+$C verify "$node" --size 320x180 --fps 30 --frames 90 --json > "$OUT/H-verify.json" 2> "$OUT/H-verify.err"; vrc=$?
+check "verify streams 90 frames at 320x180 and measures 30 fps within 5 % (exit $vrc)" python3 - "$OUT/H-verify.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["stream"]
+print("delivered", s.get("deliveredFPS"), "jitter ms", s.get("jitterMilliseconds"), "dropped", s["framesDropped"], "first frame ms", s.get("timeToFirstFrameMilliseconds"))
+assert s["framesReceived"] == 90
+assert abs(s["deliveredFPS"] / 30 - 1) < 0.05, s["deliveredFPS"]
+assert d["verdict"] in ("ok", "drops"), d["verdict"]
+PY
+v4l2-ctl -d "$node" -c percentage_of_dropped_buffers=20 > /dev/null 2>&1
+$C verify "$node" --size 320x180 --fps 30 --frames 150 --json > "$OUT/H-drops.json" 2> "$OUT/H-drops.err"; drc=$?
+v4l2-ctl -d "$node" -c percentage_of_dropped_buffers=0 > /dev/null 2>&1
+check "with percentage_of_dropped_buffers=20 verify reports about 20 % dropped and exits 3 (exit $drc)" python3 - "$OUT/H-drops.json" "$drc" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["dropRatio"]
+print("drop ratio", r, "dropped", d["stream"]["framesDropped"], "verdict", d["verdict"])
+assert 0.10 <= r <= 0.30, r
+assert d["verdict"] in ("drops", "shortfall") and sys.argv[2] == "3"
+PY
+v4l2-ctl -d "$node" -c inject_vidioc_streamon_error=1 > /dev/null 2>&1
+$C verify "$node" --size 320x180 --fps 30 --frames 10 > "$OUT/H-streamon.txt" 2> "$OUT/H-streamon.err"; src=$?
+check "an injected VIDIOC_STREAMON error gives a clear error, exit 1 ($(head -c 200 "$OUT/H-streamon.err" | tr '\n' ' '))" sh -c "[ $src -eq 1 ] && grep -q 'VIDIOC_STREAMON' '$OUT/H-streamon.err'"
+v4l2-ctl -d "$node" --set-fmt-video=width=320,height=180,pixelformat=YUYV > /dev/null 2>&1
+v4l2-ctl -d "$node" --stream-mmap --stream-count=600 > /dev/null 2>&1 &
+spid=$!
+sleep 2
+$C apply "$node" --size 640x360 --fps 30 > "$OUT/H-busy.txt" 2> "$OUT/H-busy.err"; brc=$?
+kill $spid 2>/dev/null; wait $spid 2>/dev/null
+check "apply while another process streams fails cleanly, exit 1 ($(head -c 200 "$OUT/H-busy.err" | tr '\n' ' '))" sh -c "[ $brc -eq 1 ] && grep -qE 'streaming in another process|record priority' '$OUT/H-busy.err'"
+$C verify "$node" --size 320x180 --fps 30 --frames 30 > /dev/null 2>&1
+check "after the other streamer stops, verify works again" [ $? -eq 0 ]
+rmmod vivid; settle
+# Information only: vivid's reduced_framerate on its HDMI input (the rate becomes N/1.001).
+modprobe vivid n_devs=1 node_types=0x1 num_inputs=1 input_types=0x3 2>/dev/null && settle && {
+    node=$(capture_nodes | head -1)
+    v4l2-ctl -d "$node" -c reduced_framerate=1 > /dev/null 2>&1
+    $C verify "$node" --preset 640x480 --frames 30 --json > "$OUT/H-reduced.json" 2>&1
+    echo "info: reduced_framerate=1 on HDMI: $(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); s=d['stream']; print('negotiated', d['decision']['choice']['frameInterval'], 'delivered', s.get('deliveredFPS'), 'rateError', d.get('rateError'), 'verdict', d['verdict'])" "$OUT/H-reduced.json" 2>&1 | head -c 400)"
+    rmmod vivid; settle
+}
+
 # D: hotplug. One connected and one disconnected per physical device, over many
 # load/unload cycles, with nothing lost and memory flat.
 CYCLES=${HOTPLUG_CYCLES:-100}
