@@ -41,7 +41,7 @@ enum Explainer {
         }
         if !s.formatOK, case .list(let prefs) = r.format {
             out.append(Change(field: "format", requested: prefs.map(\.description).joined(separator: " or "), chosen: "\(m.fourcc)",
-                              reason: "\(prefs.count == 1 ? "it does" : "none of them does") not deliver this size at this rate; \(m.fourcc) does"))
+                              reason: "\(prefs.count == 1 ? "it does not deliver" : "none of them delivers") this size at this rate; \(m.fourcc) does"))
         }
         return out
     }
