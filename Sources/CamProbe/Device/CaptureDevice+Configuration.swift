@@ -31,10 +31,28 @@ extension CaptureDevice {
             throw CaptureDeviceError(kind: "failed", id: id, message: "lock \(name) for configuration first (lockForConfiguration)")
         }
         do throws(V4L2Error) {
-            return try session.apply(request)
+            let applied = try session.apply(request)
+            sessionPreset = .inputPriority
+            return applied
         } catch {
             throw await failure(error)
         }
+    }
+
+    /// Negotiates `preset` for this device's capture node and applies the choice
+    /// (the session preset then is `preset`). Unsupported presets change nothing.
+    public func commit(preset: SessionPreset, for device: Device) async throws(CaptureDeviceError) -> (Decision, AppliedFormat) {
+        guard let node = device.captures.first(where: { $0.path == path }) else {
+            throw CaptureDeviceError(kind: "failed", id: id, message: "\(device.name) has no capture node \(path)")
+        }
+        let d = Negotiator.decide(preset: preset, for: node, transport: device.transport, controls: node.controls)
+        guard let c = d.choice else {
+            throw CaptureDeviceError(kind: "failed", id: id, message: "\(name) does not support the \(preset.rawValue) preset: " + d.reasons.joined(separator: "; "))
+        }
+        let applied = try await commitConfiguration(FormatRequest(bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
+                                                                  height: c.size.height, frameInterval: c.frameInterval))
+        sessionPreset = preset
+        return (d, applied)
     }
 
     /// Streams `frames` frames with the active configuration (mmap buffers) and

@@ -1,5 +1,6 @@
 import CaptureModel
 import V4L2
+import Negotiation
 
 /// Why a `CaptureDevice` call failed.
 public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -31,6 +32,9 @@ public actor CaptureDevice {
     private let registry: DeviceRegistry?
     /// The configuration lock, while held.
     var session: ConfigurationSession?
+    /// The session preset in force: set by `commit(preset:)`; an explicit format
+    /// (`commitConfiguration`) switches it to `inputPriority`, as in AVFoundation.
+    public internal(set) var sessionPreset: SessionPreset?
     /// False once the device was found gone; never true again for this handle.
     public private(set) var isConnected = true
 
