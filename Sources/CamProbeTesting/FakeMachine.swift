@@ -64,4 +64,7 @@ public final class FakeMachine: Sendable {
     }
 
     public func finish() { continuation.finish() }
+
+    /// Raw events emitted so far (tests wait until the registry has seen them all).
+    public var emitted: UInt64 { sequence.withLock { $0 } }
 }

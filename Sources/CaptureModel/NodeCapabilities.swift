@@ -125,3 +125,34 @@ public struct CaptureNodeCapabilities: Sendable, Hashable, Codable {
         self.streamingParameters = streamingParameters; self.problems = problems
     }
 }
+
+extension CaptureNodeCapabilities {
+    /// Focus, exposure, white balance, torch, zoom… mapped from the controls
+    /// (nil when controls were not read). Always derived, never stored: a
+    /// profile's `semantics` section is written for readers and recomputed on load.
+    public var semantics: CaptureSemantics? { controls.map(SemanticMapper.map) }
+
+    enum CodingKeys: String, CodingKey {
+        case path, identity, throughLibV4L2, inputs, currentInput, formats, controls, activeFormat, streamingParameters, problems, semantics
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(path: try c.decode(String.self, forKey: .path), identity: try c.decode(NodeIdentity.self, forKey: .identity),
+                  throughLibV4L2: try c.decode(Bool.self, forKey: .throughLibV4L2), inputs: try c.decode([VideoInput].self, forKey: .inputs),
+                  currentInput: try c.decodeIfPresent(UInt32.self, forKey: .currentInput), formats: try c.decode([PixelFormat].self, forKey: .formats),
+                  controls: try c.decodeIfPresent([Control].self, forKey: .controls),
+                  activeFormat: try c.decodeIfPresent(ActiveFormat.self, forKey: .activeFormat),
+                  streamingParameters: try c.decodeIfPresent(StreamingParameters.self, forKey: .streamingParameters),
+                  problems: try c.decode([Problem].self, forKey: .problems))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path); try c.encode(identity, forKey: .identity); try c.encode(throughLibV4L2, forKey: .throughLibV4L2)
+        try c.encode(inputs, forKey: .inputs); try c.encodeIfPresent(currentInput, forKey: .currentInput); try c.encode(formats, forKey: .formats)
+        try c.encodeIfPresent(controls, forKey: .controls); try c.encodeIfPresent(activeFormat, forKey: .activeFormat)
+        try c.encodeIfPresent(streamingParameters, forKey: .streamingParameters); try c.encode(problems, forKey: .problems)
+        try c.encodeIfPresent(semantics, forKey: .semantics)
+    }
+}

@@ -28,7 +28,7 @@ struct HolderTests {
             #expect(error.message.contains("was disconnected"))
         }
         #expect(await holder.isConnected == false)
-        try await Task.sleep(for: .milliseconds(100))
+        await eventually { log.summary == ["disconnected usb-0c45:6366-SN1"] }
         #expect(log.summary == ["disconnected usb-0c45:6366-SN1"])
         #expect(await registry.isConnected(id) == false)
         do { _ = try await registry.open(id); Issue.record("opening a gone device must fail") } catch {
@@ -38,7 +38,7 @@ struct HolderTests {
         // The driver comes back once the holder lets go: a new connection of the same ID.
         machine.reconnectSilently("/dev/video2")
         await holder.close()
-        try await Task.sleep(for: .milliseconds(200))
+        await eventually { log.summary.count >= 2 }
         #expect(log.summary == ["disconnected usb-0c45:6366-SN1", "connected usb-0c45:6366-SN1"])
         #expect(await holder.isConnected == false)  // the old handle stays disconnected forever
     }
@@ -50,7 +50,8 @@ struct HolderTests {
         for n in try camera(1).reversed() { machine.unplug(n.path) }
         machine.disconnectSilently("/dev/video2")  // the held fd fails too
         await #expect(throws: CaptureDeviceError.self) { try await holder.activeFormat() }
-        try await Task.sleep(for: .milliseconds(150))
+        await eventually { !log.summary.isEmpty }
+        try await Task.sleep(for: .milliseconds(150))  // and nothing more arrives
         #expect(log.summary == ["disconnected usb-0c45:6366-SN1"])
     }
 
@@ -60,5 +61,13 @@ struct HolderTests {
         let holder = try await registry.open(DeviceID("usb-0c45:6366-SN1"))
         await holder.close()
         do { _ = try await holder.activeFormat(); Issue.record("expected an error") } catch { #expect(error.kind == "closed") }
+    }
+}
+
+/// Polls `condition` until it holds or 10 s pass (tests must not depend on the scheduler's speed).
+func eventually(_ condition: @Sendable () async -> Bool) async {
+    for _ in 0..<500 {
+        if await condition() { return }
+        try? await Task.sleep(for: .milliseconds(20))
     }
 }

@@ -45,12 +45,21 @@ struct RegistryTests {
         return (registry, log, task)
     }
 
-    func quiet() async throws { try await Task.sleep(for: .milliseconds(250)) }
+    /// Waits until the registry has taken every raw event the machine emitted and
+    /// settled (bounded: 10 s), so the tests do not depend on the scheduler's speed.
+    func quiet(_ registry: DeviceRegistry, _ machine: FakeMachine, _ log: EventLog? = nil) async throws {
+        try await Task.sleep(for: .milliseconds(60))
+        for _ in 0..<500 {
+            if await registry.rawEvents >= Int(machine.emitted), await !registry.isSettling,
+               await (log?.list.count ?? 0) >= (log == nil ? 0 : registry.published) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
 
     @Test func devicesPresentAtStartAreKnownWithoutEvents() async throws {
         let machine = FakeMachine(nodes: try camera(1))
         let (registry, log, _) = await make(machine)
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(await registry.devices.map(\.id.rawValue) == ["usb-0c45:6366-SN1"])
         #expect(log.list.isEmpty)
     }
@@ -65,7 +74,7 @@ struct RegistryTests {
         machine.plug(cam[0])  // capture last
         machine.plug(try microphone(1))  // the camera's sound card, last
         machine.emit("add", subsystem: "sound", devnode: "/dev/snd/pcmC1D0c")  // and its PCM node
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(log.summary == ["connected usb-0c45:6366-SN1"])
         guard case .connected(let d) = log.list.first else { Issue.record("no connect"); return }
         #expect(d.nodes.map(\.role) == ["capture", "metadata", "media", "audio"])
@@ -80,13 +89,13 @@ struct RegistryTests {
         let (registry, log, _) = await make(machine)
         let id = DeviceID("usb-0c45:6366-SN1")
         for n in cam.reversed() { machine.unplug(n.path) }
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(log.summary == ["disconnected usb-0c45:6366-SN1"])
         #expect(await registry.isConnected(id) == false)
         await #expect(throws: RegistryError.self) { try await registry.device(id) }
         // A replug is a new connection of the same stable ID.
         for n in cam { machine.plug(n) }
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(log.summary == ["disconnected usb-0c45:6366-SN1", "connected usb-0c45:6366-SN1"])
         #expect(await registry.isConnected(id))
     }
@@ -96,13 +105,13 @@ struct RegistryTests {
         let machine = FakeMachine(nodes: cam)
         let (registry, log, _) = await make(machine)
         machine.plug(try microphone(1))
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(log.summary == ["changed usb-0c45:6366-SN1"])
         #expect(await registry.devices.first?.audio.count == 1)
         // Unplugging removes the camera and its microphone as one device.
         for n in cam.reversed() { machine.unplug(n.path) }
         machine.unplug("/dev/snd/controlC1")
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(log.summary == ["changed usb-0c45:6366-SN1", "disconnected usb-0c45:6366-SN1"])
     }
 
@@ -114,9 +123,9 @@ struct RegistryTests {
             machine.plug(aloop)
             for p in ["pcmC2D0c", "pcmC2D0p", "pcmC2D1c", "pcmC2D1p"] { machine.emit("add", subsystem: "sound", devnode: "/dev/snd/" + p) }
             machine.emit("change", aloop)
-            try await quiet()
+            try await quiet(registry, machine, log)
             machine.unplug(aloop.path)
-            try await quiet()
+            try await quiet(registry, machine, log)
             #expect(log.summary.count == 2 * (cycle + 1))
         }
         #expect(log.summary == Array(repeating: ["connected platform-snd_aloop.0", "disconnected platform-snd_aloop.0"], count: 3).flatMap { $0 })
@@ -126,10 +135,10 @@ struct RegistryTests {
     @Test func duplicateEventsAndUnknownRemovalsChangeNothing() async throws {
         let cam = try camera(1)
         let machine = FakeMachine(nodes: cam)
-        let (_, log, _) = await make(machine)
+        let (registry, log, _) = await make(machine)
         machine.emit("add", cam[0]); machine.emit("add", cam[0]); machine.emit("change", cam[0])
         machine.unplug("/dev/video42")  // never seen
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(log.list.isEmpty)
     }
 
@@ -143,7 +152,7 @@ struct RegistryTests {
             if round < 82 { for c in cams { for n in c { machine.unplug(n.path) } } }
         }
         // 83 plug rounds × 12 + 82 unplug rounds × 12 = 1980 events; all inside one settle window.
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(await registry.rawEvents >= 1000)
         #expect(log.summary.sorted() == (1...4).map { "connected usb-0c45:6366-SN\($0)" })
         #expect(await registry.devices.count == 4)
@@ -155,7 +164,7 @@ struct RegistryTests {
         var cam = try camera(1)
         cam[0].faults = [FakeFaultSpec(ioctl: "VIDIOC_ENUM_FRAMESIZES", afterCalls: 0, errno: "ENODEV", sticky: true)]
         for n in cam { machine.plug(n) }
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(log.list.isEmpty)
         #expect(await registry.devices.isEmpty)
     }
@@ -169,7 +178,7 @@ struct RegistryTests {
         machine.plug(locked)
         try await Task.sleep(for: .milliseconds(40))
         machine.update(cam[0])  // udev applied its rules
-        try await quiet()
+        try await quiet(registry, machine, log)
         #expect(log.summary == ["connected usb-0c45:6366-SN1"])
         guard case .connected(let d) = log.list.first else { return }
         #expect(d.problems.isEmpty && d.captures.count == 1)

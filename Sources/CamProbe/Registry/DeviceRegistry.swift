@@ -28,6 +28,7 @@ public actor DeviceRegistry {
     private var nextSubscriber = 0
     private var generation = 0
     private var retries = 0
+    private var pendingRescans = 0
     private var consumer: Task<Void, Never>?
     /// Rescans done so far (for tests and benchmarks).
     public private(set) var rescans = 0
@@ -62,6 +63,10 @@ public actor DeviceRegistry {
         consumer?.cancel()
         for c in subscribers.values { c.finish() }
     }
+
+    /// True while raw events wait for their quiet window, a rescan is due or a
+    /// permission retry is pending.
+    public var isSettling: Bool { batchStartedAt != nil || retries > 0 || pendingRescans > 0 }
 
     /// The devices present now, in list order.
     public var devices: [Device] { order.compactMap { known[$0] } }
@@ -141,7 +146,11 @@ public actor DeviceRegistry {
 
     private func unsubscribe(_ id: Int) { subscribers[id] = nil; pendingOverflow[id] = nil }
 
+    /// Device events published so far (to every subscriber).
+    public private(set) var published = 0
+
     private func publish(_ event: DeviceEvent) {
+        published += 1
         for (id, c) in subscribers {
             if let n = pendingOverflow[id], n > 0 {
                 if case .enqueued = c.yield(.overflow(dropped: n)) { pendingOverflow[id] = 0 } else { pendingOverflow[id] = n + 1; continue }
@@ -161,6 +170,7 @@ public actor DeviceRegistry {
 
     private func scheduleRescan(after delay: Duration) {
         generation += 1
+        pendingRescans += 1
         let g = generation
         Task { [weak self] in
             try? await Task.sleep(for: delay)
@@ -169,6 +179,7 @@ public actor DeviceRegistry {
     }
 
     private func settled(_ g: Int) {
+        pendingRescans -= 1
         guard g == generation else { return }  // a newer event restarted the window
         rescan()
     }

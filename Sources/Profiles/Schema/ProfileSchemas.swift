@@ -262,11 +262,23 @@ public enum ProfileSchemas {
       </xs:element>
       <xs:element name="activeFormat" type="p:ActiveFormat" minOccurs="0"/>
       <xs:element name="streamingParameters" type="p:StreamingParameters" minOccurs="0"/>
+      <xs:element name="semantics" type="p:Semantics" minOccurs="0"/>
       <xs:element name="problems" type="p:Problems" minOccurs="0"/>
     </xs:sequence>
     <xs:attribute name="path" type="xs:string" use="required"/>
     <xs:attribute name="throughLibV4L2" type="xs:boolean" use="required"/>
     <xs:attribute name="currentInput" type="xs:unsignedInt"/>
+  </xs:complexType>
+
+  <!-- Focus, exposure, white balance, torch, flash, zoom, pan, tilt, mirroring,
+       flips, power-line frequency, stabilization, WDR, backlight, position:
+       derived from the controls (camprobe recomputes it on load); each object is
+       an element with scalar attributes, lists are repeated <item> elements. -->
+  <xs:complexType name="Semantics">
+    <xs:sequence>
+      <xs:any namespace="##targetNamespace" processContents="skip" minOccurs="0" maxOccurs="unbounded"/>
+    </xs:sequence>
+    <xs:anyAttribute processContents="skip"/>
   </xs:complexType>
 
   <xs:complexType name="NodeIdentity">
@@ -1286,6 +1298,9 @@ public enum ProfileSchemas {
         },
         "problems": {
           "$ref": "#/$defs/problems"
+        },
+        "semantics": {
+          "$ref": "#/$defs/semantics"
         }
       }
     },
@@ -1434,6 +1449,290 @@ public enum ProfileSchemas {
         },
         "problems": {
           "$ref": "#/$defs/problems"
+        }
+      }
+    },
+    "modeSupport": {
+      "type": "object",
+      "required": [
+        "mode",
+        "supported",
+        "note"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "mode": {
+          "type": "string"
+        },
+        "supported": {
+          "type": "boolean"
+        },
+        "note": {
+          "type": "string"
+        }
+      }
+    },
+    "controlRange": {
+      "type": "object",
+      "required": [
+        "control",
+        "id",
+        "minimum",
+        "maximum",
+        "step",
+        "defaultValue",
+        "unit",
+        "readOnly",
+        "inactive"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "control": {
+          "type": "string"
+        },
+        "id": {
+          "$ref": "#/$defs/uint32"
+        },
+        "minimum": {
+          "type": "integer"
+        },
+        "maximum": {
+          "type": "integer"
+        },
+        "step": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "defaultValue": {
+          "type": "integer"
+        },
+        "value": {
+          "type": "integer"
+        },
+        "unit": {
+          "type": "string"
+        },
+        "readOnly": {
+          "type": "boolean"
+        },
+        "inactive": {
+          "type": "boolean"
+        }
+      }
+    },
+    "featureSemantics": {
+      "type": "object",
+      "required": [
+        "supported",
+        "note"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "supported": {
+          "type": "boolean"
+        },
+        "range": {
+          "$ref": "#/$defs/controlRange"
+        },
+        "factorRange": {
+          "type": "string"
+        },
+        "note": {
+          "type": "string"
+        }
+      }
+    },
+    "lightSemantics": {
+      "type": "object",
+      "required": [
+        "available",
+        "modes",
+        "note"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "available": {
+          "type": "boolean"
+        },
+        "modes": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/modeSupport"
+          }
+        },
+        "note": {
+          "type": "string"
+        }
+      }
+    },
+    "semantics": {
+      "type": "object",
+      "required": [
+        "focus",
+        "exposure",
+        "whiteBalance",
+        "torch",
+        "flash",
+        "zoom",
+        "pan",
+        "tilt",
+        "mirroring",
+        "verticalFlip",
+        "powerLineFrequency",
+        "stabilization",
+        "wideDynamicRange",
+        "backlightCompensation",
+        "position"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "focus": {
+          "type": "object",
+          "required": [
+            "modes",
+            "rangeRestrictions"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "modes": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/modeSupport"
+              }
+            },
+            "current": {
+              "enum": [
+                "locked",
+                "autoFocus",
+                "continuousAutoFocus"
+              ]
+            },
+            "lensPosition": {
+              "$ref": "#/$defs/controlRange"
+            },
+            "isAdjustingFocus": {
+              "type": "boolean"
+            },
+            "rangeRestrictions": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "exposure": {
+          "type": "object",
+          "required": [
+            "modes",
+            "mayLowerFrameRateNote"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "modes": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/modeSupport"
+              }
+            },
+            "current": {
+              "enum": [
+                "locked",
+                "continuousAutoExposure",
+                "custom"
+              ]
+            },
+            "duration": {
+              "$ref": "#/$defs/controlRange"
+            },
+            "minDuration": {
+              "$ref": "#/$defs/rational"
+            },
+            "maxDuration": {
+              "$ref": "#/$defs/rational"
+            },
+            "gain": {
+              "$ref": "#/$defs/controlRange"
+            },
+            "iso": {
+              "$ref": "#/$defs/controlRange"
+            },
+            "mayLowerFrameRate": {
+              "type": "boolean"
+            },
+            "mayLowerFrameRateNote": {
+              "type": "string"
+            }
+          }
+        },
+        "whiteBalance": {
+          "type": "object",
+          "required": [
+            "modes"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "modes": {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/modeSupport"
+              }
+            },
+            "current": {
+              "enum": [
+                "locked",
+                "autoWhiteBalance",
+                "continuousAutoWhiteBalance"
+              ]
+            },
+            "temperature": {
+              "$ref": "#/$defs/controlRange"
+            }
+          }
+        },
+        "torch": {
+          "$ref": "#/$defs/lightSemantics"
+        },
+        "flash": {
+          "$ref": "#/$defs/lightSemantics"
+        },
+        "zoom": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "pan": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "tilt": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "mirroring": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "verticalFlip": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "powerLineFrequency": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "stabilization": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "wideDynamicRange": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "backlightCompensation": {
+          "$ref": "#/$defs/featureSemantics"
+        },
+        "position": {
+          "enum": [
+            "front",
+            "back",
+            "external",
+            "unspecified"
+          ]
+        },
+        "sensorRotation": {
+          "type": "integer"
         }
       }
     }

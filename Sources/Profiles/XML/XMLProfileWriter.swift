@@ -76,6 +76,7 @@ struct XMLProfileWriter {
             w.attribute("frameInterval", s.frameInterval?.interval.description)
             w.end()
         }
+        if let s = c.semantics { w.semantics(s) }
         problems(c.problems)
         w.end()
     }
