@@ -11,6 +11,8 @@ final class FakeNodeState {
     var stuck: [String: Int32] = [:]
     /// Set when an ENODEV fault fired: every ioctl and open fails from then on.
     var gone = false
+    /// Control values written with VIDIOC_S_EXT_CTRLS (they override the fixture's).
+    var written: [UInt32: Int64] = [:]
 
     /// Formats parsed once.
     let formats: FakeParsedFormats

@@ -40,7 +40,7 @@ extension FakeV4L2Port {
         out.maximum = c.max ?? (isBool ? 1 : 0)
         out.step = c.step ?? ((c.type == "menu" || c.type == "intmenu" || c.type == "button" || c.type == "bitmask") ? (c.type == "menu" || c.type == "intmenu" ? 1 : 0) : 1)
         out.default_value = c.default ?? 0
-        out.flags = FakeV4L2Port.flags(c.flags)
+        out.flags = FakeV4L2Port.flags(c.flags) | (isInactive(c.id.value) ? ControlFlags.inactive.rawValue : 0)
         out.elem_size = c.elemSize ?? (c.type == "int64" ? 8 : c.type == "str" ? UInt32(max(c.max ?? 0, 0) + 1) : 4)
         out.elems = c.elems ?? 1
         let dims = c.dims ?? []
@@ -77,7 +77,7 @@ extension FakeV4L2Port {
         for i in 0..<count {
             guard let c = byID[ctrls[i].id] else { p.pointee.error_idx = UInt32(i); return Errno.EINVAL }
             if (c.flags ?? []).contains("write-only") || c.type == "button" { p.pointee.error_idx = UInt32(i); return Errno.EACCES }
-            let value = c.value ?? .int(c.default ?? 0)
+            let value = state.written[c.id.value].map { FakeValue.int($0) } ?? c.value ?? .int(c.default ?? 0)
             switch value {
             case .string(let s):
                 let bytes = Array(s.utf8)
@@ -92,6 +92,45 @@ extension FakeV4L2Port {
                 if c.type == "int64" { ctrls[i].value64 = v } else { ctrls[i].value = Int32(truncatingIfNeeded: v) }
             }
         }
+        return 0
+    }
+
+    /// The current integer value of a control (written, else the fixture's, else its default).
+    func intValue(_ id: UInt32) -> Int64? {
+        if let w = state.written[id] { return w }
+        guard let c = sortedControls.first(where: { $0.id.value == id }) else { return nil }
+        if case .int(let v)? = c.value { return v }
+        return c.default
+    }
+
+    /// uvcvideo's coupling: a manual control is inactive while its auto switch is on
+    /// (exposure time unless the exposure menu is Manual or Shutter Priority).
+    func isInactive(_ id: UInt32) -> Bool {
+        for (auto, governed) in ControlID.governs where governed.contains(id) {
+            guard let v = intValue(auto), sortedControls.contains(where: { $0.id.value == id }) else { continue }
+            if auto == ControlID.exposureAuto { if v != 1 && v != 2 { return true } } else if v != 0 { return true }
+        }
+        return false
+    }
+
+    /// VIDIOC_S_EXT_CTRLS as uvcvideo answers it: unknown → EINVAL, read-only → EACCES,
+    /// out of range → ERANGE, a manual value while its auto switch is on → EBUSY.
+    /// All-or-nothing for the controls of one call.
+    func setControls(_ p: UnsafeMutablePointer<v4l2_ext_controls>) -> Int32 {
+        let count = Int(p.pointee.count)
+        guard count > 0, let ctrls = p.pointee.controls else { return 0 }
+        let byID = Dictionary(sortedControls.map { ($0.id.value, $0) }, uniquingKeysWith: { a, _ in a })
+        var pending: [(UInt32, Int64)] = []
+        for i in 0..<count {
+            guard let c = byID[ctrls[i].id] else { p.pointee.error_idx = UInt32(i); return Errno.EINVAL }
+            let flags = c.flags ?? []
+            if flags.contains("read-only") || c.type == "str" { p.pointee.error_idx = UInt32(i); return Errno.EACCES }
+            let v = c.type == "int64" ? ctrls[i].value64 : Int64(ctrls[i].value)
+            if c.type != "button", v < (c.min ?? 0) || v > (c.max ?? (c.type == "bool" ? 1 : 0)) { p.pointee.error_idx = UInt32(i); return 34 }  // ERANGE
+            if isInactive(c.id.value) { p.pointee.error_idx = UInt32(i); return Errno.EBUSY }
+            pending.append((c.id.value, v))
+        }
+        for (id, v) in pending { state.written[id] = v }
         return 0
     }
 }

@@ -34,6 +34,7 @@ final class FakeV4L2Port: V4L2IoctlPort {
         case .queryExtCtrl: return queryCtrl(arg.assumingMemoryBound(to: v4l2_query_ext_ctrl.self))
         case .queryMenu: return queryMenu(arg.assumingMemoryBound(to: v4l2_querymenu.self))
         case .gExtCtrls: return getControls(arg.assumingMemoryBound(to: v4l2_ext_controls.self))
+        case .sExtCtrls: return setControls(arg.assumingMemoryBound(to: v4l2_ext_controls.self))
         case .gFmt: return getFormat(arg.assumingMemoryBound(to: v4l2_format.self))
         case .gParm: return getParm(arg.assumingMemoryBound(to: v4l2_streamparm.self))
         case .enumInput: return enumInput(arg.assumingMemoryBound(to: v4l2_input.self))

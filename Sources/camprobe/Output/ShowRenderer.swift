@@ -21,6 +21,7 @@ enum ShowRenderer {
         printFacts(facts, indent: "  ")
         for c in d.captures {
             renderCapture(c)
+            if let s = c.semantics { SemanticsRenderer.render(s) }
             renderPresets(c, transport: d.transport)
         }
         for a in d.audio { renderAudio(a, linked: !d.captures.isEmpty) }
