@@ -47,7 +47,7 @@ public enum ControlID {
                                                    isoSensitivityAuto, autoNPresetWhiteBalance]
     /// The manual control each auto switch makes inactive while it is on.
     public static let governs: [UInt32: [UInt32]] = [
-        autoWhiteBalance: [whiteBalanceTemperature], autogain: [gain], exposureAuto: [exposureAbsolute, exposure, gain, analogueGain],
+        autoWhiteBalance: [whiteBalanceTemperature], autogain: [gain], exposureAuto: [exposureAbsolute, exposure],
         focusAuto: [focusAbsolute], isoSensitivityAuto: [isoSensitivity],
     ]
 }

@@ -5,6 +5,9 @@ public struct ControlWrite: Sendable, Hashable, Codable {
     public var value: Int64
     /// Why it is written ("asked", "turn continuous autofocus off first").
     public var reason: String
+    public init(id: UInt32, control: String, value: Int64, reason: String) {
+        self.id = id; self.control = control; self.value = value; self.reason = reason
+    }
 }
 
 /// A request camprobe cannot turn into writes: what was asked and what is allowed.

@@ -7,6 +7,7 @@ import Glibc
 public struct FileReadError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
+    public init(path: String, message: String) { self.path = path; self.message = message }
     public var description: String { "\(path): \(message)" }
 }
 

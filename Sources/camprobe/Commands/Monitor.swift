@@ -33,6 +33,9 @@ struct Monitor: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Hold this device open (as a recorder would) and read its format every 250 ms; report when it stops answering.", valueName: "DEVICE"))
     var hold: String?
 
+    @Option(name: .long, help: ArgumentHelp("When a device connects, restore the control profile saved under this name for it ('camprobe ctl DEVICE --save NAME').", valueName: "name"))
+    var restore: String?
+
     @Option(name: .long, help: ArgumentHelp("Read devices from a fake-device fixture (testing; no events arrive).", visibility: .hidden))
     var fixture: [String] = []
 
@@ -84,12 +87,15 @@ struct Monitor: AsyncParsableCommand {
         let stop = StopSignal()
         stop.install()
         let limit = count
+        let restoreName = restore
+        if let name = restore { for d in present { Monitor.restore(name, d, factory(), printer) } }
         let deadline = timeout
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var seen = 0
                 for await e in stream {
                     printer.event(e)
+                    if let name = restoreName, case .connected(let d) = e { Monitor.restore(name, d, factory(), printer) }
                     if case .overflow = e { continue }
                     seen += 1
                     if let limit, seen >= limit { return }
@@ -107,6 +113,17 @@ struct Monitor: AsyncParsableCommand {
         }
         await registry.stop()
         if stats { await printStats(registry) }
+    }
+
+    /// Restores a saved control profile on a device that just connected and says what happened.
+    static func restore(_ name: String, _ d: Device, _ system: any DeviceSystem, _ printer: EventPrinter) {
+        do throws(ControlRestorer.RestoreError) {
+            let o = try ControlRestorer.restore(name, device: d, system: system)
+            guard o.found else { return }
+            printer.restored(d.id, name: name, applied: o.applied.count, refused: o.refused, kept: o.keptAutomatic)
+        } catch {
+            printer.restored(d.id, name: name, applied: 0, refused: [error.message], kept: [])
+        }
     }
 
     /// Opens `selector` through the registry and polls it until it fails.

@@ -21,6 +21,20 @@ struct EventPrinter: Sendable {
         }
     }
 
+    /// A saved control profile was put back on a device (see `monitor --restore`).
+    func restored(_ id: DeviceID, name: String, applied: Int, refused: [String], kept: [String]) {
+        if json {
+            struct R: Encodable { var event = "restored"; var time: String; var id: DeviceID; var profile: String; var applied: Int; var refused: [String]; var leftAutomatic: [String] }
+            let enc = JSONEncoder()
+            enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? enc.encode(R(time: EventPrinter.timestamp(), id: id, profile: name, applied: applied, refused: refused, leftAutomatic: kept)) {
+                line(String(decoding: data, as: UTF8.self))
+            }
+        } else {
+            line("\(EventPrinter.timestamp())  \(Terminal.pad("restored", 12)) \(id)  '\(name)': \(applied) controls applied" + (refused.isEmpty ? "" : ", refused: " + refused.joined(separator: ", ")))
+        }
+    }
+
     /// A held device failed (see `monitor --hold`).
     func holderError(_ e: CaptureDeviceError) {
         if json {

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import CaptureModel
+import Profiles
+
+/// Saved control values of one device, kept under its stable ID so they can be
+/// put back after a replug (`camprobe ctl --save/--restore`, `monitor --restore`).
+///
+/// File: `$XDG_CONFIG_HOME/camprobe/controls/<stable-id>/<name>.json` (default
+/// `~/.config/…`), written atomically:
+/// `{"schemaVersion": 1, "device": ID, "name": NAME, "controls": [{"id", "control", "value"}]}`.
+public struct ControlProfile: Sendable, Hashable, Codable {
+    public struct Entry: Sendable, Hashable, Codable {
+        public var id: UInt32
+        public var control: String
+        public var value: Int64
+    }
+    public var schemaVersion = 1
+    public var device: DeviceID
+    public var name: String
+    public var controls: [Entry]
+
+    /// The writable, non-volatile integer-like controls of a node, as they are now.
+    public init(device: DeviceID, name: String, controls: [Control]) {
+        self.device = device
+        self.name = name
+        self.controls = controls.compactMap { c in
+            guard case .integer(let v)? = c.value, !c.flags.contains(.readOnly), !c.flags.contains(.writeOnly),
+                  !c.flags.contains(.volatile), !c.flags.contains(.disabled), c.dimensions.isEmpty,
+                  ["int", "bool", "menu", "intmenu", "int64", "bitmask"].contains(c.type) else { return nil }
+            return Entry(id: c.id, control: c.key, value: v)
+        }
+    }
+
+    /// The writes that restore it: auto switches first; a manual value whose auto
+    /// switch is saved as on is left to the camera (it would be refused).
+    public func restorePlan() -> (writes: [ControlWrite], keptAutomatic: [String]) {
+        let saved = Dictionary(controls.map { ($0.id, $0.value) }, uniquingKeysWith: { a, _ in a })
+        var kept: [String] = []
+        var writes: [ControlWrite] = []
+        for e in controls where ControlID.autoSwitches.contains(e.id) { writes.append(ControlWrite(id: e.id, control: e.control, value: e.value, reason: "auto switch first")) }
+        for e in controls where !ControlID.autoSwitches.contains(e.id) {
+            let autoOn = ControlID.governs.contains { auto, governed in
+                guard governed.contains(e.id), let v = saved[auto] else { return false }
+                return auto == ControlID.exposureAuto ? (v != 1 && v != 2) : v != 0
+            }
+            if autoOn { kept.append(e.control); continue }
+            writes.append(ControlWrite(id: e.id, control: e.control, value: e.value, reason: "saved value"))
+        }
+        return (writes, kept)
+    }
+}
+
+extension ControlFlags {
+    static let volatile = ControlFlags(rawValue: 0x80)
+}
+
+/// Where control profiles live.
+public enum ControlProfileStore {
+    public static var directory: String {
+        if let x = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !x.isEmpty { return x + "/camprobe/controls" }
+        let home = getenv("HOME").map { String(cString: $0) } ?? "/tmp"
+        return home + "/.config/camprobe/controls"
+    }
+
+    public static func path(device: DeviceID, name: String) -> String {
+        let safe: (String) -> String = { s in String(s.map { c in (c.isLetter || c.isNumber || "-_.:@".contains(c)) && c.isASCII ? c : "_" }) }
+        return directory + "/" + safe(device.rawValue) + "/" + safe(name) + ".json"
+    }
+
+    public static func save(_ p: ControlProfile) throws(FileWriteError) -> String {
+        let path = path(device: p.device, name: p.name)
+        var dir = ""
+        for part in path.split(separator: "/").dropLast() { dir += "/" + part; mkdir(dir, 0o755) }
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let text = (try? enc.encode(p)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        try AtomicFile.write(text, to: path)
+        return path
+    }
+
+    /// The saved profile, nil when there is none; a clear error when it is unreadable.
+    public static func load(device: DeviceID, name: String) throws(FileReadError) -> ControlProfile? {
+        let path = path(device: device, name: name)
+        guard access(path, F_OK) == 0 else { return nil }
+        let bytes = try ReadFile.bytes(path, limit: 1 << 20)
+        guard let p = try? JSONDecoder().decode(ControlProfile.self, from: Data(bytes)) else {
+            throw FileReadError(path: path, message: "not a camprobe control profile")
+        }
+        return p
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import CamProbe
+import Profiles
+
+struct Ctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show or set focus, exposure, white balance, torch, zoom, mirroring and raw controls; save and restore them.",
+        discussion: """
+            Without assignments: the capture features and every control with its value. Assignments are \
+            semantic — focus=continuous|auto|locked|locked:N, exposure=continuous|locked|custom:1/120, \
+            wb=continuous|locked|5000K, torch=on|off, zoom=2x, mirror=on|off, vflip=on|off, lowlight=keep-rate|lower-rate — \
+            or raw: brightness=140, 0x00980900=140, power_line_frequency="50 Hz". Auto switches are turned off first \
+            (and said so); values are checked before anything is written; all assignments are one transaction, \
+            undone together if one fails; every value is read back.
+            --save NAME keeps the writable controls under the device's stable ID \
+            ($XDG_CONFIG_HOME/camprobe/controls/ID/NAME.json); --restore NAME puts them back (auto switches first).
+            """)
+
+    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
+    var device: String
+
+    @Argument(help: "Assignments, e.g. focus=locked:120 exposure=custom:1/120 wb=5000K brightness=140.")
+    var assignments: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Save the current writable control values under this name.", valueName: "name"))
+    var save: String?
+
+    @Option(name: .long, help: ArgumentHelp("Restore control values saved under this name.", valueName: "name"))
+    var restore: String?
+
+    @OptionGroup var source: DeviceSourceOptions
+
+    func validate() throws {
+        if [save != nil, restore != nil, !assignments.isEmpty].filter({ $0 }).count > 1 {
+            throw ValidationError("give assignments, --save or --restore, one at a time")
+        }
+        if !source.profile.isEmpty && (save != nil || restore != nil || !assignments.isEmpty) {
+            throw ValidationError("a profile is not a live device: it can be shown but not changed")
+        }
+    }
+
+    func run() throws {
+        let d = try source.resolve(device)
+        guard let node = d.captures.first, let controls = node.controls else {
+            throw CLIError(message: "\(d.name) has no capture node with controls")
+        }
+        if let name = save {
+            let p = ControlProfile(device: d.id, name: name, controls: controls)
+            do throws(FileWriteError) {
+                let path = try ControlProfileStore.save(p)
+                print("Saved \(p.controls.count) controls of \(d.name) (\(d.id)) as '\(name)' in \(path)")
+            } catch { throw CLIError(message: error.description) }
+            return
+        }
+        if let name = restore {
+            let outcome = try ControlRestorer.restore(name, device: d, system: try source.system())
+            ControlRestorer.print(outcome, device: d)
+            if !outcome.found { throw CLIError(message: "nothing restored") }
+            if !outcome.refused.isEmpty { throw CLIError(message: "\(outcome.refused.count) control(s) could not be restored") }
+            return
+        }
+        guard !assignments.isEmpty else {
+            if source.json { try JSONOutput.print(CtlState(device: d.id, node: node.path, semantics: node.semantics, controls: controls)); return }
+            print(Terminal.bold(d.name) + "  \(d.id)  \(node.path)")
+            if let s = node.semantics { SemanticsRenderer.render(s) }
+            print("  Controls:")
+            let w = controls.map { $0.key.count }.max() ?? 0
+            for c in controls { ShowRenderer.renderControl(c, keyWidth: w) }
+            return
+        }
+        let plan: [ControlWrite]
+        do throws(ControlRequestError) { plan = try ControlPlanner.plan(assignments, controls: controls) } catch {
+            throw CLIError(message: "nothing was changed: \(error)")
+        }
+        let system = try source.system()
+        let port: any V4L2IoctlPort
+        do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch { throw CLIError(message: error.description) }
+        let changes: [ControlChange]
+        do throws(ControlTransactionError) { changes = try ControlTransaction.apply(plan, controls: controls, port: port) } catch {
+            throw CLIError(message: error.description)
+        }
+        if source.json { try JSONOutput.print(CtlResult(device: d.id, node: node.path, changes: changes)); return }
+        print(Terminal.bold(d.name) + "  \(d.id)  \(node.path)")
+        for c in changes {
+            let after = c.after.map(String.init) ?? "(not readable)"
+            var line = "  \(c.control): \(c.before.map(String.init) ?? "?") → \(after)"
+            if c.reason != "asked" { line += "  (\(c.reason))" }
+            if c.adjusted { line += "  " + Terminal.yellow("driver stored \(after), not \(c.requested)") }
+            print(line)
+        }
+    }
+
+    struct CtlState: Encodable { var schemaVersion = 1; var device: DeviceID; var node: String; var semantics: CaptureSemantics?; var controls: [Control] }
+    struct CtlResult: Encodable { var schemaVersion = 1; var device: DeviceID; var node: String; var changes: [ControlChange] }
+}
+
+extension ControlRestorer {
+    static func print(_ o: Outcome, device d: Device) {
+        guard o.found else {
+            Swift.print("No control profile '\(o.name)' saved for \(d.name) (\(d.id)); save one with: camprobe ctl \(d.id) --save \(o.name)")
+            return
+        }
+        Swift.print("Restored '\(o.name)' on \(d.name) (\(d.id)): \(o.applied.count) applied, \(o.refused.count) refused")
+        for c in o.applied where c.before != c.after { Swift.print("  \(c.control): \(c.before.map(String.init) ?? "?") → \(c.after.map(String.init) ?? "?")") }
+        if !o.keptAutomatic.isEmpty { Swift.print("  left to the camera (its auto switch is on): " + o.keptAutomatic.joined(separator: ", ")) }
+        for r in o.refused { Swift.print("  " + Terminal.yellow("refused: ") + r) }
+    }
+}
