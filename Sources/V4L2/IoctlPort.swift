@@ -20,7 +20,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     case queryCap, enumFmt, gFmt, sFmt, tryFmt, gParm, sParm, enumFrameSizes, enumFrameIntervals
     case queryExtCtrl, queryMenu, gExtCtrls, sExtCtrls, gCtrl, enumInput, gInput, sInput, gPriority, sPriority
     case mediaDeviceInfo
-    case reqBufs, queryBuf, qBuf, dqBuf, streamOn, streamOff
+    case reqBufs, queryBuf, qBuf, dqBuf, streamOn, streamOff, subscribeEvent, dqEvent
 
     /// The kernel request number (from `<linux/videodev2.h>` / `<linux/media.h>`).
     public var number: UInt {
@@ -51,6 +51,8 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .dqBuf: CV4L2_VIDIOC_DQBUF
         case .streamOn: CV4L2_VIDIOC_STREAMON
         case .streamOff: CV4L2_VIDIOC_STREAMOFF
+        case .subscribeEvent: CV4L2_VIDIOC_SUBSCRIBE_EVENT
+        case .dqEvent: CV4L2_VIDIOC_DQEVENT
         }
     }
 
@@ -83,6 +85,8 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .dqBuf: "VIDIOC_DQBUF"
         case .streamOn: "VIDIOC_STREAMON"
         case .streamOff: "VIDIOC_STREAMOFF"
+        case .subscribeEvent: "VIDIOC_SUBSCRIBE_EVENT"
+        case .dqEvent: "VIDIOC_DQEVENT"
         }
     }
 

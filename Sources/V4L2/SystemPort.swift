@@ -44,6 +44,9 @@ public final class SystemV4L2Port: V4L2IoctlPort {
         return rc < 0 ? errno : 0
     }
 
+    /// The open file descriptor (for `poll(2)` by an event watcher that owns this port).
+    public var fileDescriptor: Int32 { fd }
+
     /// Maps `length` bytes of a driver buffer at `offset` (from `VIDIOC_QUERYBUF`).
     ///
     /// The corresponding C call is `mmap(2)` with `PROT_READ | PROT_WRITE`, `MAP_SHARED`.

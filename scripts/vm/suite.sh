@@ -224,6 +224,58 @@ modprobe vivid n_devs=1 node_types=0x1 num_inputs=1 input_types=0x3 2>/dev/null 
     rmmod vivid; settle
 }
 
+# I: controls on the real driver: semantics, gain_automatic/gain coupling (and its
+# events), mirroring, and a saved profile restored after the driver is reloaded.
+export XDG_CONFIG_HOME="$OUT/xdg"
+modprobe vivid n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0
+settle
+node=$(capture_nodes | head -1)
+$C ctl "$node" --json > "$OUT/I-state.json" 2>&1
+check "ctl: vivid's mirroring (horizontal_flip) and gain are reported as capture features" python3 - "$OUT/I-state.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["semantics"]
+assert s["mirroring"]["supported"] and s["mirroring"]["range"]["control"] == "horizontal_flip", s["mirroring"]
+assert s["exposure"]["gain"]["control"] == "gain", s["exposure"]
+assert not s["torch"]["available"] and s["position"] == "unspecified"
+PY
+v4l2-ctl -d "$node" -c gain_automatic=0 > /dev/null 2>&1
+$C monitor --controls --json > "$OUT/I-events.jsonl" 2> "$OUT/I-events.err" &
+cpid=$!
+sleep 2
+$C ctl "$node" gain_automatic=1 > "$OUT/I-auto.txt" 2>&1
+sleep 1
+$C ctl "$node" gain=100 > "$OUT/I-refused.txt" 2>&1; rrc=$?
+check "ctl refuses gain while gain_automatic is on, naming the switch, and changes nothing (exit $rrc)" sh -c "[ $rrc -eq 1 ] && grep -q 'inactive while gain_automatic is on' '$OUT/I-refused.txt' && v4l2-ctl -d '$node' --get-ctrl=gain_automatic | grep -q ': 1'"
+$C ctl "$node" gain_automatic=0 gain=100 > "$OUT/I-manual.txt" 2>&1
+check "ctl gain_automatic=0 gain=100 applies both in order; v4l2-ctl reads gain 100" sh -c "v4l2-ctl -d '$node' --get-ctrl=gain | grep -q 'gain: 100' && grep -q 'gain_automatic: 1 → 0' '$OUT/I-manual.txt'"
+$C ctl "$node" mirror=on > "$OUT/I-mirror.txt" 2>&1
+check "ctl mirror=on sets horizontal_flip (v4l2-ctl agrees)" sh -c "v4l2-ctl -d '$node' --get-ctrl=horizontal_flip | grep -q ': 1'"
+sleep 1
+kill -INT $cpid; wait $cpid
+check "monitor --controls reports gain becoming inactive when gain_automatic turns on, and the value changes" python3 - "$OUT/I-events.jsonl" <<'PY'
+import json, sys
+ev = [json.loads(l)["control"] for l in open(sys.argv[1]) if '"event":"control"' in l]
+gain_inactive = [e for e in ev if e["control"] == "gain" and "flags" in e["changes"] and "inactive" in e["flags"]]
+auto_on = [e for e in ev if e["control"] == "gain_automatic" and e["value"] == 1]
+flip = [e for e in ev if e["control"] == "horizontal_flip" and e["value"] == 1]
+print(len(ev), "events")
+assert gain_inactive and auto_on and flip, (gain_inactive[:1], auto_on[:1], flip[:1], ev[:5])
+PY
+$C ctl "$node" brightness=200 > /dev/null 2>&1
+$C ctl "$node" --save vmtest > "$OUT/I-save.txt" 2>&1
+rmmod vivid; settle
+$C monitor --json --restore vmtest > "$OUT/I-restore.jsonl" 2> "$OUT/I-restore.err" &
+rpid=$!
+sleep 2
+modprobe vivid n_devs=1 node_types=0x1 num_inputs=1 input_types=0x0
+i=0; while ! grep -q '"event":"restored"' "$OUT/I-restore.jsonl" 2>/dev/null && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
+kill -INT $rpid; wait $rpid
+node=$(capture_nodes | head -1)
+check "saved controls come back after rmmod/modprobe through monitor --restore ($(grep restored "$OUT/I-restore.jsonl" | head -c 160))" sh -c \
+    "grep -q '\"event\":\"restored\"' '$OUT/I-restore.jsonl' && v4l2-ctl -d '$node' --get-ctrl=brightness | grep -q ': 200' && v4l2-ctl -d '$node' --get-ctrl=horizontal_flip | grep -q ': 1' && v4l2-ctl -d '$node' --get-ctrl=gain | grep -q ': 100'"
+rmmod vivid; settle
+unset XDG_CONFIG_HOME
+
 # D: hotplug. One connected and one disconnected per physical device, over many
 # load/unload cycles, with nothing lost and memory flat.
 CYCLES=${HOTPLUG_CYCLES:-100}

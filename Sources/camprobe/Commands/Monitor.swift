@@ -33,6 +33,9 @@ struct Monitor: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Hold this device open (as a recorder would) and read its format every 250 ms; report when it stops answering.", valueName: "DEVICE"))
     var hold: String?
 
+    @Flag(name: .long, help: "Also print control changes (value, flags, range) as the driver reports them (V4L2 control events).")
+    var controls = false
+
     @Option(name: .long, help: ArgumentHelp("When a device connects, restore the control profile saved under this name for it ('camprobe ctl DEVICE --save NAME').", valueName: "name"))
     var restore: String?
 
@@ -88,6 +91,8 @@ struct Monitor: AsyncParsableCommand {
         stop.install()
         let limit = count
         let restoreName = restore
+        let watchers = controls ? ControlWatchers(printer: printer) : nil
+        if let watchers { for d in present { await watchers.watch(d) } }
         if let name = restore { for d in present { Monitor.restore(name, d, factory(), printer) } }
         let deadline = timeout
         await withTaskGroup(of: Void.self) { group in
@@ -96,6 +101,7 @@ struct Monitor: AsyncParsableCommand {
                 for await e in stream {
                     printer.event(e)
                     if let name = restoreName, case .connected(let d) = e { Monitor.restore(name, d, factory(), printer) }
+                    if let watchers, case .connected(let d) = e { await watchers.watch(d) }
                     if case .overflow = e { continue }
                     seen += 1
                     if let limit, seen >= limit { return }
@@ -111,6 +117,7 @@ struct Monitor: AsyncParsableCommand {
             await group.next()
             group.cancelAll()
         }
+        await watchers?.stopAll()
         await registry.stop()
         if stats { await printStats(registry) }
     }

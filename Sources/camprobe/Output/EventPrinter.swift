@@ -21,6 +21,21 @@ struct EventPrinter: Sendable {
         }
     }
 
+    /// A control changed (see `monitor --controls`).
+    func control(_ id: DeviceID, _ e: ControlEvent) {
+        if json {
+            struct C: Encodable { var event = "control"; var time: String; var id: DeviceID; var control: ControlEvent }
+            let enc = JSONEncoder()
+            enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? enc.encode(C(time: EventPrinter.timestamp(), id: id, control: e)) { line(String(decoding: data, as: UTF8.self)) }
+        } else if e.deviceGone {
+            line("\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  the device went away; its controls are no longer followed")
+        } else {
+            let flags = e.flags.names.isEmpty ? "" : " [" + e.flags.names.joined(separator: ", ") + "]"
+            line("\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  \(e.control)=\(e.value)\(flags) (\(e.changes.joined(separator: ", ")) changed)")
+        }
+    }
+
     /// A saved control profile was put back on a device (see `monitor --restore`).
     func restored(_ id: DeviceID, name: String, applied: Int, refused: [String], kept: [String]) {
         if json {
