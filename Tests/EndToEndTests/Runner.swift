@@ -21,12 +21,13 @@ enum CLI {
     static let fixtures: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("V4L2Tests/Fixtures").path
 
-    static func run(_ args: [String]) throws -> Run {
+    static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> Run {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
+        for (k, v) in extra { env[k] = v }
         p.environment = env
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

@@ -96,3 +96,30 @@ struct ControlTests {
         #expect(!a.mirroring.supported && a.mirroring.note.contains("no HFLIP"))
     }
 }
+
+@Suite("Semantics of real cameras' controls")
+struct SemanticsFixtureTests {
+    static let repo = Fixtures.directory.components(separatedBy: "/Tests/")[0]
+
+    @Test func newControlNamesOfAModern4KCamera() throws {
+        let d = try ProfileFile.load(Self.repo + "/Profiles/imported-mission-control-4k.json")
+        let s = try #require(d.captures.first?.semantics)
+        #expect(s.focus.current == "continuousAutoFocus")                 // focus_automatic_continuous=1
+        #expect(s.focus.lensPosition?.control == "focus_absolute" && s.focus.lensPosition?.inactive == true)
+        #expect(s.exposure.current == "continuousAutoExposure")           // auto_exposure=3 (aperture priority)
+        #expect(s.exposure.duration?.control == "exposure_time_absolute")
+        #expect(s.whiteBalance.current == "continuousAutoWhiteBalance")   // white_balance_automatic=1
+        #expect(s.whiteBalance.temperature?.minimum == 2800)
+        #expect(s.zoom.supported && s.zoom.factorRange == nil)            // zoom_absolute starts at 0: no factor scale
+        #expect(s.exposure.mayLowerFrameRate == nil && s.exposure.mayLowerFrameRateNote.contains("not reported"))
+    }
+
+    @Test func vividWebcam() throws {
+        let d = try ProfileFile.load(Self.repo + "/Profiles/vivid-webcam.json")
+        let s = try #require(d.captures.first?.semantics)
+        #expect(s.mirroring.supported && s.verticalFlip.supported)
+        #expect(s.exposure.gain?.control == "gain")
+        #expect(!s.focus.modes.contains { $0.supported })
+        #expect(s.focus.modes.first { $0.mode == "continuousAutoFocus" }?.note == "no FOCUS_AUTO control: no continuous autofocus")
+    }
+}
