@@ -18,12 +18,21 @@ public struct SystemALSAPort: ALSAPort {
         ALSAError(call: call, target: target, errno: -rc, message: String(cString: snd_strerror(rc)))
     }
 
-    public func cardInfo(_ card: Int32) throws(ALSAError) -> ALSACardInfo {
+    /// Opens the card's control interface for `body` (`snd_ctl_open` / `snd_ctl_close`).
+    func withControl<T>(_ card: Int32, _ body: (OpaquePointer, String) throws(ALSAError) -> T) throws(ALSAError) -> T {
         let target = "hw:\(card)"
         var ctl: OpaquePointer?
         let rc = snd_ctl_open(&ctl, target, 0)
         guard rc >= 0, let ctl else { throw fail("snd_ctl_open", target, rc) }
         defer { snd_ctl_close(ctl) }
+        return try body(ctl, target)
+    }
+
+    public func cardInfo(_ card: Int32) throws(ALSAError) -> ALSACardInfo {
+        try withControl(card) { (ctl, target) throws(ALSAError) in try cardInfo(ctl, target) }
+    }
+
+    func cardInfo(_ ctl: OpaquePointer, _ target: String) throws(ALSAError) -> ALSACardInfo {
         var info: OpaquePointer?
         guard snd_ctl_card_info_malloc(&info) >= 0, let info else { throw fail("snd_ctl_card_info_malloc", target, -12) }
         defer { snd_ctl_card_info_free(info) }
@@ -35,11 +44,10 @@ public struct SystemALSAPort: ALSAPort {
     }
 
     public func capturePCMs(_ card: Int32) throws(ALSAError) -> [ALSAPCMInfo] {
-        let target = "hw:\(card)"
-        var ctl: OpaquePointer?
-        let rc = snd_ctl_open(&ctl, target, 0)
-        guard rc >= 0, let ctl else { throw fail("snd_ctl_open", target, rc) }
-        defer { snd_ctl_close(ctl) }
+        try withControl(card) { (ctl, target) throws(ALSAError) in try capturePCMs(ctl, target) }
+    }
+
+    func capturePCMs(_ ctl: OpaquePointer, _ target: String) throws(ALSAError) -> [ALSAPCMInfo] {
         var info: OpaquePointer?
         guard snd_pcm_info_malloc(&info) >= 0, let info else { throw fail("snd_pcm_info_malloc", target, -12) }
         defer { snd_pcm_info_free(info) }

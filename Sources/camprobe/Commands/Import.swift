@@ -50,11 +50,8 @@ struct ImportV4L2Ctl: ParsableCommand {
             throw CLIError(message: "\(error)" + (partial ? "" : " (use --partial to keep what could be read)"))
         }
         let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version) import v4l2-ctl", device: result.device)
-        let text = format == .json ? JSONProfile.write(doc) : XMLProfile.write(doc)
         for n in result.notes { Terminal.note(n) }
-        if output == "-" { print(text, terminator: text.hasSuffix("\n") ? "" : "\n"); return }
-        let path = ProfilePaths.destination(output, id: result.device.id, format: format)
-        do throws(FileWriteError) { try AtomicFile.write(text, to: path) } catch { throw CLIError(message: error.description) }
+        guard let path = try ProfileOutput.write(doc, format: format, output: output) else { return }
         Terminal.writeErr("camprobe: wrote \(path) (\(result.device.name); read \(result.recognized.joined(separator: ", ")))\n")
     }
 }

@@ -59,14 +59,7 @@ struct ProfileWrite: ParsableCommand {
         for i in chosen {
             let d = result.devices[i]
             let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d)
-            let text = format == .json ? JSONProfile.write(doc) : XMLProfile.write(doc)
-            if output == "-" { print(text, terminator: text.hasSuffix("\n") ? "" : "\n"); continue }
-            let path = ProfilePaths.destination(output, id: d.id, format: format)
-            do throws(FileWriteError) {
-                try AtomicFile.write(text, to: path)
-            } catch {
-                throw CLIError(message: error.description)
-            }
+            guard let path = try ProfileOutput.write(doc, format: format, output: output) else { continue }
             Terminal.writeErr("camprobe: wrote \(path) (\(d.name), \(format.rawValue))\n")
         }
     }
