@@ -8,7 +8,7 @@ import Udev
 
 struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the cameras present, then one line per connect/disconnect as they happen.",
+        abstract: "Print the devices present, then one line per connect/disconnect as they happen (and, on request, control changes).",
         discussion: """
             One event per physical camera: its capture, metadata and media nodes are settled into one \
             'connected' (capabilities already read) and one 'disconnected'. Stops on Ctrl-C / SIGTERM, \
