@@ -44,13 +44,18 @@ let package = Package(
         .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation"], swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "ALSA", "CV4L2", "CaptureModel"], swiftSettings: strict),
-        .executableTarget(
-            name: "camprobe",
+        // The commands, shared by the shipped executable and the tests' fake twin.
+        .target(
+            name: "CamProbeCLI",
             dependencies: [
-                "CamProbe", "CamProbeTesting", "Udev", "Profiles", "Negotiation",
+                "CamProbe", "Udev", "Profiles", "Negotiation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+        // The shipped command line: the real machine only (no fake linked in).
+        .executableTarget(name: "camprobe", dependencies: ["CamProbeCLI"], swiftSettings: strict),
+        // Test-only: the same commands against fixtures (`--fixture FILE`); not a product.
+        .executableTarget(name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting"], swiftSettings: strict),
         .executableTarget(
             name: "camprobe-bench",
             dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "Negotiation"],
@@ -77,7 +82,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CaptureModel", "camprobe"],
+            dependencies: ["CaptureModel", "camprobe", "camprobe-fake"],
             swiftSettings: strict),
     ]
 )

@@ -51,7 +51,7 @@ struct ProfileEndToEndTests {
     @Test func listOnAMachineWithoutCamerasPointsAtAProfile() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.executableURL = URL(fileURLWithPath: CLI.fakeBinary)
         p.arguments = ["list", "--fixture", try CLI.fixture(#"{"nodes":[]}"#)]
         p.currentDirectoryURL = root
         let out = Pipe()
@@ -60,5 +60,25 @@ struct ProfileEndToEndTests {
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(text.contains("camprobe show --profile Profiles/c525.json 0"))
+    }
+}
+
+@Suite("The shipped binary holds no fake")
+struct ShippedBinaryTests {
+    @Test func camprobeRejectsFixtureAndLinksNoTestingCode() throws {
+        let r = try CLI.runShipped(["list", "--fixture", try CLI.fixture(#"{"nodes":[]}"#)])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("--fixture"))
+        let nm = Process()
+        nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+        nm.arguments = [CLI.binary]
+        let out = Pipe()
+        nm.standardOutput = out
+        nm.standardError = FileHandle.nullDevice
+        try nm.run()
+        let symbols = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        nm.waitUntilExit()
+        #expect(symbols.contains("CamProbeCLI"))  // nm read the real binary
+        #expect(!symbols.contains("CamProbeTesting"))
     }
 }

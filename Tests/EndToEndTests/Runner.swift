@@ -9,21 +9,33 @@ struct Run {
 
 enum CLI {
     /// The `camprobe` next to this test bundle in the build directory.
-    static let binary: String = {
+    static let binary: String = locate("camprobe")
+    /// Its test-only twin that reads `--fixture` files instead of the machine.
+    static let fakeBinary: String = locate("camprobe-fake")
+
+    static func locate(_ name: String) -> String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent("camprobe").path) {
+        while dir.path != "/" && !FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path) {
             dir = dir.deletingLastPathComponent()
         }
-        return dir.appendingPathComponent("camprobe").path
-    }()
+        return dir.appendingPathComponent(name).path
+    }
 
     static let fixtures: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("V4L2Tests/Fixtures").path
 
+    /// Runs `camprobe`, or its fake twin when the arguments name a `--fixture`.
     static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> Run {
+        try run(args.contains("--fixture") ? fakeBinary : binary, args, environment: extra)
+    }
+
+    /// Runs the shipped `camprobe` whatever the arguments.
+    static func runShipped(_ args: [String]) throws -> Run { try run(binary, args, environment: [:]) }
+
+    static func run(_ executable: String, _ args: [String], environment extra: [String: String]) throws -> Run {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
+        p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil

@@ -39,9 +39,6 @@ struct Monitor: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("When a device connects, restore the control profile saved under this name for it ('camprobe ctl DEVICE --save NAME').", valueName: "name"))
     var restore: String?
 
-    @Option(name: .long, help: ArgumentHelp("Read devices from a fake-device fixture (testing; no events arrive).", visibility: .hidden))
-    var fixture: [String] = []
-
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
@@ -49,9 +46,11 @@ struct Monitor: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let environment = CLIEnvironment.current
         let events: AsyncStream<HotplugEvent>
-        let factory: DeviceRegistry.SystemFactory
-        if fixture.isEmpty {
+        if let fake = environment.hotplugEvents {
+            events = fake()
+        } else {
             let source = UdevMonitor.preferredSource
             do {
                 events = try UdevMonitor.start(source: source)
@@ -61,21 +60,16 @@ struct Monitor: AsyncParsableCommand {
             if source == .kernel && !json {
                 Terminal.note("no udev daemon is running: following raw kernel events (device links and permissions may lag)")
             }
-            factory = { SystemDeviceSystem() }
-        } else {
-            let paths = fixture
-            _ = try DeviceSourceOptions.load(fixtures: paths)  // fail early and clearly on a bad fixture
-            events = AsyncStream { $0.finish() }
-            factory = { (try? FakeFixtureSystem.load(paths)) ?? SystemDeviceSystem() }
         }
+        let factory = environment.makeSystem
         let registry = DeviceRegistry(makeSystem: factory, settle: .milliseconds(settle))
         let stream = await registry.events()
         await registry.start(events: events)
         let printer = EventPrinter(json: json)
         let present = await registry.devices
         for d in present { printer.present(d) }
-        if present.isEmpty && !json && fixture.isEmpty { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
-        if fixture.isEmpty == false && count == nil && timeout == nil { return }
+        if present.isEmpty && !json && environment.isLive { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
+        if !environment.isLive && count == nil && timeout == nil { return }
 
         var held: CaptureDevice?
         if let hold {

@@ -12,8 +12,8 @@ struct Applier {
     let applied: AppliedFormat
 
     static func run(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> Applier {
-        if !source.profile.isEmpty || !source.fixture.isEmpty {
-            throw CLIError(message: "a profile or fixture is not a live device: it can be negotiated ('camprobe negotiate') but not configured", status: 2)
+        if !source.profile.isEmpty {
+            throw CLIError(message: "a profile is not a live device: it can be negotiated ('camprobe negotiate') but not configured", status: 2)
         }
         let d = try source.resolve(selector)
         let (node, decision) = try request.decide(d)
@@ -21,7 +21,7 @@ struct Applier {
             throw CLIError(message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ") + ")")
         }
         let camera: CaptureDevice
-        do { camera = try CaptureDevice(device: d) } catch { throw CLIError(message: error.message) }
+        do { camera = try CaptureDevice(device: d, system: source.system()) } catch { throw CLIError(message: error.message) }
         do {
             try await camera.lockForConfiguration()
             let applied = try await camera.commitConfiguration(FormatRequest(bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,

@@ -53,7 +53,7 @@ struct Ctl: ParsableCommand {
             return
         }
         if let name = restore {
-            let outcome = try ControlRestorer.restore(name, device: d, system: try source.system())
+            let outcome = try ControlRestorer.restore(name, device: d, system: source.system())
             ControlRestorer.print(outcome, device: d)
             if !outcome.found { throw CLIError(message: "nothing restored") }
             if !outcome.refused.isEmpty { throw CLIError(message: "\(outcome.refused.count) control(s) could not be restored") }
@@ -72,7 +72,7 @@ struct Ctl: ParsableCommand {
         do throws(ControlRequestError) { plan = try ControlPlanner.plan(assignments, controls: controls) } catch {
             throw CLIError(message: "nothing was changed: \(error)")
         }
-        let system = try source.system()
+        let system = source.system()
         let port: any V4L2IoctlPort
         do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch { throw CLIError(message: error.description) }
         let changes: [ControlChange]

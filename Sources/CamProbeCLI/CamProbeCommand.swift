@@ -4,7 +4,6 @@ import Glibc
 #endif
 
 /// The `camprobe` command line: a thin client of the CamProbe library.
-@main
 struct CamProbeCommand: AsyncParsableCommand {
     static let version = "0.1.0"
 
@@ -21,9 +20,9 @@ struct CamProbeCommand: AsyncParsableCommand {
     )
 
     /// Runs the command, mapping ArgumentParser's usage errors to exit status 2.
-    static func main() async {
+    static func main(arguments: [String]?) async -> Never {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -44,6 +43,17 @@ struct CamProbeCommand: AsyncParsableCommand {
             if !message.isEmpty { Terminal.error(message) }
             Glibc.exit(code == .validationFailure || code.rawValue == 64 ? 2 : 1)
         }
+        Glibc.exit(0)
+    }
+}
+
+/// The entry point the `camprobe` executable (and the test-only
+/// `camprobe-fake`) call: parses `arguments` (the process's own when nil),
+/// runs the command against `environment`'s machine and exits with its status.
+public enum CamProbeCLI {
+    public static func main(arguments: [String]? = nil, environment: CLIEnvironment = .live) async -> Never {
+        CLIEnvironment.install(environment)
+        await CamProbeCommand.main(arguments: arguments)
     }
 }
 

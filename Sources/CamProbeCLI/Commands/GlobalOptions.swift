@@ -1,6 +1,5 @@
 import ArgumentParser
 import CamProbe
-import CamProbeTesting
 
 /// Options every device command takes.
 struct DeviceSourceOptions: ParsableArguments {
@@ -13,14 +12,10 @@ struct DeviceSourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices.", valueName: "file"))
     var profile: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Read devices from a fake-device fixture instead of this machine (testing).", visibility: .hidden))
-    var fixture: [String] = []
-
     /// Reads the devices: from profiles when given (no hardware touched),
     /// otherwise by discovery. `choose` as in `DeviceDiscovery.discover`.
     func discover(_ options: DiscoveryOptions, choose: (([Device]) -> Set<Int>)? = nil) throws -> DeviceDiscovery.Result {
-        guard !profile.isEmpty else { return DeviceDiscovery(system: try system()).discover(options, choose: choose) }
-        if !fixture.isEmpty { throw CLIError(message: "use either --profile or --fixture, not both", status: 2) }
+        guard !profile.isEmpty else { return DeviceDiscovery(system: system()).discover(options, choose: choose) }
         var devices: [Device] = []
         for p in profile {
             do throws(ProfileFile.LoadError) {
@@ -35,24 +30,10 @@ struct DeviceSourceOptions: ParsableArguments {
         return DeviceDiscovery.Result(devices: devices, problems: [], note: nil)
     }
 
-    /// The machine to read: the real one, or the fixtures given.
-    func system() throws -> any DeviceSystem {
-        guard !fixture.isEmpty else { return SystemDeviceSystem() }
-        return try DeviceSourceOptions.load(fixtures: fixture)
+    /// The machine to read: the real one (or, in the test-only `camprobe-fake`, its fixtures).
+    func system() -> any DeviceSystem {
+        CLIEnvironment.current.makeSystem()
     }
-
-    static func load(fixtures: [String]) throws -> FakeDeviceSystem {
-        do {
-            return try FakeDeviceSystem(fixtures: fixtures)
-        } catch let e as FixtureError {
-            throw CLIError(message: e.description)
-        }
-    }
-}
-
-/// Fixture loading for the registry's system factory.
-enum FakeFixtureSystem {
-    static func load(_ paths: [String]) throws -> any DeviceSystem { try FakeDeviceSystem(fixtures: paths) }
 }
 
 extension DeviceSourceOptions {

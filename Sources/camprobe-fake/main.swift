@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CamProbeCLI
+import CamProbeTesting
+
+// The test-only twin of `camprobe`: the same commands, run against a fake
+// machine built from `--fixture FILE` (repeatable) instead of this one.
+// It is not a product and is never installed; the shipped binary links no fake.
+func fail(_ message: String, status: Int32) -> Never {
+    let bytes = Array(message.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(status)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var fixtures: [String] = []
+while let i = arguments.firstIndex(of: "--fixture") {
+    guard i + 1 < arguments.count else {
+        fail("camprobe-fake: --fixture needs a file\n", status: 2)
+    }
+    fixtures.append(arguments[i + 1])
+    arguments.removeSubrange(i...(i + 1))
+}
+let spec: FakeSystemSpec
+do {
+    spec = try FakeDeviceSystem(fixtures: fixtures).spec
+} catch {
+    fail("camprobe: error: \(error)\n", status: 1)
+}
+let environment = CLIEnvironment(
+    makeSystem: { FakeDeviceSystem(spec: spec) }, hotplugEvents: { AsyncStream { $0.finish() } }, isLive: false)
+await CamProbeCLI.main(arguments: arguments, environment: environment)
