@@ -6,6 +6,7 @@
 #include <linux/media.h>
 #include <libv4l2.h>
 #include <fcntl.h>
+#include <sys/eventfd.h>
 
 static const unsigned long CV4L2_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;
 static const unsigned long CV4L2_VIDIOC_ENUM_FMT = VIDIOC_ENUM_FMT;
@@ -40,4 +41,6 @@ static const unsigned long CV4L2_VIDIOC_DQEVENT = VIDIOC_DQEVENT;
 static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
 static inline int cv4l2_ioctl(int fd, unsigned long request, void *arg) { return v4l2_ioctl(fd, request, arg); }
 static inline int cv4l2_close(int fd) { return v4l2_close(fd); }
+/* eventfd(2): a counter another thread writes to wake a poll(2). */
+static inline int cv4l2_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 #endif

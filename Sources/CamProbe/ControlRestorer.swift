@@ -18,7 +18,7 @@ public enum ControlRestorer {
         do throws(FileReadError) { profile = try ControlProfileStore.load(device: d.id, name: name) } catch { throw RestoreError(message: error.description) }
         guard let profile else { return Outcome(name: name, applied: [], refused: [], keptAutomatic: [], found: false) }
         guard let node = d.captures.first else { throw RestoreError(message: "\(d.name) has no capture node") }
-        let port: any V4L2IoctlPort
+        let port: any DevicePort
         do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch { throw RestoreError(message: error.description) }
         let (writes, kept) = profile.restorePlan()
         var applied: [ControlChange] = []

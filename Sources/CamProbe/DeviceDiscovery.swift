@@ -33,7 +33,7 @@ public struct DeviceDiscovery {
         let (records, note) = system.nodeRecords()
         var problems: [Problem] = []
         var probed: [ProbedNode] = []
-        var ports: [String: any V4L2IoctlPort] = [:]
+        var ports: [String: any DevicePort] = [:]
         let alsa = system.alsa
         for r in records {
             if r.subsystem == "sound" {
@@ -96,7 +96,7 @@ public struct DeviceDiscovery {
         (nodes.first { $0.role == "capture" } ?? nodes[0]).record.devnode
     }
 
-    func readCapture(port: any V4L2IoctlPort, identity: NodeIdentity, options: DiscoveryOptions) -> CaptureNodeCapabilities {
+    func readCapture(port: any DevicePort, identity: NodeIdentity, options: DiscoveryOptions) -> CaptureNodeCapabilities {
         let enumerator = CaptureEnumerator(limits: options.limits)
         if !options.formats {
             return CaptureNodeCapabilities(path: port.path, identity: identity, controls: nil)

@@ -10,7 +10,7 @@ public protocol DeviceSystem {
     /// when something limits what could be learned (e.g. no udev daemon).
     func nodeRecords() -> (nodes: [NodeRecord], note: String?)
     /// Opens a node for ioctls, directly or through libv4l2.
-    func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort
+    func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort
     /// libasound, for the sound cards among the node records.
     var alsa: any ALSAPort { get }
 }
@@ -19,8 +19,8 @@ public protocol DeviceSystem {
 public struct SystemDeviceSystem: DeviceSystem {
     public init() {}
     public func nodeRecords() -> (nodes: [NodeRecord], note: String?) { UdevNodeSource.nodes() }
-    public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort {
-        try SystemV4L2Port(path: path, throughLibV4L2: throughLibV4L2)
+    public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
+        try SystemDevicePort(path: path, throughLibV4L2: throughLibV4L2)
     }
     public var alsa: any ALSAPort { SystemALSAPort() }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import FoundationEssentials
 import CaptureModel
+import Synchronization
 import CamProbe
 import V4L2
 import ALSA
@@ -13,7 +14,10 @@ public final class FakeDeviceSystem: DeviceSystem {
     public let spec: FakeSystemSpec
     var states: [String: FakeNodeState] = [:]
     /// Every port opened, in order (for ioctl counting in tests and benchmarks).
-    public private(set) var openedPorts: [CountingPort] = []
+    /// (Counts only: a port closes when its user lets go, as a real fd does.)
+    public private(set) var openedPorts: [PortTally] = []
+    /// Open ports and live mappings, for leak checks.
+    public let ledger = FakeLedger()
     /// Nodes cut off without an event (see `FakeMachine.disconnectSilently`).
     public var isSevered: (@Sendable (String) -> Bool)?
 
@@ -58,16 +62,24 @@ public final class FakeDeviceSystem: DeviceSystem {
 
     public var alsa: any ALSAPort { FakeALSAPort(cards: spec.nodes.filter { $0.subsystem == "sound" }) }
 
-    public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any V4L2IoctlPort {
+    public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
+        try openPort(path, throughLibV4L2: throughLibV4L2)
+    }
+
+    /// Opens a counting port on `path` (what `open` returns), so tests can read its counts.
+    public func openPort(_ path: String, throughLibV4L2: Bool = false) throws(V4L2Error) -> CountingPort {
         guard let state = states[path] else { throw V4L2Error(call: "open", path: path, errno: Errno.ENOENT) }
         if state.gone || isSevered?(path) == true { throw V4L2Error(call: "open", path: path, errno: Errno.ENODEV) }
+        if let e = state.lock.withLock({ _ in state.fault(for: "open") }) {
+            throw V4L2Error(call: throughLibV4L2 ? "v4l2_open" : "open", path: path, errno: e)
+        }
         if let e = state.spec.openError {
             let errno = Errno.number(named: e) ?? Errno.EIO
             throw V4L2Error(call: throughLibV4L2 ? "v4l2_open" : "open", path: path, errno: errno,
                             hint: errno == Errno.EACCES ? "Join the 'video' group (sudo usermod -aG video $USER, then log out and in) or run camprobe with sudo" : nil)
         }
-        let port = CountingPort(FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2, isSevered: isSevered))
-        openedPorts.append(port)
+        let port = CountingPort(FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2, ledger: ledger, isSevered: isSevered))
+        openedPorts.append(port.tally)
         return port
     }
 

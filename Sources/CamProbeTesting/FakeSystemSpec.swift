@@ -48,6 +48,10 @@ public struct FakeNodeSpec: Codable, Sendable {
     public var faults: [FakeFaultSpec]?
     /// An ioctl whose enumeration never ends (keeps returning entries), e.g. "VIDIOC_ENUM_FMT".
     public var endlessList: String?
+    /// Milliseconds each call of an ioctl blocks before answering ("VIDIOC_G_FMT": 2000), as a stuck driver would.
+    public var ioctlDelays: [String: Int]?
+    /// Fill `driver`, `card` and `bus_info` to the last byte with no NUL, as a careless driver might.
+    public var unterminatedStrings: Bool?
 
     /// What udev and sysfs say about this node.
     public var udev: FakeUdevSpec?
@@ -187,9 +191,11 @@ public struct FakeFaultSpec: Codable, Sendable {
     public var errno: String
     /// Keep failing after the first failure (default: true for ENODEV, false otherwise).
     public var sticky: Bool?
+    /// Fail this many calls in a row from `afterCalls` on (default 1), e.g. an EINTR storm.
+    public var `repeat`: Int?
 
-    public init(ioctl: String, afterCalls: Int? = nil, errno: String, sticky: Bool? = nil) {
-        self.ioctl = ioctl; self.afterCalls = afterCalls; self.errno = errno; self.sticky = sticky
+    public init(ioctl: String, afterCalls: Int? = nil, errno: String, sticky: Bool? = nil, repeat count: Int? = nil) {
+        self.ioctl = ioctl; self.afterCalls = afterCalls; self.errno = errno; self.sticky = sticky; self.repeat = count
     }
 }
 

@@ -130,7 +130,10 @@ extension FakeV4L2Port {
             if isInactive(c.id.value) { p.pointee.error_idx = UInt32(i); return Errno.EBUSY }
             pending.append((c.id.value, v))
         }
+        let governed = Set(ControlID.governs.values.joined())
+        let before = Dictionary(uniqueKeysWithValues: sortedControls.map(\.id.value).filter(governed.contains).map { ($0, isInactive($0)) })
         for (id, v) in pending { state.written[id] = v }
+        emitEvents(written: pending, inactiveBefore: before)
         return 0
     }
 }

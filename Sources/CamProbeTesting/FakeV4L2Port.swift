@@ -1,47 +1,87 @@
 internal import CV4L2
 import CaptureModel
+import Synchronization
 import V4L2
 
-/// A V4L2 node that answers ioctls from a fixture by filling the real
-/// kernel structs, the way a driver would: enumerations end with EINVAL,
-/// unknown requests answer ENOTTY, injected faults fire on cue.
-final class FakeV4L2Port: V4L2IoctlPort {
+/// A V4L2 node that answers every seam operation from a fixture by filling
+/// the real kernel structs, the way uvcvideo and vivid would: enumerations end
+/// with EINVAL, unknown requests answer ENOTTY, `S_FMT` / `S_PARM` adjust to
+/// what the node supports, buffers stream on a virtual clock, control events
+/// reach subscribed handles, injected faults fire on cue.
+final class FakeV4L2Port: DevicePort {
     let state: FakeNodeState
     let throughLibV4L2: Bool
+    let ledger: FakeLedger
     var path: String { state.spec.path }
     var spec: FakeNodeSpec { state.spec }
+    var me: ObjectIdentifier { ObjectIdentifier(self) }
 
     let isSevered: (@Sendable (String) -> Bool)?
 
-    init(state: FakeNodeState, throughLibV4L2: Bool, isSevered: (@Sendable (String) -> Bool)? = nil) {
+    init(state: FakeNodeState, throughLibV4L2: Bool, ledger: FakeLedger, isSevered: (@Sendable (String) -> Bool)? = nil) {
         self.state = state
         self.throughLibV4L2 = throughLibV4L2
+        self.ledger = ledger
         self.isSevered = isSevered
+        ledger.opened()
+    }
+
+    /// Closing a handle releases what it held, as the kernel does on `close(2)`.
+    deinit {
+        state.lock.withLock { _ in releaseAll() }
+        ledger.closed()
     }
 
     func perform(_ request: UInt, _ arg: UnsafeMutableRawPointer) -> Int32 {
         guard let r = V4L2Request(number: request) else { return Errno.ENOTTY }
-        if isSevered?(path) == true { return Errno.ENODEV }
-        if let e = state.fault(for: r.description) { return e }
+        if let ms = spec.ioctlDelays?[r.description], ms > 0 { FakeClock.sleep(milliseconds: ms) }
+        return state.lock.withLock { _ in
+            if isSevered?(path) == true { return Errno.ENODEV }
+            if let e = state.fault(for: r.description) { return e }
+            return dispatch(r, arg)
+        }
+    }
+
+    /// Binds the argument to the struct `ioctl` carries: request and type are tied here as in `call`.
+    func bind<T>(_ ioctl: Ioctl<T>, _ arg: UnsafeMutableRawPointer) -> UnsafeMutablePointer<T> {
+        arg.assumingMemoryBound(to: T.self)
+    }
+
+    func dispatch(_ r: V4L2Request, _ arg: UnsafeMutableRawPointer) -> Int32 {
         if spec.subsystem == "media" {
-            return r == .mediaDeviceInfo ? mediaInfo(arg.assumingMemoryBound(to: media_device_info.self)) : Errno.ENOTTY
+            return r == .mediaDeviceInfo ? mediaInfo(bind(.mediaDeviceInfo, arg)) : Errno.ENOTTY
         }
         switch r {
-        case .queryCap: return queryCap(arg.assumingMemoryBound(to: v4l2_capability.self))
-        case .enumFmt: return enumFmt(arg.assumingMemoryBound(to: v4l2_fmtdesc.self))
-        case .enumFrameSizes: return enumSizes(arg.assumingMemoryBound(to: v4l2_frmsizeenum.self))
-        case .enumFrameIntervals: return enumIntervals(arg.assumingMemoryBound(to: v4l2_frmivalenum.self))
-        case .queryExtCtrl: return queryCtrl(arg.assumingMemoryBound(to: v4l2_query_ext_ctrl.self))
-        case .queryMenu: return queryMenu(arg.assumingMemoryBound(to: v4l2_querymenu.self))
-        case .gExtCtrls: return getControls(arg.assumingMemoryBound(to: v4l2_ext_controls.self))
-        case .sExtCtrls: return setControls(arg.assumingMemoryBound(to: v4l2_ext_controls.self))
-        case .gFmt: return getFormat(arg.assumingMemoryBound(to: v4l2_format.self))
-        case .gParm: return getParm(arg.assumingMemoryBound(to: v4l2_streamparm.self))
-        case .enumInput: return enumInput(arg.assumingMemoryBound(to: v4l2_input.self))
+        case .queryCap: return queryCap(bind(.queryCap, arg))
+        case .enumFmt: return enumFmt(bind(.enumFmt, arg))
+        case .enumFrameSizes: return enumSizes(bind(.enumFrameSizes, arg))
+        case .enumFrameIntervals: return enumIntervals(bind(.enumFrameIntervals, arg))
+        case .queryExtCtrl: return queryCtrl(bind(.queryExtCtrl, arg))
+        case .queryMenu: return queryMenu(bind(.queryMenu, arg))
+        case .gExtCtrls: return getControls(bind(.gExtCtrls, arg))
+        case .sExtCtrls: return setControls(bind(.sExtCtrls, arg))
+        case .gFmt: return getFormat(bind(.gFmt, arg))
+        case .sFmt: return setFormat(bind(.sFmt, arg), commit: true)
+        case .tryFmt: return setFormat(bind(.tryFmt, arg), commit: false)
+        case .gParm: return getParm(bind(.gParm, arg))
+        case .sParm: return setParm(bind(.sParm, arg))
+        case .enumInput: return enumInput(bind(.enumInput, arg))
         case .gInput:
             guard let inputs = spec.inputs, !inputs.isEmpty else { return Errno.ENOTTY }
-            arg.assumingMemoryBound(to: Int32.self).pointee = Int32(spec.currentInput ?? 0)
+            bind(Ioctl<Int32>.gInput, arg).pointee = Int32(spec.currentInput ?? 0)
             return 0
+        case .gPriority:
+            bind(Ioctl<UInt32>.gPriority, arg).pointee = state.priorityOwner == nil ? 2 : 3
+            return 0
+        case .sPriority: return setPriority(bind(Ioctl<UInt32>.sPriority, arg).pointee)
+        case .reqBufs: return requestBuffers(bind(.reqBufs, arg))
+        case .queryBuf: return queryBuffer(bind(.queryBuf, arg))
+        case .qBuf: return queueBuffer(bind(.qBuf, arg))
+        case .dqBuf: return dequeueBuffer(bind(.dqBuf, arg))
+        case .streamOn: return streamOn(bind(Ioctl<Int32>.streamOn, arg).pointee)
+        case .streamOff: return streamOff(bind(Ioctl<Int32>.streamOff, arg).pointee)
+        case .subscribeEvent: return subscribe(bind(.subscribeEvent, arg))
+        case .dqEvent: return dequeueEvent(bind(.dqEvent, arg))
         default:
             return Errno.ENOTTY
         }
@@ -51,9 +91,15 @@ final class FakeV4L2Port: V4L2IoctlPort {
 
     func queryCap(_ c: UnsafeMutablePointer<v4l2_capability>) -> Int32 {
         var cap = v4l2_capability()
-        encodeCString(spec.driver, into: &cap.driver)
-        encodeCString(spec.card, into: &cap.card)
-        encodeCString(spec.busInfo, into: &cap.bus_info)
+        if spec.unterminatedStrings == true {
+            fillWithoutNUL(spec.driver, into: &cap.driver)
+            fillWithoutNUL(spec.card, into: &cap.card)
+            fillWithoutNUL(spec.busInfo, into: &cap.bus_info)
+        } else {
+            encodeCString(spec.driver, into: &cap.driver)
+            encodeCString(spec.card, into: &cap.card)
+            encodeCString(spec.busInfo, into: &cap.bus_info)
+        }
         let v = (spec.version ?? "6.1.0").split(separator: ".").compactMap { UInt32($0) } + [0, 0, 0]
         cap.version = v[0] << 16 | v[1] << 8 | v[2]
         cap.device_caps = spec.deviceCaps?.value ?? 0
@@ -160,44 +206,47 @@ final class FakeV4L2Port: V4L2IoctlPort {
     // MARK: state
 
     func getFormat(_ p: UnsafeMutablePointer<v4l2_format>) -> Int32 {
-        guard let a = spec.activeFormat, let fourcc = FourCC(a.fourcc)?.rawValue else { return Errno.EINVAL }
-        let mplane = (a.bufferType ?? "capture") == "capture-mplane"
-        let wantType = mplane ? V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        guard let a = state.active else { return Errno.EINVAL }
+        let wantType = a.mplane ? V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         guard p.pointee.type == wantType else { return Errno.EINVAL }
+        p.pointee = FakeV4L2Port.format(a)
+        return 0
+    }
+
+    /// The `v4l2_format` a driver reports for `a`.
+    static func format(_ a: FakeActiveFormat) -> v4l2_format {
         var f = v4l2_format()
-        f.type = wantType
-        if mplane {
+        f.type = a.mplane ? V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        if a.mplane {
             f.fmt.pix_mp.width = a.width
             f.fmt.pix_mp.height = a.height
-            f.fmt.pix_mp.pixelformat = fourcc
-            f.fmt.pix_mp.field = a.field ?? 1
-            f.fmt.pix_mp.colorspace = a.colorspace ?? 8
-            f.fmt.pix_mp.quantization = UInt8(a.quantization ?? 0)
-            let planes = max(1, min(a.planes ?? 1, 8))
-            f.fmt.pix_mp.num_planes = UInt8(planes)
+            f.fmt.pix_mp.pixelformat = a.fourcc
+            f.fmt.pix_mp.field = a.field
+            f.fmt.pix_mp.colorspace = a.colorspace
+            f.fmt.pix_mp.quantization = UInt8(truncatingIfNeeded: a.quantization)
+            f.fmt.pix_mp.num_planes = UInt8(a.planes)
             withUnsafeMutableBytes(of: &f.fmt.pix_mp.plane_fmt) { raw in
                 let pl = raw.bindMemory(to: v4l2_plane_pix_format.self)
-                for i in 0..<planes {
-                    pl[i].bytesperline = a.bytesPerLine ?? a.width
-                    pl[i].sizeimage = (a.sizeImage ?? a.width * a.height) / UInt32(planes)
+                for i in 0..<a.planes {
+                    pl[i].bytesperline = a.bytesPerLine
+                    pl[i].sizeimage = a.sizeImage / UInt32(a.planes)
                 }
             }
         } else {
             f.fmt.pix.width = a.width
             f.fmt.pix.height = a.height
-            f.fmt.pix.pixelformat = fourcc
-            f.fmt.pix.field = a.field ?? 1
-            f.fmt.pix.bytesperline = a.bytesPerLine ?? a.width * 2
-            f.fmt.pix.sizeimage = a.sizeImage ?? a.width * a.height * 2
-            f.fmt.pix.colorspace = a.colorspace ?? 8
-            f.fmt.pix.quantization = a.quantization ?? 0
+            f.fmt.pix.pixelformat = a.fourcc
+            f.fmt.pix.field = a.field
+            f.fmt.pix.bytesperline = a.bytesPerLine
+            f.fmt.pix.sizeimage = a.sizeImage
+            f.fmt.pix.colorspace = a.colorspace
+            f.fmt.pix.quantization = a.quantization
         }
-        p.pointee = f
-        return 0
+        return f
     }
 
     func getParm(_ p: UnsafeMutablePointer<v4l2_streamparm>) -> Int32 {
-        guard let text = spec.frameInterval, let r = Rational(parsing: text) else { return Errno.ENOTTY }
+        guard let r = state.interval else { return Errno.ENOTTY }
         let type = p.pointee.type
         var s = v4l2_streamparm()
         s.type = type

@@ -1,6 +1,6 @@
 import CaptureModel
 
-extension V4L2IoctlPort {
+extension DevicePort {
     /// The node's active format, or the error that stopped reading it.
     ///
     /// The corresponding ioctl is `VIDIOC_G_FMT` (it changes nothing).

@@ -19,7 +19,7 @@ public struct CaptureEnumerator {
     /// `VIDIOC_QUERYMENU`, `VIDIOC_G_EXT_CTRLS`, `VIDIOC_G_FMT`, `VIDIOC_G_PARM`.
     /// With `includeControls: false` the control walk is skipped and
     /// `controls` is nil (what `camprobe list` needs).
-    public func capabilities(of port: any V4L2IoctlPort, identity: NodeIdentity, includeControls: Bool = true) -> CaptureNodeCapabilities {
+    public func capabilities(of port: any DevicePort, identity: NodeIdentity, includeControls: Bool = true) -> CaptureNodeCapabilities {
         var log = EnumerationLog()
         let state = CurrentStateReader(port: port, limits: limits)
         let (inputs, currentInput) = state.inputs(log: &log)

@@ -5,7 +5,7 @@ import CaptureModel
 /// V4L2_CTRL_FLAG_NEXT_COMPOUND`, `VIDIOC_QUERYMENU` for menus, and reads
 /// current values with one batched `VIDIOC_G_EXT_CTRLS`.
 struct ControlEnumerator {
-    let port: any V4L2IoctlPort
+    let port: any DevicePort
     let limits: EnumerationLimits
 
     static let nextFlags: UInt32 = 0x8000_0000 | 0x4000_0000  // NEXT_CTRL | NEXT_COMPOUND

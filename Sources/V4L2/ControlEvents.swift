@@ -20,11 +20,14 @@ public struct ControlEvent: Sendable, Hashable, Codable {
 }
 
 /// Follows control events of one node: `VIDIOC_SUBSCRIBE_EVENT` (`V4L2_EVENT_CTRL`)
-/// for each control, then a dedicated thread that `poll(2)`s for `POLLPRI` and
-/// drains `VIDIOC_DQEVENT`. Ending iteration of the stream stops the thread.
+/// for each control, then a dedicated thread that waits for `POLLPRI` through
+/// the port and drains `VIDIOC_DQEVENT`. Ending iteration of the stream stops
+/// the thread, which then closes the port.
 public enum ControlEvents {
-    public static func start(path: String, controls: [(id: UInt32, key: String)], bufferLimit: Int = 1024) throws(V4L2Error) -> AsyncStream<ControlEvent> {
-        let port = try SystemV4L2Port(path: path)
+    /// Subscribes on `port` (which the watcher thread owns from then on) and starts watching.
+    /// `spawn` starts the thread (tests pass one that fails).
+    public static func start(port: sending any DevicePort, controls: [(id: UInt32, key: String)], bufferLimit: Int = 1024,
+                             spawn: DedicatedThread.Spawner = DedicatedThread.spawn) throws(V4L2Error) -> AsyncStream<ControlEvent> {
         var subscribed: [UInt32: String] = [:]
         for c in controls {
             var s = v4l2_event_subscription()
@@ -33,76 +36,87 @@ public enum ControlEvents {
             if (try? port.call(.subscribeEvent, &s)) != nil { subscribed[c.id] = c.key }
         }
         guard !subscribed.isEmpty else {
-            throw V4L2Error(call: "VIDIOC_SUBSCRIBE_EVENT", path: path, errno: Errno.ENOTTY, hint: "the driver sends no control events")
+            throw V4L2Error(call: "VIDIOC_SUBSCRIBE_EVENT", path: port.path, errno: Errno.ENOTTY, hint: "the driver sends no control events")
         }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw V4L2Error(call: "pipe", path: path, errno: errno) }
+        let wake: any WakeSignal
+        switch port.makeWakeSignal() {
+        case .success(let w): wake = w
+        case .failure(let e): throw V4L2Error(call: "eventfd", path: port.path, errno: e.code)
+        }
+        let path = port.path
         let (stream, continuation) = AsyncStream<ControlEvent>.makeStream(bufferingPolicy: .bufferingNewest(bufferLimit))
-        let context = ControlEventContext(port: port, keys: subscribed, wakeRead: fds[0], wakeWrite: fds[1], continuation: continuation)
-        continuation.onTermination = { _ in context.wake() }
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(context).toOpaque()
-        guard pthread_create(&thread, nil, { raw in
-            Unmanaged<ControlEventContext>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, box) == 0 else {
-            Unmanaged<ControlEventContext>.fromOpaque(box).release()
-            throw V4L2Error(call: "pthread_create", path: path, errno: errno)
+        let context = ControlEventContext(port: port, keys: subscribed, wake: wake, continuation: continuation)
+        continuation.onTermination = { _ in wake.raise() }
+        let rc = spawn { context.run() }
+        guard rc == 0 else {
+            // The context (port and eventfd) is released here: nothing stays open.
+            continuation.onTermination = nil
+            continuation.finish()
+            throw V4L2Error(call: "pthread_create", path: path, errno: rc)
         }
-        pthread_detach(thread)
         return stream
     }
 }
 
 /// The watcher's state, handed to its thread.
 ///
-/// `@unchecked Sendable` is honest: after `start` hands it over, only the
-/// watcher thread touches `port` (a non-Sendable fd owner); other threads only
-/// call `wake()` (one byte into a pipe), and the continuation is Sendable.
+/// `@unchecked Sendable` is honest: `start` takes the port as `sending` and
+/// hands it over, and after that only the watcher thread touches it (a
+/// non-Sendable fd owner); other threads only raise `wake` (Sendable), and
+/// the continuation is Sendable.
 final class ControlEventContext: @unchecked Sendable {
-    let port: SystemV4L2Port
+    let port: any DevicePort
     let keys: [UInt32: String]
-    let wakeRead: Int32
-    let wakeWrite: Int32
+    let wake: any WakeSignal
     let continuation: AsyncStream<ControlEvent>.Continuation
 
-    init(port: SystemV4L2Port, keys: [UInt32: String], wakeRead: Int32, wakeWrite: Int32, continuation: AsyncStream<ControlEvent>.Continuation) {
-        self.port = port; self.keys = keys; self.wakeRead = wakeRead; self.wakeWrite = wakeWrite; self.continuation = continuation
-    }
-
-    func wake() {
-        var b: UInt8 = 1
-        _ = write(wakeWrite, &b, 1)
+    init(port: any DevicePort, keys: [UInt32: String], wake: any WakeSignal, continuation: AsyncStream<ControlEvent>.Continuation) {
+        self.port = port; self.keys = keys; self.wake = wake; self.continuation = continuation
     }
 
     func run() {
-        defer { continuation.finish(); close(wakeRead); close(wakeWrite) }
+        defer { continuation.finish() }
         while true {
-            var pfds = [pollfd(fd: port.fileDescriptor, events: Int16(POLLPRI), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            let n = poll(&pfds, 2, -1)
-            if n < 0 { if errno == EINTR { continue }; return }
-            if pfds[1].revents != 0 { return }
-            if pfds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && pfds[0].revents & Int16(POLLPRI) == 0 {
-                continuation.yield(gone()); return
+            switch port.wait(for: .priority, timeoutMilliseconds: -1, wake: wake) {
+            case .woken: return
+            case .hangUp:
+                continuation.yield(gone())
+                return
+            case .failed(let e) where e.code == Errno.EINTR: continue
+            case .failed: return
+            case .timedOut: continue
+            case .ready: break
             }
-            for _ in 0..<4096 {
-                var e = v4l2_event()
-                do throws(V4L2Error) { try port.call(.dqEvent, &e) } catch {
-                    if error.isDeviceGone { continuation.yield(gone()); return }
-                    break  // ENOENT: drained
-                }
-                guard e.type == UInt32(V4L2_EVENT_CTRL) else { continue }
-                let c = e.u.ctrl
-                var changes: [String] = []
-                if c.changes & UInt32(V4L2_EVENT_CTRL_CH_VALUE) != 0 { changes.append("value") }
-                if c.changes & UInt32(V4L2_EVENT_CTRL_CH_FLAGS) != 0 { changes.append("flags") }
-                if c.changes & UInt32(V4L2_EVENT_CTRL_CH_RANGE) != 0 { changes.append("range") }
-                let value = c.type == V4L2_CTRL_TYPE_INTEGER64.rawValue ? c.value64 : Int64(c.value)
-                let ev = ControlEvent(id: e.id, control: keys[e.id] ?? String(e.id, radix: 16), changes: changes, value: value,
-                                      flags: ControlFlags(rawValue: c.flags), minimum: Int64(c.minimum), maximum: Int64(c.maximum), deviceGone: false)
-                if case .terminated = continuation.yield(ev) { return }
-            }
+            if !drain() { return }
         }
+    }
+
+    /// Dequeues what is pending (bounded); false when the watcher should stop.
+    func drain() -> Bool {
+        for _ in 0..<4096 {
+            var e = v4l2_event()
+            do throws(V4L2Error) { try port.call(.dqEvent, &e) } catch {
+                if error.isDeviceGone {
+                    continuation.yield(gone())
+                    return false
+                }
+                return true  // ENOENT: drained
+            }
+            guard e.type == UInt32(V4L2_EVENT_CTRL) else { continue }
+            if case .terminated = continuation.yield(event(e)) { return false }
+        }
+        return true
+    }
+
+    func event(_ e: v4l2_event) -> ControlEvent {
+        let c = e.u.ctrl
+        var changes: [String] = []
+        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_VALUE) != 0 { changes.append("value") }
+        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_FLAGS) != 0 { changes.append("flags") }
+        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_RANGE) != 0 { changes.append("range") }
+        let value = c.type == V4L2_CTRL_TYPE_INTEGER64.rawValue ? c.value64 : Int64(c.value)
+        return ControlEvent(id: e.id, control: keys[e.id] ?? String(e.id, radix: 16), changes: changes, value: value,
+                            flags: ControlFlags(rawValue: c.flags), minimum: Int64(c.minimum), maximum: Int64(c.maximum), deviceGone: false)
     }
 
     func gone() -> ControlEvent {

@@ -1,7 +1,7 @@
 internal import CV4L2
 import CaptureModel
 
-extension V4L2IoctlPort {
+extension DevicePort {
     /// The current value of one integer-like control (int, bool, menu, intmenu, int64, bitmask).
     ///
     /// The corresponding ioctl is `VIDIOC_G_EXT_CTRLS` with one control.

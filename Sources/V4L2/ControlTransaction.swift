@@ -35,7 +35,7 @@ public struct ControlTransactionError: Error, Sendable, CustomStringConvertible 
 /// and if one fails the earlier ones are written back in reverse order, so
 /// nothing is left half-applied. Every value is read back afterwards.
 public enum ControlTransaction {
-    public static func apply(_ plan: [ControlWrite], controls: [Control], port: any V4L2IoctlPort) throws(ControlTransactionError) -> [ControlChange] {
+    public static func apply(_ plan: [ControlWrite], controls: [Control], port: any DevicePort) throws(ControlTransactionError) -> [ControlChange] {
         var byID: [UInt32: Control] = [:]
         for c in controls where byID[c.id] == nil { byID[c.id] = c }
         func readable(_ id: UInt32) -> Bool {

@@ -5,7 +5,7 @@ import CaptureModel
 /// parameters (`VIDIOC_G_PARM`) and video inputs (`VIDIOC_ENUMINPUT`,
 /// `VIDIOC_G_INPUT`).
 struct CurrentStateReader {
-    let port: any V4L2IoctlPort
+    let port: any DevicePort
     let limits: EnumerationLimits
 
     func activeFormat(_ bufferType: BufferType, log: inout EnumerationLog) -> ActiveFormat? {

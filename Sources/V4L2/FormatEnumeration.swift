@@ -3,7 +3,7 @@ import CaptureModel
 
 /// Walks `VIDIOC_ENUM_FMT` → `VIDIOC_ENUM_FRAMESIZES` → `VIDIOC_ENUM_FRAMEINTERVALS`.
 struct FormatEnumerator {
-    let port: any V4L2IoctlPort
+    let port: any DevicePort
     let limits: EnumerationLimits
 
     func formats(for bufferType: BufferType, log: inout EnumerationLog) -> [PixelFormat] {

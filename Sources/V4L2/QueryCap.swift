@@ -1,7 +1,7 @@
 internal import CV4L2
 import CaptureModel
 
-extension V4L2IoctlPort {
+extension DevicePort {
     /// Asks what the node is.
     ///
     /// The corresponding ioctl is `VIDIOC_QUERYCAP`. When the driver does not

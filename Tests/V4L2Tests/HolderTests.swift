@@ -24,7 +24,7 @@ struct HolderTests {
         machine.disconnectSilently("/dev/video2")  // vivid's disconnect control: no uevent
         await #expect(throws: CaptureDeviceError.self) { try await holder.activeFormat() }
         do { _ = try await holder.activeFormat(); Issue.record("expected an error") } catch {
-            #expect(error.kind == "disconnected")
+            #expect(error.kind == .disconnected)
             #expect(error.message.contains("was disconnected"))
         }
         #expect(await holder.isConnected == false)
@@ -32,7 +32,7 @@ struct HolderTests {
         #expect(log.summary == ["disconnected usb-0c45:6366-SN1"])
         #expect(await registry.isConnected(id) == false)
         do { _ = try await registry.open(id); Issue.record("opening a gone device must fail") } catch {
-            #expect(error.kind == "disconnected")
+            #expect(error.kind == .disconnected)
         }
 
         // The driver comes back once the holder lets go: a new connection of the same ID.
@@ -60,7 +60,7 @@ struct HolderTests {
         let (registry, _) = await make(machine)
         let holder = try await registry.open(DeviceID("usb-0c45:6366-SN1"))
         await holder.close()
-        do { _ = try await holder.activeFormat(); Issue.record("expected an error") } catch { #expect(error.kind == "closed") }
+        do { _ = try await holder.activeFormat(); Issue.record("expected an error") } catch { #expect(error.kind == .closed) }
     }
 }
 

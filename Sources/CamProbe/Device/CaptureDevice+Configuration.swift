@@ -9,11 +9,8 @@ extension CaptureDevice {
     public func lockForConfiguration() async throws(CaptureDeviceError) {
         if session != nil { return }
         let port = try usablePort()
-        guard let real = port as? SystemV4L2Port else {
-            throw CaptureDeviceError(kind: "failed", id: id, message: "\(name) is not a live device (a profile or fixture); it cannot be configured")
-        }
         do throws(V4L2Error) {
-            session = try ConfigurationSession(port: real)
+            session = try ConfigurationSession(port: port)
         } catch {
             throw await failure(error)
         }
@@ -28,7 +25,7 @@ extension CaptureDevice {
     /// The corresponding ioctls are `VIDIOC_S_FMT` and `VIDIOC_S_PARM`, then `G_FMT` / `G_PARM`.
     public func commitConfiguration(_ request: FormatRequest) async throws(CaptureDeviceError) -> AppliedFormat {
         guard let session else {
-            throw CaptureDeviceError(kind: "failed", id: id, message: "lock \(name) for configuration first (lockForConfiguration)")
+            throw CaptureDeviceError(kind: .failed, id: id, message: "lock \(name) for configuration first (lockForConfiguration)")
         }
         do throws(V4L2Error) {
             let applied = try session.apply(request)
@@ -43,11 +40,11 @@ extension CaptureDevice {
     /// (the session preset then is `preset`). Unsupported presets change nothing.
     public func commit(preset: SessionPreset, for device: Device) async throws(CaptureDeviceError) -> (Decision, AppliedFormat) {
         guard let node = device.captures.first(where: { $0.path == path }) else {
-            throw CaptureDeviceError(kind: "failed", id: id, message: "\(device.name) has no capture node \(path)")
+            throw CaptureDeviceError(kind: .failed, id: id, message: "\(device.name) has no capture node \(path)")
         }
         let d = Negotiator.decide(preset: preset, for: node, transport: device.transport, controls: node.controls)
         guard let c = d.choice else {
-            throw CaptureDeviceError(kind: "failed", id: id, message: "\(name) does not support the \(preset.rawValue) preset: " + d.reasons.joined(separator: "; "))
+            throw CaptureDeviceError(kind: .failed, id: id, message: "\(name) does not support the \(preset.rawValue) preset: " + d.reasons.joined(separator: "; "))
         }
         let applied = try await commitConfiguration(FormatRequest(bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
                                                                   height: c.size.height, frameInterval: c.frameInterval))
@@ -58,16 +55,13 @@ extension CaptureDevice {
     /// Streams `frames` frames with the active configuration (mmap buffers) and
     /// measures what arrived: delivered rate, jitter, dropped sequence numbers,
     /// time to first frame. Stops after `timeoutSeconds` without a frame.
-    /// It blocks this actor (not the caller's task) while frames arrive.
+    /// It runs on this device's own thread (not the cooperative pool) while frames arrive.
     /// The corresponding ioctls are `VIDIOC_REQBUFS`, `QBUF`, `STREAMON`, `DQBUF`, `STREAMOFF`.
     public func measureStreaming(frames: Int, expectedFPS: Double?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError) -> StreamReport {
         let port = try usablePort()
-        guard let real = port as? SystemV4L2Port else {
-            throw CaptureDeviceError(kind: "failed", id: id, message: "\(name) is not a live device; it cannot stream")
-        }
         let stream: FrameStream
         do throws(V4L2Error) {
-            stream = try FrameStream(port: real, bufferType: bufferType)
+            stream = try FrameStream(port: port, bufferType: bufferType)
         } catch {
             throw await failure(error)
         }
@@ -83,7 +77,7 @@ extension CaptureDevice {
                 throw await failure(error)
             }
             guard let next else {
-                throw CaptureDeviceError(kind: "failed", id: id,
+                throw CaptureDeviceError(kind: .failed, id: id,
                                          message: "\(name): no frame for \(formatFPS(Double(timeout) / 1000)) s after \(records.count) frames (the driver stopped delivering)")
             }
             records.append(next)

@@ -4,9 +4,17 @@ import Negotiation
 
 /// Why a `CaptureDevice` call failed.
 public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// `disconnected` (the device went away: it stays so, as AVFoundation's
-    /// `isConnected`), `closed` (this handle was closed), or `failed` (the driver refused).
-    public var kind: String
+    /// What kind of failure; the raw values are the JSON spelling (`holder-error` events).
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The device went away; it stays so for this handle, as AVFoundation's `isConnected`.
+        case disconnected
+        /// This handle was closed.
+        case closed
+        /// The driver refused, or the request cannot be met.
+        case failed
+    }
+
+    public var kind: Kind
     public var id: DeviceID
     public var message: String
     /// The V4L2 error behind it, when there is one.
@@ -23,12 +31,15 @@ public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvert
 /// forever, and the registry that opened it is told, so its subscribers get
 /// one `.disconnected` even when no udev event arrives.
 public actor CaptureDevice {
+    /// The thread this handle's device I/O runs on (never the cooperative pool).
+    private nonisolated let executor = ThreadExecutor()
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     public nonisolated let id: DeviceID
     public nonisolated let name: String
     /// The capture node this handle holds open.
     public nonisolated let path: String
     nonisolated let bufferType: BufferType
-    private var port: (any V4L2IoctlPort)?
+    private var port: (any DevicePort)?
     private let registry: DeviceRegistry?
     /// The configuration lock, while held.
     var session: ConfigurationSession?
@@ -41,7 +52,7 @@ public actor CaptureDevice {
     /// Opens the device's first capture node. The corresponding C call is `open(2)`.
     public init(device: Device, registry: DeviceRegistry? = nil, system: any DeviceSystem = SystemDeviceSystem()) throws(CaptureDeviceError) {
         guard let capture = device.captures.first else {
-            throw CaptureDeviceError(kind: "failed", id: device.id, message: "\(device.name) (\(device.id)) has no video capture node")
+            throw CaptureDeviceError(kind: .failed, id: device.id, message: "\(device.name) (\(device.id)) has no video capture node")
         }
         id = device.id
         name = device.name
@@ -53,10 +64,12 @@ public actor CaptureDevice {
         do throws(V4L2Error) {
             port = try system.open(capture.path, throughLibV4L2: false)
         } catch {
-            throw CaptureDeviceError(kind: error.isDeviceGone ? "disconnected" : "failed", id: device.id,
+            throw CaptureDeviceError(kind: error.isDeviceGone ? .disconnected : .failed, id: device.id,
                                      message: "cannot open \(device.name) (\(device.id)) at \(capture.path): \(error)", underlying: error)
         }
     }
+
+    deinit { executor.shutdown() }
 
     /// The active format, read from the driver now.
     ///
@@ -78,21 +91,21 @@ public actor CaptureDevice {
         await registry?.holderReleased(id)
     }
 
-    func usablePort() throws(CaptureDeviceError) -> any V4L2IoctlPort {
+    func usablePort() throws(CaptureDeviceError) -> any DevicePort {
         if !isConnected {
-            throw CaptureDeviceError(kind: "disconnected", id: id, message: "\(name) (\(id)) was disconnected; open it again when it reconnects")
+            throw CaptureDeviceError(kind: .disconnected, id: id, message: "\(name) (\(id)) was disconnected; open it again when it reconnects")
         }
-        guard let port else { throw CaptureDeviceError(kind: "closed", id: id, message: "the handle on \(name) (\(id)) was closed") }
+        guard let port else { throw CaptureDeviceError(kind: .closed, id: id, message: "the handle on \(name) (\(id)) was closed") }
         return port
     }
 
     func failure(_ error: V4L2Error) async -> CaptureDeviceError {
         guard error.isDeviceGone else {
-            return CaptureDeviceError(kind: "failed", id: id, message: "\(name) (\(id)): \(error)", underlying: error)
+            return CaptureDeviceError(kind: .failed, id: id, message: "\(name) (\(id)): \(error)", underlying: error)
         }
         isConnected = false
         await registry?.holderSawDisconnect(id)
-        return CaptureDeviceError(kind: "disconnected", id: id,
+        return CaptureDeviceError(kind: .disconnected, id: id,
                                   message: "\(name) (\(id)) was disconnected while held open (\(error.call) on \(path): \(error.errnoName))",
                                   underlying: error)
     }

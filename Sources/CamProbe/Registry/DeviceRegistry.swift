@@ -14,6 +14,12 @@ import V4L2
 public actor DeviceRegistry {
     public typealias SystemFactory = @Sendable () -> any DeviceSystem
 
+    /// Rescans read devices (blocking ioctls): they run on this thread, never the cooperative pool.
+    private nonisolated let executor = ThreadExecutor()
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    /// How many delivery samples and gone IDs are kept (a monitor may run for weeks).
+    static let keptSamples = 4096
+
     let makeSystem: SystemFactory
     let settle: Duration
     let options: DiscoveryOptions
@@ -36,13 +42,17 @@ public actor DeviceRegistry {
     public private(set) var rawEvents = 0
     /// Receive time of the first raw event of the batch being settled (ns).
     private var batchStartedAt: UInt64?
-    /// Delivery latencies from a batch's first raw event to its device events (ns).
-    public private(set) var latencies: [UInt64] = []
+    /// Delivery latencies from a batch's first raw event to its device events (ns), the most recent 4,096.
+    public var latencies: [UInt64] { latencyWindow.values }
+    private var latencyWindow = SampleWindow(capacity: keptSamples)
     /// Receive time of the latest raw event of the batch being settled (ns).
     private var batchLastAt: UInt64?
     /// How long each announced batch's raw events kept arriving, first to last (ns):
-    /// the measured basis for the settle window.
-    public private(set) var spreads: [UInt64] = []
+    /// the measured basis for the settle window. The most recent 4,096.
+    public var spreads: [UInt64] { spreadWindow.values }
+    private var spreadWindow = SampleWindow(capacity: keptSamples)
+    /// IDs seen disconnected, oldest first (bounded, for messages only).
+    private var goneOrder: [DeviceID] = []
 
     /// - Parameters:
     ///   - settle: quiet time after the last raw event before re-reading.
@@ -62,6 +72,7 @@ public actor DeviceRegistry {
         // Subscribers of a registry that is gone must not wait forever.
         consumer?.cancel()
         for c in subscribers.values { c.finish() }
+        executor.shutdown()
     }
 
     /// True while raw events wait for their quiet window, a rescan is due or a
@@ -87,7 +98,7 @@ public actor DeviceRegistry {
     public func open(_ id: DeviceID) throws(CaptureDeviceError) -> CaptureDevice {
         guard let d = known[id] else {
             let gone = gone.contains(id)
-            throw CaptureDeviceError(kind: gone ? "disconnected" : "failed", id: id, message: gone ? "\(id) was disconnected" : "no device \(id)")
+            throw CaptureDeviceError(kind: gone ? .disconnected : .failed, id: id, message: gone ? "\(id) was disconnected" : "no device \(id)")
         }
         return try CaptureDevice(device: d, registry: self, system: makeSystem())
     }
@@ -98,7 +109,7 @@ public actor DeviceRegistry {
         guard let d = known[id] else { return }
         known[id] = nil
         order.removeAll { $0 == id }
-        gone.insert(id)
+        markGone(id)
         publish(.disconnected(id, name: d.name))
     }
 
@@ -221,14 +232,14 @@ public actor DeviceRegistry {
             guard let d = self.known[id] else { continue }
             if waitingForAccess && d.captures.isEmpty { continue }
             self.known[id] = nil
-            self.gone.insert(id)
+            markGone(id)
             events.append(.disconnected(id, name: d.name))
         }
         order.removeAll { self.known[$0] == nil }
         if !events.isEmpty, let start = batchStartedAt {
             let now = monotonicNanoseconds()
-            latencies.append(now > start ? now - start : 0)
-            if let last = batchLastAt { spreads.append(last > start ? last - start : 0) }
+            latencyWindow.append(now > start ? now - start : 0)
+            if let last = batchLastAt { spreadWindow.append(last > start ? last - start : 0) }
         }
         batchStartedAt = nil
         batchLastAt = nil
@@ -239,5 +250,11 @@ public actor DeviceRegistry {
         } else {
             retries = 0
         }
+    }
+
+    /// Remembers a disconnected ID (bounded: the oldest are forgotten).
+    private func markGone(_ id: DeviceID) {
+        if gone.insert(id).inserted { goneOrder.append(id) }
+        if goneOrder.count > DeviceRegistry.keptSamples { gone.remove(goneOrder.removeFirst()) }
     }
 }

@@ -11,7 +11,10 @@ actor ControlWatchers {
         guard let node = d.captures.first, let controls = node.controls else { return }
         let ids = controls.filter { $0.type != "ctrl_class" }.map { (id: $0.id, key: $0.key) }
         let stream: AsyncStream<ControlEvent>
-        do throws(V4L2Error) { stream = try ControlEvents.start(path: node.path, controls: ids) } catch {
+        do throws(V4L2Error) {
+            let port = try CLIEnvironment.current.makeSystem().open(node.path, throughLibV4L2: false)
+            stream = try ControlEvents.start(port: port, controls: ids)
+        } catch {
             Terminal.warning("cannot follow the controls of \(d.name): \(error)")
             return
         }

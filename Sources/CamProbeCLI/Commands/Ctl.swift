@@ -73,7 +73,7 @@ struct Ctl: ParsableCommand {
             throw CLIError(message: "nothing was changed: \(error)")
         }
         let system = source.system()
-        let port: any V4L2IoctlPort
+        let port: any DevicePort
         do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch { throw CLIError(message: error.description) }
         let changes: [ControlChange]
         do throws(ControlTransactionError) { changes = try ControlTransaction.apply(plan, controls: controls, port: port) } catch {

@@ -56,11 +56,11 @@ struct EventPrinter: Sendable {
             struct H: Encodable { var event = "holder-error"; var time: String; var id: DeviceID; var kind: String; var message: String }
             let enc = JSONEncoder()
             enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? enc.encode(H(time: EventPrinter.timestamp(), id: e.id, kind: e.kind, message: e.message)) {
+            if let data = try? enc.encode(H(time: EventPrinter.timestamp(), id: e.id, kind: e.kind.rawValue, message: e.message)) {
                 line(String(decoding: data, as: UTF8.self))
             }
         } else {
-            line("\(EventPrinter.timestamp())  \(Terminal.pad("holder", 12)) \(e.id)  \(e.kind): \(e.message)")
+            line("\(EventPrinter.timestamp())  \(Terminal.pad("holder", 12)) \(e.id)  \(e.kind.rawValue): \(e.message)")
         }
     }
 

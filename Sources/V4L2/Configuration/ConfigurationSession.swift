@@ -36,16 +36,17 @@ public struct AppliedFormat: Sendable, Hashable, Codable {
 /// Changes are applied together with `apply` and rolled back together if any
 /// step fails. Not Sendable: one task configures.
 public final class ConfigurationSession {
-    public let port: SystemV4L2Port
+    public let port: any DevicePort
 
     /// Locks `port` for configuration.
     ///
-    /// The corresponding ioctl is `VIDIOC_S_PRIORITY` (`V4L2_PRIORITY_RECORD`).
-    public init(port: SystemV4L2Port) throws(V4L2Error) {
+    /// The corresponding C calls are `flock(2)` and the ioctl `VIDIOC_S_PRIORITY` (`V4L2_PRIORITY_RECORD`).
+    public init(port: any DevicePort) throws(V4L2Error) {
         self.port = port
-        guard port.tryLockExclusive() else {
-            throw V4L2Error(call: "flock", path: port.path, errno: Errno.EBUSY,
-                            hint: "another process (a camprobe apply or verify) is configuring this camera; try again when it finishes")
+        if let e = port.lockExclusive() {
+            let held = e.code == Errno.EAGAIN
+            throw V4L2Error(call: "flock", path: port.path, errno: held ? Errno.EBUSY : e.code,
+                            hint: held ? "another process (a camprobe apply or verify) is configuring this camera; try again when it finishes" : nil)
         }
         var prio = V4L2_PRIORITY_RECORD.rawValue
         do throws(V4L2Error) {

@@ -27,18 +27,19 @@ public struct FrameRecord: Sendable, Hashable {
 /// then `poll(2)` + `VIDIOC_DQBUF` / `VIDIOC_QBUF` per frame; `stop()` undoes
 /// it all (`VIDIOC_STREAMOFF`, `munmap`, `VIDIOC_REQBUFS` with count 0).
 ///
-/// Not Sendable: confined to the task that streams.
+/// Every step goes through the `DevicePort` seam, so the fake streams too
+/// (on a virtual clock). Not Sendable: confined to the thread that streams.
 public final class FrameStream {
-    let port: SystemV4L2Port
+    let port: any DevicePort
     let type: UInt32
     let multiplanar: Bool
     private var mappings: [(UnsafeMutableRawPointer, Int)] = []
     private var streaming = false
-    /// CLOCK_MONOTONIC when STREAMON returned.
+    /// The port's clock (CLOCK_MONOTONIC on a real node) when STREAMON returned.
     public private(set) var startedAt: UInt64 = 0
 
     /// Requests `count` buffers and starts streaming.
-    public init(port: SystemV4L2Port, bufferType: BufferType, count: UInt32 = 4) throws(V4L2Error) {
+    public init(port: any DevicePort, bufferType: BufferType, count: UInt32 = 4) throws(V4L2Error) {
         self.port = port
         multiplanar = bufferType == .videoCaptureMultiplanar
         type = multiplanar ? V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
@@ -53,17 +54,17 @@ public final class FrameStream {
                 try withBuffer(index: i) { (b: inout v4l2_buffer, planes: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
                     try port.call(.queryBuf, &b)
                     let (length, offset) = planes.map { (Int($0.pointee.length), $0.pointee.m.mem_offset) } ?? (Int(b.length), b.m.offset)
-                    guard let p = port.map(length: length, offset: offset) else {
-                        throw V4L2Error(call: "mmap", path: port.path, errno: errno)
+                    switch port.map(length: length, offset: offset) {
+                    case .success(let p): mappings.append((p, length))
+                    case .failure(let e): throw V4L2Error(call: "mmap", path: port.path, errno: e.code)
                     }
-                    mappings.append((p, length))
                     try port.call(.qBuf, &b)
                 }
             }
             var t = Int32(bitPattern: type)
             try port.call(.streamOn, &t)
             streaming = true
-            startedAt = monotonicNanoseconds()
+            startedAt = port.now()
         } catch {
             stop()
             throw error
@@ -75,16 +76,42 @@ public final class FrameStream {
     /// Waits up to `timeoutMilliseconds` for the next frame, records it and
     /// gives the buffer back. Throws on a driver error; `nil` on timeout.
     public func next(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> FrameRecord? {
-        guard port.waitReadable(timeoutMilliseconds: timeoutMilliseconds) else { return nil }
+        // A wake-up without a frame (DQBUF: EAGAIN) waits again, a bounded number of times.
+        for _ in 0..<8 {
+            switch port.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds, wake: nil) {
+            case .timedOut, .woken: return nil
+            case .failed(let e): throw V4L2Error(call: "poll", path: port.path, errno: e.code)
+            case .ready, .hangUp: break  // DQBUF says what a hang-up means (ENODEV, EIO, EPIPE)
+            }
+            if let record = try dequeue() { return record }
+        }
+        return nil
+    }
+
+    /// Dequeues one buffer, records it and queues it again; nil on `EAGAIN`.
+    private func dequeue() throws(V4L2Error) -> FrameRecord? {
         var record: FrameRecord?
         try withBuffer(index: 0) { (b: inout v4l2_buffer, _: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
-            try port.call(.dqBuf, &b)
-            let ts = UInt64(b.timestamp.tv_sec) * 1_000_000_000 + UInt64(b.timestamp.tv_usec) * 1000
-            record = FrameRecord(sequence: b.sequence, timestampNanoseconds: ts, dequeuedAt: monotonicNanoseconds(),
-                                 bytesUsed: b.bytesused, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
+            do throws(V4L2Error) {
+                try port.call(.dqBuf, &b)
+            } catch where error.errno == Errno.EAGAIN {
+                return
+            }
+            record = FrameRecord(sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp),
+                                 dequeuedAt: port.now(), bytesUsed: b.bytesused, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
             try port.call(.qBuf, &b)
         }
         return record
+    }
+
+    /// A driver's `timeval` in nanoseconds, clamped (a negative or absurd time must not trap).
+    static func nanoseconds(_ t: timeval) -> UInt64 {
+        let seconds = UInt64(clamping: Int64(t.tv_sec))
+        let micros = UInt64(clamping: Int64(t.tv_usec))
+        let (s, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (u, o2) = micros.multipliedReportingOverflow(by: 1000)
+        let (sum, o3) = s.addingReportingOverflow(u)
+        return o1 || o2 || o3 ? UInt64.max : sum
     }
 
     /// Stops streaming and releases the buffers. Safe to call twice.
@@ -94,7 +121,7 @@ public final class FrameStream {
             try? port.call(.streamOff, &t)
             streaming = false
         }
-        for (p, n) in mappings { munmap(p, n) }
+        for (p, n) in mappings { _ = port.unmap(p, length: n) }
         if !mappings.isEmpty {
             mappings.removeAll()
             var req = v4l2_requestbuffers()

@@ -1,20 +1,6 @@
 internal import CV4L2
 import CaptureModel
 
-/// The ioctl seam: everything camprobe asks a V4L2 or media node goes through
-/// one `perform` call with the real kernel request number and a pointer to
-/// the real C struct. The system implementation calls `ioctl(2)` (or
-/// libv4l2's `v4l2_ioctl`); the fake in `CamProbeTesting` fills the same
-/// structs from fixtures, so the enumeration code under test is the real one.
-public protocol V4L2IoctlPort: AnyObject {
-    /// The node this port talks to, for messages.
-    var path: String { get }
-    /// Whether ioctls go through libv4l2 (which adds emulated formats).
-    var throughLibV4L2: Bool { get }
-    /// Performs one ioctl. Returns 0 on success or the errno (never -1).
-    func perform(_ request: UInt, _ argument: UnsafeMutableRawPointer) -> Int32
-}
-
 /// The ioctls camprobe uses, with their kernel request numbers and names.
 public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertible {
     case queryCap, enumFmt, gFmt, sFmt, tryFmt, gParm, sParm, enumFrameSizes, enumFrameIntervals

@@ -3,24 +3,27 @@ import CaptureModel
 /// How many times an ioctl interrupted by a signal (`EINTR`) is retried.
 let maxInterruptRetries = 64
 
-extension V4L2IoctlPort {
-    /// Sends `request` with `value` as its argument, retrying `EINTR`.
+extension DevicePort {
+    /// Sends `ioctl` with `value` as its argument, retrying `EINTR` (bounded).
     /// Throws a `V4L2Error` naming the ioctl and errno on failure.
-    func call<T>(_ request: V4L2Request, _ value: inout T) throws(V4L2Error) {
+    package func call<T>(_ ioctl: Ioctl<T>, _ value: inout T) throws(V4L2Error) {
         var attempts = 0
         while true {
-            let rc = withUnsafeMutableBytes(of: &value) { perform(request.number, $0.baseAddress!) }
+            let rc = withUnsafeMutableBytes(of: &value) { perform(ioctl.request.number, $0.baseAddress!) }
             if rc == 0 { return }
-            if rc == Errno.EINTR && attempts < maxInterruptRetries { attempts += 1; continue }
-            throw V4L2Error(call: request.description, path: path, errno: rc)
+            if rc == Errno.EINTR && attempts < maxInterruptRetries {
+                attempts += 1
+                continue
+            }
+            throw V4L2Error(call: ioctl.description, path: path, errno: rc)
         }
     }
 
     /// Like `call`, but returns false (instead of throwing) when the driver
     /// answers `EINVAL`, which is how V4L2 ends every enumeration.
-    func callEnumerating<T>(_ request: V4L2Request, _ value: inout T) throws(V4L2Error) -> Bool {
+    package func callEnumerating<T>(_ ioctl: Ioctl<T>, _ value: inout T) throws(V4L2Error) -> Bool {
         do throws(V4L2Error) {
-            try call(request, &value)
+            try call(ioctl, &value)
             return true
         } catch where error.errno == Errno.EINVAL {
             return false
@@ -28,8 +31,9 @@ extension V4L2IoctlPort {
     }
 }
 
-/// Reads a NUL-terminated string out of a fixed C char array (a Swift tuple).
-func decodeCString<T>(_ tuple: T) -> String {
+/// Reads a NUL-terminated string out of a fixed C char array (a Swift tuple);
+/// an array without a NUL ends at its last byte.
+package func decodeCString<T>(_ tuple: T) -> String {
     withUnsafeBytes(of: tuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
 }
 

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+import V4L2
+
+/// Counts what a fake machine's handles hold — open ports and live buffer
+/// mappings — so tests can prove nothing leaks after any failure.
+public final class FakeLedger: Sendable {
+    private let counts = Mutex((ports: 0, mappings: 0))
+    public init() {}
+    /// Ports (fds) open now.
+    public var openPorts: Int { counts.withLock { $0.ports } }
+    /// Buffer mappings (`mmap` without `munmap`) alive now.
+    public var liveMappings: Int { counts.withLock { $0.mappings } }
+    func opened() { counts.withLock { $0.ports += 1 } }
+    func closed() { counts.withLock { $0.ports -= 1 } }
+    func mapped() { counts.withLock { $0.mappings += 1 } }
+    func unmapped() { counts.withLock { $0.mappings -= 1 } }
+}
+
+/// Real waiting, for the few fake operations that must block (a stuck
+/// driver's delay; waiting for a control event another thread causes).
+enum FakeClock {
+    static func sleep(milliseconds: Int) {
+        var want = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var left = timespec()
+        for _ in 0..<1000 {
+            guard nanosleep(&want, &left) != 0 && errno == EINTR else { return }
+            want = left
+        }
+    }
+}
+
+/// Fills a fixed C char array to its last byte with no NUL, as a careless driver might.
+func fillWithoutNUL<T>(_ s: String, into tuple: inout T) {
+    withUnsafeMutableBytes(of: &tuple) { raw in
+        let bytes = Array(s.utf8)
+        for i in 0..<raw.count { raw[i] = bytes.isEmpty ? UInt8(ascii: "x") : bytes[i % bytes.count] }
+    }
+}
+
+/// A wake signal for fake waits: a flag another thread raises.
+final class FakeWakeSignal: WakeSignal {
+    private let raised = Atomic<Bool>(false)
+    func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
+    var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+}
