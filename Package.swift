@@ -84,5 +84,11 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["CaptureModel", "camprobe", "camprobe-fake"],
             swiftSettings: strict),
+
+        // Examples, built with everything else so they keep compiling (public API only).
+        // The recorder flow: discover or load, negotiate across nodes, lock, configure, stream.
+        .executableTarget(name: "camprobe-recorder-example", dependencies: ["CamProbe"], path: "Examples/Recorder", swiftSettings: strict),
+        // README.md's "Using the library" code blocks, joined (LibraryUsabilityTests checks they match).
+        .executableTarget(name: "camprobe-readme-example", dependencies: ["CamProbe"], path: "Examples/README", swiftSettings: strict),
     ]
 )

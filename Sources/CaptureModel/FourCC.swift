@@ -2,7 +2,7 @@
 ///
 /// Stored as the raw little-endian `__u32`; shown as four characters with
 /// trailing spaces kept (`'Y10 '`), and a big-endian variant marked `-BE`.
-public struct FourCC: Sendable, Hashable, Codable, CustomStringConvertible, Comparable {
+public struct FourCC: Sendable, Hashable, Codable, CustomStringConvertible, Comparable, ExpressibleByStringLiteral {
     public var rawValue: UInt32
 
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -31,6 +31,24 @@ public struct FourCC: Sendable, Hashable, Codable, CustomStringConvertible, Comp
     }
 
     public static func < (a: FourCC, b: FourCC) -> Bool { a.description < b.description }
+
+    /// A code written as a literal: `let mjpeg: FourCC = "MJPG"`, `.list(["MJPG", "YUYV"])`,
+    /// and `FourCC("MJPG")` (a literal argument makes that this initializer, not the failable one).
+    ///
+    /// Checked where it is used, like `StaticString` APIs: anything but exactly four
+    /// printable ASCII characters (spaces included, as in `"Y10 "`) optionally followed
+    /// by `-BE` traps with a message naming the literal. For text known only at run
+    /// time use the failable `init?(_:)`.
+    public init(stringLiteral literal: StaticString) {
+        let text = literal.hasPointerRepresentation
+            ? String(decoding: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), as: UTF8.self)
+            : String(literal.unicodeScalar)
+        let code = text.hasSuffix("-BE") ? text.utf8.dropLast(3) : text.utf8[...]
+        guard code.count == 4, let valid = FourCC(text) else {
+            fatalError("FourCC literal \"\(text)\" is not four ASCII characters (pad with spaces, e.g. \"Y10 \"); use FourCC(_:) for runtime text")
+        }
+        self = valid
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()

@@ -78,3 +78,29 @@ public struct Decision: Sendable, Hashable, Codable {
 
     public var isValid: Bool { outcome == .valid }
 }
+
+extension Choice: CustomStringConvertible {
+    /// "MJPG 1920x1080 @ 30 fps", with "(emulated)" when libv4l2 converts the format in software.
+    public var description: String { summary + (isEmulated ? " (emulated)" : "") }
+}
+
+extension Change: CustomStringConvertible {
+    /// "rate 60 fps → 30 fps: …": what was asked, what was chosen, and why.
+    public var description: String { "\(field) \(requested) → \(chosen): \(reason)" }
+}
+
+extension Decision: CustomStringConvertible {
+    /// One line: "VALID MJPG 1920x1080 @ 30 fps",
+    /// "ADJUSTED MJPG 1920x1080 @ 30 fps (rate 60 fps → 30 fps: …)" or "UNSUPPORTED: why".
+    public var description: String {
+        let mode = choice.map { " \($0)" } ?? ""
+        switch outcome {
+        case .valid:
+            return "VALID" + mode
+        case .adjusted:
+            return "ADJUSTED" + mode + (changes.isEmpty ? "" : " (" + changes.map(\.description).joined(separator: "; ") + ")")
+        case .unsupported:
+            return "UNSUPPORTED: " + (reasons.isEmpty ? "no mode fits" : reasons.joined(separator: "; "))
+        }
+    }
+}

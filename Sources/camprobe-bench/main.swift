@@ -82,7 +82,7 @@ if let path = fixtureFiles(dir).first(where: { $0.hasSuffix("large-synthetic.jso
         CaptureRequest(size: .exact(Dimensions(width: 1280, height: 720)), rate: .exact(Rational(30, 1))),
         CaptureRequest(size: .nearest(Dimensions(width: 1000, height: 700)), rate: .atLeast(Rational(25, 1))),
         CaptureRequest(size: .atLeast(Dimensions(width: 1920, height: 1080)), rate: .range(min: Rational(15, 1), max: Rational(60, 1)), format: .raw),
-        CaptureRequest(rate: .exact(Rational(30000, 1001)), format: .list([FourCC("MJPG")!, FourCC("YUYV")!])),
+        CaptureRequest(rate: .exact(Rational(30000, 1001)), format: .list([FourCC("MJPG"), FourCC("YUYV")])),
     ]
     let n = max(20, iterations)
     let t0 = now()

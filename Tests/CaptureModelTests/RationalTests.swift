@@ -48,15 +48,15 @@ struct RationalTests {
 @Suite("FourCC")
 struct FourCCTests {
     @Test func roundTrip() throws {
-        let f = try #require(FourCC("YUYV"))
+        let f = try #require(FourCC("YUYV" as String))
         #expect(f.rawValue == 0x5659_5559)
         #expect(f.description == "YUYV")
-        #expect(FourCC("Y10")?.description == "Y10 ")
-        #expect(FourCC("AR24-BE")?.description == "AR24-BE")
+        #expect(FourCC("Y10" as String)?.description == "Y10 ")
+        #expect(FourCC("AR24-BE" as String)?.description == "AR24-BE")
     }
 
     @Test func rejectsBadCodes() {
-        #expect(FourCC("") == nil)
-        #expect(FourCC("TOOLONG") == nil)
+        #expect(FourCC("" as String) == nil)
+        #expect(FourCC("TOOLONG" as String) == nil)
     }
 }

@@ -62,7 +62,7 @@ struct RequestTests {
         let system = try Cameras.inline(json)  // native only: the emulated ones appear when read through libv4l2
         #expect(system.captures[0].formats.map(\.fourcc.description) == ["YUYV"])
         var node = system.captures[0]
-        let rgb = PixelFormat(index: 1, fourcc: FourCC("RGB3")!, description: "RGB3", bufferType: .videoCapture, flags: .emulated,
+        let rgb = PixelFormat(index: 1, fourcc: FourCC("RGB3"), description: "RGB3", bufferType: .videoCapture, flags: .emulated,
                               sizes: [.discrete(Dimensions(width: 640, height: 480), intervals: .discrete([FrameDuration(1, 30)])),
                                       .discrete(Dimensions(width: 1280, height: 720), intervals: .discrete([FrameDuration(1, 30)]))])
         node.formats.append(rgb)
@@ -70,7 +70,7 @@ struct RequestTests {
         #expect(any.choice?.fourcc.description == "YUYV" && any.choice?.isEmulated == false)
         let onlyEmulated = Negotiator.decide(CaptureRequest(size: .exact(Dimensions(width: 1280, height: 720))), for: node)
         #expect(onlyEmulated.outcome == .adjusted && onlyEmulated.choice?.isEmulated == false)  // native 640x480 beats emulated 720p
-        let asked = Negotiator.decide(CaptureRequest(format: .list([FourCC("RGB3")!])), for: node)
+        let asked = Negotiator.decide(CaptureRequest(format: .list([FourCC("RGB3")])), for: node)
         #expect(asked.choice?.isEmulated == false)  // still native first: emulation only when nothing native serves
         var emulatedOnlyNode = node
         emulatedOnlyNode.formats.removeFirst()
@@ -120,7 +120,7 @@ struct RequestTests {
         #expect(Emitters.gstLaunch(c).command == "gst-launch-1.0 v4l2src device=/dev/video0 ! image/jpeg,width=1920,height=1080,framerate=30/1 ! jpegdec ! videoconvert ! autovideosink")
         #expect(Emitters.v4l2ctl(c) == "v4l2-ctl -d /dev/video0 --set-fmt-video=width=1920,height=1080,pixelformat=MJPG --set-parm=30")
         var odd = c
-        odd.fourcc = FourCC("Y41P")!
+        odd.fourcc = FourCC("Y41P")
         #expect(Emitters.ffmpeg(odd).command == nil && Emitters.ffmpeg(odd).note?.contains("no v4l2 input format") == true)
     }
 }

@@ -22,10 +22,10 @@ enum ProfileSamples {
                         intervalsAtMin: .unknown(reason: "ENOTTY " + tricky), intervalsAtMax: .unknown(reason: "")),
         ]
         let formats = [
-            PixelFormat(index: 0, fourcc: FourCC("YUYV")!, description: "YUYV 4:2:2", bufferType: .videoCapture, flags: [], sizes: sizes),
-            PixelFormat(index: 1, fourcc: FourCC("Y10")!, description: tricky, bufferType: .videoCaptureMultiplanar,
+            PixelFormat(index: 0, fourcc: FourCC("YUYV"), description: "YUYV 4:2:2", bufferType: .videoCapture, flags: [], sizes: sizes),
+            PixelFormat(index: 1, fourcc: FourCC("Y10 "), description: tricky, bufferType: .videoCaptureMultiplanar,
                         flags: FormatFlags(rawValue: 0x401), sizes: []),
-            PixelFormat(index: 2, fourcc: FourCC("RGBR-BE")!, description: "", bufferType: .videoCapture, flags: [.emulated], sizes: []),
+            PixelFormat(index: 2, fourcc: FourCC("RGBR-BE"), description: "", bufferType: .videoCapture, flags: [.emulated], sizes: []),
         ]
         let controls = [
             Control(id: 0x0098_0900, name: "Brightness", type: "int", typeCode: 1, minimum: -10, maximum: 10, step: 1, defaultValue: 0,
@@ -55,7 +55,7 @@ enum ProfileSamples {
             throughLibV4L2: true,
             inputs: [VideoInput(index: 0, name: "Camera 1", type: "camera", status: 0), VideoInput(index: 1, name: tricky, type: "tuner", status: 0x102)],
             currentInput: 1, formats: formats, controls: controls + [odd],
-            activeFormat: ActiveFormat(bufferType: .videoCaptureMultiplanar, fourcc: FourCC("NV12")!, width: 1920, height: 1080, field: "none",
+            activeFormat: ActiveFormat(bufferType: .videoCaptureMultiplanar, fourcc: FourCC("NV12"), width: 1920, height: 1080, field: "none",
                                        bytesPerLine: 1920, sizeImage: 3_110_400, colorspace: "rec709", quantization: "limited-range",
                                        planes: [.init(bytesPerLine: 1920, sizeImage: 2_073_600), .init(bytesPerLine: 1920, sizeImage: 1_036_800)]),
             streamingParameters: StreamingParameters(supportsFrameInterval: true, frameInterval: ntsc),
