@@ -8,7 +8,7 @@ extension CaptureDevice {
     public init(device: Device, node path: String, registry: DeviceRegistry? = nil,
                 system: any DeviceSystem = SystemDeviceSystem()) throws(CaptureDeviceError) {
         guard let i = device.captures.firstIndex(where: { $0.path == path }) else {
-            throw CaptureDeviceError(kind: "failed", id: device.id, message: "\(device.name) (\(device.id)) has no capture node \(path)")
+            throw CaptureDeviceError(kind: .failed, id: device.id, message: "\(device.name) (\(device.id)) has no capture node \(path)")
         }
         var reordered = device
         reordered.captures.insert(reordered.captures.remove(at: i), at: 0)

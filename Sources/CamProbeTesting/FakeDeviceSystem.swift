@@ -23,7 +23,7 @@ public final class FakeDeviceSystem: DeviceSystem {
 
     public init(spec: FakeSystemSpec) {
         self.spec = spec
-        for n in spec.nodes { states[n.path] = FakeNodeState(spec: n) }
+        for n in spec.nodes { states[n.path] = FakeNodeState(spec: n, ledger: ledger) }
     }
 
     /// Loads one fixture file or several (their nodes are merged).

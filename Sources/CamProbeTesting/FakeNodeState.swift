@@ -35,6 +35,8 @@ final class FakeNodeState {
     var calls: [String: Int] = [:]
     /// ioctls that now fail on every call (sticky faults), with their errno.
     var stuck: [String: Int32] = [:]
+    /// Where fired faults are counted.
+    let ledger: FakeLedger
     /// Set when an ENODEV fault fired: every ioctl and open fails from then on.
     var gone = false
     /// Control values written with VIDIOC_S_EXT_CTRLS (they override the fixture's).
@@ -48,8 +50,9 @@ final class FakeNodeState {
     let captureListEmulated: [FakeParsedFormats.Format]
     let mplaneListEmulated: [FakeParsedFormats.Format]
 
-    init(spec: FakeNodeSpec) {
+    init(spec: FakeNodeSpec, ledger: FakeLedger = FakeLedger()) {
         self.spec = spec
+        self.ledger = ledger
         active = spec.activeFormat.flatMap(FakeActiveFormat.init(spec:))
         interval = spec.frameInterval.flatMap { Rational(parsing: $0) }
         formats = FakeParsedFormats(spec)
@@ -69,6 +72,7 @@ final class FakeNodeState {
         calls[name] = n + 1
         for f in spec.faults ?? [] where f.ioctl == name && n >= (f.afterCalls ?? 0) && n < (f.afterCalls ?? 0) + max(1, f.repeat ?? 1) {
             let e = Errno.number(named: f.errno) ?? Errno.EIO
+            ledger.faultFired()
             if f.sticky ?? (e == Errno.ENODEV) {
                 if e == Errno.ENODEV { gone = true } else { stuck[name] = e }
             }

@@ -130,7 +130,8 @@ extension FakeV4L2Port {
 
     func unmap(_ address: UnsafeMutableRawPointer, length: Int) -> DeviceErrno? {
         state.lock.withLock { _ in
-            if let e = state.fault(for: "munmap") { return DeviceErrno(e) }
+            // Unmapping is process memory: it works after the device has gone.
+            if !state.gone, let e = state.fault(for: "munmap") { return DeviceErrno(e) }
             if let i = state.buffers.firstIndex(where: { $0.mappings > 0 }) { state.buffers[i].mappings -= 1 }
             address.deallocate()
             ledger.unmapped()

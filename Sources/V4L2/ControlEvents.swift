@@ -24,9 +24,9 @@ public struct ControlEvent: Sendable, Hashable, Codable {
 /// the port and drains `VIDIOC_DQEVENT`. Ending iteration of the stream stops
 /// the thread, which then closes the port.
 public enum ControlEvents {
-    /// Subscribes on `port` (which the watcher thread owns from then on) and starts watching.
+    /// Subscribes on `port` and starts watching; the watcher thread owns the port from then on (the caller must not use it again).
     /// `spawn` starts the thread (tests pass one that fails).
-    public static func start(port: sending any DevicePort, controls: [(id: UInt32, key: String)], bufferLimit: Int = 1024,
+    public static func start(port: any DevicePort, controls: [(id: UInt32, key: String)], bufferLimit: Int = 1024,
                              spawn: DedicatedThread.Spawner = DedicatedThread.spawn) throws(V4L2Error) -> AsyncStream<ControlEvent> {
         var subscribed: [UInt32: String] = [:]
         for c in controls {
@@ -60,7 +60,7 @@ public enum ControlEvents {
 
 /// The watcher's state, handed to its thread.
 ///
-/// `@unchecked Sendable` is honest: `start` takes the port as `sending` and
+/// `@unchecked Sendable` is honest: `start` takes the port over (its contract) and
 /// hands it over, and after that only the watcher thread touches it (a
 /// non-Sendable fd owner); other threads only raise `wake` (Sendable), and
 /// the continuation is Sendable.

@@ -21,7 +21,10 @@ extension Ioctl where Argument == v4l2_fmtdesc {
     package static var enumFmt: Self { Self(.enumFmt) }
 }
 
-extension Ioctl where Argument == v4l2_format {
+/// `struct v4l2_format`, the argument of the format ioctls.
+package typealias V4L2Format = v4l2_format
+
+extension Ioctl where Argument == V4L2Format {
     package static var gFmt: Self { Self(.gFmt) }
     package static var sFmt: Self { Self(.sFmt) }
     package static var tryFmt: Self { Self(.tryFmt) }

@@ -76,12 +76,17 @@ public final class FrameStream {
     /// Waits up to `timeoutMilliseconds` for the next frame, records it and
     /// gives the buffer back. Throws on a driver error; `nil` on timeout.
     public func next(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> FrameRecord? {
+        var interrupted = 0
         // A wake-up without a frame (DQBUF: EAGAIN) waits again, a bounded number of times.
         for _ in 0..<8 {
-            switch port.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds, wake: nil) {
-            case .timedOut, .woken: return nil
-            case .failed(let e): throw V4L2Error(call: "poll", path: port.path, errno: e.code)
-            case .ready, .hangUp: break  // DQBUF says what a hang-up means (ENODEV, EIO, EPIPE)
+            var waiting = true
+            while waiting {
+                switch port.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds, wake: nil) {
+                case .timedOut, .woken: return nil
+                case .failed(let e) where e.code == Errno.EINTR && interrupted < maxInterruptRetries: interrupted += 1
+                case .failed(let e): throw V4L2Error(call: "poll", path: port.path, errno: e.code)
+                case .ready, .hangUp: waiting = false  // DQBUF says what a hang-up means (ENODEV, EIO, EPIPE)
+                }
             }
             if let record = try dequeue() { return record }
         }

@@ -1,0 +1,259 @@
+import CamProbe
+import FoundationEssentials
+import CamProbeTesting
+import CaptureModel
+import Testing
+import V4L2
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A webcam node that can be configured and streamed through the fake: two
+/// formats, discrete sizes and intervals, an exposure auto/manual pair.
+func streamableNode(path: String = "/dev/video0", extra: String = "") -> String {
+    """
+    {"path":"\(path)","driver":"uvcvideo","card":"Seam Cam","busInfo":"usb-0000:00:14.0-3","version":"6.1.0",
+     "capabilities":"0x84a00001","deviceCaps":"0x04200001",
+     "formats":[{"fourcc":"YUYV","description":"YUYV 4:2:2","sizes":[
+        {"discrete":"640x480","intervals":{"discrete":["1/30","1/15"]}},
+        {"discrete":"1280x720","intervals":{"discrete":["1/10","1/5"]}}]},
+       {"fourcc":"MJPG","description":"Motion-JPEG","flags":1,"sizes":[
+        {"discrete":"1280x720","intervals":{"discrete":["1/60","1/30"]}},
+        {"discrete":"1920x1080","intervals":{"discrete":["1/30","1/15"]}}]}],
+     "controls":[{"id":"0x00980900","name":"Brightness","type":"int","min":0,"max":255,"step":1,"default":128,"value":140},
+                 {"id":"0x009a0901","name":"Auto Exposure","type":"menu","min":0,"max":3,"default":3,"value":3,
+                  "menu":{"1":"Manual Mode","3":"Aperture Priority Mode"}},
+                 {"id":"0x009a0902","name":"Exposure Time, Absolute","type":"int","min":3,"max":2047,"step":1,"default":250,"value":250}],
+     "activeFormat":{"fourcc":"YUYV","width":640,"height":480},"frameInterval":"1/30"
+     \(extra.isEmpty ? "" : "," + extra),
+     "udev":{"parent":{"sysPath":"/sys/seam","bus":"usb","vendorID":"046d","productID":"0825","serial":"SEAM1","speed":"480"}}}
+    """
+}
+
+func seamSystem(extra: String = "") throws -> FakeDeviceSystem {
+    try Fixtures.system(json: #"{"nodes":["# + streamableNode(extra: extra) + "]}")
+}
+
+
+@Suite("The typed ioctl seam")
+struct IoctlPairingTests {
+    @Test func everyRequestCarriesTheStructTheKernelEncodes() {
+        #expect(IoctlTable.all.count == V4L2Request.allCases.count - 0)
+        for row in IoctlTable.all {
+            #expect(row.argumentSize == row.encodedSize, "\(row.request): Swift struct \(row.argumentSize) bytes, kernel \(row.encodedSize)")
+        }
+        #expect(Set(IoctlTable.all.map(\.request)) == Set(V4L2Request.allCases))
+    }
+
+    @Test func driverStringsWithoutNULAreBounded() throws {
+        let sys = try seamSystem(extra: #""unterminatedStrings":true"#)
+        let port = try sys.openPort("/dev/video0")
+        let id = try port.queryIdentity()
+        #expect(id.driver.utf8.count == 16)
+        #expect(id.card.utf8.count == 32)
+        #expect(id.busInfo.utf8.count == 32)
+    }
+}
+
+@Suite("ConfigurationSession through the fake", .serialized)
+struct ConfigurationSessionTests {
+    @Test func exactRequestIsAppliedAndReadBack() throws {
+        let sys = try seamSystem()
+        let session = try ConfigurationSession(port: try sys.openPort("/dev/video0"))
+        let applied = try session.apply(FormatRequest(bufferType: .videoCapture, fourcc: FourCC.mjpgSeam, width: 1280, height: 720,
+                                                      frameInterval: FrameDuration(1, 60)))
+        #expect(applied.adjustments.isEmpty)
+        #expect(applied.after.fourcc == FourCC.mjpgSeam && applied.after.width == 1280 && applied.after.height == 720)
+        #expect(applied.afterInterval?.interval == Rational(1, 60))
+        #expect(applied.before?.fourcc == FourCC.yuyvSeam)
+    }
+
+    @Test func driverAdjustsSizeAndRateAndSaysSo() throws {
+        let sys = try seamSystem()
+        let session = try ConfigurationSession(port: try sys.openPort("/dev/video0"))
+        let applied = try session.apply(FormatRequest(bufferType: .videoCapture, fourcc: FourCC.yuyvSeam, width: 1000, height: 700,
+                                                      frameInterval: FrameDuration(1, 9)))
+        #expect(applied.after.width == 1280 && applied.after.height == 720)  // uvcvideo's nearest size
+        #expect(applied.afterInterval?.interval == Rational(1, 10))  // nearest interval of 1280x720
+        #expect(applied.adjustments.contains("size 1000x700 → 1280x720"))
+        #expect(applied.adjustments.contains { $0.hasPrefix("frame interval 1/9 → 1/10") })
+    }
+
+    @Test func aFailedRateRollsTheFormatBack() throws {
+        let sys = try seamSystem(extra: #""faults":[{"ioctl":"VIDIOC_S_PARM","errno":"EIO"}]"#)
+        let port = try sys.openPort("/dev/video0")
+        let session = try ConfigurationSession(port: port)
+        #expect(throws: V4L2Error.self) {
+            try session.apply(FormatRequest(bufferType: .videoCapture, fourcc: FourCC.mjpgSeam, width: 1920, height: 1080,
+                                            frameInterval: FrameDuration(1, 30)))
+        }
+        let now = try port.readActiveFormat(.videoCapture)
+        #expect(now.fourcc == FourCC.yuyvSeam && now.width == 640 && now.height == 480)
+    }
+
+    @Test func secondConfiguratorIsRefusedUntilTheFirstLetsGo() throws {
+        let sys = try seamSystem()
+        var first: ConfigurationSession? = try ConfigurationSession(port: try sys.openPort("/dev/video0"))
+        do {
+            _ = try ConfigurationSession(port: try sys.openPort("/dev/video0"))
+            Issue.record("a second lock must fail")
+        } catch {
+            #expect(error.call == "flock" && error.errno == Errno.EBUSY)
+            #expect(error.hint?.contains("another process") == true)
+        }
+        #expect(first != nil)
+        first = nil
+        #expect(throws: Never.self) { _ = try ConfigurationSession(port: try sys.openPort("/dev/video0")) }
+        #expect(sys.ledger.openPorts == 0)
+    }
+
+    @Test func aRecorderAtRecordPriorityBlocksConfiguration() throws {
+        let sys = try seamSystem()
+        let recorder = try sys.openPort("/dev/video0")
+        var record: UInt32 = 3
+        #expect(recorder.perform(V4L2Request.sPriority.number, &record) == 0)
+        do {
+            _ = try ConfigurationSession(port: try sys.openPort("/dev/video0"))
+            Issue.record("record priority must block")
+        } catch {
+            #expect(error.call == "VIDIOC_S_PRIORITY" && error.errno == Errno.EBUSY)
+            #expect(error.hint?.contains("recording") == true)
+        }
+        _ = recorder
+    }
+}
+
+@Suite("FrameStream through the fake (virtual clock)", .serialized)
+struct FrameStreamTests {
+    @Test func buffersCycleAtTheConfiguredRateInNoRealTime() throws {
+        let sys = try seamSystem()
+        let port = try sys.openPort("/dev/video0")
+        let clock = ContinuousClock.now
+        var records: [FrameRecord] = []
+        do {
+            let stream = try FrameStream(port: port, bufferType: .videoCapture)
+            #expect(sys.ledger.liveMappings == 4)
+            for _ in 0..<300 {
+                let r = try #require(try stream.next(timeoutMilliseconds: 1000))
+                records.append(r)
+            }
+            let report = StreamReport(frames: records, startedAt: stream.startedAt, expectedFPS: 30)
+            #expect(report.framesReceived == 300 && report.framesDropped == 0)
+            #expect(abs((report.deliveredFPS ?? 0) - 30) < 0.01)
+            #expect((report.jitterMilliseconds ?? 1) < 0.01)
+        }
+        #expect(ContinuousClock.now - clock < .seconds(2))  // 10 s of video, virtually
+        #expect(sys.ledger.liveMappings == 0)
+        #expect(port.counts["VIDIOC_STREAMOFF"] == 1 && port.counts["munmap"] == 4)
+        #expect(Set(records.map(\.sequence)).count == 300)
+    }
+
+    @Test func aSecondStreamingHandleGetsEBUSY() throws {
+        let sys = try seamSystem()
+        let first = try FrameStream(port: try sys.openPort("/dev/video0"), bufferType: .videoCapture)
+        do {
+            _ = try FrameStream(port: try sys.openPort("/dev/video0"), bufferType: .videoCapture)
+            Issue.record("a second stream must fail")
+        } catch {
+            #expect(error.call == "VIDIOC_REQBUFS" && error.errno == Errno.EBUSY)
+        }
+        first.stop()
+        #expect(throws: Never.self) { _ = try FrameStream(port: try sys.openPort("/dev/video0"), bufferType: .videoCapture) }
+    }
+
+    @Test func vanishingMidStreamIsATypedErrorAndLeavesNothingOpen() throws {
+        let sys = try seamSystem(extra: #""faults":[{"ioctl":"VIDIOC_DQBUF","afterCalls":10,"errno":"ENODEV"}]"#)
+        do {
+            let stream = try FrameStream(port: try sys.openPort("/dev/video0"), bufferType: .videoCapture)
+            for _ in 0..<10 { _ = try stream.next() }
+            do {
+                _ = try stream.next()
+                Issue.record("the device is gone")
+            } catch {
+                #expect(error.isDeviceGone && error.call == "VIDIOC_DQBUF")
+            }
+        }
+        #expect(sys.ledger.liveMappings == 0)
+        #expect(sys.ledger.openPorts == 0)
+    }
+}
+
+@Suite("Control events through the fake", .serialized, .timeLimit(.minutes(1)))
+struct ControlEventTests {
+    @Test func anotherHandlesWritesArriveAsEventsWithCoupledFlags() async throws {
+        let sys = try seamSystem()
+        let keys: [(id: UInt32, key: String)] = [(0x0098_0900, "brightness"), (0x009a_0902, "exposure_time_absolute")]
+        // The watcher thread owns its port; the fake node's lock makes sharing the node with `writer` safe.
+        let watched = try sys.openPort("/dev/video0")
+        let stream = try ControlEvents.start(port: watched, controls: keys)
+        let writer = try sys.openPort("/dev/video0")
+        try writer.writeControl(0x0098_0900, value: 200)
+        try writer.writeControl(0x009a_0901, value: 1)
+        var seen: [ControlEvent] = []
+        for await e in stream {
+            seen.append(e)
+            if seen.count == 2 { break }
+        }
+        #expect(seen.contains { $0.control == "brightness" && $0.value == 200 && $0.changes == ["value"] })
+        // Manual exposure makes the exposure time active: a flags change, no longer inactive.
+        #expect(seen.contains { $0.control == "exposure_time_absolute" && $0.changes == ["flags"] && !$0.flags.contains(.inactive) })
+    }
+
+    @Test func theWatcherEndsWithOneDeviceGoneEvent() async throws {
+        let machine = FakeMachine(nodes: [try JSONDecoder().decode(FakeNodeSpec.self, from: Data(streamableNode().utf8))])
+        let sys = machine.makeSystem()
+        let watched = try sys.open("/dev/video0", throughLibV4L2: false)
+        let stream = try ControlEvents.start(port: watched, controls: [(0x0098_0900, "brightness")])
+        machine.disconnectSilently("/dev/video0")
+        var events: [ControlEvent] = []
+        for await e in stream { events.append(e) }
+        #expect(events.count == 1 && events[0].deviceGone)
+    }
+
+    @Test func aThreadThatCannotStartReportsItsOwnCodeAndLeaksNothing() throws {
+        let sys = try seamSystem()
+        do {
+            let watched = try sys.openPort("/dev/video0")
+            _ = try ControlEvents.start(port: watched, controls: [(0x0098_0900, "brightness")],
+                                        spawn: { _ in Errno.EAGAIN })
+            Issue.record("the start must fail")
+        } catch {
+            #expect(error.call == "pthread_create" && error.errno == Errno.EAGAIN)
+        }
+        #expect(sys.ledger.openPorts == 0)
+    }
+
+    @Test func systemEventFDsAreCloseOnExec() throws {
+        // The system seam's wake signal is an eventfd made with EFD_CLOEXEC.
+        let before = openDescriptors()
+        do {
+            let port = try SystemDevicePort(path: "/dev/null")
+            let signal = try port.makeWakeSignal().get()
+            let fds = openDescriptors().subtracting(before)
+            #expect(fds.count == 2)  // /dev/null and the eventfd
+            for fd in fds { #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0) }
+            signal.raise()
+            #expect(port.wait(for: .priority, timeoutMilliseconds: 1000, wake: signal) == .woken)
+        }
+        #expect(openDescriptors() == before)
+    }
+}
+
+/// The fds open in this process now.
+func openDescriptors() -> Set<Int32> {
+    var fds = Set<Int32>()
+    guard let dir = opendir("/proc/self/fd") else { return fds }
+    defer { closedir(dir) }
+    let own = dirfd(dir)
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if let fd = Int32(name), fd != own { fds.insert(fd) }
+    }
+    return fds
+}
+
+extension FourCC {
+    static let yuyvSeam: FourCC = "YUYV"
+    static let mjpgSeam: FourCC = "MJPG"
+}
