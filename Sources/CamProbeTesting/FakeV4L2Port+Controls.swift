@@ -41,7 +41,7 @@ extension FakeV4L2Port {
         out.step = c.step ?? ((c.type == "menu" || c.type == "intmenu" || c.type == "button" || c.type == "bitmask") ? (c.type == "menu" || c.type == "intmenu" ? 1 : 0) : 1)
         out.default_value = c.default ?? 0
         out.flags = FakeV4L2Port.flags(c.flags) | (isInactive(c.id.value) ? ControlFlags.inactive.rawValue : 0)
-        out.elem_size = c.elemSize ?? (c.type == "int64" ? 8 : c.type == "str" ? UInt32(max(c.max ?? 0, 0) + 1) : 4)
+        out.elem_size = c.elemSize ?? (c.type == "int64" ? 8 : c.type == "str" ? UInt32(clamping: max(c.max ?? 0, 0) &+ 1) : 4)
         out.elems = c.elems ?? 1
         let dims = c.dims ?? []
         out.nr_of_dims = UInt32(min(dims.count, 4))

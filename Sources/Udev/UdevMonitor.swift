@@ -24,8 +24,10 @@ public enum UdevMonitor {
     /// The corresponding C calls are `udev_monitor_new_from_netlink`,
     /// `udev_monitor_filter_add_match_subsystem_devtype`, `udev_monitor_enable_receiving`
     /// and `udev_monitor_receive_device`.
+    /// `spawn` starts the reading thread (tests pass one that fails).
     public static func start(source: Source = preferredSource, subsystems: [String] = ["video4linux", "media", "sound"],
-                             bufferLimit: Int = 4096) throws(UdevError) -> AsyncStream<HotplugEvent> {
+                             bufferLimit: Int = 4096,
+                             spawn: DedicatedThread.Spawner = DedicatedThread.spawn) throws(UdevError) -> AsyncStream<HotplugEvent> {
         guard let udev = udev_new() else { throw UdevError(call: "udev_new", errno: errno) }
         guard let mon = udev_monitor_new_from_netlink(udev, source.rawValue) else {
             let e = errno
@@ -45,17 +47,14 @@ public enum UdevMonitor {
         let (stream, continuation) = AsyncStream<HotplugEvent>.makeStream(bufferingPolicy: .bufferingNewest(bufferLimit))
         let context = MonitorContext(udev: udev, monitor: mon, wakeRead: fds[0], wakeWrite: fds[1], continuation: continuation)
         continuation.onTermination = { _ in context.wake() }
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(context).toOpaque()
-        guard pthread_create(&thread, nil, { raw in
-            let ctx = Unmanaged<MonitorContext>.fromOpaque(raw!).takeRetainedValue()
-            ctx.run()
-            return nil
-        }, box) == 0 else {
-            Unmanaged<MonitorContext>.fromOpaque(box).release()
-            throw UdevError(call: "pthread_create", errno: errno)
+        let started = spawn { context.run() }
+        guard started == 0 else {
+            // pthread_create returns its error (errno is not set); nothing may stay open.
+            continuation.onTermination = nil
+            continuation.finish()
+            context.release()
+            throw UdevError(call: "pthread_create", errno: started)
         }
-        pthread_detach(thread)
         return stream
     }
 }
@@ -119,7 +118,13 @@ final class MonitorContext: @unchecked Sendable {
             }
         }
         continuation.finish()
-        close(wakeRead); close(wakeWrite)
+        release()
+    }
+
+    /// Closes the wake pipe and drops the libudev references (once the thread ends, or when it never started).
+    func release() {
+        close(wakeRead)
+        close(wakeWrite)
         udev_monitor_unref(monitor)
         udev_unref(udev)
     }

@@ -83,10 +83,22 @@ struct ControlEnumerator {
              V4L2_CTRL_TYPE_INTEGER64.rawValue, V4L2_CTRL_TYPE_BITMASK.rawValue, V4L2_CTRL_TYPE_INTEGER_MENU.rawValue:
             return !c.flags.contains(.hasPayload)
         case V4L2_CTRL_TYPE_STRING.rawValue:
-            return c.elements <= 1 && c.dimensions.isEmpty
+            return c.elements <= 1 && c.dimensions.isEmpty && stringBufferSize(c) != nil
         default:
             return false
         }
+    }
+
+    /// The largest string control value read (a driver may claim any maximum).
+    static let maxStringBytes = 65_536
+
+    /// The buffer a string control's value needs: its element size or
+    /// maximum + 1, at least 1; nil when the driver's numbers are negative or
+    /// beyond `maxStringBytes` (the value is then not read, never trapped on).
+    static func stringBufferSize(_ c: Control) -> Int? {
+        let fromMaximum = c.maximum >= 0 && c.maximum < Int64(maxStringBytes) ? Int(c.maximum) + 1 : nil
+        if c.maximum >= Int64(maxStringBytes) || Int(c.elementSize) > maxStringBytes { return nil }
+        return max(Int(c.elementSize), fromMaximum ?? 0, 1)
     }
 
     func readValues(_ controls: inout [Control], log: inout EnumerationLog) {
@@ -115,7 +127,7 @@ struct ControlEnumerator {
         for (i, c) in list.enumerated() {
             ext[i].id = c.id
             if c.typeCode == V4L2_CTRL_TYPE_STRING.rawValue {
-                let size = Int(max(c.elementSize, UInt32(c.maximum + 1), 1))
+                let size = ControlEnumerator.stringBufferSize(c) ?? 1
                 let b = UnsafeMutablePointer<CChar>.allocate(capacity: size)
                 b.initialize(repeating: 0, count: size)
                 buffers[i] = b

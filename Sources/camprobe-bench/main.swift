@@ -10,7 +10,12 @@ import Negotiation
 /// and enumeration time of a large synthetic device. Prints Markdown.
 ///
 /// Usage: camprobe-bench [FIXTURE_DIR] [--iterations N]
+///        camprobe-bench --hotplug N   (registry memory over N hotplug events)
 var args = Array(CommandLine.arguments.dropFirst())
+if let i = args.firstIndex(of: "--hotplug"), i + 1 < args.count, let n = Int(args[i + 1]) {
+    await HotplugSoak.run(events: n)
+    exit(0)
+}
 var iterations = 200
 if let i = args.firstIndex(of: "--iterations"), i + 1 < args.count, let n = Int(args[i + 1]) {
     iterations = n

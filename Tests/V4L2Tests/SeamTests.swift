@@ -11,7 +11,7 @@ import Glibc
 
 /// A webcam node that can be configured and streamed through the fake: two
 /// formats, discrete sizes and intervals, an exposure auto/manual pair.
-func streamableNode(path: String = "/dev/video0", extra: String = "") -> String {
+func streamableNode(path: String = "/dev/video0", extra: String = "", moreControls: String = "") -> String {
     """
     {"path":"\(path)","driver":"uvcvideo","card":"Seam Cam","busInfo":"usb-0000:00:14.0-3","version":"6.1.0",
      "capabilities":"0x84a00001","deviceCaps":"0x04200001",
@@ -24,7 +24,7 @@ func streamableNode(path: String = "/dev/video0", extra: String = "") -> String 
      "controls":[{"id":"0x00980900","name":"Brightness","type":"int","min":0,"max":255,"step":1,"default":128,"value":140},
                  {"id":"0x009a0901","name":"Auto Exposure","type":"menu","min":0,"max":3,"default":3,"value":3,
                   "menu":{"1":"Manual Mode","3":"Aperture Priority Mode"}},
-                 {"id":"0x009a0902","name":"Exposure Time, Absolute","type":"int","min":3,"max":2047,"step":1,"default":250,"value":250}],
+                 {"id":"0x009a0902","name":"Exposure Time, Absolute","type":"int","min":3,"max":2047,"step":1,"default":250,"value":250}\(moreControls)],
      "activeFormat":{"fourcc":"YUYV","width":640,"height":480},"frameInterval":"1/30"
      \(extra.isEmpty ? "" : "," + extra),
      "udev":{"parent":{"sysPath":"/sys/seam","bus":"usb","vendorID":"046d","productID":"0825","serial":"SEAM1","speed":"480"}}}
