@@ -148,7 +148,8 @@ public enum Negotiator {
         case .atLeast(let f):
             interval = c.rates.fastest
             let got = interval?.reciprocalValue ?? 0
-            if let fv = f.doubleValue, got + 1e-9 < fv { rateOK = false; rateCost = 0.05 + log(fv / max(got, 0.001)) }
+            // max(0, …): a floor below 0.001 fps must not make missing it a bonus.
+            if let fv = f.doubleValue, got + 1e-9 < fv { rateOK = false; rateCost = 0.05 + max(0, log(fv / max(got, 0.001))) }
         case .range(let lo, let hi):
             interval = c.rates.shortest(within: hi.reciprocal, lo.reciprocal)
             if interval == nil {
@@ -174,7 +175,8 @@ public enum Negotiator {
         let overLink = bps.map { b in linkLimit.map { b > $0 } ?? false } ?? false
         var total = (c.isEmulated ? 1000 : 0) + 100 * sizeCost + 60 * rateCost + 5 * Double(formatRank) + (overLink ? 40 : 0)
         if case .any = r.format, c.isCompressed { total += 2 }
-        total -= 1e-4 * min(interval?.reciprocalValue ?? 0, 1000) + 1e-12 * Double(c.size.area)
+        // The tie-breaks stay tiny (under 0.11 together): the size's is capped at 2³² pixels, above any camera's.
+        total -= 1e-4 * min(interval?.reciprocalValue ?? 0, 1000) + 1e-12 * min(Double(c.size.area), 4_294_967_296)
         total += 1e-6 * Double(c.formatIndex)
         // Every term above is finite for any UInt32 input; this keeps the promise even so
         // (renderers print the score through Int).

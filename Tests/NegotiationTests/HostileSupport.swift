@@ -90,6 +90,8 @@ enum Hostile {
     static func check(_ d: Decision, _ node: CaptureNodeCapabilities, sourceLocation: SourceLocation = #_sourceLocation) {
         for a in d.alternatives {
             #expect(a.score.isFinite && abs(a.score) < 1e12, "score \(a.score)", sourceLocation: sourceLocation)
+            // Costs are never negative and the tie-breaks stay tiny, whatever the size.
+            #expect(a.score > -1, "score \(a.score) of \(a.choice.summary)", sourceLocation: sourceLocation)
             _ = String(Double(Int(a.score * 100)) / 100)  // DecisionRenderer's ranking column
             _ = a.choice.fastestInterval.flatMap(\.fps).map(formatFPS)
             _ = a.choice.slowestInterval.flatMap(\.fps).map(formatFPS)

@@ -15,9 +15,9 @@ struct HostileProfileTests {
     }()
     static let m = UInt32.max
 
-    /// The shipped c525 profile as a document to mutate.
+    /// A small shipped profile (an imported Cam Link 4K) as a document to mutate.
     static func base() throws -> DeviceDocument {
-        try JSONProfile.read(Array(try Data(contentsOf: URL(fileURLWithPath: repo + "/Profiles/c525.json"))))
+        try JSONProfile.read(Array(try Data(contentsOf: URL(fileURLWithPath: repo + "/Profiles/imported-camlink-4k.json"))))
     }
 
     /// What `negotiate` and `show` ask of a loaded device: every preset and the summaries.
@@ -89,18 +89,18 @@ struct HostileProfileTests {
         }
     }
 
-    /// The c525 profile with its sizes replaced by random ones written as JSON text:
+    /// A shipped profile with its sizes replaced by random ones written as JSON text:
     /// validate accepts it, the JSON decoder reads it, negotiation and summaries answer.
     @Test func randomSizesInJSONText() throws {
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/c525.json")), as: UTF8.self)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
         // Every "sizes": [ … ] array of the profile, replaced by a marker, then by random sizes.
-        let pieces = text.components(separatedBy: "\"sizes\": [")
+        let pieces = text.components(separatedBy: "\"sizes\" : [")
         var template = pieces[0]
         for piece in pieces.dropFirst() {
             // Drop the array's old contents: up to its closing bracket.
             var depth = 1, i = piece.startIndex
             while depth > 0 { if piece[i] == "[" { depth += 1 } else if piece[i] == "]" { depth -= 1 }; i = piece.index(after: i) }
-            template += "\"sizes\": [@SIZES@" + piece[piece.index(before: i)...]
+            template += "\"sizes\" : [@SIZES@" + piece[piece.index(before: i)...]
         }
         let parts = template.components(separatedBy: "@SIZES@")
         #expect(parts.count > 2)
@@ -133,10 +133,10 @@ struct HostileProfileTests {
 
     /// Texts the schema alone accepted but loading refused: a fraction whose terms
     /// pass the schema's `^[0-9]+/[0-9]+$` but do not fit in 32 bits.
-    @Test(arguments: ["\"4294967296/1\"", "\"1/99999999999999999999\"", "\"00000000000000000000333333/10000000\""])
+    @Test(arguments: ["\"4294967296/1\"", "\"1/99999999999999999999\"", "\"00000000000000000000001001/30000\""])
     func validateAgreesWithLoad(replacement: String) throws {
-        let original = "\"333333/10000000\""
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/c525.json")), as: UTF8.self)
+        let original = "\"1001/30000\""
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
         let bytes = Array(text.components(separatedBy: original).joined(separator: replacement).utf8)
         let issues = JSONProfile.validate(bytes)
         let loads = (try? JSONProfile.read(bytes)) != nil
@@ -146,7 +146,7 @@ struct HostileProfileTests {
 
     /// Random one-token edits of a real profile: `validate` finds no issue exactly when `read` succeeds.
     @Test func validateAgreesWithLoadOnMutations() throws {
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/c525.json")), as: UTF8.self)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
         let tokens = ["\"4294967296/1\"", "\"1/4294967296\"", "\"0/0\"", "4294967296", "-1", "0", "4294967295", "1.5", "1e3", "\"\"", "\"YUYV-BE\"",
                       "\"-BE\"", "\"\\u0000\"", "null", "true", "\"9/9\"", "\"stepwise\"", "\"x\""]
         let scalars = Array(text.unicodeScalars)
