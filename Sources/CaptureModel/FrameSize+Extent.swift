@@ -1,12 +1,12 @@
 extension FrameSize {
     /// The smallest and the largest size this entry really offers.
     ///
-    /// Drivers and files can describe degenerate ranges: a stepwise step of 0,
-    /// a maximum below the minimum, or a maximum off the step grid. A dimension
-    /// with step 0 or `max < min` offers only its minimum (a step-0 stepwise
-    /// range is the single minimum size); an off-grid maximum is lowered to the
-    /// last size on the grid. For every well-formed entry `max` is the reported
-    /// maximum, unchanged. Computed without any arithmetic that can overflow.
+    /// Drivers and files can describe degenerate ranges. A dimension whose
+    /// maximum is below its minimum offers only its minimum; a maximum off the
+    /// step grid is lowered to the last size on the grid; a step of 0 counts as
+    /// 1, as `contains` has always read it (every size from min to max). For
+    /// every well-formed entry `max` is the reported maximum, unchanged.
+    /// Computed without any arithmetic that can overflow.
     public var extent: (min: Dimensions, max: Dimensions) {
         switch self {
         case .discrete(let d, _):
@@ -27,11 +27,11 @@ extension FrameSize {
         }
     }
 
-    /// How far one dimension reaches: the last `lo + k·step` not above `hi`;
-    /// `lo` when the step is 0 or `hi < lo`.
+    /// How far one dimension reaches: the last `lo + k·step` not above `hi`
+    /// (step 0 counting as 1); `lo` when `hi < lo`.
     static func reach(_ lo: UInt32, _ hi: UInt32, step: UInt32) -> UInt32 {
-        guard step > 0, hi > lo else { return lo }
-        let span = hi - lo
+        guard hi > lo else { return lo }
+        let span = hi - lo, step = Swift.max(step, 1)
         return lo + (span - span % step)  // ≤ hi: cannot overflow
     }
 }

@@ -34,12 +34,12 @@ public enum FrameSize: Sendable, Hashable, Codable {
         }
     }
 
-    /// The largest dimensions this entry covers (`extent.max`: a degenerate
-    /// range, with a step of 0 or a maximum below its minimum, covers only its minimum).
+    /// The largest dimensions this entry covers (`extent.max`: a range whose
+    /// maximum is below its minimum covers only its minimum).
     public var largest: Dimensions { extent.max }
 
-    /// Whether `d` is one of the sizes this entry offers. A dimension whose
-    /// step is 0, or whose maximum is below its minimum, offers only its minimum.
+    /// Whether `d` is one of the sizes this entry offers. A step of 0 counts
+    /// as 1; a dimension whose maximum is below its minimum offers only its minimum.
     public func contains(_ d: Dimensions) -> Bool {
         switch self {
         case .discrete(let s, _): return s == d

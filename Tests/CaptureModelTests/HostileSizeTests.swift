@@ -16,9 +16,10 @@ struct HostileSizeTests {
 
     @Test func extentOfDegenerateRanges() {
         let step0 = FrameSize.stepwise(min: Self.d(640, 480), max: Self.d(1920, 1080), step: Self.d(0, 0), intervalsAtMin: Self.thirty, intervalsAtMax: Self.thirty)
-        #expect(step0.extent.max == Self.d(640, 480) && step0.isDegenerateRange && step0.largest == Self.d(640, 480))
-        let widthOnly = FrameSize.stepwise(min: Self.d(640, 480), max: Self.d(1920, 1080), step: Self.d(0, 8), intervalsAtMin: Self.thirty, intervalsAtMax: Self.thirty)
-        #expect(widthOnly.extent.max == Self.d(640, 1080) && widthOnly.contains(Self.d(640, 488)) && !widthOnly.contains(Self.d(642, 488)))
+        // Step 0 counts as 1 (as ControlKeyTests' stepZeroDoesNotTrap pins): every size from min to max.
+        #expect(step0.extent.max == Self.d(1920, 1080) && !step0.isDegenerateRange && step0.contains(Self.d(641, 481)))
+        let offGrid = FrameSize.stepwise(min: Self.d(640, 480), max: Self.d(1920, 1080), step: Self.d(0, 7), intervalsAtMin: Self.thirty, intervalsAtMax: Self.thirty)
+        #expect(offGrid.extent.max == Self.d(1920, 1075) && offGrid.isDegenerateRange && offGrid.contains(Self.d(641, 487)) && !offGrid.contains(Self.d(641, 488)))
         let inverted = FrameSize.continuous(min: Self.d(1920, 1080), max: Self.d(640, 480), intervalsAtMin: Self.thirty, intervalsAtMax: Self.thirty)
         #expect(inverted.extent.max == Self.d(1920, 1080) && inverted.contains(Self.d(1920, 1080)) && !inverted.contains(Self.d(1000, 700)))
         let huge = FrameSize.stepwise(min: Self.d(1, 1), max: Self.d(Self.m, Self.m), step: Self.d(Self.m, 2), intervalsAtMin: Self.thirty, intervalsAtMax: Self.thirty)
@@ -45,7 +46,8 @@ struct HostileSizeTests {
             for mode in modes { #expect(s.contains(mode.size), "\(mode)"); _ = mode.description }
         }
         #expect(Self.caps([all[1]]).bestModes().map(\.description) == ["YUYV 4294967295x4294967295@4294967295"])
-        #expect(Self.caps([all[3]]).bestModes().map(\.description) == ["YUYV 640x480@30"])
+        #expect(Self.caps([all[3]]).bestModes().map(\.description) == ["YUYV 1920x1080@30"])
+        #expect(Self.caps([all[4]]).bestModes().map(\.description) == ["YUYV 1920x1080@0"])
     }
 
     @Test func formatFPSNeverTraps() {

@@ -77,14 +77,14 @@ struct HostileNumberTests {
         #expect(Negotiator.formatScore(12.345) == "12.34")
     }
 
-    @Test func stepZeroRangeIsItsMinimum() {
+    /// Step 0 counts as 1, as `FrameSize.contains` always read it: every size from min to max.
+    @Test func stepZeroRangeIsContinuous() {
         let s = Self.stepwise(Self.d(640, 480), Self.d(1920, 1080), Self.d(0, 0))
-        #expect(s.largest == Self.d(640, 480))
-        #expect(s.contains(Self.d(640, 480)) && !s.contains(Self.d(641, 481)) && !s.contains(Self.d(1920, 1080)))
+        #expect(s.largest == Self.d(1920, 1080) && s.contains(Self.d(641, 481)))
         let photo = Negotiator.decide(preset: .photo, for: Hostile.node([s]))
-        #expect(photo.choice?.size == Self.d(640, 480))
+        #expect(photo.choice?.size == Self.d(1920, 1080))
         let hd = Negotiator.decide(preset: .p1280x720, for: Hostile.node([s]))
-        #expect(hd.outcome == .unsupported)
+        #expect(hd.outcome == .valid && hd.choice?.size == Self.d(1280, 720))
     }
 
     @Test func minAboveMaxIsItsMinimum() {

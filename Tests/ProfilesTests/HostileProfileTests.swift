@@ -105,11 +105,12 @@ struct HostileProfileTests {
         let parts = template.components(separatedBy: "@SIZES@")
         #expect(parts.count > 2)
         var g = Rng(s: 0x5EED_0002)
-        for _ in 0..<150 {
+        for n in 0..<100 {
             var doc = parts[0]
             for p in parts.dropFirst() { doc += (0..<(1 + Int(g.next() % 3))).map { _ in Self.sizeJSON(&g) }.joined(separator: ", ") + p }
             let bytes = Array(doc.utf8)
-            #expect(JSONProfile.validate(bytes).isEmpty, "\(JSONProfile.validate(bytes).prefix(2))")
+            // `read` checks the schema too; `validate` (the slow half) on every fifth.
+            if n % 5 == 0 { #expect(JSONProfile.validate(bytes).isEmpty, "\(JSONProfile.validate(bytes).prefix(2))") }
             Self.negotiateEverything(try JSONProfile.read(bytes).device)
         }
     }
