@@ -23,6 +23,14 @@ public enum Bandwidth {
         return saturatingUInt64((Double(size.area) * bpp * fps).rounded())
     }
 
+    /// A budget given in MB/s (10⁶ bytes) as bytes per second, saturating at
+    /// `UInt64.max`; nil unless it is a positive number (`--bandwidth 1e300`
+    /// is "no limit", not a trap).
+    public static func bytesPerSecond(megabytes: Double) -> UInt64? {
+        guard megabytes > 0 else { return nil }  // also NaN
+        return saturatingUInt64(megabytes * 1e6)
+    }
+
     /// `v` as a UInt64, clamped to 0…UInt64.max; NaN is 0. Exact for every value that fits.
     static func saturatingUInt64(_ v: Double) -> UInt64 {
         guard v > 0 else { return 0 }  // also NaN

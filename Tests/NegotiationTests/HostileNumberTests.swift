@@ -65,6 +65,10 @@ struct HostileNumberTests {
         #expect(Bandwidth.bytesPerSecond(yuyv, compressed: false, size: Self.d(640, 480), fps: .infinity) == UInt64.max)
         #expect(Bandwidth.bytesPerSecond(yuyv, compressed: false, size: Self.d(640, 480), fps: -30) == 0)
         #expect(Bandwidth.describe(UInt64.max) == "18446744073710 MB/s")
+        // What `--bandwidth` takes: any Double, e.g. 1e300 (RequestOptions converts it with UInt64(_:) today).
+        #expect(Bandwidth.bytesPerSecond(megabytes: 24.576) == 24_576_000)
+        #expect(Bandwidth.bytesPerSecond(megabytes: 1e300) == UInt64.max && Bandwidth.bytesPerSecond(megabytes: .infinity) == UInt64.max)
+        #expect(Bandwidth.bytesPerSecond(megabytes: .nan) == nil && Bandwidth.bytesPerSecond(megabytes: -1) == nil && Bandwidth.bytesPerSecond(megabytes: 0) == nil)
     }
 
     @Test func scoresOfZeroSizesAreFinite() {
