@@ -34,7 +34,7 @@ enum ModeExpansion {
                 case .discrete(let d, let iv):
                     add(d, RateOffer(iv), "discrete")
                 case .stepwise(let lo, _, _, let a, let b), .continuous(let lo, _, let a, let b):
-                    // `extent` keeps degenerate ranges (step 0, max below min) to the sizes they offer.
+                    // `extent` keeps degenerate ranges (max below min, max off the step grid) to the sizes they offer.
                     let hi = s.extent.max
                     let ra = RateOffer(a), rb = RateOffer(b)
                     let slower = Rational.compare(ra.fastest ?? Rational(1, 1), rb.fastest ?? Rational(1, 1)) >= 0 ? ra : rb
