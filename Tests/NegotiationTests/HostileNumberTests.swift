@@ -9,6 +9,8 @@ struct HostileNumberTests {
     static let m = UInt32.max
     static func d(_ w: UInt32, _ h: UInt32) -> Dimensions { Dimensions(width: w, height: h) }
     static let thirty = FrameIntervals.discrete([FrameDuration(1, 30)])
+    /// 30 fps and 4294967295 fps: the fastest makes a 4294967295-pixel side overflow UInt64 bytes/s.
+    static let fastest = FrameIntervals.discrete([FrameDuration(1, 30), FrameDuration(1, m)])
     static func discrete(_ w: UInt32, _ h: UInt32, _ iv: FrameIntervals = thirty) -> FrameSize { .discrete(d(w, h), intervals: iv) }
     static func stepwise(_ lo: Dimensions, _ hi: Dimensions, _ step: Dimensions, _ iv: FrameIntervals = thirty) -> FrameSize {
         .stepwise(min: lo, max: hi, step: step, intervalsAtMin: iv, intervalsAtMax: iv)
@@ -19,8 +21,10 @@ struct HostileNumberTests {
         ("0x0 (Explainer: infinite score)", [discrete(0, 0), discrete(640, 480)]),
         ("0x0 alone", [discrete(0, 0)]),
         ("0 width, 0 height", [discrete(0, 480), discrete(640, 0)]),
-        ("width 4294967295 (Bandwidth)", [discrete(m, 480)]),
-        ("height 4294967295 (Bandwidth)", [discrete(640, m)]),
+        ("width 4294967295", [discrete(m, 480)]),
+        ("height 4294967295", [discrete(640, m)]),
+        ("width 4294967295 at 4294967295 fps (Bandwidth)", [discrete(m, 480, fastest)]),
+        ("height 4294967295 at 4294967295 fps (Bandwidth)", [discrete(640, m, fastest)]),
         ("4294967295x4294967295 (Bandwidth, SessionPreset)", [discrete(m, m)]),
         ("stepwise step 0", [stepwise(d(640, 480), d(1920, 1080), d(0, 0))]),
         ("stepwise step 0 in width only", [stepwise(d(640, 480), d(1920, 1080), d(0, 2))]),
