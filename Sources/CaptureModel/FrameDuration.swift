@@ -36,7 +36,10 @@ public struct FrameDuration: Sendable, Hashable, Codable, CustomStringConvertibl
 func roundTo6(_ v: Double) -> Double { (v * 1_000_000).rounded() / 1_000_000 }
 
 /// "30", "29.97", "7.5": at most three decimals, trailing zeros dropped.
+/// Values no frame rate can have (NaN, infinite, negative or beyond 10¹⁵)
+/// are written as Swift prints them rather than trapping.
 public func formatFPS(_ fps: Double) -> String {
+    guard fps.isFinite, fps >= 0, fps < 1e15 else { return "\(fps)" }
     let milli = Int64((fps * 1000).rounded())
     let whole = milli / 1000
     var frac = milli % 1000

@@ -34,23 +34,22 @@ public enum FrameSize: Sendable, Hashable, Codable {
         }
     }
 
-    /// The largest dimensions this entry covers.
-    public var largest: Dimensions {
-        switch self {
-        case .discrete(let d, _): d
-        case .stepwise(_, let max, _, _, _), .continuous(_, let max, _, _): max
-        }
-    }
+    /// The largest dimensions this entry covers (`extent.max`: a range whose
+    /// maximum is below its minimum covers only its minimum).
+    public var largest: Dimensions { extent.max }
 
-    /// Whether `d` is one of the sizes this entry offers.
+    /// Whether `d` is one of the sizes this entry offers. A step of 0 counts
+    /// as 1; a dimension whose maximum is below its minimum offers only its minimum.
     public func contains(_ d: Dimensions) -> Bool {
         switch self {
         case .discrete(let s, _): return s == d
-        case .stepwise(let min, let max, let step, _, _):
+        case .stepwise(let min, _, let step, _, _):
+            let max = extent.max
             guard d.width >= min.width, d.width <= max.width, d.height >= min.height, d.height <= max.height else { return false }
             let sw = Swift.max(step.width, 1), sh = Swift.max(step.height, 1)
             return (d.width - min.width) % sw == 0 && (d.height - min.height) % sh == 0
-        case .continuous(let min, let max, _, _):
+        case .continuous(let min, _, _, _):
+            let max = extent.max
             return d.width >= min.width && d.width <= max.width && d.height >= min.height && d.height <= max.height
         }
     }

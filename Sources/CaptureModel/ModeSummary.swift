@@ -28,8 +28,12 @@ extension CaptureNodeCapabilities {
                 switch s {
                 case .discrete(let d, let iv):
                     if let fps = iv.fastest?.fps { candidates.append((d, fps)) }
-                case .stepwise(let lo, let hi, _, let a, let b), .continuous(let lo, let hi, let a, let b):
-                    if let fps = b.fastest?.fps { candidates.append((hi, fps)) }
+                case .stepwise(let lo, _, _, let a, let b), .continuous(let lo, _, let a, let b):
+                    // A degenerate range offers less than its reported maximum: the size it
+                    // does reach gets the slower of the two ends' rates (as inside a range).
+                    let top = s.extent.max, atMax = b.fastest?.fps
+                    if !s.isDegenerateRange, let fps = atMax { candidates.append((top, fps)) }
+                    if s.isDegenerateRange, top != lo, let fps = [atMax, a.fastest?.fps].compactMap({ $0 }).min() { candidates.append((top, fps)) }
                     if let fps = a.fastest?.fps { candidates.append((lo, fps)) }
                 }
             }

@@ -16,9 +16,26 @@ public enum Bandwidth {
     }
 
     /// Payload bytes per second of `size` at `fps`; nil for compressed formats.
+    /// Saturates at `UInt64.max` (a 4294967295x4294967295 mode at billions of
+    /// frames per second); a rate that is not a finite positive number moves 0 bytes.
     public static func bytesPerSecond(_ fourcc: FourCC, compressed: Bool, size: Dimensions, fps: Double) -> UInt64? {
         guard let bpp = bytesPerPixel(fourcc, compressed: compressed) else { return nil }
-        return UInt64((Double(size.area) * bpp * fps).rounded())
+        return saturatingUInt64((Double(size.area) * bpp * fps).rounded())
+    }
+
+    /// A budget given in MB/s (10⁶ bytes) as bytes per second, saturating at
+    /// `UInt64.max`; nil unless it is a positive number (`--bandwidth 1e300`
+    /// is "no limit", not a trap).
+    public static func bytesPerSecond(megabytes: Double) -> UInt64? {
+        guard megabytes > 0 else { return nil }  // also NaN
+        return saturatingUInt64(megabytes * 1e6)
+    }
+
+    /// `v` as a UInt64, clamped to 0…UInt64.max; NaN is 0. Exact for every value that fits.
+    static func saturatingUInt64(_ v: Double) -> UInt64 {
+        guard v > 0 else { return 0 }  // also NaN
+        // 2⁶⁴ is exactly representable; anything at or above it does not fit.
+        return v < 18_446_744_073_709_551_616.0 ? UInt64(v) : UInt64.max
     }
 
     /// The most video payload a transport carries isochronously, bytes/s:

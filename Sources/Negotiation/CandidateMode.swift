@@ -33,11 +33,16 @@ enum ModeExpansion {
                 switch s {
                 case .discrete(let d, let iv):
                     add(d, RateOffer(iv), "discrete")
-                case .stepwise(let lo, let hi, _, let a, let b), .continuous(let lo, let hi, let a, let b):
+                case .stepwise(let lo, _, _, let a, let b), .continuous(let lo, _, let a, let b):
+                    // `extent` keeps degenerate ranges (max below min, max off the step grid) to the sizes they offer.
+                    let hi = s.extent.max
                     let ra = RateOffer(a), rb = RateOffer(b)
-                    add(lo, ra, "the smallest of a \(s.kind) range")
-                    if hi != lo { add(hi, rb, "the largest of a \(s.kind) range") }
                     let slower = Rational.compare(ra.fastest ?? Rational(1, 1), rb.fastest ?? Rational(1, 1)) >= 0 ? ra : rb
+                    add(lo, ra, "the smallest of a \(s.kind) range")
+                    if hi != lo {
+                        if s.isDegenerateRange { add(hi, slower, "the largest a degenerate \(s.kind) range reaches (rates of its slower end)") }
+                        else { add(hi, rb, "the largest of a \(s.kind) range") }
+                    }
                     for t in targets where t != lo && t != hi && s.contains(t) {
                         add(t, slower, "inside a \(s.kind) range \(lo)–\(hi) (rates of its slower end)")
                     }

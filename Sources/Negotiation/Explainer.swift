@@ -91,5 +91,9 @@ enum Explainer {
 }
 
 extension Negotiator {
-    static func formatScore(_ s: Double) -> String { String(Double(Int(s * 100)) / 100) }
+    /// The score truncated to two decimals; one that cannot be (never produced by `score`) as Swift prints it.
+    static func formatScore(_ s: Double) -> String {
+        guard s.isFinite, abs(s) < 1e15 else { return "\(s)" }
+        return String(Double(Int(s * 100)) / 100)
+    }
 }

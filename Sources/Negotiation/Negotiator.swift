@@ -114,9 +114,10 @@ public enum Negotiator {
         // Size.
         var sizeCost = 0.0
         var sizeOK = true
+        // Zero widths and heights (a driver or a file can say 0x0) count as 1, so every cost stays finite.
         func distance(_ t: Dimensions) -> Double {
             let area = log(Double(max(c.size.area, 1)) / Double(max(t.area, 1)))
-            let aspect = log((Double(c.size.width) / Double(max(c.size.height, 1))) / (Double(t.width) / Double(max(t.height, 1))))
+            let aspect = log((Double(max(c.size.width, 1)) / Double(max(c.size.height, 1))) / (Double(max(t.width, 1)) / Double(max(t.height, 1))))
             return abs(area) + 2 * abs(aspect)
         }
         switch r.size {
@@ -126,8 +127,8 @@ public enum Negotiator {
             if c.size.width >= t.width && c.size.height >= t.height { sizeCost = 0.5 * distance(t) } else { sizeOK = false; sizeCost = 5 + distance(t) }
         case nil: sizeCost = 0.3 * log(Double(max(largestArea, 1)) / Double(max(c.size.area, 1)))
         }
-        if let ar = r.aspectRatio, let want = ar.doubleValue, want > 0, c.size.height > 0 {
-            let d = abs(log(Double(c.size.width) / Double(c.size.height) / want))
+        if let ar = r.aspectRatio, let want = ar.doubleValue, want > 0, want.isFinite, c.size.height > 0 {
+            let d = abs(log(Double(max(c.size.width, 1)) / Double(c.size.height) / want))
             sizeCost += 2 * d
             if d > 0.01 { sizeOK = false }
         }
@@ -142,12 +143,13 @@ public enum Negotiator {
             if let own = c.rates.matching(want) { interval = own } else {
                 interval = c.rates.nearest(to: want)
                 rateOK = false
-                rateCost = 0.05 + abs(log((interval?.reciprocalValue ?? 0.001) / (f.doubleValue ?? 1)))
+                rateCost = 0.05 + abs(log((interval?.reciprocalValue ?? 0.001) / positive(f.doubleValue, or: 1)))
             }
         case .atLeast(let f):
             interval = c.rates.fastest
             let got = interval?.reciprocalValue ?? 0
-            if let fv = f.doubleValue, got + 1e-9 < fv { rateOK = false; rateCost = 0.05 + log(fv / max(got, 0.001)) }
+            // max(0, …): a floor below 0.001 fps must not make missing it a bonus.
+            if let fv = f.doubleValue, got + 1e-9 < fv { rateOK = false; rateCost = 0.05 + max(0, log(fv / max(got, 0.001))) }
         case .range(let lo, let hi):
             interval = c.rates.shortest(within: hi.reciprocal, lo.reciprocal)
             if interval == nil {
@@ -156,7 +158,7 @@ public enum Negotiator {
                 let tooSlow = (fastest?.reciprocalValue ?? 0) < (lo.doubleValue ?? 0)
                 interval = tooSlow ? fastest : slowest
                 let got = interval?.reciprocalValue ?? 0.001
-                rateCost = 0.05 + abs(log(got / (tooSlow ? (lo.doubleValue ?? 1) : (hi.doubleValue ?? 1))))
+                rateCost = 0.05 + abs(log(got / positive(tooSlow ? lo.doubleValue : hi.doubleValue, or: 1)))
             }
         case nil:
             interval = c.rates.fastest
@@ -173,10 +175,21 @@ public enum Negotiator {
         let overLink = bps.map { b in linkLimit.map { b > $0 } ?? false } ?? false
         var total = (c.isEmulated ? 1000 : 0) + 100 * sizeCost + 60 * rateCost + 5 * Double(formatRank) + (overLink ? 40 : 0)
         if case .any = r.format, c.isCompressed { total += 2 }
-        total -= 1e-4 * min(interval?.reciprocalValue ?? 0, 1000) + 1e-12 * Double(c.size.area)
+        // The tie-breaks stay tiny (under 0.11 together): the size's is capped at 2³² pixels, above any camera's.
+        total -= 1e-4 * min(interval?.reciprocalValue ?? 0, 1000) + 1e-12 * min(Double(c.size.area), 4_294_967_296)
         total += 1e-6 * Double(c.formatIndex)
+        // Every term above is finite for any UInt32 input; this keeps the promise even so
+        // (renderers print the score through Int).
+        if !(abs(total) < 1e12) { total = 1e12 }
         return Scored(mode: c, interval: interval, sizeCost: sizeCost, rateCost: rateCost, formatRank: formatRank, overLink: overLink,
                       bytesPerSecond: bps, sizeOK: sizeOK, rateOK: rateOK, formatOK: formatOK, total: total)
+    }
+
+    /// `v` when it is a finite positive number, else `fallback` (a zero or
+    /// invalid requested rate must not divide a cost by zero).
+    static func positive(_ v: Double?, or fallback: Double) -> Double {
+        guard let v, v.isFinite, v > 0 else { return fallback }
+        return v
     }
 
     static func makeChoice(_ s: Scored, transport: Transport?, linkLimit: UInt64?, controls: [Control]?) -> Choice {

@@ -17,20 +17,25 @@ public enum JSONProfile {
     /// Validates against the JSON Schema, then decodes with `JSONDecoder`.
     /// Refuses input over 64 MiB.
     public static func read(_ bytes: [UInt8]) throws(ProfileReadError) -> DeviceDocument {
-        let issues = validate(bytes)
+        let issues = schemaIssues(bytes)
         guard issues.isEmpty else { throw ProfileReadError(issues: issues) }
-        do {
-            return try JSONDecoder().decode(DeviceDocument.self, from: Data(bytes))
-        } catch let e as DecodingError {
-            throw ProfileReadError(JSONProfile.issue(e))
-        } catch {
-            throw ProfileReadError(ProfileIssue(message: "\(error)"))
-        }
+        return try decode(bytes).get()
     }
 
-    /// Issues found by parsing and by checking against the JSON Schema
-    /// (`JSONSchemaValidator`); empty when the document is valid.
+    /// Issues found by parsing, by checking against the JSON Schema
+    /// (`JSONSchemaValidator`) and, when the schema is met, by decoding the
+    /// model: what the schema cannot say (a fraction such as `"4294967296/1"`
+    /// whose terms do not fit in 32 bits) is found here too, so a document
+    /// is valid exactly when `read` accepts it. Empty when the document is valid.
     public static func validate(_ bytes: [UInt8]) -> [ProfileIssue] {
+        let issues = schemaIssues(bytes)
+        guard issues.isEmpty else { return issues }
+        if case .failure(let e) = decode(bytes) { return e.issues }
+        return []
+    }
+
+    /// Size, JSON syntax and JSON Schema issues.
+    static func schemaIssues(_ bytes: [UInt8]) -> [ProfileIssue] {
         guard bytes.count <= profileMaximumBytes else {
             return [ProfileIssue(message: "the document is \(bytes.count) bytes; profiles larger than 64 MiB are refused")]
         }
@@ -43,6 +48,17 @@ public enum JSONProfile {
             return [ProfileIssue(message: "not JSON: \(error)")]
         }
         return schemaValidator.validate(value)
+    }
+
+    /// The model decoded with `JSONDecoder`, or the issue that stopped it.
+    static func decode(_ bytes: [UInt8]) -> Result<DeviceDocument, ProfileReadError> {
+        do {
+            return .success(try JSONDecoder().decode(DeviceDocument.self, from: Data(bytes)))
+        } catch let e as DecodingError {
+            return .failure(ProfileReadError(JSONProfile.issue(e)))
+        } catch {
+            return .failure(ProfileReadError(ProfileIssue(message: "\(error)")))
+        }
     }
 
     /// The validator for the embedded schema, built once.
