@@ -11,7 +11,7 @@ struct HostileSizeTests {
     static func caps(_ sizes: [FrameSize]) -> CaptureNodeCapabilities {
         CaptureNodeCapabilities(path: "/dev/video0", identity: NodeIdentity(driver: "x", card: "x", busInfo: "x", version: "1.0.0", capabilities: [],
                                                                             deviceCaps: [.videoCapture]),
-                                formats: [PixelFormat(index: 0, fourcc: FourCC("YUYV")!, description: "", bufferType: .videoCapture, flags: [], sizes: sizes)])
+                                formats: [PixelFormat(index: 0, fourcc: FourCC("YUYV"), description: "", bufferType: .videoCapture, flags: [], sizes: sizes)])
     }
 
     @Test func extentOfDegenerateRanges() {

@@ -47,7 +47,7 @@ struct HostileNumberTests {
         var out = [CaptureRequest(size: .exact(hd)), CaptureRequest(size: .atLeast(hd)), CaptureRequest(size: .nearest(hd)),
                    CaptureRequest(rate: .exact(Rational(30, 1))), CaptureRequest(rate: .atLeast(Rational(30000, 1001))),
                    CaptureRequest(rate: .range(min: Rational(1, 1000), max: Rational(60, 1))), CaptureRequest(format: .raw),
-                   CaptureRequest(format: .compressed), CaptureRequest(format: .list([FourCC("YUYV")!]), nativeOnly: true),
+                   CaptureRequest(format: .compressed), CaptureRequest(format: .list([FourCC("YUYV")]), nativeOnly: true),
                    CaptureRequest(size: .nearest(hd), aspectRatio: Rational(16, 9)), CaptureRequest(rate: .atLeast(Rational(30, 1)), bandwidthBytesPerSecond: 24_000_000)]
         var strict = CaptureRequest(size: .nearest(d(640, 480)), rate: .atLeast(Rational(30, 1))); strict.requireRate = true
         out.append(strict)
@@ -61,7 +61,7 @@ struct HostileNumberTests {
     }
 
     @Test func bandwidthSaturatesAndStaysExact() {
-        let yuyv = FourCC("YUYV")!
+        let yuyv = FourCC("YUYV")
         #expect(Bandwidth.bytesPerSecond(yuyv, compressed: false, size: Self.d(1920, 1080), fps: 30) == 124_416_000)
         #expect(Bandwidth.bytesPerSecond(yuyv, compressed: false, size: Self.d(Self.m, Self.m), fps: 30) == UInt64.max)
         #expect(Bandwidth.bytesPerSecond(yuyv, compressed: false, size: Self.d(Self.m, 480), fps: Double(Self.m)) == UInt64.max)

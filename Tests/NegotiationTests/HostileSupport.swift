@@ -75,7 +75,7 @@ enum Hostile {
         case 2: r.rate = .range(min: rational(&g), max: rational(&g))
         default: break
         }
-        switch g.next() % 5 { case 0: r.format = .raw; case 1: r.format = .compressed; case 2: r.format = .list([FourCC("MJPG")!, FourCC("YUYV")!]); default: break }
+        switch g.next() % 5 { case 0: r.format = .raw; case 1: r.format = .compressed; case 2: r.format = .list([FourCC("MJPG"), FourCC("YUYV")]); default: break }
         r.nativeOnly = g.next() % 3 == 0
         if g.next() % 4 == 0 { r.aspectRatio = rational(&g) }
         if g.next() % 4 == 0 { r.bandwidthBytesPerSecond = g.next() % 2 == 0 ? g.next() : UInt64(g.u32()) }

@@ -190,3 +190,21 @@ struct HostileProfileTests {
         }
     }
 }
+
+@Suite("XML validate agrees with load")
+struct XMLValidateAgreesWithLoadTests {
+    @Test func anIntervalTooLargeForTheModelIsRejectedByBoth() throws {
+        let text = try String(decoding: Data(contentsOf: URL(fileURLWithPath: HostileProfileTests.repo + "/Profiles/c525.xml")), as: UTF8.self)
+        var replaced = false
+        let mutated = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard !replaced, line.contains("<interval>333333/10000000") else { return String(line) }
+            replaced = true
+            return String(line).replacing("333333/10000000", with: "4294967296/1")
+        }.joined(separator: "\n")
+        #expect(replaced)
+        let bytes = Array(mutated.utf8)
+        #expect(throws: ProfileReadError.self) { try XMLProfile.read(bytes) }
+        #expect(!XMLProfile.validate(bytes).isEmpty)
+        #expect(XMLProfile.validate(Array(text.utf8)).isEmpty)
+    }
+}

@@ -89,8 +89,10 @@ struct RequestOptions: ParsableArguments {
             r.aspectRatio = Rational(p[0], p[1])
         }
         if let bandwidth {
-            guard bandwidth > 0 else { throw ValidationError("--bandwidth must be positive (MB/s)") }
-            r.bandwidthBytesPerSecond = UInt64(bandwidth * 1e6)
+            guard let bytes = Bandwidth.bytesPerSecond(megabytes: bandwidth) else {
+                throw ValidationError("--bandwidth must be positive (MB/s)")
+            }
+            r.bandwidthBytesPerSecond = bytes
         }
         return r
     }

@@ -31,13 +31,16 @@ public enum XMLProfile {
         }
     }
 
-    /// Issues found by parsing and by validating against the XSD
-    /// (`xmlSchemaValidateDoc`, messages from `xmlSchemaSetValidStructuredErrors`);
-    /// empty when the document is valid.
+    /// Issues found by parsing, by validating against the XSD
+    /// (`xmlSchemaValidateDoc`, messages from `xmlSchemaSetValidStructuredErrors`)
+    /// and by reading the document as `read` does, so `validate` and `read`
+    /// agree on every file; empty when the document is valid.
     public static func validate(_ bytes: [UInt8]) -> [ProfileIssue] {
-        switch XMLDocument.parse(bytes) {
-        case .failure(let e): e.issues
-        case .success(let document): XSDValidator.validate(document)
+        do throws(ProfileReadError) {
+            _ = try read(bytes)
+            return []
+        } catch {
+            return error.issues
         }
     }
 }
