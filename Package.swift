@@ -37,7 +37,12 @@ let package = Package(
         // ALSA capture cards and their hardware ranges. Only importer of CALSA.
         .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel"], swiftSettings: strict),
         // Profiles: JSON and XML documents, their schemas, v4l2-ctl text import. Only importer of CLibXML2.
-        .target(name: "Profiles", dependencies: ["CLibXML2", "CaptureModel"], swiftSettings: strict),
+        .target(
+            name: "Profiles", dependencies: ["CLibXML2", "CaptureModel"], swiftSettings: strict,
+            plugins: [.plugin(name: "EmbedSchemas")]),
+        // Build time only: Profiles/schema/* become string literals in Profiles, so the files are the single copy.
+        .plugin(name: "EmbedSchemas", capability: .buildTool(), dependencies: ["embed-schemas"]),
+        .executableTarget(name: "embed-schemas", path: "Plugins/EmbedSchemasTool", swiftSettings: strict),
         // Presets, requests, scoring and explanations: pure functions, no I/O.
         .target(name: "Negotiation", dependencies: ["CaptureModel"], swiftSettings: strict),
         // The facade recorders import.

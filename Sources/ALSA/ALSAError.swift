@@ -47,7 +47,7 @@ public struct ALSAError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The same error as a `Problem` kept with a (partial) result.
     public var problem: Problem {
-        let kind = switch errno {
+        let kind: ProblemKind = switch errno {
         case 1, 13: "access"
         case 16: "busy"
         case 2, 6, 19: "device-gone"

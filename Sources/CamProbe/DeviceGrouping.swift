@@ -34,7 +34,7 @@ enum DeviceGrouping {
     }
 
     /// Capture nodes first, then metadata, output, others, media, audio, unreadable.
-    static func rank(_ role: String) -> Int {
+    static func rank(_ role: NodeRole) -> Int {
         ["capture", "metadata", "output", "metadata-output", "other", "media", "audio", "unknown"].firstIndex(of: role) ?? 9
     }
 

@@ -23,7 +23,7 @@ enum DeviceIdentityBuilder {
 
     static func transport(of nodes: [ProbedNode]) -> Transport {
         guard let parent = nodes.lazy.compactMap(\.record.parent).first else { return Transport(kind: "virtual") }
-        return Transport(kind: parent.bus, speedMbps: parent.bus == "usb" ? parent.speedMbps : nil)
+        return Transport(kind: TransportKind(rawValue: parent.bus), speedMbps: parent.bus == "usb" ? parent.speedMbps : nil)
     }
 
     static func modelID(_ identity: DeviceIdentity) -> String? {
@@ -43,7 +43,7 @@ enum DeviceIdentityBuilder {
         if bus.isEmpty {
             // No bus_info (a microphone of its own): the port path, which already names the bus.
             bus = identity.portPath ?? identity.physicalPath ?? "unknown"
-            if bus.hasPrefix(transport.kind + "-") { return sanitize(bus) }
+            if bus.hasPrefix(transport.kind.rawValue + "-") { return sanitize(bus) }
         }
         return "\(transport.kind)-\(sanitize(bus))"
     }

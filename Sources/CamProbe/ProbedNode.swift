@@ -13,7 +13,7 @@ struct ProbedNode {
     var error: V4L2Error?
 
     /// capture, metadata, output, metadata-output, media, audio, other, or unknown (not openable).
-    var role: String {
+    var role: NodeRole {
         if record.subsystem == "media" { return "media" }
         if record.subsystem == "sound" { return "audio" }
         guard let id = identity else { return "unknown" }

@@ -14,22 +14,22 @@ public struct DeviceID: Sendable, Hashable, Codable, CustomStringConvertible, Co
 
 /// How the device is attached.
 public struct Transport: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// "usb", "pci", "platform", "virtual" or "unknown".
-    public var kind: String
+    /// `.usb`, `.pci`, `.platform`, `.virtual`, `.unknown`, or another sysfs bus (`TransportKind`).
+    public var kind: TransportKind
     /// Link speed in Mbit/s from sysfs `speed` (USB only).
     public var speedMbps: Double?
     /// "USB 2.0 High-Speed (480 Mbit/s)", "platform", …
     public var label: String
 
-    public init(kind: String, speedMbps: Double? = nil) {
+    public init(kind: TransportKind, speedMbps: Double? = nil) {
         self.kind = kind; self.speedMbps = speedMbps
         self.label = Transport.label(kind: kind, speedMbps: speedMbps)
     }
 
     public var description: String { label }
 
-    static func label(kind: String, speedMbps: Double?) -> String {
-        guard kind == "usb" else { return kind }
+    static func label(kind: TransportKind, speedMbps: Double?) -> String {
+        guard kind == .usb else { return kind.rawValue }
         guard let s = speedMbps else { return "USB" }
         let name: String
         switch s {
@@ -79,12 +79,12 @@ public struct DeviceIdentity: Sendable, Hashable, Codable {
 
 /// One device node that belongs to a physical device.
 public struct DeviceNode: Sendable, Hashable, Codable {
-    /// "capture", "metadata", "output", "metadata-output", "media", "audio" (an ALSA card's control node),
-    /// "other", or "unknown" (could not be opened).
-    public var role: String
+    /// `.capture`, `.metadata`, `.output`, `.metadataOutput`, `.media`, `.audio` (an ALSA card's control node),
+    /// `.other`, or `.unknown` (could not be opened); see `NodeRole`.
+    public var role: NodeRole
     public var path: String
     public var deviceCaps: CapabilityFlags?
-    public init(role: String, path: String, deviceCaps: CapabilityFlags? = nil) {
+    public init(role: NodeRole, path: String, deviceCaps: CapabilityFlags? = nil) {
         self.role = role; self.path = path; self.deviceCaps = deviceCaps
     }
 }
@@ -115,8 +115,8 @@ public struct Device: Sendable, Hashable, Codable {
     /// Every problem of the device and its nodes.
     public var allProblems: [Problem] { problems + captures.flatMap(\.problems) + audio.flatMap { $0.problems + $0.pcms.flatMap(\.problems) } }
 
-    /// "video" when it has a video capture node, "audio" for a microphone on its own.
-    public var mediaType: String { captures.isEmpty && nodes.allSatisfy({ $0.role == "audio" }) && !audio.isEmpty ? "audio" : "video" }
+    /// `.video` when it has a video capture node, `.audio` for a microphone on its own.
+    public var mediaType: MediaType { captures.isEmpty && nodes.allSatisfy({ $0.role == .audio }) && !audio.isEmpty ? .audio : .video }
 
     enum CodingKeys: String, CodingKey { case id, name, modelID, transport, identity, nodes, captures, audio, problems }
 

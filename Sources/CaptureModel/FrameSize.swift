@@ -25,12 +25,12 @@ public enum FrameSize: Sendable, Hashable, Codable {
     case stepwise(min: Dimensions, max: Dimensions, step: Dimensions, intervalsAtMin: FrameIntervals, intervalsAtMax: FrameIntervals)
     case continuous(min: Dimensions, max: Dimensions, intervalsAtMin: FrameIntervals, intervalsAtMax: FrameIntervals)
 
-    /// "discrete", "stepwise" or "continuous" (the V4L2 frame-size type).
-    public var kind: String {
+    /// `.discrete`, `.stepwise` or `.continuous` (the V4L2 frame-size type).
+    public var kind: FrameSizeKind {
         switch self {
-        case .discrete: "discrete"
-        case .stepwise: "stepwise"
-        case .continuous: "continuous"
+        case .discrete: .discrete
+        case .stepwise: .stepwise
+        case .continuous: .continuous
         }
     }
 
@@ -58,20 +58,21 @@ public enum FrameSize: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        switch try c.decode(String.self, forKey: .type) {
-        case "discrete":
+        let type = try c.decode(String.self, forKey: .type)
+        switch FrameSizeKind(rawValue: type) {
+        case .discrete?:
             self = .discrete(Dimensions(width: try c.decode(UInt32.self, forKey: .width), height: try c.decode(UInt32.self, forKey: .height)),
                              intervals: try c.decode(FrameIntervals.self, forKey: .intervals))
-        case "stepwise":
+        case .stepwise?:
             self = .stepwise(min: try c.decode(Dimensions.self, forKey: .min), max: try c.decode(Dimensions.self, forKey: .max),
                              step: try c.decode(Dimensions.self, forKey: .step),
                              intervalsAtMin: try c.decode(FrameIntervals.self, forKey: .intervalsAtMin),
                              intervalsAtMax: try c.decode(FrameIntervals.self, forKey: .intervalsAtMax))
-        case "continuous":
+        case .continuous?:
             self = .continuous(min: try c.decode(Dimensions.self, forKey: .min), max: try c.decode(Dimensions.self, forKey: .max),
                                intervalsAtMin: try c.decode(FrameIntervals.self, forKey: .intervalsAtMin),
                                intervalsAtMax: try c.decode(FrameIntervals.self, forKey: .intervalsAtMax))
-        case let t: throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown frame size type \(t)")
+        case nil: throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown frame size type \(type)")
         }
     }
 

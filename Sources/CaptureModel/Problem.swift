@@ -1,8 +1,9 @@
 /// Something that went wrong while reading a device, kept with the result
 /// instead of thrown away: the ioctl or call, the errno, and what it means.
 public struct Problem: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// What kind of problem: `ioctl-failed`, `bound-hit`, `invalid-value`, `duplicate`, `partial`, `access`, `identity`.
-    public var kind: String
+    /// What kind of problem: `.ioctlFailed` (`ioctl-failed`), `.boundHit`, `.invalidValue`, `.duplicate`, `.partial`,
+    /// `.access`, `.identity`, `.deviceGone`, … (`ProblemKind`).
+    public var kind: ProblemKind
     /// The ioctl or C call, e.g. `VIDIOC_ENUM_FRAMESIZES`.
     public var call: String?
     /// errno, when there is one.
@@ -12,7 +13,7 @@ public struct Problem: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A sentence for a person.
     public var message: String
 
-    public init(kind: String, call: String? = nil, errno: Int32? = nil, errnoName: String? = nil, message: String) {
+    public init(kind: ProblemKind, call: String? = nil, errno: Int32? = nil, errnoName: String? = nil, message: String) {
         self.kind = kind; self.call = call; self.errno = errno; self.errnoName = errnoName; self.message = message
     }
 

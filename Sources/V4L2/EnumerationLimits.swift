@@ -38,7 +38,7 @@ struct EnumerationLog {
                                 message: "\(request) returned more than \(limit) entries for \(what); the driver never ended the list, so the listing is incomplete"))
     }
 
-    mutating func note(_ kind: String, _ request: V4L2Request?, _ message: String) {
+    mutating func note(_ kind: ProblemKind, _ request: V4L2Request?, _ message: String) {
         problems.append(Problem(kind: kind, call: request?.description, message: message))
     }
 }

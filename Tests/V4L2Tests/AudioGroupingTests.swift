@@ -26,7 +26,7 @@ struct AudioGroupingTests {
         #expect(d.audio.map(\.cardID) == ["C525"])
         #expect(d.audio.first?.pcms.first?.alsaName == "hw:CARD=C525,DEV=0")
         #expect(d.audio.first?.pcms.first?.rates == [16000, 22050, 32000, 44100, 48000])
-        #expect(d.mediaType == "video")
+        #expect(d.mediaType == .video)
         #expect(d.id.rawValue == "usb-046d:0826-8E4B3C60")
         #expect(d.modeSummary.last == "hw:CARD=C525,DEV=0 S16_LE 1 ch 16000-48000 Hz")
     }
@@ -36,7 +36,7 @@ struct AudioGroupingTests {
         let r = try Fixtures.system(json: #"{"nodes":["# + nodes.joined(separator: ",") + "]}").discoverAll()
         #expect(r.devices.map(\.id.rawValue) == ["usb-046d:0826-8E4B3C60", "platform-snd_aloop.0"])
         let mic = try #require(r.devices.last)
-        #expect(mic.mediaType == "audio")
+        #expect(mic.mediaType == .audio)
         #expect(mic.name == "Loopback")
         #expect(mic.captures.isEmpty)
         #expect(mic.audio.first?.pcms.map(\.device) == [0, 1])

@@ -33,7 +33,7 @@ extension FakeDeviceSystem {
 }
 
 extension CaptureNodeCapabilities {
-    var discreteSizeCount: Int { formats.reduce(0) { $0 + $1.sizes.filter { $0.kind == "discrete" }.count } }
+    var discreteSizeCount: Int { formats.reduce(0) { $0 + $1.sizes.filter { $0.kind == .discrete }.count } }
     var discreteIntervalCount: Int {
         formats.reduce(0) { acc, f in
             acc + f.sizes.reduce(0) { a, s in

@@ -100,7 +100,7 @@ public enum V4L2CtlImporter {
         let sanitized = String(busInfo.map { c -> Character in (c.isLetter || c.isNumber || "-.".contains(c)) && c.isASCII ? c : "_" })
         let id = DeviceID("imported-" + (sanitized.isEmpty ? "unknown" : sanitized))
         let identity = DeviceIdentity(serial: serial, product: name, busInfo: busInfo, driver: driver)
-        let kind = busInfo.hasPrefix("usb") ? "usb" : busInfo.hasPrefix("platform") ? "platform" : busInfo.hasPrefix("PCI") ? "pci" : "unknown"
+        let kind: TransportKind = busInfo.hasPrefix("usb") ? .usb : busInfo.hasPrefix("platform") ? .platform : busInfo.hasPrefix("PCI") ? .pci : .unknown
         let device = Device(id: id, name: name, modelID: nil, transport: Transport(kind: kind), identity: identity,
                             nodes: nodes, captures: captures, problems: problems)
         return V4L2CtlImportResult(device: device, notes: notes, recognized: recognized)

@@ -16,7 +16,7 @@ struct XMLProfileReader {
 
     private static func device(_ e: XMLNode) throws(Failure) -> Device {
         let t = try e.child("transport")
-        var transport = Transport(kind: try t.required("kind"), speedMbps: try t.optionalDouble("speedMbps"))
+        var transport = Transport(kind: TransportKind(rawValue: try t.required("kind")), speedMbps: try t.optionalDouble("speedMbps"))
         transport.label = try t.required("label")
         let i = try e.child("identity")
         let identity = DeviceIdentity(
@@ -26,7 +26,7 @@ struct XMLProfileReader {
             busInfo: try i.required("busInfo"), driver: try i.required("driver"), physicalPath: i.attribute("physicalPath"))
         var nodes: [DeviceNode] = []
         for n in e.listItems("nodes", "node") {
-            nodes.append(DeviceNode(role: try n.required("role"), path: try n.required("path"),
+            nodes.append(DeviceNode(role: NodeRole(rawValue: try n.required("role")), path: try n.required("path"),
                                     deviceCaps: try n.attribute("deviceCaps").map { s throws(Failure) in try n.flags(s, CapabilityFlags.self) }))
         }
         var captures: [CaptureNodeCapabilities] = []
@@ -163,7 +163,7 @@ struct XMLProfileReader {
     private static func problems(_ parent: XMLNode) throws(Failure) -> [Problem] {
         var out: [Problem] = []
         for p in parent.listItems("problems", "problem") {
-            out.append(Problem(kind: try p.required("kind"), call: p.attribute("call"), errno: try p.optionalInteger("errno"),
+            out.append(Problem(kind: ProblemKind(rawValue: try p.required("kind")), call: p.attribute("call"), errno: try p.optionalInteger("errno"),
                                errnoName: p.attribute("errnoName"), message: p.text))
         }
         return out

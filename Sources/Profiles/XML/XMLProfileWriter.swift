@@ -30,12 +30,12 @@ struct XMLProfileWriter {
         w.start("device")
         w.attribute("id", d.id.rawValue); w.attribute("name", d.name); w.attribute("modelID", d.modelID)
         w.start("transport")
-        w.attribute("kind", d.transport.kind); w.attribute("label", d.transport.label)
+        w.attribute("kind", d.transport.kind.rawValue); w.attribute("label", d.transport.label)
         w.attribute("speedMbps", d.transport.speedMbps.map(XMLScalars.double))
         w.end()
         identity(d.identity)
         list("nodes", d.nodes) { n in
-            w.start("node"); w.attribute("role", n.role); w.attribute("path", n.path)
+            w.start("node"); w.attribute("role", n.role.rawValue); w.attribute("path", n.path)
             w.attribute("deviceCaps", n.deviceCaps.map(flags)); w.end()
         }
         list("captures", d.captures, capture)
@@ -177,7 +177,7 @@ struct XMLProfileWriter {
     private func problems(_ list: [Problem]) {
         self.list("problems", list) { p in
             w.start("problem")
-            w.attribute("kind", p.kind); w.attribute("call", p.call); w.attribute("errno", p.errno); w.attribute("errnoName", p.errnoName)
+            w.attribute("kind", p.kind.rawValue); w.attribute("call", p.call); w.attribute("errno", p.errno); w.attribute("errnoName", p.errnoName)
             w.text(p.message)
             w.end()
         }
