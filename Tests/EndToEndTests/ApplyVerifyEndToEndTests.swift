@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `apply` and `verify` end to end through the fake at the device seam:
+/// lock, S_FMT + S_PARM, read-back, mmap streaming on the fake's virtual clock.
+@Suite("camprobe apply / verify through the fake device")
+struct ApplyVerifyEndToEndTests {
+    static func node(faults: String = "") -> String {
+        #"""
+        {"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"Seam Cam","busInfo":"usb-0000:00:14.0-3","version":"6.1.0",
+         "capabilities":"0x84a00001","deviceCaps":"0x04200001",
+         "formats":[{"fourcc":"YUYV","description":"YUYV 4:2:2","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30","1/15"]}}]},
+           {"fourcc":"MJPG","description":"Motion-JPEG","flags":1,"sizes":[{"discrete":"1280x720","intervals":{"discrete":["1/60","1/30"]}}]}],
+         "activeFormat":{"fourcc":"YUYV","width":640,"height":480},"frameInterval":"1/30"\#(faults),
+         "udev":{"parent":{"sysPath":"/sys/seam","bus":"usb","vendorID":"046d","productID":"0825","serial":"SEAM1","speed":"480"}}}]}
+        """#
+    }
+
+    @Test func verifyAppliesReadsBackAndStreamsAtTheNegotiatedRate() throws {
+        let r = try CLI.run(["verify", "0", "--fixture", try CLI.fixture(Self.node()), "--size", "1280x720", "--fps", "60", "--frames", "120"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Applied:  the driver now reports MJPG 1280x720 at 60 fps"))
+        #expect(r.stdout.contains("Read back: matches what was set"))
+        #expect(r.stdout.contains("Streamed: 120 frames; delivered 60.0 fps"))
+    }
+
+    @Test func aStreamingErrorIsReportedWithTheCallAndExitsNonZero() throws {
+        let faults = #","faults":[{"ioctl":"VIDIOC_STREAMON","errno":"EIO"}]"#
+        let r = try CLI.run(["verify", "0", "--fixture", try CLI.fixture(Self.node(faults: faults)), "--preset", "high"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("VIDIOC_STREAMON"))
+    }
+
+    @Test func anotherRecorderHoldingTheCameraIsExplained() throws {
+        let faults = #","faults":[{"ioctl":"VIDIOC_S_FMT","errno":"EBUSY"}]"#
+        let r = try CLI.run(["apply", "0", "--fixture", try CLI.fixture(Self.node(faults: faults)), "--preset", "high"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("streaming in another process"))
+    }
+}
