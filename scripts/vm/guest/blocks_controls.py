@@ -23,7 +23,7 @@ def block_i(s):
 
 
 def features(s, node):
-    r = s.camprobe("ctl", node, "--json", merge=True, stdout=s.path("I-state.json"))
+    r = s.camprobe("ctl", node, "--json", stdout=s.path("I-state.json"), stderr=s.path("I-state.err"))
 
     def check():
         sem = json.loads(r.out)["semantics"]

@@ -25,7 +25,8 @@ def block_h(s):
 
 
 def negotiate(s, node):
-    r = s.camprobe("negotiate", node, "--preset", "medium", "--json", merge=True, stdout=s.path("H-negotiate.json"))
+    r = s.camprobe("negotiate", node, "--preset", "medium", "--json", stdout=s.path("H-negotiate.json"),
+                   stderr=s.path("H-negotiate.err"))
 
     def check():
         d = json.loads(r.out)["decision"]
@@ -117,8 +118,8 @@ def reduced_framerate(s):
     settle()
     node = first_capture_node()
     set_ctrl(node, "reduced_framerate=1")
-    r = s.camprobe("verify", node, "--preset", "640x480", "--frames", "30", "--json", merge=True,
-                   stdout=s.path("H-reduced.json"), timeout=120)
+    r = s.camprobe("verify", node, "--preset", "640x480", "--frames", "30", "--json",
+                   stdout=s.path("H-reduced.json"), stderr=s.path("H-reduced.err"), timeout=120)
     try:
         d = json.loads(r.out)
         info = "negotiated %s delivered %s rateError %s verdict %s" % (

@@ -46,7 +46,7 @@ def wrong_interval_caught(s, node):
 
 def emulated_parity(s, node):
     """--emulated opens through libv4l2: its formats must match v4l2-ctl's libv4l2 wrapper (-w)."""
-    r = s.camprobe("show", node, "--emulated", "--json", merge=True, stdout=s.path("A-emulated.json"))
+    r = s.camprobe("show", node, "--emulated", "--json", stdout=s.path("A-emulated.json"), stderr=s.path("A-emulated.err"))
     formats = run(["v4l2-ctl", "-w", "-d", node, "--list-formats-ext"], merge=True, stdout=s.path("A-emulated.formats.txt")).out
     _, ctrls, alltxt = saved_texts(s, node, "A")
     diffs = compare_v4l2ctl.compare(node, json.loads(r.out), formats, ctrls, alltxt)

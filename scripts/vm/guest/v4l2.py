@@ -146,13 +146,17 @@ def profile_roundtrip(s, node, label):
         r = s.camprobe("profile", "validate", b + ".profile.json", b + ".profile.xml", merge=True)
         assert r.rc == 0, "exit %d: %s" % (r.rc, r.out)
     s.check("profile of %s %s validates (JSON Schema and XSD)" % (label, node), validates)
-    answers = {kind: s.camprobe("show", "0", "--json", "--profile", b + ".profile." + kind, merge=True,
-                                stdout=b + ".from-%s.json" % kind) for kind in ("xml", "json")}
+    answers = {kind: s.camprobe("show", "0", "--json", "--profile", b + ".profile." + kind,
+                                stdout=b + ".from-%s.json" % kind, stderr=b + ".from-%s.err" % kind)
+               for kind in ("xml", "json")}
 
     def same():
         want = comparable_show(live.out)
         for kind, r in answers.items():
-            got = comparable_show(r.out)
+            try:
+                got = comparable_show(r.out)
+            except ValueError:
+                raise AssertionError("show --profile %s printed no JSON (exit %d): %s" % (kind, r.rc, r.err[:400]))
             keys = [k for k in want["device"] if want["device"][k] != got["device"].get(k)]
             assert got == want, "from %s differs in %s" % (kind, ", ".join("device." + k for k in keys) or "top level")
     s.check("show --profile (XML and JSON) answers exactly as the live %s %s (volatile control values aside)" % (label, node), same)
