@@ -25,14 +25,14 @@ def groups(text):
     return out
 
 
-def main():
+def compare(listed, list_devices_txt, expected):
+    """camprobe's parsed `list --json` vs v4l2-ctl's text → a list of differences."""
     # Microphones of their own (ALSA cards with no camera) are not V4L2 devices: v4l2-ctl does not list them.
-    devices = [d for d in json.load(open(sys.argv[1]))["devices"] if d["captures"] or any(n["role"] != "audio" for n in d["nodes"])]
-    expected = int(sys.argv[3])
+    devices = [d for d in listed["devices"] if d["captures"] or any(n["role"] != "audio" for n in d["nodes"])]
     errors = []
     if len(devices) != expected:
         errors.append("camprobe lists %d devices, expected %d: %s" % (len(devices), expected, [d["id"] for d in devices]))
-    theirs = groups(open(sys.argv[2]).read())
+    theirs = groups(list_devices_txt)
     for d in devices:
         ours = {n["path"] for n in d["nodes"]}
         match = [g for g in theirs if g["nodes"] & ours]
@@ -43,6 +43,15 @@ def main():
             errors.append("%s: camprobe nodes %s, v4l2-ctl group '%s' has %s" % (d["id"], sorted(ours), match[0]["title"], sorted(match[0]["nodes"])))
         if not any(n["role"] == "capture" for n in d["nodes"]):
             errors.append("%s has no capture node but is listed as a camera" % d["id"])
+    return errors
+
+
+def main():
+    with open(sys.argv[1]) as f:
+        listed = json.load(f)
+    with open(sys.argv[2]) as f:
+        text = f.read()
+    errors = compare(listed, text, int(sys.argv[3]))
     for e in errors:
         print(e)
     return 1 if errors else 0

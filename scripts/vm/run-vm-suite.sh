@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds camprobe (if needed) and runs the real-driver suite in one qemu boot.
+# Builds camprobe (if needed) and runs the real-driver suite (suite.py) in one qemu boot.
 #   scripts/vm/run-vm-suite.sh [OUTDIR]      (default .build/vm-results)
 # Exit status: the suite's; 77 when the guest cannot boot here (see run-guest.sh).
 set -euo pipefail
@@ -13,4 +13,6 @@ if [ -z "$bin" ]; then
 fi
 [ -x "$bin" ] || { echo "vm: $bin was not built" >&2; exit 1; }
 rm -rf "$out"; mkdir -p "$out"
-exec "$root/scripts/vm/run-guest.sh" "$root/scripts/vm/suite.sh" "$out" "CAMPROBE=$bin" ${VM_BENCH:+"VM_BENCH=$VM_BENCH"} ${HOTPLUG_CYCLES:+"HOTPLUG_CYCLES=$HOTPLUG_CYCLES"}
+exec "$root/scripts/vm/run-guest.sh" "$root/scripts/vm/suite.py" "$out" "CAMPROBE=$bin" \
+    ${VM_BENCH:+"VM_BENCH=$VM_BENCH"} ${HOTPLUG_CYCLES:+"HOTPLUG_CYCLES=$HOTPLUG_CYCLES"} \
+    ${ALSA_CYCLES:+"ALSA_CYCLES=$ALSA_CYCLES"} ${VM_BLOCKS:+"VM_BLOCKS=$VM_BLOCKS"}

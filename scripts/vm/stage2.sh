@@ -1,7 +1,7 @@
 #!/bin/sh
 # Stage 2 (PID 1 in the guest, the host's own /bin/sh): run the test script as
-# root with stdin from /dev/null and its output on the second serial port,
-# record its exit status, power off.
+# root (python3 for *.py, sh otherwise) with stdin from /dev/null and its output
+# on the second serial port, record its exit status, power off.
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/opt/swift/usr/bin
 export HOME=/root LANG=C.UTF-8
 mkdir -p /dev/pts /dev/shm
@@ -11,7 +11,10 @@ mount -t tmpfs tmpfs /dev/shm 2>/dev/null
 ip link set lo up 2>/dev/null
 . /vmctl/env
 export VM_OUT VM_HOST_OUT
-sh "$VM_SCRIPT" < /dev/null > /dev/ttyS1 2>&1
+case "$VM_SCRIPT" in
+    *.py) python3 -u "$VM_SCRIPT" ;;
+    *) sh "$VM_SCRIPT" ;;
+esac < /dev/null > /dev/ttyS1 2>&1
 echo $? > /vmctl/status
 sync
 echo o > /proc/sysrq-trigger

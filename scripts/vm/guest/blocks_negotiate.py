@@ -1,0 +1,131 @@
+"""Block H: negotiation on the real driver. apply agrees with v4l2-ctl, verify
+measures the delivered rate, vivid's fault controls are seen, a second streamer
+blocks apply; reduced_framerate on HDMI is printed for information."""
+import json
+import re
+import signal
+import time
+
+from guest.harness import WEBCAM, Background, first_capture_node, modprobe, rmmod, set_ctrl, settle, v4l2ctl
+
+
+def block_h(s):
+    modprobe("vivid", *WEBCAM)
+    settle()
+    node = first_capture_node()
+    negotiate(s, node)
+    apply(s, node)
+    verify_rate(s, node)
+    verify_drops(s, node)
+    streamon_error(s, node)
+    busy(s, node)
+    rmmod("vivid")
+    settle()
+    reduced_framerate(s)
+
+
+def negotiate(s, node):
+    r = s.camprobe("negotiate", node, "--preset", "medium", "--json", stdout=s.path("H-negotiate.json"),
+                   stderr=s.path("H-negotiate.err"))
+
+    def check():
+        d = json.loads(r.out)["decision"]
+        assert d["outcome"] == "valid" and d["choice"]["fourcc"] == "YUYV", (d["outcome"], d.get("choice"))
+    s.check("negotiate --preset medium on vivid is VALID (nearest to 640x480 at >= 30 fps)", check)
+
+
+def apply(s, node):
+    r = s.camprobe("apply", node, "--size", "640x360", "--fps", "30", "--format", "YUYV", "--json",
+                   stdout=s.path("H-apply.json"), stderr=s.path("H-apply.err"))
+    t = v4l2ctl(node, "--get-fmt-video", "--get-parm", merge=True, stdout=s.path("H-after-apply.txt")).out
+
+    def check():
+        a = json.loads(r.out)["applied"]
+        wh = re.search(r"Width/Height\s*:\s*(\d+)/(\d+)", t).groups()
+        pf = re.search(r"Pixel Format\s*:\s*'(\w+)'", t).group(1)
+        fps = re.search(r"Frames per second:\s*([\d.]+)", t).group(1)
+        assert (a["after"]["width"], a["after"]["height"]) == (640, 360) and wh == ("640", "360"), (a["after"], wh)
+        assert a["after"]["fourcc"] == "YUYV" == pf, pf
+        assert abs(float(fps) - 30) < 0.001 and a["afterInterval"]["interval"] == "1/30", (fps, a["afterInterval"])
+        assert a["adjustments"] == [], a["adjustments"]
+    s.check("apply sets 640x360 YUYV at 30 fps and v4l2-ctl reads back the same (exit %d)" % r.rc, check)
+
+
+def verify(s, node, frames, name):
+    return s.camprobe("verify", node, "--size", "320x180", "--fps", "30", "--frames", str(frames), "--json",
+                      stdout=s.path(name + ".json"), stderr=s.path(name + ".err"), timeout=180)
+
+
+def verify_rate(s, node):
+    r = verify(s, node, 90, "H-verify")
+
+    def check():
+        d = json.loads(r.out)
+        st = d["stream"]
+        print("info: delivered", st.get("deliveredFPS"), "jitter ms", st.get("jitterMilliseconds"), "dropped",
+              st["framesDropped"], "first frame ms", st.get("timeToFirstFrameMilliseconds"), flush=True)
+        assert st["framesReceived"] == 90, st["framesReceived"]
+        assert abs(st["deliveredFPS"] / 30 - 1) < 0.05, st["deliveredFPS"]
+        assert d["verdict"] in ("ok", "drops"), d["verdict"]
+    s.check("verify streams 90 frames at 320x180 and measures 30 fps within 5 %% (exit %d)" % r.rc, check)
+
+
+def verify_drops(s, node):
+    set_ctrl(node, "percentage_of_dropped_buffers=20")
+    r = verify(s, node, 150, "H-drops")
+    set_ctrl(node, "percentage_of_dropped_buffers=0")
+
+    def check():
+        d = json.loads(r.out)
+        ratio = d["dropRatio"]
+        print("info: drop ratio", ratio, "dropped", d["stream"]["framesDropped"], "verdict", d["verdict"], flush=True)
+        assert 0.10 <= ratio <= 0.30, ratio
+        assert d["verdict"] in ("drops", "shortfall") and r.rc == 3, (d["verdict"], r.rc)
+    s.check("with percentage_of_dropped_buffers=20 verify reports about 20 %% dropped and exits 3 (exit %d)" % r.rc, check)
+
+
+def one_line(text, n=200):
+    return text[:n].replace("\n", " ")
+
+
+def streamon_error(s, node):
+    set_ctrl(node, "inject_vidioc_streamon_error=1")
+    r = s.camprobe("verify", node, "--size", "320x180", "--fps", "30", "--frames", "10",
+                   stdout=s.path("H-streamon.txt"), stderr=s.path("H-streamon.err"), timeout=120)
+    s.expect("an injected VIDIOC_STREAMON error gives a clear error, exit 1 (%s)" % one_line(r.err),
+             r.rc == 1 and "VIDIOC_STREAMON" in r.err, "exit %d" % r.rc)
+
+
+def busy(s, node):
+    """apply while v4l2-ctl streams fails cleanly; verify works once it stops."""
+    v4l2ctl(node, "--set-fmt-video=width=320,height=180,pixelformat=YUYV")
+    streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=600"], s.path("H-streamer.txt"))
+    time.sleep(2)
+    r = s.camprobe("apply", node, "--size", "640x360", "--fps", "30",
+                   stdout=s.path("H-busy.txt"), stderr=s.path("H-busy.err"))
+    streamer.stop(sig=signal.SIGTERM, timeout=20)
+    s.expect("apply while another process streams fails cleanly, exit 1 (%s)" % one_line(r.err),
+             r.rc == 1 and re.search("streaming in another process|record priority", r.err), "exit %d" % r.rc)
+    again = s.camprobe("verify", node, "--size", "320x180", "--fps", "30", "--frames", "30", timeout=120)
+    s.expect("after the other streamer stops, verify works again", again.rc == 0,
+             "exit %d: %s" % (again.rc, again.err[:400]))
+
+
+def reduced_framerate(s):
+    """Information only: vivid's reduced_framerate on its HDMI input (the rate becomes N/1.001)."""
+    if not modprobe("vivid", "n_devs=1", "node_types=0x1", "num_inputs=1", "input_types=0x3"):
+        return
+    settle()
+    node = first_capture_node()
+    set_ctrl(node, "reduced_framerate=1")
+    r = s.camprobe("verify", node, "--preset", "640x480", "--frames", "30", "--json",
+                   stdout=s.path("H-reduced.json"), stderr=s.path("H-reduced.err"), timeout=120)
+    try:
+        d = json.loads(r.out)
+        info = "negotiated %s delivered %s rateError %s verdict %s" % (
+            d["decision"]["choice"]["frameInterval"], d["stream"].get("deliveredFPS"), d.get("rateError"), d["verdict"])
+    except (ValueError, KeyError, TypeError) as e:
+        info = "%s: %s" % (type(e).__name__, e)
+    print("info: reduced_framerate=1 on HDMI: " + info[:400], flush=True)
+    rmmod("vivid")
+    settle()

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""The real-driver suite, run INSIDE the qemu guest by run-guest.sh (one boot).
+
+Loads vivid in several shapes plus snd-dummy and snd-aloop, starts udevd, and
+checks camprobe against v4l2-ctl, arecord and itself. Prints "PASS name" /
+"FAIL name: why" per check and ends with "vm: N passed, M failed"; exits 1 when
+any check failed. The blocks live in guest/ (see README.md).
+
+Env: CAMPROBE (the built binary, a host path visible in the guest),
+     VM_OUT (result directory, shared back to the host),
+     HOTPLUG_CYCLES, ALSA_CYCLES, VM_BENCH (optional).
+"""
+import os
+import sys
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import compare_v4l2ctl  # noqa: E402
+from guest import blocks_audio, blocks_controls, blocks_hotplug, blocks_negotiate, blocks_vivid  # noqa: E402
+from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
+
+BLOCKS = [
+    ("A", blocks_vivid.block_a),
+    ("B", blocks_vivid.block_b),
+    ("C", blocks_vivid.block_c),
+    ("H", blocks_negotiate.block_h),
+    ("I", blocks_controls.block_i),
+    ("D", blocks_hotplug.block_d),
+    ("E1", blocks_hotplug.block_e1),
+    ("E", blocks_hotplug.block_e),
+    ("L", blocks_vivid.block_loopback),
+    ("F", blocks_audio.block_f),
+    ("G", blocks_audio.block_g),
+]
+
+
+def comparator_self_test(s):
+    """The referee catches deliberately wrong answers, each at the exact field."""
+    def check():
+        assert compare_v4l2ctl.self_test() == 0, "see the self-test lines above"
+    s.check("comparator self-test catches deliberately wrong answers", check)
+
+
+def main():
+    camprobe = os.environ.get("CAMPROBE")
+    if not camprobe:
+        print("suite.py: set CAMPROBE to the camprobe binary", file=sys.stderr)
+        return 2
+    out = os.environ.get("VM_OUT") or "/tmp/vm-out"
+    os.makedirs(out, exist_ok=True)
+    s = Suite(camprobe, out, HERE)
+    version = run(["v4l2-ctl", "--version"], timeout=10).out.splitlines()
+    print("vm: %s, %s" % (os.uname().release, version[0] if version else "no v4l2-ctl"), flush=True)
+    comparator_self_test(s)
+    start_udev()
+    modprobe("snd-dummy")
+    modprobe("snd-aloop")
+    only = set(filter(None, os.environ.get("VM_BLOCKS", "").split(",")))
+    for name, block in BLOCKS:
+        if only and name not in only:
+            continue
+        try:
+            block(s)
+        except Exception:  # noqa: BLE001 - a broken block is a failure, and the next block still runs
+            s.bad("block %s ran to the end" % name, traceback.format_exc()[-1500:])
+            rmmod("vivid")
+            rmmod("v4l2loopback")
+            settle()
+    print("vm: %d passed, %d failed" % (s.passed, s.failed), flush=True)
+    return 0 if s.failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
