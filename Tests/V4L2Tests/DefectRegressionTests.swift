@@ -43,3 +43,10 @@ struct DefectRegressionTests {
         #expect(w.total == 10)
     }
 }
+
+@Suite("Closed sets keep their JSON spelling")
+struct CaptureDeviceErrorKindSpellingTests {
+    @Test func holderErrorKinds() {
+        #expect(CaptureDeviceError.Kind.allCases.map(\.rawValue) == ["disconnected", "closed", "failed"])
+    }
+}

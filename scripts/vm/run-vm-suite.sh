@@ -8,10 +8,13 @@ out=${1:-$root/.build/vm-results}
 cd "$root"
 bin=${CAMPROBE:-}
 if [ -z "$bin" ]; then
-    swift build --product camprobe >&2 2>&1 | grep -E "error|Compiling|Build" >&2 || true
+    for p in camprobe camprobe-recorder-example; do
+        swift build --product $p >&2 2>&1 | grep -E "error|Compiling|Build" >&2 || true
+    done
     bin="$root/.build/debug/camprobe"
 fi
 [ -x "$bin" ] || { echo "vm: $bin was not built" >&2; exit 1; }
+[ -x "$(dirname "$bin")/camprobe-recorder-example" ] || { echo "vm: the recorder example was not built next to $bin" >&2; exit 1; }
 rm -rf "$out"; mkdir -p "$out"
 exec "$root/scripts/vm/run-guest.sh" "$root/scripts/vm/suite.py" "$out" "CAMPROBE=$bin" \
     ${VM_BENCH:+"VM_BENCH=$VM_BENCH"} ${HOTPLUG_CYCLES:+"HOTPLUG_CYCLES=$HOTPLUG_CYCLES"} \

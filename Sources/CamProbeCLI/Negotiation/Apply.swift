@@ -21,7 +21,7 @@ struct Applier {
             throw CLIError(message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ") + ")")
         }
         let camera: CaptureDevice
-        do { camera = try CaptureDevice(device: d, system: source.system()) } catch { throw CLIError(message: error.message) }
+        do { camera = try CaptureDevice(device: d, node: node.path, system: source.system()) } catch { throw CLIError(message: error.message) }
         do {
             try await camera.lockForConfiguration()
             let applied = try await camera.commitConfiguration(FormatRequest(bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,

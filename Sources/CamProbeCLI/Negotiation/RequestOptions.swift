@@ -114,10 +114,19 @@ struct RequestOptions: ParsableArguments {
     }
 
     /// Decides for a device's first capture node.
+    /// Decides across all of the device's capture nodes (a camera's H.264 stream is often a
+    /// second node) and returns the node chosen (the first when none fits) with its decision.
     func decide(_ d: Device) throws -> (CaptureNodeCapabilities, Decision) {
-        guard let node = d.captures.first else { throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate") }
-        if let preset { return (node, Negotiator.decide(preset: preset, for: node, transport: d.transport, controls: node.controls)) }
-        return (node, Negotiator.decide(try request()!, for: node, transport: d.transport, controls: node.controls))
+        guard let first = d.captures.first else { throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate") }
+        let pick = if let preset { Negotiator.decide(preset: preset, across: d) } else { Negotiator.decide(try request()!, across: d) }
+        guard let path = pick.path, let node = d.captures.first(where: { $0.path == path }) else {
+            if d.captures.count == 1, let preset {
+                return (first, Negotiator.decide(preset: preset, for: first, transport: d.transport, controls: first.controls))
+            }
+            if d.captures.count == 1 { return (first, Negotiator.decide(try request()!, for: first, transport: d.transport, controls: first.controls)) }
+            return (first, pick.decision)
+        }
+        return (node, pick.decision)
     }
 }
 

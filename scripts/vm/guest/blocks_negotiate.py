@@ -2,11 +2,12 @@
 measures the delivered rate, vivid's fault controls are seen, a second streamer
 blocks apply; reduced_framerate on HDMI is printed for information."""
 import json
+import os
 import re
 import signal
 import time
 
-from guest.harness import WEBCAM, Background, first_capture_node, modprobe, rmmod, set_ctrl, settle, v4l2ctl
+from guest.harness import WEBCAM, Background, first_capture_node, modprobe, rmmod, run, set_ctrl, settle, v4l2ctl
 
 
 def block_h(s):
@@ -16,6 +17,7 @@ def block_h(s):
     negotiate(s, node)
     apply(s, node)
     verify_rate(s, node)
+    recorder_example(s, node)
     verify_drops(s, node)
     streamon_error(s, node)
     busy(s, node)
@@ -68,6 +70,22 @@ def verify_rate(s, node):
         assert abs(st["deliveredFPS"] / 30 - 1) < 0.05, st["deliveredFPS"]
         assert d["verdict"] in ("ok", "drops"), d["verdict"]
     s.check("verify streams 90 frames at 320x180 and measures 30 fps within 5 %% (exit %d)" % r.rc, check)
+
+
+def recorder_example(s, node):
+    """Examples/Recorder (public API only) records from vivid; v4l2-ctl reads back its format."""
+    example = os.path.join(os.path.dirname(s.c), "camprobe-recorder-example")
+    r = run([example, node, "--size", "320x180", "--fps", "30", "--frames", "60"], stdout=s.path("H-recorder.txt"),
+            stderr=s.path("H-recorder.err"), timeout=180)
+    t = v4l2ctl(node, "--get-fmt-video", merge=True).out
+
+    def check():
+        assert r.rc == 0, (r.rc, r.err[-300:])
+        m = re.search(r"Streamed: (\d+) frames at ([\d.]+) fps delivered, (\d+) dropped", r.out)
+        assert m, r.out
+        assert int(m.group(1)) == 60 and abs(float(m.group(2)) / 30 - 1) < 0.05, m.groups()
+        assert re.search(r"Width/Height\s*:\s*320/180", t), t
+    s.check("the recorder example (public API only) streams 60 frames at 320x180, 30 fps (exit %d)" % r.rc, check)
 
 
 def verify_drops(s, node):
