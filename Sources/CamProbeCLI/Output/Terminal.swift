@@ -6,9 +6,12 @@ import Glibc
 enum Terminal {
     static let colour: Bool = isatty(1) == 1 && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("")) != "dumb"
 
-    static func bold(_ s: String) -> String { colour ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-    static func dim(_ s: String) -> String { colour ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
-    static func yellow(_ s: String) -> String { colour ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
+    /// Style marks, not ESC sequences: they become ESC sequences only when the
+    /// line is written (`TerminalText.render`), after the text's own control
+    /// characters have been escaped.
+    static func bold(_ s: String) -> String { colour ? TerminalText.mark("1") + s + TerminalText.mark("0") : s }
+    static func dim(_ s: String) -> String { colour ? TerminalText.mark("2") + s + TerminalText.mark("0") : s }
+    static func yellow(_ s: String) -> String { colour ? TerminalText.mark("33") + s + TerminalText.mark("0") : s }
 
     /// `camprobe: error: …` on stderr.
     static func error(_ message: String) { writeErr("camprobe: error: \(message)\n") }
@@ -17,22 +20,16 @@ enum Terminal {
     /// `camprobe: note: …` on stderr.
     static func note(_ message: String) { writeErr("camprobe: note: \(message)\n") }
 
+    /// Writes to stderr, control characters escaped, after what stdout holds
+    /// (so the two stay in order on a terminal).
     static func writeErr(_ s: String) {
-        var bytes = Array(s.utf8)
-        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
+        StandardOutput.flush()
+        _ = StandardOutput.writeAll(TerminalText.render(s), to: 2)
     }
 
-    /// Visible width of a string (ignores ANSI escapes; counts characters).
-    static func width(_ s: String) -> Int {
-        var n = 0
-        var inEscape = false
-        for c in s.unicodeScalars {
-            if inEscape { if c == "m" { inEscape = false }; continue }
-            if c == "\u{1B}" { inEscape = true; continue }
-            n += 1
-        }
-        return n
-    }
+    /// Visible width of a string as written (style marks count nothing,
+    /// escaped control characters their escape's width; one column per scalar).
+    static func width(_ s: String) -> Int { TerminalText.width(s) }
 
     static func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - width(s))) }
 }
