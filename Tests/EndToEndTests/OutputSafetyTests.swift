@@ -133,3 +133,40 @@ struct OutputSafetyTests {
         #expect(bySignal || p.terminationStatus == 141, "\(p.terminationReason) \(p.terminationStatus)")
     }
 }
+
+/// Errors that repeat input show its start and its size, never all of it.
+@Suite("Long input in error messages", .serialized)
+struct LongInputErrorTests {
+    static func profile(unknownKeyLength n: Int) throws -> String {
+        var doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: OutputSafetyTests.c525))) as! [String: Any]
+        var device = doc["device"] as! [String: Any]
+        device[String(repeating: "x", count: n)] = 1
+        doc["device"] = device
+        return try CLI.fixture(String(decoding: try JSONSerialization.data(withJSONObject: doc), as: UTF8.self))
+    }
+
+    @Test func aHugeKeyIsClippedInShowAndValidate() throws {
+        let p = try Self.profile(unknownKeyLength: 2_000_000)
+        let show = try CLI.run(["show", "0", "--profile", p])
+        #expect(show.status == 1)
+        #expect(show.stderr.utf8.count < 1000, "\(show.stderr.utf8.count) bytes")
+        #expect(show.stderr.contains("… (2000007 bytes): unknown property"), "\(show.stderr.prefix(400))")
+        let validate = try CLI.run(["profile", "validate", p])
+        #expect(validate.status == 1)
+        #expect(validate.stdout.utf8.count < 1000, "\(validate.stdout.utf8.count) bytes")
+        #expect(validate.stdout.contains("… (2000007 bytes)"))
+    }
+
+    @Test func longArgumentsAreClipped() throws {
+        let long = String(repeating: "9", count: 100_000)
+        let format = try CLI.run(["negotiate", "0", "--profile", OutputSafetyTests.c525, "--format", long])
+        #expect(format.status == 2)
+        #expect(format.stderr.utf8.count < 1000)
+        #expect(format.stderr.contains("… (100000 bytes) is not a four-character code"), "\(format.stderr.prefix(300))")
+        let selector = try CLI.run(["show", String(repeating: "z", count: 100_000), "--profile", OutputSafetyTests.c525])
+        #expect(selector.status == 1)
+        #expect(selector.stderr.utf8.count < 1000)
+        let spaced = try CLI.run(["show", String(repeating: "z ", count: 50_000), "--profile", OutputSafetyTests.c525])
+        #expect(spaced.stderr.utf8.count < 3000, "\(spaced.stderr.utf8.count) bytes")
+    }
+}

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Profiles
 
 /// Writing to the terminal: colour only when stdout is a TTY and NO_COLOR is unset.
 enum Terminal {
@@ -13,12 +14,12 @@ enum Terminal {
     static func dim(_ s: String) -> String { colour ? TerminalText.mark("2") + s + TerminalText.mark("0") : s }
     static func yellow(_ s: String) -> String { colour ? TerminalText.mark("33") + s + TerminalText.mark("0") : s }
 
-    /// `camprobe: error: …` on stderr.
-    static func error(_ message: String) { writeErr("camprobe: error: \(message)\n") }
+    /// `camprobe: error: …` on stderr (input it repeats clipped: `Quote.clipMessage`).
+    static func error(_ message: String) { writeErr("camprobe: error: \(Quote.clipMessage(message))\n") }
     /// `camprobe: warning: …` on stderr.
-    static func warning(_ message: String) { writeErr("camprobe: warning: \(message)\n") }
+    static func warning(_ message: String) { writeErr("camprobe: warning: \(Quote.clipMessage(message))\n") }
     /// `camprobe: note: …` on stderr.
-    static func note(_ message: String) { writeErr("camprobe: note: \(message)\n") }
+    static func note(_ message: String) { writeErr("camprobe: note: \(Quote.clipMessage(message))\n") }
 
     /// Writes to stderr, control characters escaped, after what stdout holds
     /// (so the two stay in order on a terminal).
