@@ -6,7 +6,8 @@ enum JSONOutput {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try e.encode(value)
-        StandardOutput.raw(JSONText.escapingControls(Array(data)) + [0x0A])
+        StandardOutput.raw(JSONText.escapingControls(Array(data)))
+        StandardOutput.raw([0x0A])
     }
 }
 

@@ -5,6 +5,7 @@ import Profiles
 
 /// Writing to the terminal: colour only when stdout is a TTY and NO_COLOR is unset.
 enum Terminal {
+    static let stdoutIsTerminal: Bool = isatty(1) == 1
     static let colour: Bool = isatty(1) == 1 && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("")) != "dumb"
 
     /// Style marks, not ESC sequences: they become ESC sequences only when the
@@ -21,10 +22,12 @@ enum Terminal {
     /// `camprobe: note: …` on stderr.
     static func note(_ message: String) { writeErr("camprobe: note: \(Quote.clipMessage(message))\n") }
 
-    /// Writes to stderr, control characters escaped, after what stdout holds
-    /// (so the two stay in order on a terminal).
+    /// Writes to stderr, control characters escaped. When stdout is a terminal,
+    /// what it holds is written first, so the two stay in order on screen (as
+    /// line-buffered stdio did); into a file or pipe stdout stays buffered, as
+    /// stdio's full buffering did.
     static func writeErr(_ s: String) {
-        StandardOutput.flush()
+        if stdoutIsTerminal { StandardOutput.flush() }
         _ = StandardOutput.writeAll(TerminalText.render(s), to: 2)
     }
 
