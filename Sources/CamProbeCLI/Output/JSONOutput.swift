@@ -6,7 +6,12 @@ enum JSONOutput {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try e.encode(value)
-        StandardOutput.raw(JSONText.escapingControls(Array(data)))
+        // Written straight from the encoder's buffer unless something needs escaping (no copy of a large document).
+        if data.withUnsafeBytes({ JSONText.hasControls($0) }) {
+            StandardOutput.raw(JSONText.escapingControls(Array(data)))
+        } else {
+            data.withUnsafeBytes { StandardOutput.raw($0) }
+        }
         StandardOutput.raw([0x0A])
     }
 }
@@ -28,9 +33,20 @@ enum JSONText {
         escapingControls(xml) { b in Array("&#x".utf8) + [TerminalText.hexDigit(b >> 4, upper: true), TerminalText.hexDigit(b & 0xF, upper: true), UInt8(ascii: ";")] }
     }
 
+    /// Whether UTF-8 `bytes` hold DEL or a C1 control.
+    static func hasControls(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x7F || (b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F) { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// UTF-8 `bytes` with U+007F–U+009F replaced by `escape(scalar)`.
     static func escapingControls(_ bytes: [UInt8], _ escape: (UInt8) -> [UInt8]) -> [UInt8] {
-        guard bytes.contains(where: { $0 == 0x7F || $0 == 0xC2 }) else { return bytes }
+        guard bytes.withUnsafeBytes({ hasControls($0) }) else { return bytes }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var i = 0

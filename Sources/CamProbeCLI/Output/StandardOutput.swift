@@ -20,9 +20,6 @@ enum StandardOutput {
     private static let buffer = Mutex<[UInt8]>([])
     private static let flushThreshold = 1 << 16
 
-    /// The test seam: writes bytes to a file descriptor (`write(2)` normally).
-    typealias Writer = @Sendable (Int32, UnsafeRawBufferPointer) -> Int
-
     /// Appends text (escaped for the terminal) to standard output.
     static func text(_ s: String) { append(TerminalText.render(s)) }
 
@@ -31,6 +28,16 @@ enum StandardOutput {
 
     /// Appends bytes as they are (JSON, profile documents).
     static func raw(_ bytes: [UInt8]) { append(bytes) }
+
+    /// Appends bytes as they are, from a buffer (a large one is written without a copy).
+    static func raw(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count >= flushThreshold {
+            flush()
+            if let error = writeAll(bytes, to: 1) { fail(errno: error) }
+        } else {
+            append(Array(bytes))
+        }
+    }
 
     private static func append(_ bytes: [UInt8]) {
         if bytes.count >= flushThreshold {  // a large document: no second copy
@@ -57,20 +64,23 @@ enum StandardOutput {
 
     /// Writes all of `bytes` to `fd`, retrying on `EINTR` and short writes;
     /// the `errno` of the first failure, nil when everything was written.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32, writer: Writer = { fd, p in Glibc.write(fd, p.baseAddress, p.count) }) -> Int32? {
-        bytes.withUnsafeBytes { p -> Int32? in
-            var offset = 0
-            while offset < p.count {
-                let n = writer(fd, UnsafeRawBufferPointer(rebasing: p[offset...]))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if n == 0 { return EIO }
-                offset += n
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// `writeAll` from a buffer.
+    static func writeAll(_ p: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < p.count {
+            let n = Glibc.write(fd, p.baseAddress! + offset, p.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            if n == 0 { return EIO }
+            offset += n
         }
+        return nil
     }
 
     /// Ends the process after a failed write to standard output.
