@@ -57,6 +57,18 @@ struct OutputSafetyTests {
         #expect(show.stdout.contains(#"50\u{1B}]52;c;SGVsbG8=\u{07}Hz"#))
     }
 
+    @Test func aNewlineInANameCannotForgeALine() throws {
+        let text = try String(contentsOfFile: Self.c525, encoding: .utf8)
+            .replacingOccurrences(of: "\"name\" : \"HD Webcam C525\"", with: "\"name\" : \"Cam\\n1  forged\\tline\"")
+        let p = try CLI.fixture(text)
+        let list = try CLI.run(["list", "--profile", p])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains(#"Cam\u{0A}1  forged\u{09}line"#), "\(list.stdout)")
+        #expect(list.stdout.split(separator: "\n").count == 2)
+        let show = try CLI.run(["show", "0", "--profile", p])
+        #expect(show.stdout.hasPrefix(#"Cam\u{0A}1  forged\u{09}line"# + "\n"), "\(show.stdout.prefix(100))")
+    }
+
     @Test func jsonOutputStaysValidAndKeepsTheValue() throws {
         let p = try Self.evilProfile()
         let r = try CLI.run(["show", "0", "--json", "--profile", p])

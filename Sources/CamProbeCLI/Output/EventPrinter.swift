@@ -82,7 +82,7 @@ struct EventPrinter: Sendable {
             }
             return
         }
-        var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(name)\""
+        var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(TerminalText.field(name))\""
         if let d = device {
             text += "  nodes " + d.nodes.map(\.path).joined(separator: ",")
             let modes = d.modeSummary

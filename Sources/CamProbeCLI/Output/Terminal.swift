@@ -44,7 +44,7 @@ struct TextTable {
     var rows: [[String]] = []
 
     func render() -> String {
-        let all = [header] + rows
+        let all = [header] + rows.map { $0.map(TerminalText.field) }
         let widths = header.indices.map { c in all.map { Terminal.width($0[c]) }.max() ?? 0 }
         return all.enumerated().map { i, row in
             let line = row.indices.map { c in c == row.count - 1 ? row[c] : Terminal.pad(row[c], widths[c]) }.joined(separator: "  ")

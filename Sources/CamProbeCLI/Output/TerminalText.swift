@@ -63,6 +63,18 @@ enum TerminalText {
         return out
     }
 
+    /// One value inside a line (a name, a menu item, a table cell): newline and
+    /// tab are not layout there, so they are escaped too (`\u{0A}`, `\u{09}`)
+    /// and cannot forge a line or a column; `render` escapes the rest.
+    static func field(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return value }
+        var out = ""
+        for u in value.unicodeScalars {
+            if u == "\n" || u == "\t" { out += String(decoding: escape(u.value), as: UTF8.self) } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
     /// `render` as a String.
     static func renderString(_ text: String) -> String { String(decoding: render(text), as: UTF8.self) }
 
