@@ -9,7 +9,8 @@ import Profiles
 /// put back after a replug (`camprobe ctl --save/--restore`, `monitor --restore`).
 ///
 /// File: `$XDG_CONFIG_HOME/camprobe/controls/<stable-id>/<name>.json` (default
-/// `~/.config/…`), written atomically:
+/// `~/.config/…`), written atomically, readable by the user only (file 0600,
+/// the directories camprobe creates 0700):
 /// `{"schemaVersion": 1, "device": ID, "name": NAME, "controls": [{"id", "control", "value"}]}`.
 public struct ControlProfile: Sendable, Hashable, Codable {
     public struct Entry: Sendable, Hashable, Codable {
@@ -72,13 +73,24 @@ public enum ControlProfileStore {
 
     public static func save(_ p: ControlProfile) throws(FileWriteError) -> String {
         let path = path(device: p.device, name: p.name)
-        var dir = ""
-        for part in path.split(separator: "/").dropLast() { dir += "/" + part; mkdir(dir, 0o755) }
+        try makeDirectories(for: path)
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys]
         let text = (try? enc.encode(p)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        try AtomicFile.write(text, to: path)
+        try AtomicFile.write(text, to: path, mode: 0o600, exactMode: true)
         return path
+    }
+
+    /// Creates the missing directories above `path` readable by the user only
+    /// (0700); existing ones, such as `~/.config` itself, are left as they are.
+    static func makeDirectories(for path: String) throws(FileWriteError) {
+        var dir = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/").dropLast() {
+            dir += "/" + part
+            if mkdir(dir, 0o700) != 0 && errno != EEXIST {
+                throw FileWriteError(path: path, message: "cannot create \(dir): \(String(cString: strerror(errno)))")
+            }
+        }
     }
 
     /// The saved profile, nil when there is none; a clear error when it is unreadable.

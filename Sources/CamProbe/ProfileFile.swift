@@ -10,7 +10,8 @@ public enum ProfileFile {
     public struct LoadError: Error, CustomStringConvertible {
         public var path: String
         public var message: String
-        public var description: String { "\(path): \(message)" }
+        /// The path and the message, any input they repeat clipped (`Quote`).
+        public var description: String { Quote.clipMessage("\(path): \(message)") }
     }
 
     /// Profiles larger than this are refused rather than read into memory.
@@ -35,7 +36,7 @@ public enum ProfileFile {
         do throws(ProfileReadError) {
             return try (form == .json ? JSONProfile.read(bytes) : XMLProfile.read(bytes)).device
         } catch {
-            let shown = error.issues.prefix(5).map(\.description).joined(separator: "; ")
+            let shown = error.issues.prefix(5).map { Quote.clipMessage($0.description) }.joined(separator: "; ")
             let more = error.issues.count > 5 ? " (and \(error.issues.count - 5) more; 'camprobe profile validate \(path)' lists them all)" : ""
             throw LoadError(path: path, message: "invalid \(form.rawValue.uppercased()) profile: \(shown)\(more)")
         }

@@ -34,16 +34,23 @@ struct CamProbeCommand: AsyncParsableCommand {
             if message.hasPrefix("Error: ") { message.removeFirst(7) }
             if code == .success {
                 if !message.isEmpty { print(message) }
-                Glibc.exit(0)
+                finish(0)
             }
             if let e = error as? CLIError {
                 Terminal.error(e.message)
-                Glibc.exit(e.status)
+                finish(e.status)
             }
             if !message.isEmpty { Terminal.error(message) }
-            Glibc.exit(code == .validationFailure || code.rawValue == 64 ? 2 : 1)
+            finish(code == .validationFailure || code.rawValue == 64 ? 2 : 1)
         }
-        Glibc.exit(0)
+        finish(0)
+    }
+
+    /// Exits with `status` once standard output is written; a failed write
+    /// there turns any status into 1 (or a quiet SIGPIPE end: `StandardOutput`).
+    static func finish(_ status: Int32) -> Never {
+        StandardOutput.flush()
+        Glibc.exit(status)
     }
 }
 

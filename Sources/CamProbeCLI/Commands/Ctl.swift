@@ -97,12 +97,12 @@ struct Ctl: ParsableCommand {
 extension ControlRestorer {
     static func print(_ o: Outcome, device d: Device) {
         guard o.found else {
-            Swift.print("No control profile '\(o.name)' saved for \(d.name) (\(d.id)); save one with: camprobe ctl \(d.id) --save \(o.name)")
+            StandardOutput.line("No control profile '\(o.name)' saved for \(d.name) (\(d.id)); save one with: camprobe ctl \(d.id) --save \(o.name)")
             return
         }
-        Swift.print("Restored '\(o.name)' on \(d.name) (\(d.id)): \(o.applied.count) applied, \(o.refused.count) refused")
-        for c in o.applied where c.before != c.after { Swift.print("  \(c.control): \(c.before.map(String.init) ?? "?") → \(c.after.map(String.init) ?? "?")") }
-        if !o.keptAutomatic.isEmpty { Swift.print("  left to the camera (its auto switch is on): " + o.keptAutomatic.joined(separator: ", ")) }
-        for r in o.refused { Swift.print("  " + Terminal.yellow("refused: ") + r) }
+        StandardOutput.line("Restored '\(o.name)' on \(d.name) (\(d.id)): \(o.applied.count) applied, \(o.refused.count) refused")
+        for c in o.applied where c.before != c.after { StandardOutput.line("  \(c.control): \(c.before.map(String.init) ?? "?") → \(c.after.map(String.init) ?? "?")") }
+        if !o.keptAutomatic.isEmpty { StandardOutput.line("  left to the camera (its auto switch is on): " + o.keptAutomatic.joined(separator: ", ")) }
+        for r in o.refused { StandardOutput.line("  " + Terminal.yellow("refused: ") + r) }
     }
 }

@@ -93,7 +93,7 @@ struct ProfileValidate: ParsableCommand {
             } else {
                 bad += 1
                 print("\(f): invalid \(form.rawValue.uppercased()) profile, \(issues.count) problem\(issues.count == 1 ? "" : "s"):")
-                for i in issues.prefix(50) { print("  \(i)") }
+                for i in issues.prefix(50) { print("  " + Quote.clipMessage(i.description)) }
                 if issues.count > 50 { print("  … and \(issues.count - 50) more") }
             }
         }

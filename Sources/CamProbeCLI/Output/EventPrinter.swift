@@ -82,7 +82,7 @@ struct EventPrinter: Sendable {
             }
             return
         }
-        var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(name)\""
+        var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(TerminalText.field(name))\""
         if let d = device {
             text += "  nodes " + d.nodes.map(\.path).joined(separator: ",")
             let modes = d.modeSummary
@@ -91,9 +91,10 @@ struct EventPrinter: Sendable {
         line(text)
     }
 
+    /// One line, written at once (a failed write ends the process: `StandardOutput`).
     private func line(_ s: String) {
-        print(s)
-        fflush(nil)  // flushes every stream (avoids the non-Sendable global `stdout`)
+        if json { StandardOutput.raw(JSONText.escapingControls(Array(s.utf8)) + [0x0A]) } else { print(s) }
+        StandardOutput.flush()
     }
 
     /// UTC, millisecond precision: 2026-11-22T17:05:01.123Z

@@ -4,7 +4,7 @@ import Negotiation
 /// `camprobe show` as text.
 enum ShowRenderer {
     static func render(_ d: Device, index: Int) {
-        print(Terminal.bold(d.name))
+        print(Terminal.bold(TerminalText.field(d.name)))
         var facts: [(String, String)] = [("Index", "\(index)"), ("ID", d.id.rawValue)]
         if let m = d.modelID {
             let maker = [d.identity.manufacturer, d.identity.product].compactMap { $0 }.joined(separator: " ")
@@ -59,7 +59,7 @@ enum ShowRenderer {
 
     static func printFacts(_ facts: [(String, String)], indent: String) {
         let w = (facts.map { $0.0.count }.max() ?? 0) + 1
-        for (k, v) in facts { print(indent + Terminal.pad(k + ":", w) + " " + v) }
+        for (k, v) in facts { print(indent + Terminal.pad(k + ":", w) + " " + TerminalText.field(v)) }
     }
 
     static func renderCapture(_ c: CaptureNodeCapabilities) {
@@ -86,7 +86,7 @@ enum ShowRenderer {
             if f.isEmulated { tags.append("emulated") }
             if f.bufferType == .videoCaptureMultiplanar { tags.append("multi-planar") }
             let tagText = tags.isEmpty ? "" : "  [" + tags.joined(separator: ", ") + "]"
-            print("    " + Terminal.bold("\(f.fourcc)") + "  \(f.description)\(tagText)")
+            print("    " + Terminal.bold("\(f.fourcc)") + "  \(TerminalText.field(f.description))\(tagText)")
             for s in f.sizes { print("      " + sizeLine(s)) }
         }
         if let controls = c.controls {
@@ -144,10 +144,10 @@ enum ShowRenderer {
             case .integer(let i):
                 let item = c.menu.first { $0.index == i }
                 var label = ""
-                if let item { label = " (" + (item.name ?? item.value.map { String($0) } ?? "") + ")" }
+                if let item { label = " (" + TerminalText.field(item.name ?? item.value.map { String($0) } ?? "") + ")" }
                 parts.append("= \(i)\(label)")
             case .string(let s):
-                parts.append("= \"\(s)\"")
+                parts.append("= \"\(TerminalText.field(s))\"")
             }
         }
         if !c.dimensions.isEmpty { parts.append("dims " + c.dimensions.map { "[\($0)]" }.joined()) }
@@ -157,7 +157,7 @@ enum ShowRenderer {
         let indent = "    " + String(repeating: " ", count: keyWidth) + "      "
         for m in c.menu {
             let label: String = m.name ?? m.value.map { String($0) } ?? ""
-            print(indent + "\(m.index): " + label)
+            print(indent + "\(m.index): " + TerminalText.field(label))
         }
     }
 }

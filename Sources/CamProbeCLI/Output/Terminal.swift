@@ -1,38 +1,39 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Profiles
 
 /// Writing to the terminal: colour only when stdout is a TTY and NO_COLOR is unset.
 enum Terminal {
+    static let stdoutIsTerminal: Bool = isatty(1) == 1
     static let colour: Bool = isatty(1) == 1 && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("")) != "dumb"
 
-    static func bold(_ s: String) -> String { colour ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
-    static func dim(_ s: String) -> String { colour ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
-    static func yellow(_ s: String) -> String { colour ? "\u{1B}[33m\(s)\u{1B}[0m" : s }
+    /// Style marks, not ESC sequences: they become ESC sequences only when the
+    /// line is written (`TerminalText.render`), after the text's own control
+    /// characters have been escaped.
+    static func bold(_ s: String) -> String { colour ? TerminalText.mark("1") + s + TerminalText.mark("0") : s }
+    static func dim(_ s: String) -> String { colour ? TerminalText.mark("2") + s + TerminalText.mark("0") : s }
+    static func yellow(_ s: String) -> String { colour ? TerminalText.mark("33") + s + TerminalText.mark("0") : s }
 
-    /// `camprobe: error: …` on stderr.
-    static func error(_ message: String) { writeErr("camprobe: error: \(message)\n") }
+    /// `camprobe: error: …` on stderr (input it repeats clipped: `Quote.clipMessage`).
+    static func error(_ message: String) { writeErr("camprobe: error: \(Quote.clipMessage(message))\n") }
     /// `camprobe: warning: …` on stderr.
-    static func warning(_ message: String) { writeErr("camprobe: warning: \(message)\n") }
+    static func warning(_ message: String) { writeErr("camprobe: warning: \(Quote.clipMessage(message))\n") }
     /// `camprobe: note: …` on stderr.
-    static func note(_ message: String) { writeErr("camprobe: note: \(message)\n") }
+    static func note(_ message: String) { writeErr("camprobe: note: \(Quote.clipMessage(message))\n") }
 
+    /// Writes to stderr, control characters escaped. When stdout is a terminal,
+    /// what it holds is written first, so the two stay in order on screen (as
+    /// line-buffered stdio did); into a file or pipe stdout stays buffered, as
+    /// stdio's full buffering did.
     static func writeErr(_ s: String) {
-        var bytes = Array(s.utf8)
-        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
+        if stdoutIsTerminal { StandardOutput.flush() }
+        _ = StandardOutput.writeAll(TerminalText.render(s), to: 2)
     }
 
-    /// Visible width of a string (ignores ANSI escapes; counts characters).
-    static func width(_ s: String) -> Int {
-        var n = 0
-        var inEscape = false
-        for c in s.unicodeScalars {
-            if inEscape { if c == "m" { inEscape = false }; continue }
-            if c == "\u{1B}" { inEscape = true; continue }
-            n += 1
-        }
-        return n
-    }
+    /// Visible width of a string as written (style marks count nothing,
+    /// escaped control characters their escape's width; one column per scalar).
+    static func width(_ s: String) -> Int { TerminalText.width(s) }
 
     static func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - width(s))) }
 }
@@ -43,7 +44,7 @@ struct TextTable {
     var rows: [[String]] = []
 
     func render() -> String {
-        let all = [header] + rows
+        let all = [header] + rows.map { $0.map(TerminalText.field) }
         let widths = header.indices.map { c in all.map { Terminal.width($0[c]) }.max() ?? 0 }
         return all.enumerated().map { i, row in
             let line = row.indices.map { c in c == row.count - 1 ? row[c] : Terminal.pad(row[c], widths[c]) }.joined(separator: "  ")

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Standard output, written with `write(2)` from a buffer of our own so that
+/// every failure is seen: a full disk, a closed pipe, an I/O error.
+///
+/// - A write error (`ENOSPC`, `EIO`, …) is reported as
+///   `camprobe: error: cannot write to standard output: <reason>` and the
+///   process exits with status 1 (nothing after it is written).
+/// - A closed pipe (`EPIPE`, e.g. `camprobe show 0 | head -1`) ends the
+///   process quietly, as if by `SIGPIPE` — what `cat`, `ls` or `git` do: no
+///   message, and the shell sees status 141 (128 + SIGPIPE). This holds even
+///   when the parent process left `SIGPIPE` ignored.
+///
+/// Text goes through `TerminalText.render` (control characters escaped, our
+/// colours applied); JSON and profile documents are written as they are.
+enum StandardOutput {
+    private static let buffer = Mutex<[UInt8]>([])
+    private static let flushThreshold = 1 << 16
+
+    /// Appends text (escaped for the terminal) to standard output.
+    static func text(_ s: String) { append(TerminalText.render(s)) }
+
+    /// Appends one line of text (escaped for the terminal).
+    static func line(_ s: String) { text(s + "\n") }
+
+    /// Appends bytes as they are (JSON, profile documents).
+    static func raw(_ bytes: [UInt8]) { append(bytes) }
+
+    /// Appends bytes as they are, from a buffer (a large one is written without a copy).
+    static func raw(_ bytes: UnsafeRawBufferPointer) {
+        if bytes.count >= flushThreshold {
+            flush()
+            if let error = writeAll(bytes, to: 1) { fail(errno: error) }
+        } else {
+            append(Array(bytes))
+        }
+    }
+
+    private static func append(_ bytes: [UInt8]) {
+        if bytes.count >= flushThreshold {  // a large document: no second copy
+            flush()
+            if let error = writeAll(bytes, to: 1) { fail(errno: error) }
+            return
+        }
+        let full = buffer.withLock { b -> Bool in
+            b.append(contentsOf: bytes)
+            return b.count >= flushThreshold
+        }
+        if full { flush() }
+    }
+
+    /// Writes what is buffered; on failure reports it and exits (see the type).
+    static func flush() {
+        buffer.withLock { b in
+            guard !b.isEmpty else { return }
+            let error = writeAll(b, to: 1)
+            b.removeAll(keepingCapacity: true)
+            if let error { fail(errno: error) }
+        }
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying on `EINTR` and short writes;
+    /// the `errno` of the first failure, nil when everything was written.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// `writeAll` from a buffer.
+    static func writeAll(_ p: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < p.count {
+            let n = Glibc.write(fd, p.baseAddress! + offset, p.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if n == 0 { return EIO }
+            offset += n
+        }
+        return nil
+    }
+
+    /// Ends the process after a failed write to standard output.
+    static func fail(errno e: Int32) -> Never {
+        if e == EPIPE {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+            _exit(128 + SIGPIPE)
+        }
+        let message = "camprobe: error: cannot write to standard output: \(String(cString: strerror(e)))\n"
+        _ = writeAll(TerminalText.render(message), to: 2)
+        _exit(1)
+    }
+}
+
+/// `print` for the whole CamProbeCLI module: shadows `Swift.print`, so every
+/// unqualified `print(…)` in a command or renderer goes through
+/// `StandardOutput.text` — its control characters escaped, its write failures
+/// reported — and no text reaches the terminal raw by oversight.
+func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    var s = ""
+    for (i, item) in items.enumerated() {
+        if i > 0 { s += separator }
+        if let t = item as? String { s += t } else { s += String(describing: item) }
+    }
+    StandardOutput.text(s + terminator)
+}
