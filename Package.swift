@@ -19,7 +19,7 @@ let package = Package(
         .executable(name: "camprobe-fuzz", targets: ["camprobe-fuzz"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // C shims: constants and non-variadic wrappers only.
@@ -46,7 +46,8 @@ let package = Package(
         // Presets, requests, scoring and explanations: pure functions, no I/O.
         .target(name: "Negotiation", dependencies: ["CaptureModel"], swiftSettings: strict),
         // The facade recorders import.
-        .target(name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation"], swiftSettings: strict),
+        .target(
+            name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation"], swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "ALSA", "CV4L2", "CaptureModel"], swiftSettings: strict),
         // The commands, shared by the shipped executable and the tests' fake twin.
@@ -65,7 +66,6 @@ let package = Package(
             name: "camprobe-bench",
             dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "Negotiation"],
             swiftSettings: strict),
-
 
         .executableTarget(name: "camprobe-fuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),
 

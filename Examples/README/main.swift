@@ -1,7 +1,7 @@
 import CamProbe
 import Udev  // UdevMonitor (hotplug)
 
-let result = DeviceDiscovery().discover()            // libudev + ioctl(2)
+let result = DeviceDiscovery().discover()  // libudev + ioctl(2)
 for device in result.devices {
     print(device.id, device.name, device.transport)
     for capture in device.captures {
@@ -11,13 +11,14 @@ for device in result.devices {
 }
 
 if let device = result.devices.first {
-    let request = CaptureRequest(size: .exact(Dimensions(width: 1280, height: 720)), rate: .exact(Rational(30, 1)),
-                                 format: .list(["MJPG", "YUYV"]))
-    let pick = Negotiator.decide(request, across: device)    // or: decide(preset: .p1280x720, across: device)
-    print(pick)                                              // "/dev/video0: VALID MJPG 1280x720 @ 30 fps"
+    let request = CaptureRequest(
+        size: .exact(Dimensions(width: 1280, height: 720)), rate: .exact(Rational(30, 1)),
+        format: .list(["MJPG", "YUYV"]))
+    let pick = Negotiator.decide(request, across: device)  // or: decide(preset: .p1280x720, across: device)
+    print(pick)  // "/dev/video0: VALID MJPG 1280x720 @ 30 fps"
     if let node = pick.path, let choice = pick.decision.choice {
-        let camera = try CaptureDevice(device: device, node: node)                  // open(2)
-        try await camera.lockForConfiguration()                                     // VIDIOC_S_PRIORITY
+        let camera = try CaptureDevice(device: device, node: node)  // open(2)
+        try await camera.lockForConfiguration()  // VIDIOC_S_PRIORITY
         let applied = try await camera.commitConfiguration(FormatRequest(choice))  // VIDIOC_S_FMT, VIDIOC_S_PARM
         print(applied.after, applied.adjustments)
         await camera.close()

@@ -7,8 +7,9 @@
 // DEVICE is a list index (default 0), a stable ID, a node path or part of the name.
 // A profile (`--profile Profiles/c525.json`) can be negotiated but not streamed.
 import CamProbe
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 func fail(_ message: String) -> Never {
@@ -27,9 +28,13 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     return value
 }
 let profile = option("--profile")
-let presetName = option("--preset"), sizeText = option("--size"), fpsText = option("--fps")
+let presetName = option("--preset")
+let sizeText = option("--size")
+let fpsText = option("--fps")
 guard let frames = Int(option("--frames") ?? "60"), frames >= 2 else { fail("--frames must be a number ≥ 2") }
-guard arguments.count <= 1, arguments.first?.hasPrefix("--") != true else { fail("unexpected arguments: \(arguments.joined(separator: " "))") }
+guard arguments.count <= 1, arguments.first?.hasPrefix("--") != true else {
+    fail("unexpected arguments: \(arguments.joined(separator: " "))")
+}
 let selector = DeviceSelector(arguments.first ?? "0")
 
 // 2. The devices: the machine's (libudev + ioctl(2)), or one saved profile.
@@ -71,7 +76,7 @@ if let profile { fail("\(profile) is a profile, not a live camera: it can be neg
 let camera: CaptureDevice
 do { camera = try CaptureDevice(device: device, node: node) } catch { fail("\(error)") }  // open(2)
 do {
-    try await camera.lockForConfiguration()                                     // VIDIOC_S_PRIORITY
+    try await camera.lockForConfiguration()  // VIDIOC_S_PRIORITY
     let applied = try await camera.commitConfiguration(FormatRequest(choice))  // VIDIOC_S_FMT, VIDIOC_S_PARM, read back
     let fps = applied.afterInterval?.fps ?? choice.frameInterval?.fps
     print("Applied:  \(applied.after.fourcc) \(applied.after.width)x\(applied.after.height) @ \(fps.map(formatFPS) ?? "?") fps")

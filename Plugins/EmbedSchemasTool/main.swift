@@ -5,11 +5,11 @@
 // must be UTF-8). Run by the EmbedSchemas build-tool plugin; no Foundation, so
 // the host tool builds quickly and the same way everywhere.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 func fail(_ message: String) -> Never {

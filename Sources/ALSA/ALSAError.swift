@@ -12,7 +12,10 @@ public struct ALSAError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     public init(call: String, target: String, errno: Int32, message: String) {
-        self.call = call; self.target = target; self.errno = errno; self.message = message
+        self.call = call
+        self.target = target
+        self.errno = errno
+        self.message = message
     }
 
     /// Symbolic name of the errno values ALSA callers meet.
@@ -47,12 +50,13 @@ public struct ALSAError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The same error as a `Problem` kept with a (partial) result.
     public var problem: Problem {
-        let kind: ProblemKind = switch errno {
-        case 1, 13: "access"
-        case 16: "busy"
-        case 2, 6, 19: "device-gone"
-        default: "alsa-failed"
-        }
+        let kind: ProblemKind =
+            switch errno {
+            case 1, 13: "access"
+            case 16: "busy"
+            case 2, 6, 19: "device-gone"
+            default: "alsa-failed"
+            }
         return Problem(kind: kind, call: call, errno: errno, errnoName: errnoName, message: description)
     }
 }

@@ -5,7 +5,10 @@ public struct ALSACardInfo: Sendable, Hashable {
     public var longName: String
     public var driver: String
     public init(id: String, name: String, longName: String, driver: String) {
-        self.id = id; self.name = name; self.longName = longName; self.driver = driver
+        self.id = id
+        self.name = name
+        self.longName = longName
+        self.driver = driver
     }
 }
 
@@ -14,7 +17,11 @@ public struct ALSAPCMInfo: Sendable, Hashable {
     public var device: Int32
     public var name: String
     public var subdevices: UInt32
-    public init(device: Int32, name: String, subdevices: UInt32) { self.device = device; self.name = name; self.subdevices = subdevices }
+    public init(device: Int32, name: String, subdevices: UInt32) {
+        self.device = device
+        self.name = name
+        self.subdevices = subdevices
+    }
 }
 
 /// What the hardware accepts on one capture PCM (`snd_pcm_hw_params_any` and the
@@ -28,8 +35,12 @@ public struct ALSAHardwareRanges: Sendable, Hashable {
     public var maxRate: UInt32
     public var rates: [UInt32]
     public init(formats: [String], minChannels: UInt32, maxChannels: UInt32, minRate: UInt32, maxRate: UInt32, rates: [UInt32]) {
-        self.formats = formats; self.minChannels = minChannels; self.maxChannels = maxChannels
-        self.minRate = minRate; self.maxRate = maxRate; self.rates = rates
+        self.formats = formats
+        self.minChannels = minChannels
+        self.maxChannels = maxChannels
+        self.minRate = minRate
+        self.maxRate = maxRate
+        self.rates = rates
     }
 }
 

@@ -30,14 +30,17 @@ public enum AudioCardReader {
             pcms = try port.capturePCMs(card)
         } catch {
             if error.problem.kind == "device-gone" { return nil }
-            return AudioCaptureCard(card: card, cardID: "", name: "ALSA card \(card)", longName: "", driver: "",
-                                    controlPath: controlPath, problems: [error.problem])
+            return AudioCaptureCard(
+                card: card, cardID: "", name: "ALSA card \(card)", longName: "", driver: "",
+                controlPath: controlPath, problems: [error.problem])
         }
         guard !pcms.isEmpty else { return nil }
-        var out = AudioCaptureCard(card: card, cardID: info.id, name: info.name, longName: info.longName, driver: info.driver,
-                                   controlPath: controlPath)
+        var out = AudioCaptureCard(
+            card: card, cardID: info.id, name: info.name, longName: info.longName, driver: info.driver,
+            controlPath: controlPath)
         for p in pcms {
-            var pcm = AudioCapturePCM(device: p.device, alsaName: "hw:CARD=\(info.id),DEV=\(p.device)", name: p.name, subdevices: p.subdevices)
+            var pcm = AudioCapturePCM(
+                device: p.device, alsaName: "hw:CARD=\(info.id),DEV=\(p.device)", name: p.name, subdevices: p.subdevices)
             do throws(ALSAError) {
                 let r = try port.hardwareRanges(card: card, device: p.device)
                 pcm.formats = r.formats
@@ -47,8 +50,10 @@ public enum AudioCardReader {
                 pcm.maxRate = min(r.maxRate, AudioLimits.maxRate)
                 pcm.rates = r.rates
                 if r.maxChannels > AudioLimits.maxChannels || r.maxRate > AudioLimits.maxRate {
-                    pcm.problems.append(Problem(kind: "invalid-value", call: "snd_pcm_hw_params_get_rate_max",
-                                                message: "hw:\(card),\(p.device) reports up to \(r.maxChannels) channels and \(r.maxRate) Hz; clamped"))
+                    pcm.problems.append(
+                        Problem(
+                            kind: "invalid-value", call: "snd_pcm_hw_params_get_rate_max",
+                            message: "hw:\(card),\(p.device) reports up to \(r.maxChannels) channels and \(r.maxRate) Hz; clamped"))
                 }
             } catch {
                 pcm.problems.append(error.problem)

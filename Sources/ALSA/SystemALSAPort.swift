@@ -38,9 +38,10 @@ public struct SystemALSAPort: ALSAPort {
         defer { snd_ctl_card_info_free(info) }
         let r = snd_ctl_card_info(ctl, info)
         guard r >= 0 else { throw fail("snd_ctl_card_info", target, r) }
-        return ALSACardInfo(id: String(cString: snd_ctl_card_info_get_id(info)), name: String(cString: snd_ctl_card_info_get_name(info)),
-                            longName: String(cString: snd_ctl_card_info_get_longname(info)),
-                            driver: String(cString: snd_ctl_card_info_get_driver(info)))
+        return ALSACardInfo(
+            id: String(cString: snd_ctl_card_info_get_id(info)), name: String(cString: snd_ctl_card_info_get_name(info)),
+            longName: String(cString: snd_ctl_card_info_get_longname(info)),
+            driver: String(cString: snd_ctl_card_info_get_driver(info)))
     }
 
     public func capturePCMs(_ card: Int32) throws(ALSAError) -> [ALSAPCMInfo] {
@@ -63,8 +64,10 @@ public struct SystemALSAPort: ALSAPort {
             let q = snd_ctl_pcm_info(ctl, info)
             if q == -2 { continue }  // ENOENT: playback-only device
             guard q >= 0 else { throw fail("snd_ctl_pcm_info", "\(target),\(device)", q) }
-            out.append(ALSAPCMInfo(device: device, name: String(cString: snd_pcm_info_get_name(info)),
-                                   subdevices: snd_pcm_info_get_subdevices_count(info)))
+            out.append(
+                ALSAPCMInfo(
+                    device: device, name: String(cString: snd_pcm_info_get_name(info)),
+                    subdevices: snd_pcm_info_get_subdevices_count(info)))
         }
         return out
     }
@@ -81,7 +84,10 @@ public struct SystemALSAPort: ALSAPort {
         let r = snd_pcm_hw_params_any(pcm, hw)
         guard r >= 0 else { throw fail("snd_pcm_hw_params_any", target, r) }
         let formats = Self.formats.filter { snd_pcm_hw_params_test_format(pcm, hw, $0.0) == 0 }.map(\.1)
-        var cmin: UInt32 = 0, cmax: UInt32 = 0, rmin: UInt32 = 0, rmax: UInt32 = 0
+        var cmin: UInt32 = 0
+        var cmax: UInt32 = 0
+        var rmin: UInt32 = 0
+        var rmax: UInt32 = 0
         var dir: Int32 = 0
         _ = snd_pcm_hw_params_get_channels_min(hw, &cmin)
         _ = snd_pcm_hw_params_get_channels_max(hw, &cmax)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
 import Profiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Saved control values of one device, kept under its stable ID so they can be
 /// put back after a replug (`camprobe ctl --save/--restore`, `monitor --restore`).
@@ -29,8 +30,9 @@ public struct ControlProfile: Sendable, Hashable, Codable {
         self.name = name
         self.controls = controls.compactMap { c in
             guard case .integer(let v)? = c.value, !c.flags.contains(.readOnly), !c.flags.contains(.writeOnly),
-                  !c.flags.contains(.volatile), !c.flags.contains(.disabled), c.dimensions.isEmpty,
-                  ["int", "bool", "menu", "intmenu", "int64", "bitmask"].contains(c.type) else { return nil }
+                !c.flags.contains(.volatile), !c.flags.contains(.disabled), c.dimensions.isEmpty,
+                ["int", "bool", "menu", "intmenu", "int64", "bitmask"].contains(c.type)
+            else { return nil }
             return Entry(id: c.id, control: c.key, value: v)
         }
     }
@@ -41,13 +43,18 @@ public struct ControlProfile: Sendable, Hashable, Codable {
         let saved = Dictionary(controls.map { ($0.id, $0.value) }, uniquingKeysWith: { a, _ in a })
         var kept: [String] = []
         var writes: [ControlWrite] = []
-        for e in controls where ControlID.autoSwitches.contains(e.id) { writes.append(ControlWrite(id: e.id, control: e.control, value: e.value, reason: "auto switch first")) }
+        for e in controls where ControlID.autoSwitches.contains(e.id) {
+            writes.append(ControlWrite(id: e.id, control: e.control, value: e.value, reason: "auto switch first"))
+        }
         for e in controls where !ControlID.autoSwitches.contains(e.id) {
             let autoOn = ControlID.governs.contains { auto, governed in
                 guard governed.contains(e.id), let v = saved[auto] else { return false }
                 return auto == ControlID.exposureAuto ? (v != 1 && v != 2) : v != 0
             }
-            if autoOn { kept.append(e.control); continue }
+            if autoOn {
+                kept.append(e.control)
+                continue
+            }
             writes.append(ControlWrite(id: e.id, control: e.control, value: e.value, reason: "saved value"))
         }
         return (writes, kept)
@@ -67,7 +74,9 @@ public enum ControlProfileStore {
     }
 
     public static func path(device: DeviceID, name: String) -> String {
-        let safe: (String) -> String = { s in String(s.map { c in (c.isLetter || c.isNumber || "-_.:@".contains(c)) && c.isASCII ? c : "_" }) }
+        let safe: (String) -> String = { s in
+            String(s.map { c in (c.isLetter || c.isNumber || "-_.:@".contains(c)) && c.isASCII ? c : "_" })
+        }
         return directory + "/" + safe(device.rawValue) + "/" + safe(name) + ".json"
     }
 

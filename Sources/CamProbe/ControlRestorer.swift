@@ -1,6 +1,6 @@
 import CaptureModel
-import V4L2
 import Profiles
+import V4L2
 
 /// Puts a saved control profile back on a device, control by control (one
 /// refusal does not stop the rest), and reports what was applied or refused.
@@ -15,17 +15,24 @@ public enum ControlRestorer {
 
     public static func restore(_ name: String, device d: Device, system: any DeviceSystem) throws(RestoreError) -> Outcome {
         let profile: ControlProfile?
-        do throws(FileReadError) { profile = try ControlProfileStore.load(device: d.id, name: name) } catch { throw RestoreError(message: error.description) }
+        do throws(FileReadError) { profile = try ControlProfileStore.load(device: d.id, name: name) } catch {
+            throw RestoreError(message: error.description)
+        }
         guard let profile else { return Outcome(name: name, applied: [], refused: [], keptAutomatic: [], found: false) }
         guard let node = d.captures.first else { throw RestoreError(message: "\(d.name) has no capture node") }
         let port: any DevicePort
-        do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch { throw RestoreError(message: error.description) }
+        do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch {
+            throw RestoreError(message: error.description)
+        }
         let (writes, kept) = profile.restorePlan()
         var applied: [ControlChange] = []
         var refused: [String] = []
         let controls = node.controls ?? []
         for w in writes {
-            guard controls.contains(where: { $0.id == w.id }) else { refused.append("\(w.control) (this camera has no such control now)"); continue }
+            guard controls.contains(where: { $0.id == w.id }) else {
+                refused.append("\(w.control) (this camera has no such control now)")
+                continue
+            }
             do throws(ControlTransactionError) {
                 applied += try ControlTransaction.apply([w], controls: controls, port: port)
             } catch {

@@ -1,6 +1,6 @@
+import ALSA
 import CaptureModel
 import V4L2
-import ALSA
 
 /// Finds every capture device: one `Device` per physical camera, its
 /// capture, metadata and media nodes grouped by their common parent and
@@ -21,15 +21,19 @@ public struct DeviceDiscovery {
         public var note: String?
 
         public init(devices: [Device], problems: [Problem], note: String?) {
-            self.devices = devices; self.problems = problems; self.note = note
+            self.devices = devices
+            self.problems = problems
+            self.note = note
         }
     }
 
     /// Discovers all devices. `choose` sees every device (identity and nodes,
     /// no capabilities yet) and returns the indexes whose capabilities are
     /// read — all by default — so `show` enumerates only the camera it prints.
-    public func discover(_ options: DiscoveryOptions = DiscoveryOptions(),
-                         choose: (([Device]) -> Set<Int>)? = nil) -> Result {
+    public func discover(
+        _ options: DiscoveryOptions = DiscoveryOptions(),
+        choose: (([Device]) -> Set<Int>)? = nil
+    ) -> Result {
         let (records, note) = system.nodeRecords()
         var problems: [Problem] = []
         var probed: [ProbedNode] = []
@@ -57,8 +61,10 @@ public struct DeviceDiscovery {
                 probed.append(node)
             } catch {
                 if error.isDeviceGone {
-                    problems.append(Problem(kind: "device-gone", call: error.call, errno: error.errno, errnoName: error.errnoName,
-                                            message: "\(r.devnode) vanished while it was being listed (\(error.errnoName)); skipped"))
+                    problems.append(
+                        Problem(
+                            kind: "device-gone", call: error.call, errno: error.errno, errnoName: error.errnoName,
+                            message: "\(r.devnode) vanished while it was being listed (\(error.errnoName)); skipped"))
                 } else {
                     probed.append(ProbedNode(record: r, error: error))
                 }
@@ -71,16 +77,19 @@ public struct DeviceDiscovery {
         }
         // Cameras first (by their first capture node), then microphones of their own.
         skeletons.sort { a, b in
-            let ma = a.nodes.allSatisfy { $0.role == "audio" }, mb = b.nodes.allSatisfy { $0.role == "audio" }
+            let ma = a.nodes.allSatisfy { $0.role == "audio" }
+            let mb = b.nodes.allSatisfy { $0.role == "audio" }
             return ma != mb ? mb : NodeOrder.less(firstNode(a.nodes), firstNode(b.nodes))
         }
-        let ids = DeviceIdentityBuilder.uniqueIDs(skeletons.map { (DeviceIdentityBuilder.baseID($0.identity, transport: $0.transport), $0.identity) })
+        let ids = DeviceIdentityBuilder.uniqueIDs(
+            skeletons.map { (DeviceIdentityBuilder.baseID($0.identity, transport: $0.transport), $0.identity) })
 
         var devices: [Device] = skeletons.enumerated().map { i, s in
-            Device(id: ids[i], name: DeviceIdentityBuilder.name(of: s.nodes, identity: s.identity),
-                   modelID: DeviceIdentityBuilder.modelID(s.identity), transport: s.transport, identity: s.identity,
-                   nodes: s.nodes.map { DeviceNode(role: $0.role, path: $0.record.devnode, deviceCaps: $0.identity?.deviceCaps) },
-                   captures: [], audio: s.nodes.compactMap(\.audio), problems: s.nodes.compactMap { $0.error?.problem })
+            Device(
+                id: ids[i], name: DeviceIdentityBuilder.name(of: s.nodes, identity: s.identity),
+                modelID: DeviceIdentityBuilder.modelID(s.identity), transport: s.transport, identity: s.identity,
+                nodes: s.nodes.map { DeviceNode(role: $0.role, path: $0.record.devnode, deviceCaps: $0.identity?.deviceCaps) },
+                captures: [], audio: s.nodes.compactMap(\.audio), problems: s.nodes.compactMap { $0.error?.problem })
         }
         let chosen = choose?(devices) ?? Set(devices.indices)
         for (i, s) in skeletons.enumerated() where chosen.contains(i) {
@@ -109,8 +118,10 @@ public struct DeviceDiscovery {
             return enumerator.capabilities(of: wrapped, identity: identity, includeControls: options.controls)
         } catch {
             var caps = enumerator.capabilities(of: port, identity: identity, includeControls: options.controls)
-            caps.problems.append(Problem(kind: "emulation-unavailable", call: error.call, errno: error.errno, errnoName: error.errnoName,
-                                         message: "could not open \(port.path) through libv4l2 (\(error)); showing native formats only"))
+            caps.problems.append(
+                Problem(
+                    kind: "emulation-unavailable", call: error.call, errno: error.errno, errnoName: error.errnoName,
+                    message: "could not open \(port.path) through libv4l2 (\(error)); showing native formats only"))
             return caps
         }
     }

@@ -1,5 +1,5 @@
-import CaptureModel
 import ALSA
+import CaptureModel
 
 /// Groups probed nodes into physical devices.
 enum DeviceGrouping {
@@ -27,7 +27,8 @@ enum DeviceGrouping {
         }
         return order.compactMap { groups[$0] }.filter(isCamera).map { g in
             g.sorted { a, b in
-                let ra = rank(a.role), rb = rank(b.role)
+                let ra = rank(a.role)
+                let rb = rank(b.role)
                 return ra != rb ? ra < rb : NodeOrder.less(a.record.devnode, b.record.devnode)
             }
         }

@@ -6,11 +6,13 @@ enum DeviceIdentityBuilder {
     static func identity(of nodes: [ProbedNode]) -> DeviceIdentity {
         let capture = nodes.first { $0.role == "capture" } ?? nodes.first { $0.record.subsystem == "video4linux" } ?? nodes[0]
         let parent = nodes.lazy.compactMap(\.record.parent).first
-        return DeviceIdentity(vendorID: parent?.vendorID, productID: parent?.productID, serial: parent?.serial,
-                              manufacturer: parent?.manufacturer, product: parent?.product, portPath: parent?.portPath,
-                              udevIDPath: capture.record.udevIDPath, byID: capture.record.byID, byPath: capture.record.byPath,
-                              busInfo: capture.busInfo ?? "", driver: capture.identity?.driver ?? capture.mediaInfo?.driver ?? nodes.lazy.compactMap(\.audio?.driver).first ?? "",
-                              physicalPath: parent?.sysPath)
+        return DeviceIdentity(
+            vendorID: parent?.vendorID, productID: parent?.productID, serial: parent?.serial,
+            manufacturer: parent?.manufacturer, product: parent?.product, portPath: parent?.portPath,
+            udevIDPath: capture.record.udevIDPath, byID: capture.record.byID, byPath: capture.record.byPath,
+            busInfo: capture.busInfo ?? "",
+            driver: capture.identity?.driver ?? capture.mediaInfo?.driver ?? nodes.lazy.compactMap(\.audio?.driver).first ?? "",
+            physicalPath: parent?.sysPath)
     }
 
     static func name(of nodes: [ProbedNode], identity: DeviceIdentity) -> String {
@@ -70,14 +72,18 @@ enum DeviceIdentityBuilder {
         }
         if !dup.isEmpty {
             var n: [String: Int] = [:]
-            for i in ids.indices where dup.contains(ids[i]) { n[ids[i], default: 0] += 1; ids[i] += "#\(n[ids[i]]!)" }
+            for i in ids.indices where dup.contains(ids[i]) {
+                n[ids[i], default: 0] += 1
+                ids[i] += "#\(n[ids[i]]!)"
+            }
         }
         return ids.map(DeviceID.init)
     }
 
     static func sanitize(_ s: String) -> String {
-        String(s.map { c -> Character in
-            (c.isLetter || c.isNumber || "-_.:".contains(c)) && c.isASCII ? c : "_"
-        })
+        String(
+            s.map { c -> Character in
+                (c.isLetter || c.isNumber || "-_.:".contains(c)) && c.isASCII ? c : "_"
+            })
     }
 }

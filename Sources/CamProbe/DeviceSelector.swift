@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How a user names a device on the command line: a list index, a stable
 /// ID, any of its nodes (`/dev/video0`, a `/dev/v4l/by-id/…` link), or a
@@ -41,8 +42,11 @@ public struct DeviceSelector: Sendable, CustomStringConvertible {
         if text.hasPrefix("/") {
             let resolved = DeviceSelector.realPath(text) ?? text
             if let i = devices.firstIndex(where: { d in
-                d.nodes.contains { $0.path == text || $0.path == resolved } || d.identity.byID.contains(text) || d.identity.byPath.contains(text)
-            }) { return i }
+                d.nodes.contains { $0.path == text || $0.path == resolved } || d.identity.byID.contains(text)
+                    || d.identity.byPath.contains(text)
+            }) {
+                return i
+            }
             throw .notFound(text, available: devices.indices.map(label))
         }
         let needle = text.lowercased()

@@ -1,7 +1,7 @@
-import CaptureModel
-import V4L2
-import Udev
 import ALSA
+import CaptureModel
+import Udev
+import V4L2
 
 /// Where nodes come from and how they are opened: the real machine (libudev
 /// + `open(2)` + libasound), or a fake one in tests and `--fixture` runs.

@@ -11,6 +11,8 @@ public struct DiscoveryOptions: Sendable {
     public var limits = EnumerationLimits()
 
     public init(formats: Bool = true, controls: Bool = true, emulated: Bool = false) {
-        self.formats = formats; self.controls = controls; self.emulated = emulated
+        self.formats = formats
+        self.controls = controls
+        self.emulated = emulated
     }
 }

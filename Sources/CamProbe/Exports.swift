@@ -1,4 +1,4 @@
-@_exported import CaptureModel
-@_exported import V4L2
 @_exported import ALSA
+@_exported import CaptureModel
 @_exported import Negotiation
+@_exported import V4L2

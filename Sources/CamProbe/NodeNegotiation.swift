@@ -1,12 +1,14 @@
 import CaptureModel
-import V4L2
 import Negotiation
+import V4L2
 
 extension CaptureDevice {
     /// Opens the capture node `path` of `device` — the node a `DeviceDecision`
     /// chose — rather than its first one. The corresponding C call is `open(2)`.
-    public init(device: Device, node path: String, registry: DeviceRegistry? = nil,
-                system: any DeviceSystem = SystemDeviceSystem()) throws(CaptureDeviceError) {
+    public init(
+        device: Device, node path: String, registry: DeviceRegistry? = nil,
+        system: any DeviceSystem = SystemDeviceSystem()
+    ) throws(CaptureDeviceError) {
         guard let i = device.captures.firstIndex(where: { $0.path == path }) else {
             throw CaptureDeviceError(kind: .failed, id: device.id, message: "\(device.name) (\(device.id)) has no capture node \(path)")
         }
@@ -20,7 +22,8 @@ extension FormatRequest {
     /// The format and frame duration a negotiated choice sets
     /// (`VIDIOC_S_FMT` and `VIDIOC_S_PARM` through `CaptureDevice.commitConfiguration`).
     public init(_ choice: Choice) {
-        self.init(bufferType: choice.bufferType, fourcc: choice.fourcc, width: choice.size.width, height: choice.size.height,
-                  frameInterval: choice.frameInterval)
+        self.init(
+            bufferType: choice.bufferType, fourcc: choice.fourcc, width: choice.size.width, height: choice.size.height,
+            frameInterval: choice.frameInterval)
     }
 }

@@ -1,6 +1,6 @@
+import ALSA
 import CaptureModel
 import V4L2
-import ALSA
 
 /// One node after QUERYCAP (or MEDIA_IOC_DEVICE_INFO): its role and the bus
 /// it reports, or why it could not be opened.

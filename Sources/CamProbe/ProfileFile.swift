@@ -1,5 +1,5 @@
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
 import Profiles
 
 /// A device profile — the JSON document `camprobe show --json` or `camprobe
@@ -27,17 +27,22 @@ public enum ProfileFile {
             throw LoadError(path: path, message: error.message)
         }
         guard let form = ProfileFormat.detect(bytes) else {
-            throw LoadError(path: path, message: "not a camprobe profile: it starts with neither '{' (JSON) nor '<' (XML). "
-                            + "For v4l2-ctl output, run 'camprobe import v4l2-ctl \(path)' first")
+            throw LoadError(
+                path: path,
+                message: "not a camprobe profile: it starts with neither '{' (JSON) nor '<' (XML). "
+                    + "For v4l2-ctl output, run 'camprobe import v4l2-ctl \(path)' first")
         }
         if form == .json, let v = declaredVersion(bytes), v > CaptureModelSchema.version {
-            throw LoadError(path: path, message: "schemaVersion \(v) is newer than this camprobe understands (\(CaptureModelSchema.version)); update camprobe")
+            throw LoadError(
+                path: path,
+                message: "schemaVersion \(v) is newer than this camprobe understands (\(CaptureModelSchema.version)); update camprobe")
         }
         do throws(ProfileReadError) {
             return try (form == .json ? JSONProfile.read(bytes) : XMLProfile.read(bytes)).device
         } catch {
             let shown = error.issues.prefix(5).map { Quote.clipMessage($0.description) }.joined(separator: "; ")
-            let more = error.issues.count > 5 ? " (and \(error.issues.count - 5) more; 'camprobe profile validate \(path)' lists them all)" : ""
+            let more =
+                error.issues.count > 5 ? " (and \(error.issues.count - 5) more; 'camprobe profile validate \(path)' lists them all)" : ""
             throw LoadError(path: path, message: "invalid \(form.rawValue.uppercased()) profile: \(shown)\(more)")
         }
     }

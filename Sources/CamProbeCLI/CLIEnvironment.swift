@@ -16,8 +16,10 @@ public struct CLIEnvironment: Sendable {
     public var isLive: Bool
 
     /// Creates an environment; see the properties.
-    public init(makeSystem: @escaping DeviceRegistry.SystemFactory,
-                hotplugEvents: (@Sendable () -> AsyncStream<HotplugEvent>)?, isLive: Bool) {
+    public init(
+        makeSystem: @escaping DeviceRegistry.SystemFactory,
+        hotplugEvents: (@Sendable () -> AsyncStream<HotplugEvent>)?, isLive: Bool
+    ) {
         self.makeSystem = makeSystem
         self.hotplugEvents = hotplugEvents
         self.isLive = isLive

@@ -1,6 +1,7 @@
 import ArgumentParser
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `camprobe` command line: a thin client of the CamProbe library.

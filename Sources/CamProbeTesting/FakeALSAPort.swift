@@ -67,8 +67,10 @@ struct FakeALSAPort: ALSAPort {
             let parts = (s ?? "").split(separator: "-").compactMap { UInt32($0) }
             return (parts.first ?? 0, parts.last ?? 0)
         }
-        let (cmin, cmax) = range(p.channels), (rmin, rmax) = range(p.rates)
+        let (cmin, cmax) = range(p.channels)
+        let (rmin, rmax) = range(p.rates)
         let rates = [8000, 11025, 16000, 22050, 32000, 44100, 48000, 96000].map(UInt32.init).filter { $0 >= rmin && $0 <= rmax }
-        return ALSAHardwareRanges(formats: p.formats ?? [], minChannels: cmin, maxChannels: cmax, minRate: rmin, maxRate: rmax, rates: rates)
+        return ALSAHardwareRanges(
+            formats: p.formats ?? [], minChannels: cmin, maxChannels: cmax, minRate: rmin, maxRate: rmax, rates: rates)
     }
 }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import FoundationEssentials
-import CaptureModel
-import Synchronization
-import CamProbe
-import V4L2
 import ALSA
+import CamProbe
+import CaptureModel
+import FoundationEssentials
+import Synchronization
+import V4L2
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A whole fake machine built from a fixture: node records as udev would
 /// give them, and ports that answer ioctls by filling the real C structs.
@@ -50,12 +51,14 @@ public final class FakeDeviceSystem: DeviceSystem {
         let records = spec.nodes.map { n in
             let u = n.udev
             let parent = u?.parent.map { p in
-                PhysicalParent(sysPath: p.sysPath, bus: p.bus, vendorID: p.vendorID, productID: p.productID, serial: p.serial,
-                               manufacturer: p.manufacturer, product: p.product, speedMbps: p.speed.flatMap(Double.init),
-                               portPath: p.portPath)
+                PhysicalParent(
+                    sysPath: p.sysPath, bus: p.bus, vendorID: p.vendorID, productID: p.productID, serial: p.serial,
+                    manufacturer: p.manufacturer, product: p.product, speedMbps: p.speed.flatMap(Double.init),
+                    portPath: p.portPath)
             }
-            return NodeRecord(devnode: n.path, subsystem: n.subsystem ?? "video4linux", sysPath: nil, udevIDPath: u?.idPath,
-                              byID: u?.byID ?? [], byPath: u?.byPath ?? [], parent: parent)
+            return NodeRecord(
+                devnode: n.path, subsystem: n.subsystem ?? "video4linux", sysPath: nil, udevIDPath: u?.idPath,
+                byID: u?.byID ?? [], byPath: u?.byPath ?? [], parent: parent)
         }
         return (records, nil)
     }
@@ -75,8 +78,10 @@ public final class FakeDeviceSystem: DeviceSystem {
         }
         if let e = state.spec.openError {
             let errno = Errno.number(named: e) ?? Errno.EIO
-            throw V4L2Error(call: throughLibV4L2 ? "v4l2_open" : "open", path: path, errno: errno,
-                            hint: errno == Errno.EACCES ? "Join the 'video' group (sudo usermod -aG video $USER, then log out and in) or run camprobe with sudo" : nil)
+            throw V4L2Error(
+                call: throughLibV4L2 ? "v4l2_open" : "open", path: path, errno: errno,
+                hint: errno == Errno.EACCES
+                    ? "Join the 'video' group (sudo usermod -aG video $USER, then log out and in) or run camprobe with sudo" : nil)
         }
         let port = CountingPort(FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2, ledger: ledger, isSevered: isSevered))
         openedPorts.append(port.tally)

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 import V4L2
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Counts what a fake machine's handles hold — open ports and live buffer
 /// mappings — so tests can prove nothing leaks after any failure.

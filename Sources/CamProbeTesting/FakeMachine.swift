@@ -1,6 +1,6 @@
-import Synchronization
-import CaptureModel
 import CamProbe
+import CaptureModel
+import Synchronization
 
 /// A fake machine whose nodes come and go while a registry watches it, and
 /// the hotplug events it would emit. Thread-safe: tests plug and unplug from
@@ -33,7 +33,10 @@ public final class FakeMachine: Sendable {
 
     /// Adds a node and emits its `add` event (unless `silent`).
     public func plug(_ node: FakeNodeSpec, silent: Bool = false) {
-        nodes.withLock { list in list.removeAll { $0.path == node.path }; list.append(node) }
+        nodes.withLock { list in
+            list.removeAll { $0.path == node.path }
+            list.append(node)
+        }
         if !silent { emit("add", node) }
     }
 
@@ -43,7 +46,9 @@ public final class FakeMachine: Sendable {
             guard let i = list.firstIndex(where: { $0.path == path }) else { return nil }
             return list.remove(at: i)
         }
-        if let removed { emit("remove", removed) } else {
+        if let removed {
+            emit("remove", removed)
+        } else {
             emit("remove", subsystem: "video4linux", devnode: path)
         }
     }
@@ -58,9 +63,14 @@ public final class FakeMachine: Sendable {
     }
 
     public func emit(_ action: String, subsystem: String, devnode: String) {
-        let seq = sequence.withLock { $0 += 1; return $0 }
-        continuation.yield(HotplugEvent(action: action, subsystem: subsystem, devnode: devnode,
-                                        sysPath: "/sys/class/fake" + devnode, sequence: seq, receivedAt: monotonicNanoseconds()))
+        let seq = sequence.withLock {
+            $0 += 1
+            return $0
+        }
+        continuation.yield(
+            HotplugEvent(
+                action: action, subsystem: subsystem, devnode: devnode,
+                sysPath: "/sys/class/fake" + devnode, sequence: seq, receivedAt: monotonicNanoseconds()))
     }
 
     public func finish() { continuation.finish() }

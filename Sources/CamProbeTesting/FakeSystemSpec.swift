@@ -9,7 +9,10 @@ public struct FakeSystemSpec: Codable, Sendable {
     public var description: String?
     public var nodes: [FakeNodeSpec]
 
-    public init(description: String? = nil, nodes: [FakeNodeSpec]) { self.description = description; self.nodes = nodes }
+    public init(description: String? = nil, nodes: [FakeNodeSpec]) {
+        self.description = description
+        self.nodes = nodes
+    }
 }
 
 /// One device node: a V4L2 video node or a media-controller node.
@@ -66,11 +69,18 @@ public struct FlexibleUInt32: Codable, Sendable, Hashable {
     public init(_ value: UInt32) { self.value = value }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let n = try? c.decode(UInt32.self) { value = n; return }
+        if let n = try? c.decode(UInt32.self) {
+            value = n
+            return
+        }
         let s = try c.decode(String.self)
-        if s.hasPrefix("0x"), let n = UInt32(s.dropFirst(2), radix: 16) { value = n }
-        else if let n = UInt32(s) { value = n }
-        else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a 32-bit number: \(s)") }
+        if s.hasPrefix("0x"), let n = UInt32(s.dropFirst(2), radix: 16) {
+            value = n
+        } else if let n = UInt32(s) {
+            value = n
+        } else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a 32-bit number: \(s)")
+        }
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
@@ -195,7 +205,11 @@ public struct FakeFaultSpec: Codable, Sendable {
     public var `repeat`: Int?
 
     public init(ioctl: String, afterCalls: Int? = nil, errno: String, sticky: Bool? = nil, repeat count: Int? = nil) {
-        self.ioctl = ioctl; self.afterCalls = afterCalls; self.errno = errno; self.sticky = sticky; self.repeat = count
+        self.ioctl = ioctl
+        self.afterCalls = afterCalls
+        self.errno = errno
+        self.sticky = sticky
+        self.repeat = count
     }
 }
 

@@ -37,7 +37,7 @@ extension FakeV4L2Port {
         guard let a = state.active else { return Errno.EINVAL }
         if formatLocked && state.streamOwner != me { return Errno.EBUSY }
         guard let f = state.formats.find(a.fourcc, emulatedToo: throughLibV4L2),
-              let rates = intervalChoices(f, Dimensions(width: a.width, height: a.height)), !rates.isEmpty
+            let rates = intervalChoices(f, Dimensions(width: a.width, height: a.height)), !rates.isEmpty
         else { return Errno.ENOTTY }
         let t = p.pointee.parm.capture.timeperframe
         // A zero fraction asks for the driver's default: the fastest rate.
@@ -62,7 +62,7 @@ extension FakeV4L2Port {
         guard let (spec, parsed) = intervals(for: f, width: size.width, height: size.height) else { return nil }
         if let parsed { return parsed.filter { $0.denominator != 0 && $0.numerator != 0 } }
         guard let range = spec?.stepwise ?? spec?.continuous, let lo = Rational(parsing: range.min),
-              let hi = Rational(parsing: range.max)
+            let hi = Rational(parsing: range.max)
         else { return nil }
         return [lo, hi]
     }
@@ -76,8 +76,9 @@ extension FakeV4L2Port {
             switch s.kind {
             case .discrete: candidate = s.min
             case .stepwise, .continuous:
-                candidate = Dimensions(width: snap(w, s.min.width, s.max.width, s.step.width),
-                                       height: snap(h, s.min.height, s.max.height, s.step.height))
+                candidate = Dimensions(
+                    width: snap(w, s.min.width, s.max.width, s.step.width),
+                    height: snap(h, s.min.height, s.max.height, s.step.height))
             }
             let overlap = UInt64(min(w, candidate.width)) * UInt64(min(h, candidate.height))
             let d = UInt64(w) * UInt64(h) + UInt64(candidate.width) * UInt64(candidate.height) - 2 * overlap

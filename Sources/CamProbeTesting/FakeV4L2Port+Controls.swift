@@ -38,7 +38,10 @@ extension FakeV4L2Port {
         let isBool = c.type == "bool"
         out.minimum = c.min ?? 0
         out.maximum = c.max ?? (isBool ? 1 : 0)
-        out.step = c.step ?? ((c.type == "menu" || c.type == "intmenu" || c.type == "button" || c.type == "bitmask") ? (c.type == "menu" || c.type == "intmenu" ? 1 : 0) : 1)
+        out.step =
+            c.step
+            ?? ((c.type == "menu" || c.type == "intmenu" || c.type == "button" || c.type == "bitmask")
+                ? (c.type == "menu" || c.type == "intmenu" ? 1 : 0) : 1)
         out.default_value = c.default ?? 0
         out.flags = FakeV4L2Port.flags(c.flags) | (isInactive(c.id.value) ? ControlFlags.inactive.rawValue : 0)
         out.elem_size = c.elemSize ?? (c.type == "int64" ? 8 : c.type == "str" ? UInt32(clamping: max(c.max ?? 0, 0) &+ 1) : 4)
@@ -75,8 +78,14 @@ extension FakeV4L2Port {
         guard count > 0, let ctrls = p.pointee.controls else { return 0 }
         let byID = Dictionary(sortedControls.map { ($0.id.value, $0) }, uniquingKeysWith: { a, _ in a })
         for i in 0..<count {
-            guard let c = byID[ctrls[i].id] else { p.pointee.error_idx = UInt32(i); return Errno.EINVAL }
-            if (c.flags ?? []).contains("write-only") || c.type == "button" { p.pointee.error_idx = UInt32(i); return Errno.EACCES }
+            guard let c = byID[ctrls[i].id] else {
+                p.pointee.error_idx = UInt32(i)
+                return Errno.EINVAL
+            }
+            if (c.flags ?? []).contains("write-only") || c.type == "button" {
+                p.pointee.error_idx = UInt32(i)
+                return Errno.EACCES
+            }
             let value = state.written[c.id.value].map { FakeValue.int($0) } ?? c.value ?? .int(c.default ?? 0)
             switch value {
             case .string(let s):
@@ -122,12 +131,24 @@ extension FakeV4L2Port {
         let byID = Dictionary(sortedControls.map { ($0.id.value, $0) }, uniquingKeysWith: { a, _ in a })
         var pending: [(UInt32, Int64)] = []
         for i in 0..<count {
-            guard let c = byID[ctrls[i].id] else { p.pointee.error_idx = UInt32(i); return Errno.EINVAL }
+            guard let c = byID[ctrls[i].id] else {
+                p.pointee.error_idx = UInt32(i)
+                return Errno.EINVAL
+            }
             let flags = c.flags ?? []
-            if flags.contains("read-only") || c.type == "str" { p.pointee.error_idx = UInt32(i); return Errno.EACCES }
+            if flags.contains("read-only") || c.type == "str" {
+                p.pointee.error_idx = UInt32(i)
+                return Errno.EACCES
+            }
             let v = c.type == "int64" ? ctrls[i].value64 : Int64(ctrls[i].value)
-            if c.type != "button", v < (c.min ?? 0) || v > (c.max ?? (c.type == "bool" ? 1 : 0)) { p.pointee.error_idx = UInt32(i); return 34 }  // ERANGE
-            if isInactive(c.id.value) { p.pointee.error_idx = UInt32(i); return Errno.EBUSY }
+            if c.type != "button", v < (c.min ?? 0) || v > (c.max ?? (c.type == "bool" ? 1 : 0)) {
+                p.pointee.error_idx = UInt32(i)
+                return 34
+            }  // ERANGE
+            if isInactive(c.id.value) {
+                p.pointee.error_idx = UInt32(i)
+                return Errno.EBUSY
+            }
             pending.append((c.id.value, v))
         }
         let governed = Set(ControlID.governs.values.joined())

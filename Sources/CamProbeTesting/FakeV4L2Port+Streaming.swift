@@ -120,7 +120,7 @@ extension FakeV4L2Port {
             if isSevered?(path) == true { return .failure(DeviceErrno(Errno.ENODEV)) }
             if let e = state.fault(for: "mmap") { return .failure(DeviceErrno(e)) }
             guard let i = state.buffers.firstIndex(where: { $0.offset == offset }), length > 0,
-                  length <= state.buffers[i].length
+                length <= state.buffers[i].length
             else { return .failure(DeviceErrno(Errno.EINVAL)) }
             state.buffers[i].mappings += 1
             ledger.mapped()

@@ -147,7 +147,8 @@ final class FakeV4L2Port: DevicePort {
 
     func enumSizes(_ s: UnsafeMutablePointer<v4l2_frmsizeenum>) -> Int32 {
         guard let f = state.formats.find(s.pointee.pixel_format, emulatedToo: throughLibV4L2),
-              let size = entry(f.sizes, s.pointee.index, endless: .enumFrameSizes) else { return Errno.EINVAL }
+            let size = entry(f.sizes, s.pointee.index, endless: .enumFrameSizes)
+        else { return Errno.EINVAL }
         var out = v4l2_frmsizeenum()
         out.index = s.pointee.index
         out.pixel_format = s.pointee.pixel_format
@@ -158,8 +159,9 @@ final class FakeV4L2Port: DevicePort {
         case .stepwise, .continuous:
             if s.pointee.index != 0 { return Errno.EINVAL }
             out.type = size.kind == .stepwise ? V4L2_FRMSIZE_TYPE_STEPWISE.rawValue : V4L2_FRMSIZE_TYPE_CONTINUOUS.rawValue
-            out.stepwise = v4l2_frmsize_stepwise(min_width: size.min.width, max_width: size.max.width, step_width: size.step.width,
-                                                 min_height: size.min.height, max_height: size.max.height, step_height: size.step.height)
+            out.stepwise = v4l2_frmsize_stepwise(
+                min_width: size.min.width, max_width: size.max.width, step_width: size.step.width,
+                min_height: size.min.height, max_height: size.max.height, step_height: size.step.height)
         }
         s.pointee = out
         return 0
@@ -172,7 +174,9 @@ final class FakeV4L2Port: DevicePort {
             case .discrete:
                 if size.min == want { return (size.intervals, size.parsedIntervals) }
             case .stepwise, .continuous:
-                if want.width >= size.min.width, want.width <= size.max.width, want.height >= size.min.height, want.height <= size.max.height {
+                if want.width >= size.min.width, want.width <= size.max.width, want.height >= size.min.height,
+                    want.height <= size.max.height
+                {
                     if want == size.max, size.intervalsAtMax != nil { return (size.intervalsAtMax, size.parsedIntervalsAtMax) }
                     return (size.intervals, size.parsedIntervals)
                 }
@@ -183,7 +187,8 @@ final class FakeV4L2Port: DevicePort {
 
     func enumIntervals(_ p: UnsafeMutablePointer<v4l2_frmivalenum>) -> Int32 {
         guard let f = state.formats.find(p.pointee.pixel_format, emulatedToo: throughLibV4L2),
-              let (iv, parsed) = intervals(for: f, width: p.pointee.width, height: p.pointee.height), let iv else { return Errno.EINVAL }
+            let (iv, parsed) = intervals(for: f, width: p.pointee.width, height: p.pointee.height), let iv
+        else { return Errno.EINVAL }
         var out = p.pointee
         if let list = parsed {
             guard let r = entry(list, p.pointee.index, endless: .enumFrameIntervals) else { return Errno.EINVAL }
@@ -193,9 +198,10 @@ final class FakeV4L2Port: DevicePort {
             if p.pointee.index != 0 { return Errno.EINVAL }
             let step = range.step.flatMap { Rational(parsing: $0) } ?? Rational(1, 1)
             out.type = iv.stepwise != nil ? V4L2_FRMIVAL_TYPE_STEPWISE.rawValue : V4L2_FRMIVAL_TYPE_CONTINUOUS.rawValue
-            out.stepwise = v4l2_frmival_stepwise(min: v4l2_fract(numerator: lo.numerator, denominator: lo.denominator),
-                                                 max: v4l2_fract(numerator: hi.numerator, denominator: hi.denominator),
-                                                 step: v4l2_fract(numerator: step.numerator, denominator: step.denominator))
+            out.stepwise = v4l2_frmival_stepwise(
+                min: v4l2_fract(numerator: lo.numerator, denominator: lo.denominator),
+                max: v4l2_fract(numerator: hi.numerator, denominator: hi.denominator),
+                step: v4l2_fract(numerator: step.numerator, denominator: step.denominator))
         } else {
             return Errno.EINVAL
         }

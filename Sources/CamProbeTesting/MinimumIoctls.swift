@@ -1,6 +1,5 @@
 import CaptureModel
 
-
 /// The fewest ioctls that can read what `camprobe show` prints for a fixture,
 /// computed from the fixture itself (not from camprobe's code): every list
 /// costs its entries plus the one call that answers EINVAL, a stepwise or
@@ -13,8 +12,8 @@ public enum MinimumIoctls {
         var total = 1  // QUERYCAP
         let caps = n.deviceCaps?.value ?? n.capabilities?.value ?? 0
         guard caps & 0x1 != 0 || caps & 0x1000 != 0 else { return total }
-        total += (n.inputs?.count ?? 0) + 1            // ENUMINPUT until EINVAL (or one ENOTTY)
-        if !(n.inputs ?? []).isEmpty { total += 1 }     // G_INPUT
+        total += (n.inputs?.count ?? 0) + 1  // ENUMINPUT until EINVAL (or one ENOTTY)
+        if !(n.inputs ?? []).isEmpty { total += 1 }  // G_INPUT
         for (bit, type) in [(UInt32(0x1), "capture"), (0x1000, "capture-mplane")] where caps & bit != 0 {
             let formats = (n.formats ?? []).filter { ($0.bufferType ?? "capture") == type }
             total += formats.count + 1

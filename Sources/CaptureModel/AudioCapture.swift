@@ -21,10 +21,18 @@ public struct AudioCaptureCard: Sendable, Hashable, Codable {
     /// What could not be read (a PCM busy in another program, …).
     public var problems: [Problem]
 
-    public init(card: Int32, cardID: String, name: String, longName: String, driver: String, controlPath: String,
-                pcms: [AudioCapturePCM] = [], problems: [Problem] = []) {
-        self.card = card; self.cardID = cardID; self.name = name; self.longName = longName; self.driver = driver
-        self.controlPath = controlPath; self.pcms = pcms; self.problems = problems
+    public init(
+        card: Int32, cardID: String, name: String, longName: String, driver: String, controlPath: String,
+        pcms: [AudioCapturePCM] = [], problems: [Problem] = []
+    ) {
+        self.card = card
+        self.cardID = cardID
+        self.name = name
+        self.longName = longName
+        self.driver = driver
+        self.controlPath = controlPath
+        self.pcms = pcms
+        self.problems = problems
     }
 }
 
@@ -51,11 +59,21 @@ public struct AudioCapturePCM: Sendable, Hashable, Codable {
     public var rates: [UInt32]
     public var problems: [Problem]
 
-    public init(device: Int32, alsaName: String, name: String, subdevices: UInt32, formats: [String] = [],
-                minChannels: UInt32? = nil, maxChannels: UInt32? = nil, minRate: UInt32? = nil, maxRate: UInt32? = nil,
-                rates: [UInt32] = [], problems: [Problem] = []) {
-        self.device = device; self.alsaName = alsaName; self.name = name; self.subdevices = subdevices
-        self.formats = formats; self.minChannels = minChannels; self.maxChannels = maxChannels
-        self.minRate = minRate; self.maxRate = maxRate; self.rates = rates; self.problems = problems
+    public init(
+        device: Int32, alsaName: String, name: String, subdevices: UInt32, formats: [String] = [],
+        minChannels: UInt32? = nil, maxChannels: UInt32? = nil, minRate: UInt32? = nil, maxRate: UInt32? = nil,
+        rates: [UInt32] = [], problems: [Problem] = []
+    ) {
+        self.device = device
+        self.alsaName = alsaName
+        self.name = name
+        self.subdevices = subdevices
+        self.formats = formats
+        self.minChannels = minChannels
+        self.maxChannels = maxChannels
+        self.minRate = minRate
+        self.maxRate = maxRate
+        self.rates = rates
+        self.problems = problems
     }
 }

@@ -20,7 +20,11 @@ public struct MenuItem: Sendable, Hashable, Codable {
     public var index: Int64
     public var name: String?
     public var value: Int64?
-    public init(index: Int64, name: String? = nil, value: Int64? = nil) { self.index = index; self.name = name; self.value = value }
+    public init(index: Int64, name: String? = nil, value: Int64? = nil) {
+        self.index = index
+        self.name = name
+        self.value = value
+    }
 }
 
 /// A control's current value (`VIDIOC_G_EXT_CTRLS`).
@@ -68,14 +72,27 @@ public struct Control: Sendable, Hashable, Codable {
     public var dimensions: [UInt32]
     public var menu: [MenuItem]
 
-    public init(id: UInt32, name: String, type: String, typeCode: UInt32, minimum: Int64, maximum: Int64, step: UInt64,
-                defaultValue: Int64, value: ControlValue?, flags: ControlFlags, elementSize: UInt32 = 0, elements: UInt32 = 1,
-                dimensions: [UInt32] = [], menu: [MenuItem] = []) {
-        self.id = id; self.name = name; self.key = Control.key(forName: name); self.type = type; self.typeCode = typeCode
+    public init(
+        id: UInt32, name: String, type: String, typeCode: UInt32, minimum: Int64, maximum: Int64, step: UInt64,
+        defaultValue: Int64, value: ControlValue?, flags: ControlFlags, elementSize: UInt32 = 0, elements: UInt32 = 1,
+        dimensions: [UInt32] = [], menu: [MenuItem] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.key = Control.key(forName: name)
+        self.type = type
+        self.typeCode = typeCode
         self.controlClass = Control.className(forID: id)
-        self.minimum = minimum; self.maximum = maximum; self.step = step; self.defaultValue = defaultValue
-        self.value = value; self.flags = flags; self.elementSize = elementSize; self.elements = elements
-        self.dimensions = dimensions; self.menu = menu
+        self.minimum = minimum
+        self.maximum = maximum
+        self.step = step
+        self.defaultValue = defaultValue
+        self.value = value
+        self.flags = flags
+        self.elementSize = elementSize
+        self.elements = elements
+        self.dimensions = dimensions
+        self.menu = menu
     }
 
     /// The identifier v4l2-ctl derives from a control name: lower-case

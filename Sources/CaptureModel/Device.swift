@@ -9,7 +9,10 @@ public struct DeviceID: Sendable, Hashable, Codable, CustomStringConvertible, Co
     public var description: String { rawValue }
     public static func < (a: DeviceID, b: DeviceID) -> Bool { a.rawValue < b.rawValue }
     public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(rawValue) }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rawValue)
+    }
 }
 
 /// How the device is attached.
@@ -22,7 +25,8 @@ public struct Transport: Sendable, Hashable, Codable, CustomStringConvertible {
     public var label: String
 
     public init(kind: TransportKind, speedMbps: Double? = nil) {
-        self.kind = kind; self.speedMbps = speedMbps
+        self.kind = kind
+        self.speedMbps = speedMbps
         self.label = Transport.label(kind: kind, speedMbps: speedMbps)
     }
 
@@ -68,12 +72,23 @@ public struct DeviceIdentity: Sendable, Hashable, Codable {
     /// sysfs path of the physical parent (USB device, PCI function, platform device).
     public var physicalPath: String?
 
-    public init(vendorID: String? = nil, productID: String? = nil, serial: String? = nil, manufacturer: String? = nil, product: String? = nil,
-                portPath: String? = nil, udevIDPath: String? = nil, byID: [String] = [], byPath: [String] = [], busInfo: String,
-                driver: String, physicalPath: String? = nil) {
-        self.vendorID = vendorID; self.productID = productID; self.serial = serial; self.manufacturer = manufacturer
-        self.product = product; self.portPath = portPath; self.udevIDPath = udevIDPath; self.byID = byID; self.byPath = byPath
-        self.busInfo = busInfo; self.driver = driver; self.physicalPath = physicalPath
+    public init(
+        vendorID: String? = nil, productID: String? = nil, serial: String? = nil, manufacturer: String? = nil, product: String? = nil,
+        portPath: String? = nil, udevIDPath: String? = nil, byID: [String] = [], byPath: [String] = [], busInfo: String,
+        driver: String, physicalPath: String? = nil
+    ) {
+        self.vendorID = vendorID
+        self.productID = productID
+        self.serial = serial
+        self.manufacturer = manufacturer
+        self.product = product
+        self.portPath = portPath
+        self.udevIDPath = udevIDPath
+        self.byID = byID
+        self.byPath = byPath
+        self.busInfo = busInfo
+        self.driver = driver
+        self.physicalPath = physicalPath
     }
 }
 
@@ -85,7 +100,9 @@ public struct DeviceNode: Sendable, Hashable, Codable {
     public var path: String
     public var deviceCaps: CapabilityFlags?
     public init(role: NodeRole, path: String, deviceCaps: CapabilityFlags? = nil) {
-        self.role = role; self.path = path; self.deviceCaps = deviceCaps
+        self.role = role
+        self.path = path
+        self.deviceCaps = deviceCaps
     }
 }
 
@@ -106,14 +123,25 @@ public struct Device: Sendable, Hashable, Codable {
     public var audio: [AudioCaptureCard]
     public var problems: [Problem]
 
-    public init(id: DeviceID, name: String, modelID: String?, transport: Transport, identity: DeviceIdentity,
-                nodes: [DeviceNode], captures: [CaptureNodeCapabilities], audio: [AudioCaptureCard] = [], problems: [Problem] = []) {
-        self.id = id; self.name = name; self.modelID = modelID; self.transport = transport; self.identity = identity
-        self.nodes = nodes; self.captures = captures; self.audio = audio; self.problems = problems
+    public init(
+        id: DeviceID, name: String, modelID: String?, transport: Transport, identity: DeviceIdentity,
+        nodes: [DeviceNode], captures: [CaptureNodeCapabilities], audio: [AudioCaptureCard] = [], problems: [Problem] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.modelID = modelID
+        self.transport = transport
+        self.identity = identity
+        self.nodes = nodes
+        self.captures = captures
+        self.audio = audio
+        self.problems = problems
     }
 
     /// Every problem of the device and its nodes.
-    public var allProblems: [Problem] { problems + captures.flatMap(\.problems) + audio.flatMap { $0.problems + $0.pcms.flatMap(\.problems) } }
+    public var allProblems: [Problem] {
+        problems + captures.flatMap(\.problems) + audio.flatMap { $0.problems + $0.pcms.flatMap(\.problems) }
+    }
 
     /// `.video` when it has a video capture node, `.audio` for a microphone on its own.
     public var mediaType: MediaType { captures.isEmpty && nodes.allSatisfy({ $0.role == .audio }) && !audio.isEmpty ? .audio : .video }
@@ -143,7 +171,10 @@ public struct DeviceListDocument: Sendable, Codable {
     /// Problems not tied to one device (e.g. a node that vanished).
     public var problems: [Problem]
     public init(generator: String, devices: [Device], problems: [Problem] = []) {
-        self.schemaVersion = CaptureModelSchema.version; self.generator = generator; self.devices = devices; self.problems = problems
+        self.schemaVersion = CaptureModelSchema.version
+        self.generator = generator
+        self.devices = devices
+        self.problems = problems
     }
 }
 
@@ -153,7 +184,9 @@ public struct DeviceDocument: Sendable, Codable {
     public var generator: String
     public var device: Device
     public init(generator: String, device: Device) {
-        self.schemaVersion = CaptureModelSchema.version; self.generator = generator; self.device = device
+        self.schemaVersion = CaptureModelSchema.version
+        self.generator = generator
+        self.device = device
     }
 }
 

@@ -11,11 +11,15 @@ extension NamedFlags {
         var out: [String] = []
         var rest = rawValue
         for (bit, name) in Self.names where rawValue & bit == bit && bit != 0 {
-            out.append(name); rest &= ~bit
+            out.append(name)
+            rest &= ~bit
         }
         var b: UInt32 = 1
         while rest != 0 && b != 0 {
-            if rest & b != 0 { out.append("0x" + String(b, radix: 16, uppercase: false)); rest &= ~b }
+            if rest & b != 0 {
+                out.append("0x" + String(b, radix: 16, uppercase: false))
+                rest &= ~b
+            }
             b <<= 1
         }
         return out
@@ -25,9 +29,13 @@ extension NamedFlags {
         let c = try decoder.singleValueContainer()
         var v: UInt32 = 0
         for n in try c.decode([String].self) {
-            if let (bit, _) = Self.names.first(where: { $0.1 == n }) { v |= bit }
-            else if n.hasPrefix("0x"), let bit = UInt32(n.dropFirst(2), radix: 16) { v |= bit }
-            else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown flag \"\(n)\"") }
+            if let (bit, _) = Self.names.first(where: { $0.1 == n }) {
+                v |= bit
+            } else if n.hasPrefix("0x"), let bit = UInt32(n.dropFirst(2), radix: 16) {
+                v |= bit
+            } else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown flag \"\(n)\"")
+            }
         }
         self.init(rawValue: v)
     }

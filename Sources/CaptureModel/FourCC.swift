@@ -11,7 +11,10 @@ public struct FourCC: Sendable, Hashable, Codable, CustomStringConvertible, Comp
     public init?(_ text: String) {
         var bytes = Array(text.utf8)
         var bigEndian = false
-        if bytes.count > 4, text.hasSuffix("-BE") { bytes.removeLast(3); bigEndian = true }
+        if bytes.count > 4, text.hasSuffix("-BE") {
+            bytes.removeLast(3)
+            bigEndian = true
+        }
         guard !bytes.isEmpty, bytes.count <= 4, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return nil }
         while bytes.count < 4 { bytes.append(0x20) }
         var v = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
@@ -40,12 +43,14 @@ public struct FourCC: Sendable, Hashable, Codable, CustomStringConvertible, Comp
     /// by `-BE` traps with a message naming the literal. For text known only at run
     /// time use the failable `init?(_:)`.
     public init(stringLiteral literal: StaticString) {
-        let text = literal.hasPointerRepresentation
+        let text =
+            literal.hasPointerRepresentation
             ? String(decoding: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), as: UTF8.self)
             : String(literal.unicodeScalar)
         let code = text.hasSuffix("-BE") ? text.utf8.dropLast(3) : text.utf8[...]
         guard code.count == 4, let valid = FourCC(text) else {
-            fatalError("FourCC literal \"\(text)\" is not four ASCII characters (pad with spaces, e.g. \"Y10 \"); use FourCC(_:) for runtime text")
+            fatalError(
+                "FourCC literal \"\(text)\" is not four ASCII characters (pad with spaces, e.g. \"Y10 \"); use FourCC(_:) for runtime text")
         }
         self = valid
     }

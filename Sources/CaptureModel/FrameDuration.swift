@@ -45,7 +45,10 @@ public func formatFPS(_ fps: Double) -> String {
     var frac = milli % 1000
     if frac == 0 { return "\(whole)" }
     var digits = 3
-    while frac % 10 == 0 { frac /= 10; digits -= 1 }
+    while frac % 10 == 0 {
+        frac /= 10
+        digits -= 1
+    }
     let s = String(frac)
     return "\(whole)." + String(repeating: "0", count: digits - s.count) + s
 }
@@ -81,8 +84,9 @@ public enum FrameIntervals: Sendable, Hashable, Codable {
         switch try c.decode(String.self, forKey: .type) {
         case "discrete": self = .discrete(try c.decode([FrameDuration].self, forKey: .intervals))
         case "stepwise":
-            self = .stepwise(min: try c.decode(FrameDuration.self, forKey: .min), max: try c.decode(FrameDuration.self, forKey: .max),
-                             step: try c.decode(FrameDuration.self, forKey: .step))
+            self = .stepwise(
+                min: try c.decode(FrameDuration.self, forKey: .min), max: try c.decode(FrameDuration.self, forKey: .max),
+                step: try c.decode(FrameDuration.self, forKey: .step))
         case "continuous":
             self = .continuous(min: try c.decode(FrameDuration.self, forKey: .min), max: try c.decode(FrameDuration.self, forKey: .max))
         case "unknown": self = .unknown(reason: try c.decodeIfPresent(String.self, forKey: .reason) ?? "")
@@ -94,15 +98,20 @@ public enum FrameIntervals: Sendable, Hashable, Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .discrete(let list):
-            try c.encode("discrete", forKey: .type); try c.encode(list, forKey: .intervals)
+            try c.encode("discrete", forKey: .type)
+            try c.encode(list, forKey: .intervals)
         case .stepwise(let min, let max, let step):
             try c.encode("stepwise", forKey: .type)
-            try c.encode(min, forKey: .min); try c.encode(max, forKey: .max); try c.encode(step, forKey: .step)
+            try c.encode(min, forKey: .min)
+            try c.encode(max, forKey: .max)
+            try c.encode(step, forKey: .step)
         case .continuous(let min, let max):
             try c.encode("continuous", forKey: .type)
-            try c.encode(min, forKey: .min); try c.encode(max, forKey: .max)
+            try c.encode(min, forKey: .min)
+            try c.encode(max, forKey: .max)
         case .unknown(let reason):
-            try c.encode("unknown", forKey: .type); try c.encode(reason, forKey: .reason)
+            try c.encode("unknown", forKey: .type)
+            try c.encode(reason, forKey: .reason)
         }
     }
 }

@@ -12,8 +12,12 @@ extension FrameSize {
         case .discrete(let d, _):
             return (d, d)
         case .stepwise(let lo, let hi, let step, _, _):
-            return (lo, Dimensions(width: Self.reach(lo.width, hi.width, step: step.width),
-                                   height: Self.reach(lo.height, hi.height, step: step.height)))
+            return (
+                lo,
+                Dimensions(
+                    width: Self.reach(lo.width, hi.width, step: step.width),
+                    height: Self.reach(lo.height, hi.height, step: step.height))
+            )
         case .continuous(let lo, let hi, _, _):
             return (lo, Dimensions(width: Self.reach(lo.width, hi.width, step: 1), height: Self.reach(lo.height, hi.height, step: 1)))
         }
@@ -31,7 +35,8 @@ extension FrameSize {
     /// (step 0 counting as 1); `lo` when `hi < lo`.
     static func reach(_ lo: UInt32, _ hi: UInt32, step: UInt32) -> UInt32 {
         guard hi > lo else { return lo }
-        let span = hi - lo, step = Swift.max(step, 1)
+        let span = hi - lo
+        let step = Swift.max(step, 1)
         return lo + (span - span % step)  // ≤ hi: cannot overflow
     }
 }

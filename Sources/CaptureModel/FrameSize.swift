@@ -2,7 +2,10 @@
 public struct Dimensions: Sendable, Hashable, Codable, CustomStringConvertible, Comparable {
     public var width: UInt32
     public var height: UInt32
-    public init(width: UInt32, height: UInt32) { self.width = width; self.height = height }
+    public init(width: UInt32, height: UInt32) {
+        self.width = width
+        self.height = height
+    }
     public var area: UInt64 { UInt64(width) * UInt64(height) }
     public var description: String { "\(width)x\(height)" }
     public static func < (a: Dimensions, b: Dimensions) -> Bool { (a.area, a.width) < (b.area, b.width) }
@@ -46,7 +49,8 @@ public enum FrameSize: Sendable, Hashable, Codable {
         case .stepwise(let min, _, let step, _, _):
             let max = extent.max
             guard d.width >= min.width, d.width <= max.width, d.height >= min.height, d.height <= max.height else { return false }
-            let sw = Swift.max(step.width, 1), sh = Swift.max(step.height, 1)
+            let sw = Swift.max(step.width, 1)
+            let sh = Swift.max(step.height, 1)
             return (d.width - min.width) % sw == 0 && (d.height - min.height) % sh == 0
         case .continuous(let min, _, _, _):
             let max = extent.max
@@ -61,17 +65,20 @@ public enum FrameSize: Sendable, Hashable, Codable {
         let type = try c.decode(String.self, forKey: .type)
         switch FrameSizeKind(rawValue: type) {
         case .discrete?:
-            self = .discrete(Dimensions(width: try c.decode(UInt32.self, forKey: .width), height: try c.decode(UInt32.self, forKey: .height)),
-                             intervals: try c.decode(FrameIntervals.self, forKey: .intervals))
+            self = .discrete(
+                Dimensions(width: try c.decode(UInt32.self, forKey: .width), height: try c.decode(UInt32.self, forKey: .height)),
+                intervals: try c.decode(FrameIntervals.self, forKey: .intervals))
         case .stepwise?:
-            self = .stepwise(min: try c.decode(Dimensions.self, forKey: .min), max: try c.decode(Dimensions.self, forKey: .max),
-                             step: try c.decode(Dimensions.self, forKey: .step),
-                             intervalsAtMin: try c.decode(FrameIntervals.self, forKey: .intervalsAtMin),
-                             intervalsAtMax: try c.decode(FrameIntervals.self, forKey: .intervalsAtMax))
+            self = .stepwise(
+                min: try c.decode(Dimensions.self, forKey: .min), max: try c.decode(Dimensions.self, forKey: .max),
+                step: try c.decode(Dimensions.self, forKey: .step),
+                intervalsAtMin: try c.decode(FrameIntervals.self, forKey: .intervalsAtMin),
+                intervalsAtMax: try c.decode(FrameIntervals.self, forKey: .intervalsAtMax))
         case .continuous?:
-            self = .continuous(min: try c.decode(Dimensions.self, forKey: .min), max: try c.decode(Dimensions.self, forKey: .max),
-                               intervalsAtMin: try c.decode(FrameIntervals.self, forKey: .intervalsAtMin),
-                               intervalsAtMax: try c.decode(FrameIntervals.self, forKey: .intervalsAtMax))
+            self = .continuous(
+                min: try c.decode(Dimensions.self, forKey: .min), max: try c.decode(Dimensions.self, forKey: .max),
+                intervalsAtMin: try c.decode(FrameIntervals.self, forKey: .intervalsAtMin),
+                intervalsAtMax: try c.decode(FrameIntervals.self, forKey: .intervalsAtMax))
         case nil: throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown frame size type \(type)")
         }
     }
@@ -81,13 +88,20 @@ public enum FrameSize: Sendable, Hashable, Codable {
         try c.encode(kind, forKey: .type)
         switch self {
         case .discrete(let d, let iv):
-            try c.encode(d.width, forKey: .width); try c.encode(d.height, forKey: .height); try c.encode(iv, forKey: .intervals)
+            try c.encode(d.width, forKey: .width)
+            try c.encode(d.height, forKey: .height)
+            try c.encode(iv, forKey: .intervals)
         case .stepwise(let min, let max, let step, let a, let b):
-            try c.encode(min, forKey: .min); try c.encode(max, forKey: .max); try c.encode(step, forKey: .step)
-            try c.encode(a, forKey: .intervalsAtMin); try c.encode(b, forKey: .intervalsAtMax)
+            try c.encode(min, forKey: .min)
+            try c.encode(max, forKey: .max)
+            try c.encode(step, forKey: .step)
+            try c.encode(a, forKey: .intervalsAtMin)
+            try c.encode(b, forKey: .intervalsAtMax)
         case .continuous(let min, let max, let a, let b):
-            try c.encode(min, forKey: .min); try c.encode(max, forKey: .max)
-            try c.encode(a, forKey: .intervalsAtMin); try c.encode(b, forKey: .intervalsAtMax)
+            try c.encode(min, forKey: .min)
+            try c.encode(max, forKey: .max)
+            try c.encode(a, forKey: .intervalsAtMin)
+            try c.encode(b, forKey: .intervalsAtMax)
         }
     }
 }

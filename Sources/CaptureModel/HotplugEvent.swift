@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One raw kernel/udev event about a device node (`udev_monitor_receive_device`).
@@ -17,10 +17,17 @@ public struct HotplugEvent: Sendable, Hashable {
     /// Raw events dropped before this one because the consumer was slow (0 normally).
     public var droppedBefore: Int
 
-    public init(action: String, subsystem: String, devnode: String? = nil, sysPath: String, sequence: UInt64 = 0,
-                receivedAt: UInt64 = 0, droppedBefore: Int = 0) {
-        self.action = action; self.subsystem = subsystem; self.devnode = devnode; self.sysPath = sysPath
-        self.sequence = sequence; self.receivedAt = receivedAt; self.droppedBefore = droppedBefore
+    public init(
+        action: String, subsystem: String, devnode: String? = nil, sysPath: String, sequence: UInt64 = 0,
+        receivedAt: UInt64 = 0, droppedBefore: Int = 0
+    ) {
+        self.action = action
+        self.subsystem = subsystem
+        self.devnode = devnode
+        self.sysPath = sysPath
+        self.sequence = sequence
+        self.receivedAt = receivedAt
+        self.droppedBefore = droppedBefore
     }
 }
 

@@ -31,9 +31,12 @@ extension CaptureNodeCapabilities {
                 case .stepwise(let lo, _, _, let a, let b), .continuous(let lo, _, let a, let b):
                     // A degenerate range offers less than its reported maximum: the size it
                     // does reach gets the slower of the two ends' rates (as inside a range).
-                    let top = s.extent.max, atMax = b.fastest?.fps
+                    let top = s.extent.max
+                    let atMax = b.fastest?.fps
                     if !s.isDegenerateRange, let fps = atMax { candidates.append((top, fps)) }
-                    if s.isDegenerateRange, top != lo, let fps = [atMax, a.fastest?.fps].compactMap({ $0 }).min() { candidates.append((top, fps)) }
+                    if s.isDegenerateRange, top != lo, let fps = [atMax, a.fastest?.fps].compactMap({ $0 }).min() {
+                        candidates.append((top, fps))
+                    }
                     if let fps = a.fastest?.fps { candidates.append((lo, fps)) }
                 }
             }

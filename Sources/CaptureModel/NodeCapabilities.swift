@@ -34,9 +34,14 @@ public struct NodeIdentity: Sendable, Hashable, Codable {
     /// The node's own capabilities (`device_caps`); equal to `capabilities` on old drivers.
     public var deviceCaps: CapabilityFlags
 
-    public init(driver: String, card: String, busInfo: String, version: String, capabilities: CapabilityFlags, deviceCaps: CapabilityFlags) {
-        self.driver = driver; self.card = card; self.busInfo = busInfo; self.version = version
-        self.capabilities = capabilities; self.deviceCaps = deviceCaps
+    public init(driver: String, card: String, busInfo: String, version: String, capabilities: CapabilityFlags, deviceCaps: CapabilityFlags)
+    {
+        self.driver = driver
+        self.card = card
+        self.busInfo = busInfo
+        self.version = version
+        self.capabilities = capabilities
+        self.deviceCaps = deviceCaps
     }
 
     /// A node that captures video (single- or multi-planar), as opposed to metadata, output or m2m.
@@ -55,7 +60,10 @@ public struct VideoInput: Sendable, Hashable, Codable {
     public var type: String
     public var status: UInt32
     public init(index: UInt32, name: String, type: String, status: UInt32) {
-        self.index = index; self.name = name; self.type = type; self.status = status
+        self.index = index
+        self.name = name
+        self.type = type
+        self.status = status
     }
 }
 
@@ -78,14 +86,26 @@ public struct ActiveFormat: Sendable, Hashable, Codable {
     public struct Plane: Sendable, Hashable, Codable {
         public var bytesPerLine: UInt32
         public var sizeImage: UInt32
-        public init(bytesPerLine: UInt32, sizeImage: UInt32) { self.bytesPerLine = bytesPerLine; self.sizeImage = sizeImage }
+        public init(bytesPerLine: UInt32, sizeImage: UInt32) {
+            self.bytesPerLine = bytesPerLine
+            self.sizeImage = sizeImage
+        }
     }
 
-    public init(bufferType: BufferType, fourcc: FourCC, width: UInt32, height: UInt32, field: String, bytesPerLine: UInt32,
-                sizeImage: UInt32, colorspace: String, quantization: String, planes: [Plane] = []) {
-        self.bufferType = bufferType; self.fourcc = fourcc; self.width = width; self.height = height; self.field = field
-        self.bytesPerLine = bytesPerLine; self.sizeImage = sizeImage; self.colorspace = colorspace
-        self.quantization = quantization; self.planes = planes
+    public init(
+        bufferType: BufferType, fourcc: FourCC, width: UInt32, height: UInt32, field: String, bytesPerLine: UInt32,
+        sizeImage: UInt32, colorspace: String, quantization: String, planes: [Plane] = []
+    ) {
+        self.bufferType = bufferType
+        self.fourcc = fourcc
+        self.width = width
+        self.height = height
+        self.field = field
+        self.bytesPerLine = bytesPerLine
+        self.sizeImage = sizeImage
+        self.colorspace = colorspace
+        self.quantization = quantization
+        self.planes = planes
     }
 }
 
@@ -96,7 +116,8 @@ public struct StreamingParameters: Sendable, Hashable, Codable {
     /// The current frame interval; nil when the driver reports 0/0 or nothing.
     public var frameInterval: FrameDuration?
     public init(supportsFrameInterval: Bool, frameInterval: FrameDuration?) {
-        self.supportsFrameInterval = supportsFrameInterval; self.frameInterval = frameInterval
+        self.supportsFrameInterval = supportsFrameInterval
+        self.frameInterval = frameInterval
     }
 }
 
@@ -117,12 +138,21 @@ public struct CaptureNodeCapabilities: Sendable, Hashable, Codable {
     /// What could not be read, or looked wrong; empty when all is well.
     public var problems: [Problem]
 
-    public init(path: String, identity: NodeIdentity, throughLibV4L2: Bool = false, inputs: [VideoInput] = [], currentInput: UInt32? = nil,
-                formats: [PixelFormat] = [], controls: [Control]? = [], activeFormat: ActiveFormat? = nil,
-                streamingParameters: StreamingParameters? = nil, problems: [Problem] = []) {
-        self.path = path; self.identity = identity; self.throughLibV4L2 = throughLibV4L2; self.inputs = inputs
-        self.currentInput = currentInput; self.formats = formats; self.controls = controls; self.activeFormat = activeFormat
-        self.streamingParameters = streamingParameters; self.problems = problems
+    public init(
+        path: String, identity: NodeIdentity, throughLibV4L2: Bool = false, inputs: [VideoInput] = [], currentInput: UInt32? = nil,
+        formats: [PixelFormat] = [], controls: [Control]? = [], activeFormat: ActiveFormat? = nil,
+        streamingParameters: StreamingParameters? = nil, problems: [Problem] = []
+    ) {
+        self.path = path
+        self.identity = identity
+        self.throughLibV4L2 = throughLibV4L2
+        self.inputs = inputs
+        self.currentInput = currentInput
+        self.formats = formats
+        self.controls = controls
+        self.activeFormat = activeFormat
+        self.streamingParameters = streamingParameters
+        self.problems = problems
     }
 }
 
@@ -138,21 +168,29 @@ extension CaptureNodeCapabilities {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(path: try c.decode(String.self, forKey: .path), identity: try c.decode(NodeIdentity.self, forKey: .identity),
-                  throughLibV4L2: try c.decode(Bool.self, forKey: .throughLibV4L2), inputs: try c.decode([VideoInput].self, forKey: .inputs),
-                  currentInput: try c.decodeIfPresent(UInt32.self, forKey: .currentInput), formats: try c.decode([PixelFormat].self, forKey: .formats),
-                  controls: try c.decodeIfPresent([Control].self, forKey: .controls),
-                  activeFormat: try c.decodeIfPresent(ActiveFormat.self, forKey: .activeFormat),
-                  streamingParameters: try c.decodeIfPresent(StreamingParameters.self, forKey: .streamingParameters),
-                  problems: try c.decode([Problem].self, forKey: .problems))
+        self.init(
+            path: try c.decode(String.self, forKey: .path), identity: try c.decode(NodeIdentity.self, forKey: .identity),
+            throughLibV4L2: try c.decode(Bool.self, forKey: .throughLibV4L2), inputs: try c.decode([VideoInput].self, forKey: .inputs),
+            currentInput: try c.decodeIfPresent(UInt32.self, forKey: .currentInput),
+            formats: try c.decode([PixelFormat].self, forKey: .formats),
+            controls: try c.decodeIfPresent([Control].self, forKey: .controls),
+            activeFormat: try c.decodeIfPresent(ActiveFormat.self, forKey: .activeFormat),
+            streamingParameters: try c.decodeIfPresent(StreamingParameters.self, forKey: .streamingParameters),
+            problems: try c.decode([Problem].self, forKey: .problems))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(path, forKey: .path); try c.encode(identity, forKey: .identity); try c.encode(throughLibV4L2, forKey: .throughLibV4L2)
-        try c.encode(inputs, forKey: .inputs); try c.encodeIfPresent(currentInput, forKey: .currentInput); try c.encode(formats, forKey: .formats)
-        try c.encodeIfPresent(controls, forKey: .controls); try c.encodeIfPresent(activeFormat, forKey: .activeFormat)
-        try c.encodeIfPresent(streamingParameters, forKey: .streamingParameters); try c.encode(problems, forKey: .problems)
+        try c.encode(path, forKey: .path)
+        try c.encode(identity, forKey: .identity)
+        try c.encode(throughLibV4L2, forKey: .throughLibV4L2)
+        try c.encode(inputs, forKey: .inputs)
+        try c.encodeIfPresent(currentInput, forKey: .currentInput)
+        try c.encode(formats, forKey: .formats)
+        try c.encodeIfPresent(controls, forKey: .controls)
+        try c.encodeIfPresent(activeFormat, forKey: .activeFormat)
+        try c.encodeIfPresent(streamingParameters, forKey: .streamingParameters)
+        try c.encode(problems, forKey: .problems)
         try c.encodeIfPresent(semantics, forKey: .semantics)
     }
 }

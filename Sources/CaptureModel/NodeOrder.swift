@@ -5,7 +5,8 @@ public enum NodeOrder {
             let digits = s.reversed().prefix { $0.isNumber }
             return (String(s.dropLast(digits.count)), Int(String(digits.reversed())) ?? -1)
         }
-        let (pa, na) = split(a), (pb, nb) = split(b)
+        let (pa, na) = split(a)
+        let (pb, nb) = split(b)
         return pa != pb ? pa < pb : na < nb
     }
 }

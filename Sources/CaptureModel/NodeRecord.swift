@@ -14,10 +14,17 @@ public struct NodeRecord: Sendable, Hashable {
     /// The physical device the node hangs off (USB device, PCI function, platform device).
     public var parent: PhysicalParent?
 
-    public init(devnode: String, subsystem: String, sysPath: String? = nil, udevIDPath: String? = nil, byID: [String] = [],
-                byPath: [String] = [], parent: PhysicalParent? = nil) {
-        self.devnode = devnode; self.subsystem = subsystem; self.sysPath = sysPath; self.udevIDPath = udevIDPath
-        self.byID = byID; self.byPath = byPath; self.parent = parent
+    public init(
+        devnode: String, subsystem: String, sysPath: String? = nil, udevIDPath: String? = nil, byID: [String] = [],
+        byPath: [String] = [], parent: PhysicalParent? = nil
+    ) {
+        self.devnode = devnode
+        self.subsystem = subsystem
+        self.sysPath = sysPath
+        self.udevIDPath = udevIDPath
+        self.byID = byID
+        self.byPath = byPath
+        self.parent = parent
     }
 }
 
@@ -36,9 +43,18 @@ public struct PhysicalParent: Sendable, Hashable {
     /// udev `ID_PATH` style physical path, e.g. `pci-0000:00:14.0-usb-0:1.2`.
     public var portPath: String?
 
-    public init(sysPath: String, bus: String, vendorID: String? = nil, productID: String? = nil, serial: String? = nil,
-                manufacturer: String? = nil, product: String? = nil, speedMbps: Double? = nil, portPath: String? = nil) {
-        self.sysPath = sysPath; self.bus = bus; self.vendorID = vendorID; self.productID = productID; self.serial = serial
-        self.manufacturer = manufacturer; self.product = product; self.speedMbps = speedMbps; self.portPath = portPath
+    public init(
+        sysPath: String, bus: String, vendorID: String? = nil, productID: String? = nil, serial: String? = nil,
+        manufacturer: String? = nil, product: String? = nil, speedMbps: Double? = nil, portPath: String? = nil
+    ) {
+        self.sysPath = sysPath
+        self.bus = bus
+        self.vendorID = vendorID
+        self.productID = productID
+        self.serial = serial
+        self.manufacturer = manufacturer
+        self.product = product
+        self.speedMbps = speedMbps
+        self.portPath = portPath
     }
 }

@@ -12,7 +12,8 @@
 /// prints as it (`description`), and a string literal is a value, so
 /// `problem.kind == "access"` keeps meaning what it did.
 public protocol OpenStringSet: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible,
-    ExpressibleByStringLiteral where RawValue == String, AllCases == [Self] {
+    ExpressibleByStringLiteral
+where RawValue == String, AllCases == [Self] {
     /// Any name, known or not.
     init(rawValue: String)
 }

@@ -32,8 +32,12 @@ public struct PixelFormat: Sendable, Hashable, Codable {
     public var sizes: [FrameSize]
 
     public init(index: UInt32, fourcc: FourCC, description: String, bufferType: BufferType, flags: FormatFlags, sizes: [FrameSize]) {
-        self.index = index; self.fourcc = fourcc; self.description = description
-        self.bufferType = bufferType; self.flags = flags; self.sizes = sizes
+        self.index = index
+        self.fourcc = fourcc
+        self.description = description
+        self.bufferType = bufferType
+        self.flags = flags
+        self.sizes = sizes
     }
 
     public var isCompressed: Bool { flags.contains(.compressed) }

@@ -14,7 +14,11 @@ public struct Problem: Sendable, Hashable, Codable, CustomStringConvertible {
     public var message: String
 
     public init(kind: ProblemKind, call: String? = nil, errno: Int32? = nil, errnoName: String? = nil, message: String) {
-        self.kind = kind; self.call = call; self.errno = errno; self.errnoName = errnoName; self.message = message
+        self.kind = kind
+        self.call = call
+        self.errno = errno
+        self.errnoName = errnoName
+        self.message = message
     }
 
     public var description: String { message }

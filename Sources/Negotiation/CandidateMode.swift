@@ -25,9 +25,11 @@ enum ModeExpansion {
         var out: [CandidateMode] = []
         for (fi, f) in node.formats.enumerated() {
             func add(_ d: Dimensions, _ r: RateOffer, _ origin: String) {
-                out.append(CandidateMode(path: node.path, bufferType: f.bufferType, fourcc: f.fourcc, formatDescription: f.description,
-                                         formatIndex: fi, isCompressed: f.isCompressed, isEmulated: f.isEmulated, size: d, rates: r,
-                                         sizeOrigin: origin))
+                out.append(
+                    CandidateMode(
+                        path: node.path, bufferType: f.bufferType, fourcc: f.fourcc, formatDescription: f.description,
+                        formatIndex: fi, isCompressed: f.isCompressed, isEmulated: f.isEmulated, size: d, rates: r,
+                        sizeOrigin: origin))
             }
             for s in f.sizes {
                 switch s {
@@ -36,12 +38,16 @@ enum ModeExpansion {
                 case .stepwise(let lo, _, _, let a, let b), .continuous(let lo, _, let a, let b):
                     // `extent` keeps degenerate ranges (max below min, max off the step grid) to the sizes they offer.
                     let hi = s.extent.max
-                    let ra = RateOffer(a), rb = RateOffer(b)
+                    let ra = RateOffer(a)
+                    let rb = RateOffer(b)
                     let slower = Rational.compare(ra.fastest ?? Rational(1, 1), rb.fastest ?? Rational(1, 1)) >= 0 ? ra : rb
                     add(lo, ra, "the smallest of a \(s.kind) range")
                     if hi != lo {
-                        if s.isDegenerateRange { add(hi, slower, "the largest a degenerate \(s.kind) range reaches (rates of its slower end)") }
-                        else { add(hi, rb, "the largest of a \(s.kind) range") }
+                        if s.isDegenerateRange {
+                            add(hi, slower, "the largest a degenerate \(s.kind) range reaches (rates of its slower end)")
+                        } else {
+                            add(hi, rb, "the largest of a \(s.kind) range")
+                        }
                     }
                     for t in targets where t != lo && t != hi && s.contains(t) {
                         add(t, slower, "inside a \(s.kind) range \(lo)–\(hi) (rates of its slower end)")

@@ -49,9 +49,15 @@ public struct CaptureRequest: Sendable, Hashable, Codable {
     /// (when none can, the decision is Unsupported instead of Adjusted).
     public var requireRate: Bool = false
 
-    public init(size: SizeRequirement? = nil, rate: RateRequirement? = nil, format: FormatPreference = .any, nativeOnly: Bool = false,
-                aspectRatio: Rational? = nil, bandwidthBytesPerSecond: UInt64? = nil) {
-        self.size = size; self.rate = rate; self.format = format; self.nativeOnly = nativeOnly
-        self.aspectRatio = aspectRatio; self.bandwidthBytesPerSecond = bandwidthBytesPerSecond
+    public init(
+        size: SizeRequirement? = nil, rate: RateRequirement? = nil, format: FormatPreference = .any, nativeOnly: Bool = false,
+        aspectRatio: Rational? = nil, bandwidthBytesPerSecond: UInt64? = nil
+    ) {
+        self.size = size
+        self.rate = rate
+        self.format = format
+        self.nativeOnly = nativeOnly
+        self.aspectRatio = aspectRatio
+        self.bandwidthBytesPerSecond = bandwidthBytesPerSecond
     }
 }

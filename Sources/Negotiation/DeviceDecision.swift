@@ -45,15 +45,20 @@ extension Negotiator {
         }
         let adjusted = decided.enumerated().filter { $0.element.decision.outcome == .adjusted }
         if let best = adjusted.min(by: { a, b in
-            (a.element.decision.alternatives.first?.score ?? .infinity, a.offset) < (b.element.decision.alternatives.first?.score ?? .infinity, b.offset)
+            (a.element.decision.alternatives.first?.score ?? .infinity, a.offset) < (
+                b.element.decision.alternatives.first?.score ?? .infinity, b.offset
+            )
         }) {
             return DeviceDecision(path: best.element.path, decision: best.element.decision, nodes: nodes)
         }
         guard var first = decided.first?.decision else {
             let reason = "\(device.name) (\(device.id)) has no video capture node"
-            return DeviceDecision(path: nil, decision: Decision(outcome: .unsupported, choice: nil, changes: [], reasons: [reason], alternatives: [],
-                                                                explanation: ["Nothing can be chosen: \(reason)."], candidatesConsidered: 0),
-                                  nodes: [])
+            return DeviceDecision(
+                path: nil,
+                decision: Decision(
+                    outcome: .unsupported, choice: nil, changes: [], reasons: [reason], alternatives: [],
+                    explanation: ["Nothing can be chosen: \(reason)."], candidatesConsidered: 0),
+                nodes: [])
         }
         if decided.count > 1 {
             first.reasons = decided.flatMap { n in n.decision.reasons.map { "\(n.path): \($0)" } }

@@ -10,10 +10,14 @@ public enum Emitters {
     ]
     /// GStreamer caps for V4L2 fourccs.
     static let gstCaps: [String: String] = [
-        "MJPG": "image/jpeg", "JPEG": "image/jpeg", "H264": "video/x-h264,stream-format=byte-stream", "HEVC": "video/x-h265,stream-format=byte-stream",
-        "YUYV": "video/x-raw,format=YUY2", "UYVY": "video/x-raw,format=UYVY", "YVYU": "video/x-raw,format=YVYU", "NV12": "video/x-raw,format=NV12",
-        "NV21": "video/x-raw,format=NV21", "YU12": "video/x-raw,format=I420", "YV12": "video/x-raw,format=YV12", "GREY": "video/x-raw,format=GRAY8",
-        "Y16": "video/x-raw,format=GRAY16_LE", "RGB3": "video/x-raw,format=RGB", "BGR3": "video/x-raw,format=BGR", "BGR4": "video/x-raw,format=BGRx",
+        "MJPG": "image/jpeg", "JPEG": "image/jpeg", "H264": "video/x-h264,stream-format=byte-stream",
+        "HEVC": "video/x-h265,stream-format=byte-stream",
+        "YUYV": "video/x-raw,format=YUY2", "UYVY": "video/x-raw,format=UYVY", "YVYU": "video/x-raw,format=YVYU",
+        "NV12": "video/x-raw,format=NV12",
+        "NV21": "video/x-raw,format=NV21", "YU12": "video/x-raw,format=I420", "YV12": "video/x-raw,format=YV12",
+        "GREY": "video/x-raw,format=GRAY8",
+        "Y16": "video/x-raw,format=GRAY16_LE", "RGB3": "video/x-raw,format=RGB", "BGR3": "video/x-raw,format=BGR",
+        "BGR4": "video/x-raw,format=BGRx",
     ]
 
     static func key(_ c: Choice) -> String { c.fourcc.description.trimmingCharacters }
@@ -40,7 +44,9 @@ public enum Emitters {
     public static func gstLaunch(_ c: Choice, device: String? = nil) -> (command: String?, note: String?) {
         let (caps, note) = gstCapsString(c)
         guard let caps else { return (nil, note) }
-        let decode = c.isCompressed ? (key(c) == "H264" ? " ! h264parse ! avdec_h264" : key(c) == "HEVC" ? " ! h265parse ! avdec_h265" : " ! jpegdec") : ""
+        let decode =
+            c.isCompressed
+            ? (key(c) == "H264" ? " ! h264parse ! avdec_h264" : key(c) == "HEVC" ? " ! h265parse ! avdec_h265" : " ! jpegdec") : ""
         return ("gst-launch-1.0 v4l2src device=\(device ?? c.path) ! \(caps)\(decode) ! videoconvert ! autovideosink", nil)
     }
 

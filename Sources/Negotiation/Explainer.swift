@@ -28,20 +28,32 @@ enum Explainer {
         var out: [Change] = []
         let m = s.mode
         if !s.sizeOK, let want = r.size {
-            out.append(Change(field: "size", requested: describe(want), chosen: "\(m.size)",
-                              reason: "no format offers \(describe(want)) at the requested rate; \(m.size) is the nearest that does (\(m.sizeOrigin))"))
+            out.append(
+                Change(
+                    field: "size", requested: describe(want), chosen: "\(m.size)",
+                    reason: "no format offers \(describe(want)) at the requested rate; \(m.size) is the nearest that does (\(m.sizeOrigin))"
+                ))
         } else if !s.sizeOK, let ar = r.aspectRatio {
-            out.append(Change(field: "size", requested: "aspect \(ar.numerator):\(ar.denominator)", chosen: "\(m.size)",
-                              reason: "no mode has that shape at the requested rate"))
+            out.append(
+                Change(
+                    field: "size", requested: "aspect \(ar.numerator):\(ar.denominator)", chosen: "\(m.size)",
+                    reason: "no mode has that shape at the requested rate"))
         }
         if !s.rateOK, let want = r.rate {
-            let chosen = formatFPS(s.fps) + " fps" + (describe(want).hasPrefix(formatFPS(s.fps) + " ") ? " (\(s.interval?.description ?? "?") s)" : "")
-            out.append(Change(field: "rate", requested: describe(want), chosen: chosen,
-                              reason: "\(m.fourcc) \(m.size) offers \(m.rates.summary)"))
+            let chosen =
+                formatFPS(s.fps) + " fps"
+                + (describe(want).hasPrefix(formatFPS(s.fps) + " ") ? " (\(s.interval?.description ?? "?") s)" : "")
+            out.append(
+                Change(
+                    field: "rate", requested: describe(want), chosen: chosen,
+                    reason: "\(m.fourcc) \(m.size) offers \(m.rates.summary)"))
         }
         if !s.formatOK, case .list(let prefs) = r.format {
-            out.append(Change(field: "format", requested: prefs.map(\.description).joined(separator: " or "), chosen: "\(m.fourcc)",
-                              reason: "\(prefs.count == 1 ? "it does not deliver" : "none of them delivers") this size at this rate; \(m.fourcc) does"))
+            out.append(
+                Change(
+                    field: "format", requested: prefs.map(\.description).joined(separator: " or "), chosen: "\(m.fourcc)",
+                    reason: "\(prefs.count == 1 ? "it does not deliver" : "none of them delivers") this size at this rate; \(m.fourcc) does"
+                ))
         }
         return out
     }
@@ -56,12 +68,16 @@ enum Explainer {
         return parts.isEmpty ? "meets the request" : parts.joined(separator: ", ")
     }
 
-    static func explain(_ r: CaptureRequest, best: Negotiator.Scored, choice: Choice, changes: [Change],
-                        ranked: [Negotiator.Scored], rejected: [String: Int]) -> [String] {
+    static func explain(
+        _ r: CaptureRequest, best: Negotiator.Scored, choice: Choice, changes: [Change],
+        ranked: [Negotiator.Scored], rejected: [String: Int]
+    ) -> [String] {
         var lines: [String] = []
         let kind = best.mode.isCompressed ? "compressed" : "uncompressed"
         let origin = best.mode.isEmulated ? "emulated by libv4l2" : "native"
-        lines.append("Chose \(choice.summary) (\(best.mode.formatDescription); \(kind), \(origin); frame interval \(best.interval?.description ?? "?") s).")
+        lines.append(
+            "Chose \(choice.summary) (\(best.mode.formatDescription); \(kind), \(origin); frame interval \(best.interval?.description ?? "?") s)."
+        )
         if changes.isEmpty {
             lines.append(best.meets ? "It is exactly what was asked." : "")
         } else {
@@ -70,18 +86,30 @@ enum Explainer {
         // Why it beat the runner-up of another format, in words.
         // The runner-up of the other class (raw vs compressed) is the comparison users care
         // about; failing that, the best of another format.
-        let otherClass = ranked.dropFirst().first { $0.mode.isCompressed != best.mode.isCompressed && $0.mode.isEmulated == best.mode.isEmulated }
+        let otherClass = ranked.dropFirst().first {
+            $0.mode.isCompressed != best.mode.isCompressed && $0.mode.isEmulated == best.mode.isEmulated
+        }
         if let other = otherClass ?? ranked.dropFirst().first(where: { $0.mode.fourcc != best.mode.fourcc }) {
             var why: String
-            if other.mode.isEmulated && !best.mode.isEmulated { why = "it is emulated (software conversion); native formats always come first" }
-            else if other.rateCost > best.rateCost { why = "it only reaches \(formatFPS(other.fps)) fps at \(other.mode.size)" }
-            else if !other.sizeOK && best.sizeOK { why = "its nearest size is \(other.mode.size)" }
-            else if !other.formatOK && best.formatOK { why = "it is not among the preferred formats" }
-            else if other.overLink && !best.overLink { why = "\(other.mode.fourcc) \(other.mode.size) at \(formatFPS(other.fps)) fps would need \(other.bytesPerSecond.map(Bandwidth.describe) ?? "?"), above the link's limit" }
-            else if other.mode.isCompressed != best.mode.isCompressed {
-                why = best.mode.isCompressed ? "it scores lower (\(Negotiator.formatScore(other.total)) vs \(Negotiator.formatScore(best.total)))"
+            if other.mode.isEmulated && !best.mode.isEmulated {
+                why = "it is emulated (software conversion); native formats always come first"
+            } else if other.rateCost > best.rateCost {
+                why = "it only reaches \(formatFPS(other.fps)) fps at \(other.mode.size)"
+            } else if !other.sizeOK && best.sizeOK {
+                why = "its nearest size is \(other.mode.size)"
+            } else if !other.formatOK && best.formatOK {
+                why = "it is not among the preferred formats"
+            } else if other.overLink && !best.overLink {
+                why =
+                    "\(other.mode.fourcc) \(other.mode.size) at \(formatFPS(other.fps)) fps would need \(other.bytesPerSecond.map(Bandwidth.describe) ?? "?"), above the link's limit"
+            } else if other.mode.isCompressed != best.mode.isCompressed {
+                why =
+                    best.mode.isCompressed
+                    ? "it scores lower (\(Negotiator.formatScore(other.total)) vs \(Negotiator.formatScore(best.total)))"
                     : "uncompressed is preferred when it meets the request (no decoding, no compression artefacts)"
-            } else { why = "it scores lower (\(Negotiator.formatScore(other.total)) vs \(Negotiator.formatScore(best.total)))" }
+            } else {
+                why = "it scores lower (\(Negotiator.formatScore(other.total)) vs \(Negotiator.formatScore(best.total)))"
+            }
             lines.append("Not \(other.mode.fourcc) \(other.mode.size) @ \(formatFPS(other.fps)) fps: \(why).")
         }
         for (k, v) in rejected.sorted(by: { $0.key < $1.key }) { lines.append("Excluded \(v) mode\(v == 1 ? "" : "s"): \(k).") }

@@ -1,6 +1,7 @@
 import CaptureModel
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Picks a capture mode for a request, and explains the pick.
@@ -24,12 +25,15 @@ import Glibc
 public enum Negotiator {
     /// Decides for one capture node. `transport` gives the link limit;
     /// `controls` (when read) let it warn about auto-exposure priority.
-    public static func decide(_ request: CaptureRequest, for node: CaptureNodeCapabilities, transport: Transport? = nil,
-                              controls: [Control]? = nil, alternatives limit: Int = 5) -> Decision {
-        let targets: [Dimensions] = switch request.size {
-        case .exact(let d), .atLeast(let d), .nearest(let d): [d]
-        case nil: []
-        }
+    public static func decide(
+        _ request: CaptureRequest, for node: CaptureNodeCapabilities, transport: Transport? = nil,
+        controls: [Control]? = nil, alternatives limit: Int = 5
+    ) -> Decision {
+        let targets: [Dimensions] =
+            switch request.size {
+            case .exact(let d), .atLeast(let d), .nearest(let d): [d]
+            case nil: []
+            }
         let all = ModeExpansion.candidates(of: node, targets: targets)
         var rejected: [String: Int] = [:]
         var scored: [Scored] = []
@@ -37,9 +41,18 @@ public enum Negotiator {
         let largest = all.map(\.size.area).max() ?? 1
         let linkLimit = Bandwidth.transportLimit(transport)
         for c in all {
-            if request.nativeOnly && c.isEmulated { rejected["emulated (native only was asked)", default: 0] += 1; continue }
-            if case .raw = request.format, c.isCompressed { rejected["compressed (raw was asked)", default: 0] += 1; continue }
-            if case .compressed = request.format, !c.isCompressed { rejected["uncompressed (compressed was asked)", default: 0] += 1; continue }
+            if request.nativeOnly && c.isEmulated {
+                rejected["emulated (native only was asked)", default: 0] += 1
+                continue
+            }
+            if case .raw = request.format, c.isCompressed {
+                rejected["compressed (raw was asked)", default: 0] += 1
+                continue
+            }
+            if case .compressed = request.format, !c.isCompressed {
+                rejected["uncompressed (compressed was asked)", default: 0] += 1
+                continue
+            }
             let s = score(c, request, largestArea: largest, linkLimit: linkLimit)
             if request.requireRate && !s.rateOK {
                 rejected["below the required rate (\(request.rate.map(Explainer.describe) ?? "?"))", default: 0] += 1
@@ -54,18 +67,23 @@ public enum Negotiator {
         guard !scored.isEmpty else {
             var reasons = all.isEmpty ? ["\(node.path) offers no formats"] : ["every mode was excluded"]
             reasons += rejected.sorted { $0.key < $1.key }.map { "\($0.value) mode\($0.value == 1 ? "" : "s") \($0.key)" }
-            return Decision(outcome: .unsupported, choice: nil, changes: [], reasons: reasons, alternatives: [],
-                            explanation: ["Nothing can be chosen: " + reasons.joined(separator: "; ") + "."], candidatesConsidered: all.count)
+            return Decision(
+                outcome: .unsupported, choice: nil, changes: [], reasons: reasons, alternatives: [],
+                explanation: ["Nothing can be chosen: " + reasons.joined(separator: "; ") + "."], candidatesConsidered: all.count)
         }
         // Only the best few are ranked; the rest need no order.
         let keep = max(limit, 8)
         if scored.count > keep * 4 {
             var top: [Scored] = []
             top.reserveCapacity(keep + 3)
-            var bestRaw: Scored?, bestCompressed: Scored?
+            var bestRaw: Scored?
+            var bestCompressed: Scored?
             for s in scored {
-                if s.mode.isCompressed { if bestCompressed.map({ s.total < $0.total }) ?? true { bestCompressed = s } }
-                else if bestRaw.map({ s.total < $0.total }) ?? true { bestRaw = s }
+                if s.mode.isCompressed {
+                    if bestCompressed.map({ s.total < $0.total }) ?? true { bestCompressed = s }
+                } else if bestRaw.map({ s.total < $0.total }) ?? true {
+                    bestRaw = s
+                }
                 if top.count < keep || s.total < top[top.count - 1].total {
                     let i = top.firstIndex { s.total < $0.total } ?? top.count
                     top.insert(s, at: i)
@@ -84,13 +102,15 @@ public enum Negotiator {
         let choice = makeChoice(best, transport: transport, linkLimit: linkLimit, controls: controls)
         let changes = Explainer.changes(request, best)
         let alts = scored.prefix(max(1, limit)).map { s in
-            RankedChoice(choice: makeChoice(s, transport: transport, linkLimit: linkLimit, controls: nil), score: s.total,
-                         meetsRequest: s.meets, note: Explainer.note(s, request))
+            RankedChoice(
+                choice: makeChoice(s, transport: transport, linkLimit: linkLimit, controls: nil), score: s.total,
+                meetsRequest: s.meets, note: Explainer.note(s, request))
         }
-        return Decision(outcome: best.meets ? .valid : .adjusted, choice: choice, changes: changes, reasons: [],
-                        alternatives: Array(alts),
-                        explanation: Explainer.explain(request, best: best, choice: choice, changes: changes, ranked: scored, rejected: rejected),
-                        candidatesConsidered: all.count)
+        return Decision(
+            outcome: best.meets ? .valid : .adjusted, choice: choice, changes: changes, reasons: [],
+            alternatives: Array(alts),
+            explanation: Explainer.explain(request, best: best, choice: choice, changes: changes, ranked: scored, rejected: rejected),
+            candidatesConsidered: all.count)
     }
 
     /// A candidate with the rate picked for the request and its score.
@@ -117,14 +137,24 @@ public enum Negotiator {
         // Zero widths and heights (a driver or a file can say 0x0) count as 1, so every cost stays finite.
         func distance(_ t: Dimensions) -> Double {
             let area = log(Double(max(c.size.area, 1)) / Double(max(t.area, 1)))
-            let aspect = log((Double(max(c.size.width, 1)) / Double(max(c.size.height, 1))) / (Double(max(t.width, 1)) / Double(max(t.height, 1))))
+            let aspect = log(
+                (Double(max(c.size.width, 1)) / Double(max(c.size.height, 1))) / (Double(max(t.width, 1)) / Double(max(t.height, 1))))
             return abs(area) + 2 * abs(aspect)
         }
         switch r.size {
-        case .exact(let t): if c.size != t { sizeOK = false; sizeCost = distance(t) + 0.05 }
+        case .exact(let t):
+            if c.size != t {
+                sizeOK = false
+                sizeCost = distance(t) + 0.05
+            }
         case .nearest(let t): sizeCost = distance(t)
         case .atLeast(let t):
-            if c.size.width >= t.width && c.size.height >= t.height { sizeCost = 0.5 * distance(t) } else { sizeOK = false; sizeCost = 5 + distance(t) }
+            if c.size.width >= t.width && c.size.height >= t.height {
+                sizeCost = 0.5 * distance(t)
+            } else {
+                sizeOK = false
+                sizeCost = 5 + distance(t)
+            }
         case nil: sizeCost = 0.3 * log(Double(max(largestArea, 1)) / Double(max(c.size.area, 1)))
         }
         if let ar = r.aspectRatio, let want = ar.doubleValue, want > 0, want.isFinite, c.size.height > 0 {
@@ -140,7 +170,9 @@ public enum Negotiator {
         switch r.rate {
         case .exact(let f):
             let want = f.reciprocal
-            if let own = c.rates.matching(want) { interval = own } else {
+            if let own = c.rates.matching(want) {
+                interval = own
+            } else {
                 interval = c.rates.nearest(to: want)
                 rateOK = false
                 rateCost = 0.05 + abs(log((interval?.reciprocalValue ?? 0.001) / positive(f.doubleValue, or: 1)))
@@ -149,12 +181,16 @@ public enum Negotiator {
             interval = c.rates.fastest
             let got = interval?.reciprocalValue ?? 0
             // max(0, …): a floor below 0.001 fps must not make missing it a bonus.
-            if let fv = f.doubleValue, got + 1e-9 < fv { rateOK = false; rateCost = 0.05 + max(0, log(fv / max(got, 0.001))) }
+            if let fv = f.doubleValue, got + 1e-9 < fv {
+                rateOK = false
+                rateCost = 0.05 + max(0, log(fv / max(got, 0.001)))
+            }
         case .range(let lo, let hi):
             interval = c.rates.shortest(within: hi.reciprocal, lo.reciprocal)
             if interval == nil {
                 rateOK = false
-                let fastest = c.rates.fastest, slowest = c.rates.slowest
+                let fastest = c.rates.fastest
+                let slowest = c.rates.slowest
                 let tooSlow = (fastest?.reciprocalValue ?? 0) < (lo.doubleValue ?? 0)
                 interval = tooSlow ? fastest : slowest
                 let got = interval?.reciprocalValue ?? 0.001
@@ -169,7 +205,12 @@ public enum Negotiator {
         var formatRank = 0
         var formatOK = true
         if case .list(let prefs) = r.format {
-            if let i = prefs.firstIndex(of: c.fourcc) { formatRank = i } else { formatRank = 10; formatOK = false }
+            if let i = prefs.firstIndex(of: c.fourcc) {
+                formatRank = i
+            } else {
+                formatRank = 10
+                formatOK = false
+            }
         }
         let bps = Bandwidth.bytesPerSecond(c.fourcc, compressed: c.isCompressed, size: c.size, fps: interval?.reciprocalValue ?? 0)
         let overLink = bps.map { b in linkLimit.map { b > $0 } ?? false } ?? false
@@ -181,8 +222,9 @@ public enum Negotiator {
         // Every term above is finite for any UInt32 input; this keeps the promise even so
         // (renderers print the score through Int).
         if !(abs(total) < 1e12) { total = 1e12 }
-        return Scored(mode: c, interval: interval, sizeCost: sizeCost, rateCost: rateCost, formatRank: formatRank, overLink: overLink,
-                      bytesPerSecond: bps, sizeOK: sizeOK, rateOK: rateOK, formatOK: formatOK, total: total)
+        return Scored(
+            mode: c, interval: interval, sizeCost: sizeCost, rateCost: rateCost, formatRank: formatRank, overLink: overLink,
+            bytesPerSecond: bps, sizeOK: sizeOK, rateOK: rateOK, formatOK: formatOK, total: total)
     }
 
     /// `v` when it is a finite positive number, else `fallback` (a zero or
@@ -195,15 +237,24 @@ public enum Negotiator {
     static func makeChoice(_ s: Scored, transport: Transport?, linkLimit: UInt64?, controls: [Control]?) -> Choice {
         var warnings: [String] = []
         if let b = s.bytesPerSecond, let limit = linkLimit, b > limit {
-            warnings.append("\(s.mode.fourcc) \(s.mode.size) at \(formatFPS(s.fps)) fps needs \(Bandwidth.describe(b)), more than \(transport?.label ?? "the link") carries (about \(Bandwidth.describe(limit))): expect dropped frames or a lower rate")
+            warnings.append(
+                "\(s.mode.fourcc) \(s.mode.size) at \(formatFPS(s.fps)) fps needs \(Bandwidth.describe(b)), more than \(transport?.label ?? "the link") carries (about \(Bandwidth.describe(limit))): expect dropped frames or a lower rate"
+            )
         }
-        if s.mode.isEmulated { warnings.append("\(s.mode.fourcc) is converted in software by libv4l2 (emulated): it costs CPU and the camera's native format is not this") }
+        if s.mode.isEmulated {
+            warnings.append(
+                "\(s.mode.fourcc) is converted in software by libv4l2 (emulated): it costs CPU and the camera's native format is not this")
+        }
         if let c = controls?.first(where: { $0.id == 0x009a_0903 }), c.value == .integer(1) {
-            warnings.append("auto-exposure priority is on (\(c.key)=1): in low light the camera may lower its rate below \(formatFPS(s.fps)) fps; set \(c.key)=0 to keep the rate")
+            warnings.append(
+                "auto-exposure priority is on (\(c.key)=1): in low light the camera may lower its rate below \(formatFPS(s.fps)) fps; set \(c.key)=0 to keep the rate"
+            )
         }
-        return Choice(path: s.mode.path, bufferType: s.mode.bufferType, fourcc: s.mode.fourcc, formatDescription: s.mode.formatDescription,
-                      size: s.mode.size, frameInterval: s.interval.map(FrameDuration.init), fastestInterval: s.mode.rates.fastest.map(FrameDuration.init),
-                      slowestInterval: s.mode.rates.slowest.map(FrameDuration.init), isCompressed: s.mode.isCompressed, isEmulated: s.mode.isEmulated,
-                      bytesPerSecond: s.bytesPerSecond, warnings: warnings)
+        return Choice(
+            path: s.mode.path, bufferType: s.mode.bufferType, fourcc: s.mode.fourcc, formatDescription: s.mode.formatDescription,
+            size: s.mode.size, frameInterval: s.interval.map(FrameDuration.init),
+            fastestInterval: s.mode.rates.fastest.map(FrameDuration.init),
+            slowestInterval: s.mode.rates.slowest.map(FrameDuration.init), isCompressed: s.mode.isCompressed, isEmulated: s.mode.isEmulated,
+            bytesPerSecond: s.bytesPerSecond, warnings: warnings)
     }
 }

@@ -19,7 +19,9 @@ public enum RateOffer: Sendable, Hashable {
             for d in l where d.interval.isValid { valid.append(d.interval) }
             self = valid.isEmpty ? .unknown : .discrete(valid)
         case .stepwise(let a, let b, let s):
-            self = a.interval.isValid && b.interval.isValid ? .range(min: a.interval, max: b.interval, step: s.interval.isValid ? s.interval : nil) : .unknown
+            self =
+                a.interval.isValid && b.interval.isValid
+                ? .range(min: a.interval, max: b.interval, step: s.interval.isValid ? s.interval : nil) : .unknown
         case .continuous(let a, let b):
             self = a.interval.isValid && b.interval.isValid ? .range(min: a.interval, max: b.interval, step: nil) : .unknown
         case .unknown: self = .unknown
@@ -52,7 +54,9 @@ public enum RateOffer: Sendable, Hashable {
             guard Rational.compare(interval, a) >= 0, Rational.compare(interval, b) <= 0 else { return false }
             guard let step else { return true }
             // (interval - a) / step must be a whole number: exact, in 128-bit arithmetic.
-            let num = (Int128(interval.numerator) * Int128(a.denominator) - Int128(a.numerator) * Int128(interval.denominator)) * Int128(step.denominator)
+            let num =
+                (Int128(interval.numerator) * Int128(a.denominator) - Int128(a.numerator) * Int128(interval.denominator))
+                * Int128(step.denominator)
             let den = Int128(interval.denominator) * Int128(a.denominator) * Int128(step.numerator)
             return den != 0 && num % den == 0
         case .unknown: return false
@@ -75,7 +79,8 @@ public enum RateOffer: Sendable, Hashable {
         case .discrete(let l):
             guard let target = interval.doubleValue, target > 0 else { return fastest }
             return l.min { x, y in
-                let dx = abs(log((x.doubleValue ?? 1) / target)), dy = abs(log((y.doubleValue ?? 1) / target))
+                let dx = abs(log((x.doubleValue ?? 1) / target))
+                let dy = abs(log((y.doubleValue ?? 1) / target))
                 return dx != dy ? dx < dy : Rational.compare(x, y) < 0
             }
         case .range(let a, let b, let step):
@@ -101,7 +106,8 @@ public enum RateOffer: Sendable, Hashable {
     static func onGrid(_ a: Rational, _ step: Rational, k: UInt64) -> Rational? {
         let n = UInt128(a.numerator) * UInt128(step.denominator) + UInt128(k) * UInt128(step.numerator) * UInt128(a.denominator)
         var d = UInt128(a.denominator) * UInt128(step.denominator)
-        var g = n, h = d
+        var g = n
+        var h = d
         while h != 0 { (g, h) = (h, g % h) }
         guard g != 0 else { return nil }
         let rn = n / g
@@ -139,5 +145,5 @@ public enum RateOffer: Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

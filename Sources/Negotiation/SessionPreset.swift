@@ -4,7 +4,11 @@ import CaptureModel
 /// each maps to a request, or (high, photo, inputPriority) to a rule of its own.
 public enum SessionPreset: String, CaseIterable, Sendable, Codable {
     case high, medium, low
-    case p352x288 = "352x288", p640x480 = "640x480", p1280x720 = "1280x720", p1920x1080 = "1920x1080", p3840x2160 = "3840x2160"
+    case p352x288 = "352x288"
+    case p640x480 = "640x480"
+    case p1280x720 = "1280x720"
+    case p1920x1080 = "1920x1080"
+    case p3840x2160 = "3840x2160"
     case iFrame960x540, iFrame1280x720
     case photo, inputPriority
 
@@ -38,8 +42,10 @@ public enum SessionPreset: String, CaseIterable, Sendable, Codable {
 
 extension Negotiator {
     /// Decides a preset for one node.
-    public static func decide(preset: SessionPreset, for node: CaptureNodeCapabilities, transport: Transport? = nil,
-                              controls: [Control]? = nil) -> Decision {
+    public static func decide(
+        preset: SessionPreset, for node: CaptureNodeCapabilities, transport: Transport? = nil,
+        controls: [Control]? = nil
+    ) -> Decision {
         let thirty = Rational(30, 1)
         switch preset {
         case .high:
@@ -54,16 +60,21 @@ extension Negotiator {
                 }
                 func rank(_ c: CandidateMode) -> (Int, UInt64, Int, Double) {
                     let fps = c.rates.fastest?.reciprocalValue ?? 0
-                    let over = Bandwidth.bytesPerSecond(c.fourcc, compressed: c.isCompressed, size: c.size, fps: fps).map { b in limit.map { b > $0 } ?? false } ?? false
+                    let over =
+                        Bandwidth.bytesPerSecond(c.fourcc, compressed: c.isCompressed, size: c.size, fps: fps).map { b in
+                            limit.map { b > $0 } ?? false
+                        } ?? false
                     return (c.isEmulated ? 0 : 1, c.size.area, over ? 0 : 1, fps)
                 }
                 if let best = fast.max(by: { rank($0) < rank($1) }) {
-                    let d = decide(CaptureRequest(size: .exact(best.size), rate: .atLeast(floor), format: .list([best.fourcc])),
-                                   for: node, transport: transport, controls: controls)
+                    let d = decide(
+                        CaptureRequest(size: .exact(best.size), rate: .atLeast(floor), format: .list([best.fourcc])),
+                        for: node, transport: transport, controls: controls)
                     if d.outcome == .valid { return relabel(d, preset) }
                 }
             }
-            return relabel(decide(CaptureRequest(rate: .atLeast(Rational(1000, 1))), for: node, transport: transport, controls: controls), preset)
+            return relabel(
+                decide(CaptureRequest(rate: .atLeast(Rational(1000, 1))), for: node, transport: transport, controls: controls), preset)
         case .medium, .low:
             // The rate floor is part of the preset: nearest size among the modes that reach it.
             let target = preset == .medium ? Dimensions(width: 640, height: 480) : Dimensions(width: 320, height: 240)
@@ -81,15 +92,20 @@ extension Negotiator {
             }
             return relabel(d, preset)
         case .p352x288, .p640x480, .p1280x720, .p1920x1080, .p3840x2160:
-            let d = decide(CaptureRequest(size: .exact(preset.fixedSize!), rate: .atLeast(Rational(30000, 1001))), for: node, transport: transport, controls: controls)
+            let d = decide(
+                CaptureRequest(size: .exact(preset.fixedSize!), rate: .atLeast(Rational(30000, 1001))), for: node, transport: transport,
+                controls: controls)
             // The size is the preset; a rate below 30 is the best the camera has at that size, which the preset accepts.
             if d.changes.contains(where: { $0.field == "size" }) {
-                return relabel(unsupported(d, "no format offers \(preset.fixedSize!) (the nearest is \(d.choice?.summary ?? "nothing"))"), preset)
+                return relabel(
+                    unsupported(d, "no format offers \(preset.fixedSize!) (the nearest is \(d.choice?.summary ?? "nothing"))"), preset)
             }
             if d.outcome == .adjusted, d.changes.allSatisfy({ $0.field == "rate" }) {
                 var v = d
                 v.outcome = .valid
-                v.explanation.append("The preset asks for the best rate ≥ 30 fps where possible; at this size the camera's best is \(v.choice.flatMap { $0.frameInterval?.fps }.map(formatFPS) ?? "?") fps.")
+                v.explanation.append(
+                    "The preset asks for the best rate ≥ 30 fps where possible; at this size the camera's best is \(v.choice.flatMap { $0.frameInterval?.fps }.map(formatFPS) ?? "?") fps."
+                )
                 v.changes = []
                 return relabel(v, preset)
             }
@@ -97,11 +113,16 @@ extension Negotiator {
         case .iFrame960x540, .iFrame1280x720:
             var last: Decision?
             for r in [Rational(30000, 1001), thirty, Rational(25, 1)] {
-                let d = decide(CaptureRequest(size: .exact(preset.fixedSize!), rate: .exact(r)), for: node, transport: transport, controls: controls)
+                let d = decide(
+                    CaptureRequest(size: .exact(preset.fixedSize!), rate: .exact(r)), for: node, transport: transport, controls: controls)
                 if d.outcome == .valid { return relabel(d, preset) }
                 last = last ?? d
             }
-            return relabel(unsupported(last!, "iFrame needs \(preset.fixedSize!) at a constant 29.97, 30 or 25 fps; the nearest is \(last!.choice?.summary ?? "nothing")"), preset)
+            return relabel(
+                unsupported(
+                    last!,
+                    "iFrame needs \(preset.fixedSize!) at a constant 29.97, 30 or 25 fps; the nearest is \(last!.choice?.summary ?? "nothing")"
+                ), preset)
         case .photo:
             var d = decide(CaptureRequest(rate: .atLeast(Rational(1, 1000))), for: node, transport: transport, controls: controls)
             // Rate is irrelevant: re-rank by size alone (native first, then uncompressed).
@@ -109,19 +130,25 @@ extension Negotiator {
             if let best = candidates.max(by: { a, b in
                 (a.isEmulated ? 0 : 1, a.size.area, a.isCompressed ? 0 : 1) < (b.isEmulated ? 0 : 1, b.size.area, b.isCompressed ? 0 : 1)
             }) {
-                d = decide(CaptureRequest(size: .exact(best.size), format: .list([best.fourcc])), for: node, transport: transport, controls: controls)
+                d = decide(
+                    CaptureRequest(size: .exact(best.size), format: .list([best.fourcc])), for: node, transport: transport,
+                    controls: controls)
                 d.outcome = .valid
             }
             return relabel(d, preset)
         case .inputPriority:
             guard let a = node.activeFormat else {
-                return Decision(outcome: .unsupported, choice: nil, changes: [], reasons: ["the active format of \(node.path) is not known"],
-                                alternatives: [], explanation: ["inputPriority keeps the active format, but it could not be read."], candidatesConsidered: 0)
+                return Decision(
+                    outcome: .unsupported, choice: nil, changes: [], reasons: ["the active format of \(node.path) is not known"],
+                    alternatives: [], explanation: ["inputPriority keeps the active format, but it could not be read."],
+                    candidatesConsidered: 0)
             }
             let iv = node.streamingParameters?.frameInterval
-            var d = decide(CaptureRequest(size: .exact(Dimensions(width: a.width, height: a.height)),
-                                          rate: iv.map { .exact($0.interval.reciprocal) }, format: .list([a.fourcc])),
-                           for: node, transport: transport, controls: controls)
+            var d = decide(
+                CaptureRequest(
+                    size: .exact(Dimensions(width: a.width, height: a.height)),
+                    rate: iv.map { .exact($0.interval.reciprocal) }, format: .list([a.fourcc])),
+                for: node, transport: transport, controls: controls)
             d.outcome = .valid
             d.explanation.insert("inputPriority: the active format stays as it is.", at: 0)
             return relabel(d, preset)
@@ -130,8 +157,9 @@ extension Negotiator {
 
     /// The preset cannot be served: no choice, the reason, and what came nearest kept as alternatives.
     static func unsupported(_ d: Decision, _ reason: String) -> Decision {
-        Decision(outcome: .unsupported, choice: nil, changes: [], reasons: [reason], alternatives: d.alternatives,
-                 explanation: ["Unsupported: \(reason)."] + d.explanation, candidatesConsidered: d.candidatesConsidered)
+        Decision(
+            outcome: .unsupported, choice: nil, changes: [], reasons: [reason], alternatives: d.alternatives,
+            explanation: ["Unsupported: \(reason)."] + d.explanation, candidatesConsidered: d.candidatesConsidered)
     }
 
     static func relabel(_ d: Decision, _ p: SessionPreset) -> Decision {

@@ -9,7 +9,9 @@ public struct ProfileIssue: Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     public init(line: Int? = nil, path: String? = nil, message: String) {
-        self.line = line; self.path = path; self.message = message
+        self.line = line
+        self.path = path
+        self.message = message
     }
 
     /// `line 12: …`, `device.name: …`, or both.

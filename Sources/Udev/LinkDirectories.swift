@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `/dev/v4l/by-id` and `/dev/v4l/by-path` symlinks, resolved to the

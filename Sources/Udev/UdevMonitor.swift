@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 internal import CUdev
 import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A libudev monitor on the `video4linux`, `media` and `sound` subsystems,
 /// read by a dedicated thread that `poll(2)`s the monitor socket and a wake
@@ -25,9 +26,11 @@ public enum UdevMonitor {
     /// `udev_monitor_filter_add_match_subsystem_devtype`, `udev_monitor_enable_receiving`
     /// and `udev_monitor_receive_device`.
     /// `spawn` starts the reading thread (tests pass one that fails).
-    public static func start(source: Source = preferredSource, subsystems: [String] = ["video4linux", "media", "sound"],
-                             bufferLimit: Int = 4096,
-                             spawn: DedicatedThread.Spawner = DedicatedThread.spawn) throws(UdevError) -> AsyncStream<HotplugEvent> {
+    public static func start(
+        source: Source = preferredSource, subsystems: [String] = ["video4linux", "media", "sound"],
+        bufferLimit: Int = 4096,
+        spawn: DedicatedThread.Spawner = DedicatedThread.spawn
+    ) throws(UdevError) -> AsyncStream<HotplugEvent> {
         guard let udev = udev_new() else { throw UdevError(call: "udev_new", errno: errno) }
         guard let mon = udev_monitor_new_from_netlink(udev, source.rawValue) else {
             let e = errno
@@ -40,10 +43,12 @@ public enum UdevMonitor {
         var fds: [Int32] = [0, 0]
         guard rc >= 0, pipe(&fds) == 0 else {
             let e = errno
-            udev_monitor_unref(mon); udev_unref(udev)
+            udev_monitor_unref(mon)
+            udev_unref(udev)
             throw UdevError(call: rc < 0 ? "udev_monitor_enable_receiving" : "pipe", errno: e)
         }
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC); _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         let (stream, continuation) = AsyncStream<HotplugEvent>.makeStream(bufferingPolicy: .bufferingNewest(bufferLimit))
         let context = MonitorContext(udev: udev, monitor: mon, wakeRead: fds[0], wakeWrite: fds[1], continuation: continuation)
         continuation.onTermination = { _ in context.wake() }
@@ -79,9 +84,14 @@ final class MonitorContext: @unchecked Sendable {
     let wakeWrite: Int32
     let continuation: AsyncStream<HotplugEvent>.Continuation
 
-    init(udev: OpaquePointer, monitor: OpaquePointer, wakeRead: Int32, wakeWrite: Int32,
-         continuation: AsyncStream<HotplugEvent>.Continuation) {
-        self.udev = udev; self.monitor = monitor; self.wakeRead = wakeRead; self.wakeWrite = wakeWrite
+    init(
+        udev: OpaquePointer, monitor: OpaquePointer, wakeRead: Int32, wakeWrite: Int32,
+        continuation: AsyncStream<HotplugEvent>.Continuation
+    ) {
+        self.udev = udev
+        self.monitor = monitor
+        self.wakeRead = wakeRead
+        self.wakeWrite = wakeWrite
         self.continuation = continuation
     }
 
@@ -96,9 +106,15 @@ final class MonitorContext: @unchecked Sendable {
         loop: while true {
             var pfds = [pollfd(fd: mfd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             let n = poll(&pfds, 2, -1)
-            if n < 0 { if errno == EINTR { continue }; break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                break
+            }
             if pfds[1].revents != 0 { break }
-            if pfds[0].revents & Int16(POLLIN) == 0 { if pfds[0].revents != 0 { break }; continue }
+            if pfds[0].revents & Int16(POLLIN) == 0 {
+                if pfds[0].revents != 0 { break }
+                continue
+            }
             var burst = 0
             while burst < 4096, let dev = udev_monitor_receive_device(monitor) {
                 burst += 1

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 internal import CUdev
 import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Lists V4L2, media-controller and ALSA card control nodes with their identity, from libudev.
 ///
@@ -51,8 +52,10 @@ public enum UdevNodeSource {
                     if l.hasPrefix("/dev/v4l/by-path/"), !byPath.contains(l) { byPath.append(l) }
                 }
             }
-            out.append(NodeRecord(devnode: devnode, subsystem: subsystem, sysPath: String(cString: sp), udevIDPath: idPath,
-                                  byID: byID.sorted(), byPath: byPath.sorted(), parent: physicalParent(of: dev)))
+            out.append(
+                NodeRecord(
+                    devnode: devnode, subsystem: subsystem, sysPath: String(cString: sp), udevIDPath: idPath,
+                    byID: byID.sorted(), byPath: byPath.sorted(), parent: physicalParent(of: dev)))
         }
         out.sort { a, b in
             a.subsystem != b.subsystem ? a.subsystem > b.subsystem : NodeOrder.less(a.devnode, b.devnode)
@@ -94,10 +97,11 @@ public enum UdevNodeSource {
                 }
                 if port == nil { port = "usb-0:\(devpath)" }
             }
-            return PhysicalParent(sysPath: sys, bus: "usb", vendorID: attribute(usb, "idVendor"), productID: attribute(usb, "idProduct"),
-                                  serial: attribute(usb, "serial"), manufacturer: attribute(usb, "manufacturer"),
-                                  product: attribute(usb, "product"), speedMbps: attribute(usb, "speed").flatMap(Double.init),
-                                  portPath: port)
+            return PhysicalParent(
+                sysPath: sys, bus: "usb", vendorID: attribute(usb, "idVendor"), productID: attribute(usb, "idProduct"),
+                serial: attribute(usb, "serial"), manufacturer: attribute(usb, "manufacturer"),
+                product: attribute(usb, "product"), speedMbps: attribute(usb, "speed").flatMap(Double.init),
+                portPath: port)
         }
         var p = udev_device_get_parent(dev)
         var hops = 0
@@ -106,10 +110,11 @@ public enum UdevNodeSource {
             let sub = udev_device_get_subsystem(cur).map { String(cString: $0) } ?? ""
             if ["pci", "platform", "i2c", "spi", "virtio", "sdio"].contains(sub) {
                 let name = udev_device_get_sysname(cur).map { String(cString: $0) } ?? "?"
-                return PhysicalParent(sysPath: String(cString: udev_device_get_syspath(cur)), bus: sub,
-                                      vendorID: attribute(cur, "vendor").map { String($0.dropFirst(2)) },
-                                      productID: attribute(cur, "device").map { String($0.dropFirst(2)) },
-                                      portPath: "\(sub)-\(name)")
+                return PhysicalParent(
+                    sysPath: String(cString: udev_device_get_syspath(cur)), bus: sub,
+                    vendorID: attribute(cur, "vendor").map { String($0.dropFirst(2)) },
+                    productID: attribute(cur, "device").map { String($0.dropFirst(2)) },
+                    portPath: "\(sub)-\(name)")
             }
             p = udev_device_get_parent(cur)
         }
@@ -125,4 +130,3 @@ extension String {
         return String(s)
     }
 }
-

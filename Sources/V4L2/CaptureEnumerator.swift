@@ -32,7 +32,8 @@ public struct CaptureEnumerator {
         var formats: [PixelFormat] = []
         for t in types where !log.gone { formats += fmt.formats(for: t, log: &log) }
 
-        let controls: [Control]? = !includeControls ? nil : log.gone ? [] : ControlEnumerator(port: port, limits: limits).controls(log: &log)
+        let controls: [Control]? =
+            !includeControls ? nil : log.gone ? [] : ControlEnumerator(port: port, limits: limits).controls(log: &log)
 
         var active: ActiveFormat?
         var parm: StreamingParameters?
@@ -48,8 +49,9 @@ public struct CaptureEnumerator {
             }
             if !log.gone { parm = state.streamingParameters(primary, log: &log) }
         }
-        return CaptureNodeCapabilities(path: port.path, identity: identity, throughLibV4L2: port.throughLibV4L2, inputs: inputs,
-                                       currentInput: currentInput, formats: formats, controls: controls, activeFormat: active,
-                                       streamingParameters: parm, problems: log.problems)
+        return CaptureNodeCapabilities(
+            path: port.path, identity: identity, throughLibV4L2: port.throughLibV4L2, inputs: inputs,
+            currentInput: currentInput, formats: formats, controls: controls, activeFormat: active,
+            streamingParameters: parm, problems: log.problems)
     }
 }

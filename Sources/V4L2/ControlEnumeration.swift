@@ -15,7 +15,10 @@ struct ControlEnumerator {
         var id = ControlEnumerator.nextFlags
         var lastID: UInt32 = 0
         while !log.gone {
-            if out.count >= limits.controls { log.boundHit(.queryExtCtrl, limit: limits.controls, what: "controls on \(port.path)"); break }
+            if out.count >= limits.controls {
+                log.boundHit(.queryExtCtrl, limit: limits.controls, what: "controls on \(port.path)")
+                break
+            }
             var q = v4l2_query_ext_ctrl()
             q.id = id
             do throws(V4L2Error) {
@@ -25,7 +28,10 @@ struct ControlEnumerator {
                 break
             }
             if q.id <= lastID && lastID != 0 {
-                log.note("bound-hit", .queryExtCtrl, "\(port.path): the driver returned control 0x\(String(q.id, radix: 16)) after 0x\(String(lastID, radix: 16)); the control list does not advance, so it is cut here")
+                log.note(
+                    "bound-hit", .queryExtCtrl,
+                    "\(port.path): the driver returned control 0x\(String(q.id, radix: 16)) after 0x\(String(lastID, radix: 16)); the control list does not advance, so it is cut here"
+                )
                 break
             }
             lastID = q.id
@@ -33,9 +39,10 @@ struct ControlEnumerator {
             let flags = ControlFlags(rawValue: q.flags)
             if flags.contains(.disabled) || q.type == V4L2_CTRL_TYPE_CTRL_CLASS.rawValue { continue }
             let dims = Array(withUnsafeBytes(of: q.dims) { Array($0.bindMemory(to: UInt32.self)) }.prefix(Int(min(q.nr_of_dims, 4))))
-            var c = Control(id: q.id, name: decodeCString(q.name), type: ControlEnumerator.typeName(q.type), typeCode: q.type,
-                            minimum: q.minimum, maximum: q.maximum, step: q.step, defaultValue: q.default_value, value: nil,
-                            flags: flags, elementSize: q.elem_size, elements: q.elems, dimensions: dims)
+            var c = Control(
+                id: q.id, name: decodeCString(q.name), type: ControlEnumerator.typeName(q.type), typeCode: q.type,
+                minimum: q.minimum, maximum: q.maximum, step: q.step, defaultValue: q.default_value, value: nil,
+                flags: flags, elementSize: q.elem_size, elements: q.elems, dimensions: dims)
             if q.type == V4L2_CTRL_TYPE_MENU.rawValue || q.type == V4L2_CTRL_TYPE_INTEGER_MENU.rawValue {
                 c.menu = menu(for: q, log: &log)
             }
@@ -47,7 +54,11 @@ struct ControlEnumerator {
 
     func menu(for q: v4l2_query_ext_ctrl, log: inout EnumerationLog) -> [MenuItem] {
         guard q.minimum <= q.maximum, q.minimum >= 0 else {
-            if q.minimum > q.maximum { log.note("invalid-value", .queryExtCtrl, "\(port.path): menu control \(decodeCString(q.name)) has minimum \(q.minimum) above maximum \(q.maximum)") }
+            if q.minimum > q.maximum {
+                log.note(
+                    "invalid-value", .queryExtCtrl,
+                    "\(port.path): menu control \(decodeCString(q.name)) has minimum \(q.minimum) above maximum \(q.maximum)")
+            }
             return []
         }
         var items: [MenuItem] = []
@@ -80,7 +91,7 @@ struct ControlEnumerator {
         if c.flags.contains(.writeOnly) { return false }
         switch c.typeCode {
         case V4L2_CTRL_TYPE_INTEGER.rawValue, V4L2_CTRL_TYPE_BOOLEAN.rawValue, V4L2_CTRL_TYPE_MENU.rawValue,
-             V4L2_CTRL_TYPE_INTEGER64.rawValue, V4L2_CTRL_TYPE_BITMASK.rawValue, V4L2_CTRL_TYPE_INTEGER_MENU.rawValue:
+            V4L2_CTRL_TYPE_INTEGER64.rawValue, V4L2_CTRL_TYPE_BITMASK.rawValue, V4L2_CTRL_TYPE_INTEGER_MENU.rawValue:
             return !c.flags.contains(.hasPayload)
         case V4L2_CTRL_TYPE_STRING.rawValue:
             return c.elements <= 1 && c.dimensions.isEmpty && stringBufferSize(c) != nil

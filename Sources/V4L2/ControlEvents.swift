@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 internal import CV4L2
 import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A control changed on its own or by another program: its value, its flags
 /// (e.g. `inactive` when its auto switch turned on) or its range.
@@ -26,8 +27,10 @@ public struct ControlEvent: Sendable, Hashable, Codable {
 public enum ControlEvents {
     /// Subscribes on `port` and starts watching; the watcher thread owns the port from then on (the caller must not use it again).
     /// `spawn` starts the thread (tests pass one that fails).
-    public static func start(port: any DevicePort, controls: [(id: UInt32, key: String)], bufferLimit: Int = 1024,
-                             spawn: DedicatedThread.Spawner = DedicatedThread.spawn) throws(V4L2Error) -> AsyncStream<ControlEvent> {
+    public static func start(
+        port: any DevicePort, controls: [(id: UInt32, key: String)], bufferLimit: Int = 1024,
+        spawn: DedicatedThread.Spawner = DedicatedThread.spawn
+    ) throws(V4L2Error) -> AsyncStream<ControlEvent> {
         var subscribed: [UInt32: String] = [:]
         for c in controls {
             var s = v4l2_event_subscription()
@@ -36,7 +39,8 @@ public enum ControlEvents {
             if (try? port.call(.subscribeEvent, &s)) != nil { subscribed[c.id] = c.key }
         }
         guard !subscribed.isEmpty else {
-            throw V4L2Error(call: "VIDIOC_SUBSCRIBE_EVENT", path: port.path, errno: Errno.ENOTTY, hint: "the driver sends no control events")
+            throw V4L2Error(
+                call: "VIDIOC_SUBSCRIBE_EVENT", path: port.path, errno: Errno.ENOTTY, hint: "the driver sends no control events")
         }
         let wake: any WakeSignal
         switch port.makeWakeSignal() {
@@ -71,7 +75,10 @@ final class ControlEventContext: @unchecked Sendable {
     let continuation: AsyncStream<ControlEvent>.Continuation
 
     init(port: any DevicePort, keys: [UInt32: String], wake: any WakeSignal, continuation: AsyncStream<ControlEvent>.Continuation) {
-        self.port = port; self.keys = keys; self.wake = wake; self.continuation = continuation
+        self.port = port
+        self.keys = keys
+        self.wake = wake
+        self.continuation = continuation
     }
 
     func run() {
@@ -115,8 +122,9 @@ final class ControlEventContext: @unchecked Sendable {
         if c.changes & UInt32(V4L2_EVENT_CTRL_CH_FLAGS) != 0 { changes.append("flags") }
         if c.changes & UInt32(V4L2_EVENT_CTRL_CH_RANGE) != 0 { changes.append("range") }
         let value = c.type == V4L2_CTRL_TYPE_INTEGER64.rawValue ? c.value64 : Int64(c.value)
-        return ControlEvent(id: e.id, control: keys[e.id] ?? String(e.id, radix: 16), changes: changes, value: value,
-                            flags: ControlFlags(rawValue: c.flags), minimum: Int64(c.minimum), maximum: Int64(c.maximum), deviceGone: false)
+        return ControlEvent(
+            id: e.id, control: keys[e.id] ?? String(e.id, radix: 16), changes: changes, value: value,
+            flags: ControlFlags(rawValue: c.flags), minimum: Int64(c.minimum), maximum: Int64(c.maximum), deviceGone: false)
     }
 
     func gone() -> ControlEvent {

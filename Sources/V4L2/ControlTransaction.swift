@@ -24,7 +24,9 @@ public struct ControlTransactionError: Error, Sendable, CustomStringConvertible 
     public var rollbackFailures: [String]
     public var description: String {
         var s = "setting \(failed.control)=\(failed.value) failed: \(underlying)"
-        if !rolledBack.isEmpty { s += "; undone: " + rolledBack.map { "\($0.control) back to \($0.before.map(String.init) ?? "?")" }.joined(separator: ", ") }
+        if !rolledBack.isEmpty {
+            s += "; undone: " + rolledBack.map { "\($0.control) back to \($0.before.map(String.init) ?? "?")" }.joined(separator: ", ")
+        }
         if !rollbackFailures.isEmpty { s += "; COULD NOT UNDO: " + rollbackFailures.joined(separator: ", ") }
         return s
     }
@@ -35,7 +37,9 @@ public struct ControlTransactionError: Error, Sendable, CustomStringConvertible 
 /// and if one fails the earlier ones are written back in reverse order, so
 /// nothing is left half-applied. Every value is read back afterwards.
 public enum ControlTransaction {
-    public static func apply(_ plan: [ControlWrite], controls: [Control], port: any DevicePort) throws(ControlTransactionError) -> [ControlChange] {
+    public static func apply(_ plan: [ControlWrite], controls: [Control], port: any DevicePort) throws(ControlTransactionError)
+        -> [ControlChange]
+    {
         var byID: [UInt32: Control] = [:]
         for c in controls where byID[c.id] == nil { byID[c.id] = c }
         func readable(_ id: UInt32) -> Bool {

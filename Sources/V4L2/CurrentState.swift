@@ -19,21 +19,23 @@ struct CurrentStateReader {
         }
         if bufferType == .videoCapture {
             let p = f.fmt.pix
-            return ActiveFormat(bufferType: .videoCapture, fourcc: FourCC(rawValue: p.pixelformat), width: p.width, height: p.height,
-                                field: CurrentStateReader.fieldName(p.field), bytesPerLine: p.bytesperline, sizeImage: p.sizeimage,
-                                colorspace: CurrentStateReader.colorspaceName(p.colorspace),
-                                quantization: CurrentStateReader.quantizationName(UInt32(p.quantization)))
+            return ActiveFormat(
+                bufferType: .videoCapture, fourcc: FourCC(rawValue: p.pixelformat), width: p.width, height: p.height,
+                field: CurrentStateReader.fieldName(p.field), bytesPerLine: p.bytesperline, sizeImage: p.sizeimage,
+                colorspace: CurrentStateReader.colorspaceName(p.colorspace),
+                quantization: CurrentStateReader.quantizationName(UInt32(p.quantization)))
         }
         let p = f.fmt.pix_mp
         let count = Int(min(p.num_planes, 8))
         let planes = withUnsafeBytes(of: p.plane_fmt) { raw in
             Array(raw.bindMemory(to: v4l2_plane_pix_format.self).prefix(count))
         }.map { ActiveFormat.Plane(bytesPerLine: $0.bytesperline, sizeImage: $0.sizeimage) }
-        return ActiveFormat(bufferType: .videoCaptureMultiplanar, fourcc: FourCC(rawValue: p.pixelformat), width: p.width, height: p.height,
-                            field: CurrentStateReader.fieldName(p.field), bytesPerLine: planes.first?.bytesPerLine ?? 0,
-                            sizeImage: planes.reduce(0) { $0 &+ $1.sizeImage },
-                            colorspace: CurrentStateReader.colorspaceName(p.colorspace),
-                            quantization: CurrentStateReader.quantizationName(UInt32(p.quantization)), planes: planes)
+        return ActiveFormat(
+            bufferType: .videoCaptureMultiplanar, fourcc: FourCC(rawValue: p.pixelformat), width: p.width, height: p.height,
+            field: CurrentStateReader.fieldName(p.field), bytesPerLine: planes.first?.bytesPerLine ?? 0,
+            sizeImage: planes.reduce(0) { $0 &+ $1.sizeImage },
+            colorspace: CurrentStateReader.colorspaceName(p.colorspace),
+            quantization: CurrentStateReader.quantizationName(UInt32(p.quantization)), planes: planes)
     }
 
     func streamingParameters(_ bufferType: BufferType, log: inout EnumerationLog) -> StreamingParameters? {
@@ -58,7 +60,10 @@ struct CurrentStateReader {
         var out: [VideoInput] = []
         var index: UInt32 = 0
         while !log.gone {
-            if index >= limits.inputs { log.boundHit(.enumInput, limit: limits.inputs, what: "inputs on \(port.path)"); break }
+            if index >= limits.inputs {
+                log.boundHit(.enumInput, limit: limits.inputs, what: "inputs on \(port.path)")
+                break
+            }
             var i = v4l2_input()
             i.index = index
             do throws(V4L2Error) {
@@ -67,8 +72,10 @@ struct CurrentStateReader {
                 if error.errno != Errno.ENOTTY { log.record(error, while: "listing inputs") }
                 break
             }
-            out.append(VideoInput(index: i.index, name: decodeCString(i.name), type: i.type == UInt32(V4L2_INPUT_TYPE_TUNER) ? "tuner" : "camera",
-                                  status: i.status))
+            out.append(
+                VideoInput(
+                    index: i.index, name: decodeCString(i.name), type: i.type == UInt32(V4L2_INPUT_TYPE_TUNER) ? "tuner" : "camera",
+                    status: i.status))
             index += 1
         }
         guard !out.isEmpty, !log.gone else { return (out, nil) }
@@ -88,8 +95,10 @@ struct CurrentStateReader {
     }
 
     static func colorspaceName(_ c: UInt32) -> String {
-        let names = ["default", "smpte170m", "smpte240m", "rec709", "bt878", "470-system-m", "470-system-bg", "jpeg", "srgb",
-                     "oprgb", "bt2020", "raw", "dci-p3"]
+        let names = [
+            "default", "smpte170m", "smpte240m", "rec709", "bt878", "470-system-m", "470-system-bg", "jpeg", "srgb",
+            "oprgb", "bt2020", "raw", "dci-p3",
+        ]
         return c < names.count ? names[Int(c)] : "colorspace-\(c)"
     }
 

@@ -25,7 +25,10 @@ struct EnumerationLog {
         var p = error.problem
         p.message = "\(doing): \(p.message)"
         if error.isDeviceGone {
-            if !gone { p.message += "; the result is partial"; problems.append(p) }
+            if !gone {
+                p.message += "; the result is partial"
+                problems.append(p)
+            }
             gone = true
         } else {
             problems.append(p)
@@ -34,8 +37,12 @@ struct EnumerationLog {
     }
 
     mutating func boundHit(_ request: V4L2Request, limit: some BinaryInteger, what: String) {
-        problems.append(Problem(kind: "bound-hit", call: request.description,
-                                message: "\(request) returned more than \(limit) entries for \(what); the driver never ended the list, so the listing is incomplete"))
+        problems.append(
+            Problem(
+                kind: "bound-hit", call: request.description,
+                message:
+                    "\(request) returned more than \(limit) entries for \(what); the driver never ended the list, so the listing is incomplete"
+            ))
     }
 
     mutating func note(_ kind: ProblemKind, _ request: V4L2Request?, _ message: String) {

@@ -12,7 +12,10 @@ struct FormatEnumerator {
         var seen = Set<UInt32>()
         var index: UInt32 = 0
         while !log.gone {
-            if index >= limits.formats { log.boundHit(.enumFmt, limit: limits.formats, what: "pixel formats on \(port.path)"); break }
+            if index >= limits.formats {
+                log.boundHit(.enumFmt, limit: limits.formats, what: "pixel formats on \(port.path)")
+                break
+            }
             var d = v4l2_fmtdesc()
             d.index = index
             d.type = type
@@ -27,8 +30,10 @@ struct FormatEnumerator {
                 log.note("duplicate", .enumFmt, "\(port.path): the driver lists pixel format \(fourcc) more than once (index \(index))")
             }
             let sizes = frameSizes(fourcc: d.pixelformat, log: &log)
-            out.append(PixelFormat(index: index, fourcc: fourcc, description: decodeCString(d.description), bufferType: bufferType,
-                                   flags: FormatFlags(rawValue: d.flags), sizes: sizes))
+            out.append(
+                PixelFormat(
+                    index: index, fourcc: fourcc, description: decodeCString(d.description), bufferType: bufferType,
+                    flags: FormatFlags(rawValue: d.flags), sizes: sizes))
             index += 1
         }
         return out
@@ -69,13 +74,16 @@ struct FormatEnumerator {
                 let atMin = intervals(fourcc: fourcc, size: min, log: &log)
                 let atMax = min == max ? atMin : intervals(fourcc: fourcc, size: max, log: &log)
                 if s.type == V4L2_FRMSIZE_TYPE_STEPWISE.rawValue {
-                    out.append(.stepwise(min: min, max: max, step: Dimensions(width: sw.step_width, height: sw.step_height),
-                                         intervalsAtMin: atMin, intervalsAtMax: atMax))
+                    out.append(
+                        .stepwise(
+                            min: min, max: max, step: Dimensions(width: sw.step_width, height: sw.step_height),
+                            intervalsAtMin: atMin, intervalsAtMax: atMax))
                 } else {
                     out.append(.continuous(min: min, max: max, intervalsAtMin: atMin, intervalsAtMax: atMax))
                 }
             default:
-                log.note("invalid-value", .enumFrameSizes, "\(port.path): unknown frame size type \(s.type) for \(FourCC(rawValue: fourcc))")
+                log.note(
+                    "invalid-value", .enumFrameSizes, "\(port.path): unknown frame size type \(s.type) for \(FourCC(rawValue: fourcc))")
             }
             break  // stepwise and continuous have index 0 only
         }
@@ -87,7 +95,9 @@ struct FormatEnumerator {
         var index: UInt32 = 0
         while !log.gone {
             if index >= limits.frameIntervals {
-                log.boundHit(.enumFrameIntervals, limit: limits.frameIntervals, what: "\(FourCC(rawValue: fourcc)) \(size) frame intervals on \(port.path)")
+                log.boundHit(
+                    .enumFrameIntervals, limit: limits.frameIntervals,
+                    what: "\(FourCC(rawValue: fourcc)) \(size) frame intervals on \(port.path)")
                 break
             }
             var f = v4l2_frmivalenum()
@@ -129,8 +139,10 @@ struct FormatEnumerator {
 
     private func check(_ d: FrameDuration, fourcc: UInt32, size: Dimensions, log: inout EnumerationLog) {
         if !d.interval.isValid {
-            log.note("invalid-value", .enumFrameIntervals,
-                     "\(port.path): \(FourCC(rawValue: fourcc)) \(size) has an invalid frame interval \(d.interval) (zero numerator or denominator); it is kept but never used")
+            log.note(
+                "invalid-value", .enumFrameIntervals,
+                "\(port.path): \(FourCC(rawValue: fourcc)) \(size) has an invalid frame interval \(d.interval) (zero numerator or denominator); it is kept but never used"
+            )
         }
     }
 }

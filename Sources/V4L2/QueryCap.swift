@@ -12,8 +12,9 @@ extension DevicePort {
         let caps = CapabilityFlags(rawValue: cap.capabilities)
         let devCaps = caps.contains(.deviceCaps) ? CapabilityFlags(rawValue: cap.device_caps) : caps
         let v = cap.version
-        return NodeIdentity(driver: decodeCString(cap.driver), card: decodeCString(cap.card), busInfo: decodeCString(cap.bus_info),
-                            version: "\(v >> 16).\((v >> 8) & 0xff).\(v & 0xff)", capabilities: caps, deviceCaps: devCaps)
+        return NodeIdentity(
+            driver: decodeCString(cap.driver), card: decodeCString(cap.card), busInfo: decodeCString(cap.bus_info),
+            version: "\(v >> 16).\((v >> 8) & 0xff).\(v & 0xff)", capabilities: caps, deviceCaps: devCaps)
     }
 
     /// Identity of a media-controller node (`/dev/mediaN`).
@@ -22,8 +23,9 @@ extension DevicePort {
     public func queryMediaInfo() throws(V4L2Error) -> MediaDeviceInfo {
         var info = media_device_info()
         try call(.mediaDeviceInfo, &info)
-        return MediaDeviceInfo(driver: decodeCString(info.driver), model: decodeCString(info.model),
-                               serial: decodeCString(info.serial), busInfo: decodeCString(info.bus_info))
+        return MediaDeviceInfo(
+            driver: decodeCString(info.driver), model: decodeCString(info.model),
+            serial: decodeCString(info.serial), busInfo: decodeCString(info.bus_info))
     }
 }
 

@@ -13,7 +13,10 @@ public struct V4L2Error: Error, Sendable, Hashable, CustomStringConvertible {
     public var hint: String?
 
     public init(call: String, path: String, errno: Int32, hint: String? = nil) {
-        self.call = call; self.path = path; self.errno = errno; self.hint = hint
+        self.call = call
+        self.path = path
+        self.errno = errno
+        self.hint = hint
     }
 
     public var errnoName: String { Errno.name(errno) }
@@ -29,8 +32,9 @@ public struct V4L2Error: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The same error as a `Problem` kept with a (partial) result.
     public var problem: Problem {
-        Problem(kind: isDeviceGone ? "device-gone" : (errno == Errno.EACCES || errno == Errno.EPERM ? "access" : "ioctl-failed"),
-                call: call, errno: errno, errnoName: errnoName, message: description)
+        Problem(
+            kind: isDeviceGone ? "device-gone" : (errno == Errno.EACCES || errno == Errno.EPERM ? "access" : "ioctl-failed"),
+            call: call, errno: errno, errnoName: errnoName, message: description)
     }
 }
 
@@ -64,7 +68,8 @@ public enum Errno {
         (16, "EBUSY", "Device or resource busy"), (19, "ENODEV", "No such device"), (22, "EINVAL", "Invalid argument"),
         (25, "ENOTTY", "Inappropriate ioctl for device"), (28, "ENOSPC", "No space left on device"),
         (34, "ERANGE", "Numerical result out of range"), (42, "ENOMSG", "No message of desired type"), (61, "ENODATA", "No data available"),
-        (71, "EPROTO", "Protocol error"), (75, "EOVERFLOW", "Value too large for defined data type"), (110, "ETIMEDOUT", "Connection timed out"),
+        (71, "EPROTO", "Protocol error"), (75, "EOVERFLOW", "Value too large for defined data type"),
+        (110, "ETIMEDOUT", "Connection timed out"),
     ]
 
     /// `ENODEV` for 19; `errno 123` for numbers not in the table.

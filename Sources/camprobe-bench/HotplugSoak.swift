@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CamProbe
 import CamProbeTesting
 import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `camprobe-bench --hotplug N`: N raw hotplug events (plug/unplug of one
 /// camera) through a registry watching a fake machine, as a monitor that runs
@@ -20,9 +21,15 @@ enum HotplugSoak {
         defer { fclose(f) }
         var size = 0
         var resident = 0
-        guard withUnsafeMutablePointer(to: &size, { s in withUnsafeMutablePointer(to: &resident) { r in
-            getStatm(f, s, r)
-        }}) else { return -1 }
+        guard
+            withUnsafeMutablePointer(
+                to: &size,
+                { s in
+                    withUnsafeMutablePointer(to: &resident) { r in
+                        getStatm(f, s, r)
+                    }
+                })
+        else { return -1 }
         return resident * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import FoundationEssentials
 import CamProbe
 import CamProbeTesting
+import FoundationEssentials
 import Negotiation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// camprobe-bench: ioctl counts of `show` per fixture against the minimum,
 /// and enumeration time of a large synthetic device. Prints Markdown.
@@ -40,7 +41,14 @@ func fixtureFiles(_ dir: String) -> [String] {
     return out.sorted()
 }
 
-struct Row { var name: String; var devices: Int; var ioctls: Int; var minimum: Int; var stateChanging: Int; var micros: Double }
+struct Row {
+    var name: String
+    var devices: Int
+    var ioctls: Int
+    var minimum: Int
+    var stateChanging: Int
+    var micros: Double
+}
 
 var rows: [Row] = []
 var large: Row?
@@ -61,7 +69,9 @@ for path in fixtureFiles(dir) {
         _ = DeviceDiscovery(system: s).discover(DiscoveryOptions())
     }
     let micros = (now() - t0) / Double(n) * 1e6
-    let row = Row(name: name, devices: result.devices.count, ioctls: counts.values.reduce(0, +), minimum: minimum, stateChanging: state, micros: micros)
+    let row = Row(
+        name: name, devices: result.devices.count, ioctls: counts.values.reduce(0, +), minimum: minimum, stateChanging: state,
+        micros: micros)
     rows.append(row)
     if name.hasPrefix("large") { large = row }
 }
@@ -74,19 +84,27 @@ for r in rows {
 }
 if let l = large {
     print("")
-    print("Large synthetic device: \(l.ioctls) ioctls, \(Int(l.micros.rounded())) µs per full enumeration (\(Double(Int(l.micros / Double(max(l.ioctls, 1)) * 100)) / 100) µs per ioctl through the fake seam).")
+    print(
+        "Large synthetic device: \(l.ioctls) ioctls, \(Int(l.micros.rounded())) µs per full enumeration (\(Double(Int(l.micros / Double(max(l.ioctls, 1)) * 100)) / 100) µs per ioctl through the fake seam)."
+    )
 }
 // Negotiation: decisions per second on the large synthetic device.
 if let path = fixtureFiles(dir).first(where: { $0.hasSuffix("large-synthetic.json") }),
-   let system = try? FakeDeviceSystem(fixtures: [path]),
-   let node = DeviceDiscovery(system: system).discover(DiscoveryOptions()).devices.first?.captures.first {
+    let system = try? FakeDeviceSystem(fixtures: [path]),
+    let node = DeviceDiscovery(system: system).discover(DiscoveryOptions()).devices.first?.captures.first
+{
     let combos = node.formats.reduce(0) { acc, f in
-        acc + f.sizes.reduce(0) { a, s in if case .discrete(_, .discrete(let l)) = s { return a + l.count }; return a + 1 }
+        acc
+            + f.sizes.reduce(0) { a, s in
+                if case .discrete(_, .discrete(let l)) = s { return a + l.count }
+                return a + 1
+            }
     }
     let requests: [CaptureRequest] = [
         CaptureRequest(size: .exact(Dimensions(width: 1280, height: 720)), rate: .exact(Rational(30, 1))),
         CaptureRequest(size: .nearest(Dimensions(width: 1000, height: 700)), rate: .atLeast(Rational(25, 1))),
-        CaptureRequest(size: .atLeast(Dimensions(width: 1920, height: 1080)), rate: .range(min: Rational(15, 1), max: Rational(60, 1)), format: .raw),
+        CaptureRequest(
+            size: .atLeast(Dimensions(width: 1920, height: 1080)), rate: .range(min: Rational(15, 1), max: Rational(60, 1)), format: .raw),
         CaptureRequest(rate: .exact(Rational(30000, 1001)), format: .list([FourCC("MJPG"), FourCC("YUYV")])),
     ]
     let n = max(20, iterations)
@@ -97,7 +115,9 @@ if let path = fixtureFiles(dir).first(where: { $0.hasSuffix("large-synthetic.jso
     for _ in 0..<max(2, n / 50) { for p in SessionPreset.allCases { _ = Negotiator.decide(preset: p, for: node) } }
     let perPreset = (now() - t1) / Double(max(2, n / 50) * SessionPreset.allCases.count)
     print("")
-    print("Negotiation on the large synthetic device (\(node.formats.count) formats, \(combos) format/size/rate combinations): \(Int((1 / perDecision).rounded())) decisions/s (\(Int((perDecision * 1e6).rounded())) µs each, 4 request kinds, explanations and ranking included); presets \(Int((perPreset * 1e6).rounded())) µs each.")
+    print(
+        "Negotiation on the large synthetic device (\(node.formats.count) formats, \(combos) format/size/rate combinations): \(Int((1 / perDecision).rounded())) decisions/s (\(Int((perDecision * 1e6).rounded())) µs each, 4 request kinds, explanations and ranking included); presets \(Int((perPreset * 1e6).rounded())) µs each."
+    )
 }
 
 let bad = rows.filter { $0.ioctls != $0.minimum || $0.stateChanging != 0 }

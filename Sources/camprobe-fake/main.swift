@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CamProbeCLI
 import CamProbeTesting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // The test-only twin of `camprobe`: the same commands, run against a fake
 // machine built from `--fixture FILE` (repeatable) instead of this one.

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CaptureModel
 import Profiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // A seeded random-mutation fuzzer for the three profile readers: JSON, XML and
 // v4l2-ctl text. Deterministic: (seed, iteration) gives the input, so a crash is
@@ -38,20 +39,27 @@ func mutate(_ seed: [UInt8], _ rng: inout Rng) -> [UInt8] {
         case 1 where !b.isEmpty: b[rng.below(b.count)] = UInt8(truncatingIfNeeded: rng.next())
         case 2: b.insert(contentsOf: tokens[rng.below(tokens.count)], at: rng.below(b.count + 1))
         case 3 where b.count > 1:
-            let i = rng.below(b.count), n = min(b.count - i, 1 + rng.below(64))
+            let i = rng.below(b.count)
+            let n = min(b.count - i, 1 + rng.below(64))
             b.removeSubrange(i..<(i + n))
         case 4 where b.count > 1:
-            let i = rng.below(b.count), n = min(b.count - i, 1 + rng.below(256))
+            let i = rng.below(b.count)
+            let n = min(b.count - i, 1 + rng.below(256))
             b.insert(contentsOf: b[i..<(i + n)], at: rng.below(b.count + 1))
         case 5 where !b.isEmpty: b.removeSubrange(rng.below(b.count)...)
         default:
-            if !b.isEmpty { b[rng.below(b.count)] = [UInt8(ascii: "0"), UInt8(ascii: "9"), UInt8(ascii: "<"), UInt8(ascii: "\"")][rng.below(4)] }
+            if !b.isEmpty {
+                b[rng.below(b.count)] = [UInt8(ascii: "0"), UInt8(ascii: "9"), UInt8(ascii: "<"), UInt8(ascii: "\"")][rng.below(4)]
+            }
         }
     }
     return b
 }
 
-enum Reader: String, CaseIterable { case json, xml, v4l2ctl = "v4l2-ctl" }
+enum Reader: String, CaseIterable {
+    case json, xml
+    case v4l2ctl = "v4l2-ctl"
+}
 
 /// Runs one input; returns a finding's description, nil when all is well.
 func run(_ reader: Reader, _ input: [UInt8]) -> String? {
@@ -72,9 +80,16 @@ func run(_ reader: Reader, _ input: [UInt8]) -> String? {
     }
 }
 
-func now() -> Double { var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 }
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
 
-var seconds = 60.0, seed: UInt64 = 1, from = 0, iterations = Int.max
+var seconds = 60.0
+var seed: UInt64 = 1
+var from = 0
+var iterations = Int.max
 var readers = Reader.allCases
 var corpusPaths: [String] = []
 var args = CommandLine.arguments.dropFirst().makeIterator()
@@ -90,16 +105,29 @@ while let a = args.next() {
 }
 var corpus: [Reader: [[UInt8]]] = [:]
 for p in corpusPaths {
-    guard let bytes = try? ReadFile.bytes(p, limit: 64 << 20) else { print("fuzz: cannot read \(p)"); exit(2) }
-    let r: Reader = switch ProfileFormat.detect(bytes) { case .json: .json; case .xml: .xml; case nil: .v4l2ctl }
+    guard let bytes = try? ReadFile.bytes(p, limit: 64 << 20) else {
+        print("fuzz: cannot read \(p)")
+        exit(2)
+    }
+    let r: Reader =
+        switch ProfileFormat.detect(bytes) {
+        case .json: .json
+        case .xml: .xml
+        case nil: .v4l2ctl
+        }
     corpus[r, default: []].append(bytes)
     if r == .json, let doc = try? JSONProfile.read(bytes) { corpus[.xml, default: []].append(Array(XMLProfile.write(doc).utf8)) }
 }
 var totalFindings = 0
 for reader in readers {
-    guard let seeds = corpus[reader], !seeds.isEmpty else { print("fuzz: \(reader.rawValue): no seed inputs"); continue }
+    guard let seeds = corpus[reader], !seeds.isEmpty else {
+        print("fuzz: \(reader.rawValue): no seed inputs")
+        continue
+    }
     let start = now()
-    var execs = 0, findings = 0, i = from
+    var execs = 0
+    var findings = 0
+    var i = from
     while now() - start < seconds && execs < iterations {
         var rng = Rng(state: seed &* 1_000_003 &+ UInt64(i))
         let input = mutate(seeds[rng.below(seeds.count)], &rng)
@@ -112,7 +140,9 @@ for reader in readers {
     }
     let t = now() - start
     defer { fflush(nil) }
-    print("fuzz: \(reader.rawValue): \(execs) executions in \(Int(t)) s (\(Int(Double(execs) / max(t, 0.001)))/s) from \(seeds.count) seeds, 0 crashes, \(findings) round-trip findings")
+    print(
+        "fuzz: \(reader.rawValue): \(execs) executions in \(Int(t)) s (\(Int(Double(execs) / max(t, 0.001)))/s) from \(seeds.count) seeds, 0 crashes, \(findings) round-trip findings"
+    )
     totalFindings += findings
 }
 exit(totalFindings == 0 ? 0 : 1)

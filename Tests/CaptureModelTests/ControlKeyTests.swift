@@ -1,5 +1,5 @@
-import Testing
 import CaptureModel
+import Testing
 
 @Suite("Control keys as v4l2-ctl derives them")
 struct ControlKeyTests {
@@ -41,20 +41,24 @@ struct FlagTests {
 @Suite("Sizes and transport")
 struct SizeTests {
     @Test func stepwiseContains() {
-        let s = FrameSize.stepwise(min: Dimensions(width: 16, height: 16), max: Dimensions(width: 1920, height: 1080),
-                                   step: Dimensions(width: 2, height: 2), intervalsAtMin: .discrete([]), intervalsAtMax: .discrete([]))
+        let s = FrameSize.stepwise(
+            min: Dimensions(width: 16, height: 16), max: Dimensions(width: 1920, height: 1080),
+            step: Dimensions(width: 2, height: 2), intervalsAtMin: .discrete([]), intervalsAtMax: .discrete([]))
         #expect(s.contains(Dimensions(width: 1280, height: 720)))
         #expect(!s.contains(Dimensions(width: 1281, height: 720)))
         #expect(!s.contains(Dimensions(width: 3840, height: 2160)))
     }
 
     @Test func stepZeroDoesNotTrap() {
-        let s = FrameSize.stepwise(min: Dimensions(width: 16, height: 16), max: Dimensions(width: 32, height: 32),
-                                   step: Dimensions(width: 0, height: 0), intervalsAtMin: .discrete([]), intervalsAtMax: .discrete([]))
+        let s = FrameSize.stepwise(
+            min: Dimensions(width: 16, height: 16), max: Dimensions(width: 32, height: 32),
+            step: Dimensions(width: 0, height: 0), intervalsAtMin: .discrete([]), intervalsAtMax: .discrete([]))
         #expect(s.contains(Dimensions(width: 17, height: 17)))
     }
 
-    @Test(arguments: [(480.0, "USB 2.0 High-Speed (480 Mbit/s)"), (5000.0, "USB 3.0 SuperSpeed (5000 Mbit/s)"), (12.0, "USB 1.1 Full-Speed (12 Mbit/s)")])
+    @Test(arguments: [
+        (480.0, "USB 2.0 High-Speed (480 Mbit/s)"), (5000.0, "USB 3.0 SuperSpeed (5000 Mbit/s)"), (12.0, "USB 1.1 Full-Speed (12 Mbit/s)"),
+    ])
     func usbLabels(_ speed: Double, _ label: String) {
         #expect(Transport(kind: "usb", speedMbps: speed).label == label)
     }

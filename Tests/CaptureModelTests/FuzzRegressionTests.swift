@@ -1,5 +1,5 @@
-import Testing
 import CaptureModel
+import Testing
 
 /// Inputs the fuzzer found crashing (fixed); kept so they stay fixed.
 @Suite("Fuzz regressions")

@@ -1,6 +1,6 @@
-import Testing
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
+import Testing
 
 @Suite("Rational and FrameDuration")
 struct RationalTests {

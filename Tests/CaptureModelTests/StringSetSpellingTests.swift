@@ -1,6 +1,6 @@
-import Testing
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
+import Testing
 
 /// The names of the model's string sets are part of the JSON and XML formats:
 /// each case is pinned to its spelling here, and every known case must be in
@@ -47,15 +47,15 @@ struct StringSetSpellingTests {
     /// and writes them back unchanged.
     @Test func oldJSONDecodesAndUnknownNamesSurvive() throws {
         let json = #"""
-        {"id":"usb-046d:0826-ABC","name":"C525","modelID":"046d:0826",
-         "transport":{"kind":"usb","label":"USB 2.0 High-Speed (480 Mbit/s)","speedMbps":480},
-         "identity":{"byID":[],"byPath":[],"busInfo":"usb-0000:00:14.0-1","driver":"uvcvideo"},
-         "nodes":[{"role":"capture","path":"/dev/video0"},{"role":"metadata-output","path":"/dev/video1"},
-                  {"role":"media","path":"/dev/media0"},{"role":"touch","path":"/dev/v4l-touch0"}],
-         "captures":[],
-         "problems":[{"kind":"device-gone","call":"VIDIOC_QUERYCAP","errno":19,"errnoName":"ENODEV","message":"gone"},
-                     {"kind":"some-future-kind","message":"new"}]}
-        """#
+            {"id":"usb-046d:0826-ABC","name":"C525","modelID":"046d:0826",
+             "transport":{"kind":"usb","label":"USB 2.0 High-Speed (480 Mbit/s)","speedMbps":480},
+             "identity":{"byID":[],"byPath":[],"busInfo":"usb-0000:00:14.0-1","driver":"uvcvideo"},
+             "nodes":[{"role":"capture","path":"/dev/video0"},{"role":"metadata-output","path":"/dev/video1"},
+                      {"role":"media","path":"/dev/media0"},{"role":"touch","path":"/dev/v4l-touch0"}],
+             "captures":[],
+             "problems":[{"kind":"device-gone","call":"VIDIOC_QUERYCAP","errno":19,"errnoName":"ENODEV","message":"gone"},
+                         {"kind":"some-future-kind","message":"new"}]}
+            """#
         let d = try JSONDecoder().decode(Device.self, from: Data(json.utf8))
         #expect(d.transport.kind == .usb && d.transport.kind.isKnown)
         #expect(d.nodes.map(\.role) == [.capture, .metadataOutput, .media, NodeRole(rawValue: "touch")])
@@ -67,7 +67,9 @@ struct StringSetSpellingTests {
         let again = try JSONDecoder().decode(Device.self, from: JSONEncoder().encode(d))
         #expect(again == d)
         let text = String(decoding: try JSONEncoder().encode(d), as: UTF8.self)
-        for s in [#""role":"touch""#, #""kind":"some-future-kind""#, #""kind":"device-gone""#, #""role":"metadata-output""#, #""kind":"usb""#] {
+        for s in [
+            #""role":"touch""#, #""kind":"some-future-kind""#, #""kind":"device-gone""#, #""role":"metadata-output""#, #""kind":"usb""#,
+        ] {
             #expect(text.contains(s), "\(s)")
         }
     }
@@ -75,9 +77,9 @@ struct StringSetSpellingTests {
     /// Frame-size types stay closed: the three V4L2 types read, anything else is refused as before.
     @Test func frameSizeTypesReadAndUnknownOnesAreRefused() throws {
         let stepwise = #"""
-        {"type":"stepwise","min":{"width":16,"height":16},"max":{"width":640,"height":480},"step":{"width":16,"height":16},
-         "intervalsAtMin":{"type":"unknown","reason":""},"intervalsAtMax":{"type":"unknown","reason":""}}
-        """#
+            {"type":"stepwise","min":{"width":16,"height":16},"max":{"width":640,"height":480},"step":{"width":16,"height":16},
+             "intervalsAtMin":{"type":"unknown","reason":""},"intervalsAtMax":{"type":"unknown","reason":""}}
+            """#
         #expect(try JSONDecoder().decode(FrameSize.self, from: Data(stepwise.utf8)).kind == .stepwise)
         let bad = #"{"type":"fractal","width":1,"height":1,"intervals":{"type":"discrete","intervals":[]}}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FrameSize.self, from: Data(bad.utf8)) }

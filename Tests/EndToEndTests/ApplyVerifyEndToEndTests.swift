@@ -17,7 +17,9 @@ struct ApplyVerifyEndToEndTests {
     }
 
     @Test func verifyAppliesReadsBackAndStreamsAtTheNegotiatedRate() throws {
-        let r = try CLI.run(["verify", "0", "--fixture", try CLI.fixture(Self.node()), "--size", "1280x720", "--fps", "60", "--frames", "120"])
+        let r = try CLI.run([
+            "verify", "0", "--fixture", try CLI.fixture(Self.node()), "--size", "1280x720", "--fps", "60", "--frames", "120",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("Applied:  the driver now reports MJPG 1280x720 at 60 fps"))
         #expect(r.stdout.contains("Read back: matches what was set"))

@@ -1,18 +1,18 @@
-import Testing
-import Foundation
 import CaptureModel
+import Foundation
+import Testing
 
 let webcam = #"""
-{"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"HD Webcam C525","busInfo":"usb-0000:00:14.0-1","version":"6.1.0",
-  "capabilities":"0x84a00001","deviceCaps":"0x04200001",
-  "formats":[{"fourcc":"YUYV","description":"YUYV 4:2:2","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30","1/15"]}}]},
-             {"fourcc":"MJPG","description":"Motion-JPEG","flags":1,"sizes":[{"discrete":"1920x1080","intervals":{"discrete":["1001/30000"]}}]}],
-  "controls":[{"id":"0x00980900","name":"Brightness","type":"int","min":0,"max":255,"step":1,"default":128,"value":140}],
-  "activeFormat":{"fourcc":"YUYV","width":640,"height":480},"frameInterval":"1/30",
-  "udev":{"byID":["/dev/v4l/by-id/usb-046d_0826_ABC-video-index0"],"parent":{"sysPath":"/sys/x","bus":"usb","vendorID":"046d","productID":"0826","serial":"ABC","speed":"480","portPath":"pci-0000:00:14.0-usb-0:1"}}},
- {"path":"/dev/video1","driver":"uvcvideo","card":"HD Webcam C525","busInfo":"usb-0000:00:14.0-1","deviceCaps":"0x04a00000",
-  "udev":{"parent":{"sysPath":"/sys/x","bus":"usb","vendorID":"046d","productID":"0826","serial":"ABC","speed":"480"}}}]}
-"""#
+    {"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"HD Webcam C525","busInfo":"usb-0000:00:14.0-1","version":"6.1.0",
+      "capabilities":"0x84a00001","deviceCaps":"0x04200001",
+      "formats":[{"fourcc":"YUYV","description":"YUYV 4:2:2","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30","1/15"]}}]},
+                 {"fourcc":"MJPG","description":"Motion-JPEG","flags":1,"sizes":[{"discrete":"1920x1080","intervals":{"discrete":["1001/30000"]}}]}],
+      "controls":[{"id":"0x00980900","name":"Brightness","type":"int","min":0,"max":255,"step":1,"default":128,"value":140}],
+      "activeFormat":{"fourcc":"YUYV","width":640,"height":480},"frameInterval":"1/30",
+      "udev":{"byID":["/dev/v4l/by-id/usb-046d_0826_ABC-video-index0"],"parent":{"sysPath":"/sys/x","bus":"usb","vendorID":"046d","productID":"0826","serial":"ABC","speed":"480","portPath":"pci-0000:00:14.0-usb-0:1"}}},
+     {"path":"/dev/video1","driver":"uvcvideo","card":"HD Webcam C525","busInfo":"usb-0000:00:14.0-1","deviceCaps":"0x04a00000",
+      "udev":{"parent":{"sysPath":"/sys/x","bus":"usb","vendorID":"046d","productID":"0826","serial":"ABC","speed":"480"}}}]}
+    """#
 
 @Suite("camprobe list / show, end to end", .serialized)
 struct ListShowEndToEndTests {
@@ -98,8 +98,9 @@ struct ListShowEndToEndTests {
     }
 
     @Test func vanishingDeviceGivesPartialOutputAndAnError() throws {
-        let json = webcam.replacingOccurrences(of: #""frameInterval":"1/30","#,
-                                               with: #""frameInterval":"1/30","faults":[{"ioctl":"VIDIOC_QUERY_EXT_CTRL","errno":"ENODEV"}],"#)
+        let json = webcam.replacingOccurrences(
+            of: #""frameInterval":"1/30","#,
+            with: #""frameInterval":"1/30","faults":[{"ioctl":"VIDIOC_QUERY_EXT_CTRL","errno":"ENODEV"}],"#)
         let r = try CLI.run(["show", "0", "--json", "--fixture", try CLI.fixture(json)])
         #expect(r.status == 1)
         #expect(r.stderr.contains("went away"))

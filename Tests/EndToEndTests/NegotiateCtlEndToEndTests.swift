@@ -1,6 +1,6 @@
-import Testing
-import Foundation
 import CaptureModel
+import Foundation
+import Testing
 
 /// negotiate / apply / ctl through the built binary, on fixtures and profiles.
 @Suite("camprobe negotiate, apply, ctl")
@@ -11,8 +11,11 @@ struct NegotiateCtlEndToEndTests {
     @Test func negotiateSaysValidAdjustedOrUnsupportedWithExitStatus() throws {
         let valid = try CLI.run(["negotiate", "c525", "--profile", Self.root + "/Profiles/c525.json", "--size", "1920x1080", "--fps", "30"])
         #expect(valid.status == 0 && valid.stdout.contains("Decision: VALID  MJPG 1920x1080 @ 30 fps"))
-        let adjusted = try CLI.run(["negotiate", "0", "--profile", Self.root + "/Profiles/camlink-4k.json", "--size", "3840x2160", "--fps", "30", "--explain"])
-        #expect(adjusted.status == 0 && adjusted.stdout.contains("ADJUSTED") && adjusted.stdout.contains("changed rate: 30 fps → 29.97 fps"))
+        let adjusted = try CLI.run([
+            "negotiate", "0", "--profile", Self.root + "/Profiles/camlink-4k.json", "--size", "3840x2160", "--fps", "30", "--explain",
+        ])
+        #expect(
+            adjusted.status == 0 && adjusted.stdout.contains("ADJUSTED") && adjusted.stdout.contains("changed rate: 30 fps → 29.97 fps"))
         #expect(adjusted.stdout.contains("Ranking ("))
         let unsupported = try CLI.run(["negotiate", "0", "--profile", Self.root + "/Profiles/c525.json", "--preset", "3840x2160"])
         #expect(unsupported.status == 1 && unsupported.stdout.contains("UNSUPPORTED"))

@@ -1,6 +1,6 @@
-import Testing
-import Foundation
 import CaptureModel
+import Foundation
+import Testing
 
 /// Text output never carries raw control characters from devices or profiles,
 /// and a failed write to standard output is reported, never ignored.
@@ -114,8 +114,10 @@ struct OutputSafetyTests {
         return (p.terminationStatus, String(decoding: e, as: UTF8.self))
     }
 
-    @Test(arguments: [["show", "0", "--json"], ["show", "0"], ["list"], ["profile", "write", "0", "-o", "-"],
-                      ["negotiate", "0", "--preset", "high"], ["ctl", "0", "--json"], ["profile", "schema"]])
+    @Test(arguments: [
+        ["show", "0", "--json"], ["show", "0"], ["list"], ["profile", "write", "0", "-o", "-"],
+        ["negotiate", "0", "--preset", "high"], ["ctl", "0", "--json"], ["profile", "schema"],
+    ])
     func writeFailuresOnStandardOutputAreReported(_ args: [String]) throws {
         let r = try Self.runTo("/dev/full", args + (args.contains("schema") ? [] : ["--profile", Self.c525]))
         #expect(r.status == 1, "\(args)")
@@ -132,7 +134,8 @@ struct OutputSafetyTests {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
         p.arguments = ["show", "0", "--json", "--profile", Self.root.appendingPathComponent("Profiles/vivid-default.json").path]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()

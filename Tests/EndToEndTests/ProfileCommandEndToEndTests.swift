@@ -1,12 +1,13 @@
-import Testing
-import FoundationEssentials
-import Foundation
 import CaptureModel
+import Foundation
+import FoundationEssentials
+import Testing
 
 /// `camprobe profile`: writing JSON and XML, validating, and XML profiles as virtual devices.
 @Suite("camprobe profile: write, validate, XML as a virtual device")
 struct ProfileCommandEndToEndTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .path
     static let fixtures = root + "/Tests/V4L2Tests/Fixtures"
 
     @Test(arguments: ["c525", "camlink-4k", "emeet-s800", "vivid-default", "vivid-multiplanar-hdmi"])
@@ -33,7 +34,9 @@ struct ProfileCommandEndToEndTests {
     @Test func profileOfAFixtureDeviceIsNamedAfterItsStableID() throws {
         let dir = try CLI.fixture("").replacingOccurrences(of: ".json", with: "") + "-ids"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let r = try CLI.run(["profile", "--all", "--fixture", Self.fixtures + "/c525.json", "--fixture", Self.fixtures + "/emeet-s800.json", "-o", dir])
+        let r = try CLI.run([
+            "profile", "--all", "--fixture", Self.fixtures + "/c525.json", "--fixture", Self.fixtures + "/emeet-s800.json", "-o", dir,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(files.count == 2)
@@ -73,7 +76,8 @@ struct ProfileCommandEndToEndTests {
 
 @Suite("Shipped XML profiles")
 struct ShippedXMLProfileTests {
-    static let names: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: ProfileCommandEndToEndTests.root + "/Profiles")) ?? [])
+    static let names: [String] =
+        ((try? FileManager.default.contentsOfDirectory(atPath: ProfileCommandEndToEndTests.root + "/Profiles")) ?? [])
         .filter { $0.hasSuffix(".xml") }.sorted()
 
     @Test func everyJSONProfileHasAnXMLTwin() {

@@ -1,6 +1,6 @@
-import Testing
-import Foundation
 import CaptureModel
+import Foundation
+import Testing
 
 @Suite("Profiles as virtual devices", .serialized)
 struct ProfileEndToEndTests {
@@ -21,7 +21,8 @@ struct ProfileEndToEndTests {
         let r = try CLI.run(["show", "0", "--json", "--profile", path])
         #expect(r.status == 0, "\(r.stderr)")
         // Imported profiles name the importer as their generator; everything else is reproduced byte for byte.
-        let expected = original.replacingOccurrences(of: "\"generator\" : \"camprobe 0.1.0 import v4l2-ctl\"", with: "\"generator\" : \"camprobe 0.1.0\"")
+        let expected = original.replacingOccurrences(
+            of: "\"generator\" : \"camprobe 0.1.0 import v4l2-ctl\"", with: "\"generator\" : \"camprobe 0.1.0\"")
         #expect(r.stdout == expected)
         let doc = try JSONDecoder().decode(DeviceDocument.self, from: Data(r.stdout.utf8))
         #expect(!doc.device.captures.isEmpty)
@@ -34,13 +35,17 @@ struct ProfileEndToEndTests {
         let future = try CLI.run(["show", "0", "--profile", try CLI.fixture(#"{"schemaVersion": 99}"#)])
         #expect(future.status == 1)
         #expect(future.stderr.contains("newer than this camprobe understands"))
-        let missing = try CLI.run(["show", "0", "--profile", try CLI.fixture(#"{"schemaVersion": 1, "generator": "x", "device": {"id": "a"}}"#)])
+        let missing = try CLI.run([
+            "show", "0", "--profile", try CLI.fixture(#"{"schemaVersion": 1, "generator": "x", "device": {"id": "a"}}"#),
+        ])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("device.name: required property is missing"))
         let text = try CLI.run(["show", "0", "--profile", try CLI.fixture("Driver Info:\n\tDriver name : uvcvideo\n")])
         #expect(text.status == 1)
         #expect(text.stderr.contains("camprobe import v4l2-ctl"))
-        let xml = try CLI.run(["show", "0", "--profile", try CLI.fixture("<cameraProfile schemaVersion=\"1\">\n<oops/>\n</cameraProfile>\n")])
+        let xml = try CLI.run([
+            "show", "0", "--profile", try CLI.fixture("<cameraProfile schemaVersion=\"1\">\n<oops/>\n</cameraProfile>\n"),
+        ])
         #expect(xml.status == 1)
         #expect(xml.stderr.contains("invalid XML profile: line"))
         let absent = try CLI.run(["list", "--profile", "/nonexistent/profile.json"])

@@ -41,7 +41,8 @@ enum CLI {
         env["NO_COLOR"] = nil
         for (k, v) in extra { env[k] = v }
         p.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
@@ -56,7 +57,10 @@ enum CLI {
     static let scratch: String = {
         let dir = NSTemporaryDirectory() + "camprobe-e2e-\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "camprobe-e2e-\(ProcessInfo.processInfo.processIdentifier)") }
+        atexit {
+            try? FileManager.default.removeItem(
+                atPath: NSTemporaryDirectory() + "camprobe-e2e-\(ProcessInfo.processInfo.processIdentifier)")
+        }
         return dir
     }()
 

@@ -1,6 +1,6 @@
-import Testing
 import CaptureModel
 import Negotiation
+import Testing
 
 /// Presets, free requests and best-mode summaries over the whole UInt32 range
 /// of sizes, steps and intervals: nothing traps, every score prints, every
@@ -24,11 +24,18 @@ struct HostileNumberPropertyTests {
         let e = Hostile.edges
         var sizes: [FrameSize] = []
         for w in e { for h in e { sizes.append(.discrete(Dimensions(width: w, height: h), intervals: .discrete([FrameDuration(w, h)]))) } }
-        for lo in e { for hi in e { for st in e {
-            sizes.append(.stepwise(min: Dimensions(width: lo, height: lo), max: Dimensions(width: hi, height: hi), step: Dimensions(width: st, height: st),
-                                   intervalsAtMin: .stepwise(min: FrameDuration(lo, hi), max: FrameDuration(hi, lo), step: FrameDuration(st, st)),
-                                   intervalsAtMax: .continuous(min: FrameDuration(1, hi), max: FrameDuration(lo, 1))))
-        } } }
+        for lo in e {
+            for hi in e {
+                for st in e {
+                    sizes.append(
+                        .stepwise(
+                            min: Dimensions(width: lo, height: lo), max: Dimensions(width: hi, height: hi),
+                            step: Dimensions(width: st, height: st),
+                            intervalsAtMin: .stepwise(min: FrameDuration(lo, hi), max: FrameDuration(hi, lo), step: FrameDuration(st, st)),
+                            intervalsAtMax: .continuous(min: FrameDuration(1, hi), max: FrameDuration(lo, 1))))
+                }
+            }
+        }
         for s in sizes {
             Hostile.exercise(Hostile.node([s]), transport: Transport(kind: "usb", speedMbps: 480), requests: HostileNumberTests.cliRequests)
         }

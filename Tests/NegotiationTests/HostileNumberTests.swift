@@ -1,5 +1,6 @@
-import Testing
 import CaptureModel
+import Testing
+
 @testable import Negotiation
 
 /// Regressions for "Hostile numbers": each of these trapped (SIGILL) in
@@ -33,23 +34,38 @@ struct HostileNumberTests {
         ("stepwise 1x1–4294967295x4294967295 (Bandwidth, SessionPreset)", [stepwise(d(1, 1), d(m, m), d(1, 1))]),
         ("stepwise 0x0–max, step max", [stepwise(d(0, 0), d(m, m), d(m, m))]),
         ("stepwise 1x1–max at 1/4294967295 s", [stepwise(d(1, 1), d(m, m), d(1, 1), .discrete([FrameDuration(1, m)]))]),
-        ("stepwise 1x1–max, rates unknown", [stepwise(d(1, 1), d(m, m), d(1, 1), .unknown(reason: "v4l2-ctl printed no intervals for this size"))]),
+        (
+            "stepwise 1x1–max, rates unknown",
+            [stepwise(d(1, 1), d(m, m), d(1, 1), .unknown(reason: "v4l2-ctl printed no intervals for this size"))]
+        ),
         ("zero intervals", [discrete(640, 480, .discrete([FrameDuration(0, 30), FrameDuration(1, 0), FrameDuration(0, 0)]))]),
-        ("huge intervals", [discrete(640, 480, .discrete([FrameDuration(1, m), FrameDuration(m, 1), FrameDuration(m, m), FrameDuration(m - 1, m)]))]),
-        ("stepwise intervals, zero and huge", [discrete(m, m, .stepwise(min: FrameDuration(1, m), max: FrameDuration(m, 1), step: FrameDuration(0, 1))),
-                                                discrete(0, 0, .stepwise(min: FrameDuration(m, 1), max: FrameDuration(1, m), step: FrameDuration(1, m)))]),
+        (
+            "huge intervals",
+            [discrete(640, 480, .discrete([FrameDuration(1, m), FrameDuration(m, 1), FrameDuration(m, m), FrameDuration(m - 1, m)]))]
+        ),
+        (
+            "stepwise intervals, zero and huge",
+            [
+                discrete(m, m, .stepwise(min: FrameDuration(1, m), max: FrameDuration(m, 1), step: FrameDuration(0, 1))),
+                discrete(0, 0, .stepwise(min: FrameDuration(m, 1), max: FrameDuration(1, m), step: FrameDuration(1, m))),
+            ]
+        ),
         ("continuous intervals 1/max–max/1", [discrete(1920, 1080, .continuous(min: FrameDuration(1, m), max: FrameDuration(m, 1)))]),
     ]
 
     /// Requests as `camprobe negotiate` builds them from its options.
     static let cliRequests: [CaptureRequest] = {
         let hd = d(1280, 720)
-        var out = [CaptureRequest(size: .exact(hd)), CaptureRequest(size: .atLeast(hd)), CaptureRequest(size: .nearest(hd)),
-                   CaptureRequest(rate: .exact(Rational(30, 1))), CaptureRequest(rate: .atLeast(Rational(30000, 1001))),
-                   CaptureRequest(rate: .range(min: Rational(1, 1000), max: Rational(60, 1))), CaptureRequest(format: .raw),
-                   CaptureRequest(format: .compressed), CaptureRequest(format: .list([FourCC("YUYV")]), nativeOnly: true),
-                   CaptureRequest(size: .nearest(hd), aspectRatio: Rational(16, 9)), CaptureRequest(rate: .atLeast(Rational(30, 1)), bandwidthBytesPerSecond: 24_000_000)]
-        var strict = CaptureRequest(size: .nearest(d(640, 480)), rate: .atLeast(Rational(30, 1))); strict.requireRate = true
+        var out = [
+            CaptureRequest(size: .exact(hd)), CaptureRequest(size: .atLeast(hd)), CaptureRequest(size: .nearest(hd)),
+            CaptureRequest(rate: .exact(Rational(30, 1))), CaptureRequest(rate: .atLeast(Rational(30000, 1001))),
+            CaptureRequest(rate: .range(min: Rational(1, 1000), max: Rational(60, 1))), CaptureRequest(format: .raw),
+            CaptureRequest(format: .compressed), CaptureRequest(format: .list([FourCC("YUYV")]), nativeOnly: true),
+            CaptureRequest(size: .nearest(hd), aspectRatio: Rational(16, 9)),
+            CaptureRequest(rate: .atLeast(Rational(30, 1)), bandwidthBytesPerSecond: 24_000_000),
+        ]
+        var strict = CaptureRequest(size: .nearest(d(640, 480)), rate: .atLeast(Rational(30, 1)))
+        strict.requireRate = true
         out.append(strict)
         return out
     }()
@@ -72,13 +88,17 @@ struct HostileNumberTests {
         // What `--bandwidth` takes: any Double, e.g. 1e300 (RequestOptions converts it with UInt64(_:) today).
         #expect(Bandwidth.bytesPerSecond(megabytes: 24.576) == 24_576_000)
         #expect(Bandwidth.bytesPerSecond(megabytes: 1e300) == UInt64.max && Bandwidth.bytesPerSecond(megabytes: .infinity) == UInt64.max)
-        #expect(Bandwidth.bytesPerSecond(megabytes: .nan) == nil && Bandwidth.bytesPerSecond(megabytes: -1) == nil && Bandwidth.bytesPerSecond(megabytes: 0) == nil)
+        #expect(
+            Bandwidth.bytesPerSecond(megabytes: .nan) == nil && Bandwidth.bytesPerSecond(megabytes: -1) == nil
+                && Bandwidth.bytesPerSecond(megabytes: 0) == nil)
     }
 
     @Test func scoresOfZeroSizesAreFinite() {
         let node = Hostile.node([Self.discrete(0, 0), Self.discrete(0, 480)])
-        for r in Self.cliRequests + [CaptureRequest(size: .exact(Self.d(0, 0))), CaptureRequest(rate: .exact(Rational(0, 1))),
-                                     CaptureRequest(rate: .range(min: Rational(0, 0), max: Rational(0, 1))), CaptureRequest(aspectRatio: Rational(1, 0))] {
+        for r in Self.cliRequests + [
+            CaptureRequest(size: .exact(Self.d(0, 0))), CaptureRequest(rate: .exact(Rational(0, 1))),
+            CaptureRequest(rate: .range(min: Rational(0, 0), max: Rational(0, 1))), CaptureRequest(aspectRatio: Rational(1, 0)),
+        ] {
             for a in Negotiator.decide(r, for: node).alternatives { #expect(a.score.isFinite && abs(a.score) < 1e12) }
         }
         #expect(Negotiator.formatScore(.infinity) == "inf")

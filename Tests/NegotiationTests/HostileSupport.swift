@@ -1,7 +1,7 @@
-import Testing
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
 import Negotiation
+import Testing
 
 /// Hostile numbers for the negotiation: nodes built from any UInt32 sizes,
 /// steps and intervals, and the checks `camprobe negotiate` and `show` rely on.
@@ -54,8 +54,11 @@ enum Hostile {
         let formats = [("YUYV", FormatFlags()), ("MJPG", FormatFlags.compressed), ("RGB3", FormatFlags.emulated)].enumerated().map { i, f in
             PixelFormat(index: UInt32(i), fourcc: FourCC(f.0)!, description: f.0, bufferType: .videoCapture, flags: f.1, sizes: sizes)
         }
-        return CaptureNodeCapabilities(path: "/dev/video0", identity: NodeIdentity(driver: "uvcvideo", card: "hostile", busInfo: "usb-1", version: "6.1.0",
-                                                                                  capabilities: [], deviceCaps: [.videoCapture]), formats: formats)
+        return CaptureNodeCapabilities(
+            path: "/dev/video0",
+            identity: NodeIdentity(
+                driver: "uvcvideo", card: "hostile", busInfo: "usb-1", version: "6.1.0",
+                capabilities: [], deviceCaps: [.videoCapture]), formats: formats)
     }
 
     static func node(_ g: inout Rng) -> CaptureNodeCapabilities {
@@ -68,14 +71,24 @@ enum Hostile {
     static func request(_ g: inout Rng) -> CaptureRequest {
         var r = CaptureRequest()
         let d = g.dims()
-        switch g.next() % 4 { case 0: r.size = .exact(d); case 1: r.size = .atLeast(d); case 2: r.size = .nearest(d); default: break }
+        switch g.next() % 4 {
+        case 0: r.size = .exact(d)
+        case 1: r.size = .atLeast(d)
+        case 2: r.size = .nearest(d)
+        default: break
+        }
         switch g.next() % 4 {
         case 0: r.rate = .exact(rational(&g))
         case 1: r.rate = .atLeast(rational(&g))
         case 2: r.rate = .range(min: rational(&g), max: rational(&g))
         default: break
         }
-        switch g.next() % 5 { case 0: r.format = .raw; case 1: r.format = .compressed; case 2: r.format = .list([FourCC("MJPG"), FourCC("YUYV")]); default: break }
+        switch g.next() % 5 {
+        case 0: r.format = .raw
+        case 1: r.format = .compressed
+        case 2: r.format = .list([FourCC("MJPG"), FourCC("YUYV")])
+        default: break
+        }
         r.nativeOnly = g.next() % 3 == 0
         if g.next() % 4 == 0 { r.aspectRatio = rational(&g) }
         if g.next() % 4 == 0 { r.bandwidthBytesPerSecond = g.next() % 2 == 0 ? g.next() : UInt64(g.u32()) }
@@ -83,7 +96,9 @@ enum Hostile {
         return r
     }
 
-    static let transports: [Transport?] = [nil, Transport(kind: "usb", speedMbps: 480), Transport(kind: "usb", speedMbps: 12), Transport(kind: "usb", speedMbps: 5000)]
+    static let transports: [Transport?] = [
+        nil, Transport(kind: "usb", speedMbps: 480), Transport(kind: "usb", speedMbps: 12), Transport(kind: "usb", speedMbps: 5000),
+    ]
 
     /// What `camprobe negotiate` does with a decision, and what must hold of it:
     /// scores that print through Int, an offered size, commands, JSON.
@@ -98,9 +113,13 @@ enum Hostile {
             _ = a.choice.summary
         }
         if let c = d.choice {
-            #expect(node.formats.contains { $0.fourcc == c.fourcc && $0.sizes.contains { $0.contains(c.size) } },
-                    "\(c.summary) is not offered", sourceLocation: sourceLocation)
-            _ = Emitters.ffmpeg(c); _ = Emitters.gstLaunch(c); _ = Emitters.gstCapsString(c); _ = Emitters.v4l2ctl(c)
+            #expect(
+                node.formats.contains { $0.fourcc == c.fourcc && $0.sizes.contains { $0.contains(c.size) } },
+                "\(c.summary) is not offered", sourceLocation: sourceLocation)
+            _ = Emitters.ffmpeg(c)
+            _ = Emitters.gstLaunch(c)
+            _ = Emitters.gstCapsString(c)
+            _ = Emitters.v4l2ctl(c)
             _ = c.bytesPerSecond.map(Bandwidth.describe)
         } else {
             #expect(d.outcome == .unsupported && !d.reasons.isEmpty, sourceLocation: sourceLocation)
@@ -109,14 +128,22 @@ enum Hostile {
     }
 
     /// Every preset, the given requests, and the best-mode summary (`show`, `list`).
-    static func exercise(_ node: CaptureNodeCapabilities, transport: Transport?, requests: [CaptureRequest],
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+    static func exercise(
+        _ node: CaptureNodeCapabilities, transport: Transport?, requests: [CaptureRequest],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for p in SessionPreset.allCases {
-            check(Negotiator.decide(preset: p, for: node, transport: transport, controls: node.controls), node, sourceLocation: sourceLocation)
+            check(
+                Negotiator.decide(preset: p, for: node, transport: transport, controls: node.controls), node, sourceLocation: sourceLocation
+            )
         }
-        for r in requests { check(Negotiator.decide(r, for: node, transport: transport, controls: node.controls), node, sourceLocation: sourceLocation) }
+        for r in requests {
+            check(Negotiator.decide(r, for: node, transport: transport, controls: node.controls), node, sourceLocation: sourceLocation)
+        }
         for m in node.bestModes() {
-            #expect(node.formats.contains { $0.fourcc == m.fourcc && $0.sizes.contains { $0.contains(m.size) } }, "\(m)", sourceLocation: sourceLocation)
+            #expect(
+                node.formats.contains { $0.fourcc == m.fourcc && $0.sizes.contains { $0.contains(m.size) } }, "\(m)",
+                sourceLocation: sourceLocation)
             _ = m.description
         }
         #expect(throws: Never.self, sourceLocation: sourceLocation) { _ = try JSONEncoder().encode(node) }

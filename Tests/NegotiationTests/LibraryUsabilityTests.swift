@@ -1,8 +1,8 @@
-import Foundation
-import Testing
-import CaptureModel
-import Negotiation
 import CamProbe
+import CaptureModel
+import Foundation
+import Negotiation
+import Testing
 
 /// The library as a new user meets it: literals, printable decisions, one call
 /// that negotiates across a device's capture nodes, and the examples that build.
@@ -36,8 +36,9 @@ struct LibraryUsabilityTests {
 
     @Test func validDecisionReadsAsOneLine() throws {
         let c525 = try Cameras.named("c525")
-        let d = Negotiator.decide(CaptureRequest(size: .exact(Self.fullHD), rate: .exact(Rational(30, 1)), format: .list(["MJPG"])),
-                                  for: c525.captures[0])
+        let d = Negotiator.decide(
+            CaptureRequest(size: .exact(Self.fullHD), rate: .exact(Rational(30, 1)), format: .list(["MJPG"])),
+            for: c525.captures[0])
         #expect(d.outcome == .valid)
         #expect("\(d)" == "VALID MJPG 1920x1080 @ 30 fps")
         #expect(d.choice.map { "\($0)" } == "MJPG 1920x1080 @ 30 fps")
@@ -45,8 +46,9 @@ struct LibraryUsabilityTests {
 
     @Test func adjustedDecisionSaysWhatChangedAndWhy() throws {
         let c525 = try Cameras.named("c525")
-        let d = Negotiator.decide(CaptureRequest(size: .exact(Self.fullHD), rate: .exact(Rational(60, 1)), format: .list(["MJPG"])),
-                                  for: c525.captures[0])
+        let d = Negotiator.decide(
+            CaptureRequest(size: .exact(Self.fullHD), rate: .exact(Rational(60, 1)), format: .list(["MJPG"])),
+            for: c525.captures[0])
         #expect(d.outcome == .adjusted)
         let rate = try #require(d.changes.first { $0.field == "rate" })
         #expect("\(d)" == "ADJUSTED MJPG 1920x1080 @ 30 fps (rate \(rate.requested) → \(rate.chosen): \(rate.reason))")
@@ -78,14 +80,17 @@ struct LibraryUsabilityTests {
     @Test func acrossNodesFindsTheNodeThatServesTheRequest() throws {
         let cam = try Self.arducam()
         #expect(cam.captures.map(\.path) == ["/dev/video8", "/dev/video10"])
-        let h264 = Negotiator.decide(CaptureRequest(size: .exact(Self.fullHD), rate: .exact(Rational(30, 1)), format: .list(["H264"])), across: cam)
+        let h264 = Negotiator.decide(
+            CaptureRequest(size: .exact(Self.fullHD), rate: .exact(Rational(30, 1)), format: .list(["H264"])), across: cam)
         #expect(h264.path == "/dev/video10")
         #expect(h264.decision.outcome == .valid)
         #expect(h264.decision.choice?.path == "/dev/video10")
         #expect(h264.nodes.map(\.outcome) == [.adjusted, .valid])
         #expect("\(h264)" == "/dev/video10: VALID H264 1920x1080 @ 30 fps")
         // The first node alone could only adjust the format.
-        #expect(Negotiator.decide(CaptureRequest(size: .exact(Self.fullHD), format: .list(["H264"])), for: cam.captures[0]).outcome == .adjusted)
+        #expect(
+            Negotiator.decide(CaptureRequest(size: .exact(Self.fullHD), format: .list(["H264"])), for: cam.captures[0]).outcome == .adjusted
+        )
     }
 
     @Test func acrossNodesPrefersTheFirstNodeWhenBothServe() throws {
@@ -93,7 +98,10 @@ struct LibraryUsabilityTests {
         let preset = Negotiator.decide(preset: .p1280x720, across: cam)
         #expect(preset.path == "/dev/video8")
         #expect(preset.nodes.map(\.outcome) == [.valid, .valid])
-        #expect(preset.decision == Negotiator.decide(preset: .p1280x720, for: cam.captures[0], transport: cam.transport, controls: cam.captures[0].controls))
+        #expect(
+            preset.decision
+                == Negotiator.decide(preset: .p1280x720, for: cam.captures[0], transport: cam.transport, controls: cam.captures[0].controls)
+        )
         let mjpeg = Negotiator.decide(CaptureRequest(size: .exact(Self.fullHD), format: .list(["MJPG"])), across: cam)
         #expect(mjpeg.path == "/dev/video8")
     }
@@ -149,8 +157,9 @@ struct LibraryUsabilityTests {
     /// README.md's "Using the library" code blocks, joined, are the compiled `camprobe-readme-example`.
     @Test func readmeLibraryExampleIsTheCompiledOne() throws {
         let readme = try String(contentsOfFile: Cameras.repo + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "\n## Using the library\n").dropFirst().first?
-            .components(separatedBy: "\n## ").first)
+        let section = try #require(
+            readme.components(separatedBy: "\n## Using the library\n").dropFirst().first?
+                .components(separatedBy: "\n## ").first)
         let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         #expect(blocks.count >= 3)
         let compiled = try String(contentsOfFile: Cameras.repo + "/Examples/README/main.swift", encoding: .utf8)
@@ -191,7 +200,8 @@ struct LibraryUsabilityTests {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = args
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = FileHandle.nullDevice

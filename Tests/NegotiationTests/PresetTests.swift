@@ -1,10 +1,12 @@
-import Testing
 import CaptureModel
 import Negotiation
+import Testing
 
 @Suite("Session presets on real cameras")
 struct PresetTests {
-    static let cases: [(String, SessionPreset)] = (Cameras.fixtureNames + Cameras.profileNames).flatMap { n in SessionPreset.allCases.map { (n, $0) } }
+    static let cases: [(String, SessionPreset)] = (Cameras.fixtureNames + Cameras.profileNames).flatMap { n in
+        SessionPreset.allCases.map { (n, $0) }
+    }
 
     static func device(_ name: String) throws -> Device {
         try Cameras.named(name)
@@ -35,8 +37,10 @@ struct PresetTests {
         }
         if preset == .high, decision.outcome == .valid, let fps = c.frameInterval?.fps, fps >= 29.97 {
             // No larger size reaches 29.97 fps.
-            let bigger = node.formats.filter { !$0.isEmulated }.flatMap { f in f.sizes.map { ($0.largest, Self.offer($0).fastest?.reciprocalValue ?? 0) } }
-                .filter { $0.0.area > c.size.area && $0.1 >= 29.97 }
+            let bigger = node.formats.filter { !$0.isEmulated }.flatMap { f in
+                f.sizes.map { ($0.largest, Self.offer($0).fastest?.reciprocalValue ?? 0) }
+            }
+            .filter { $0.0.area > c.size.area && $0.1 >= 29.97 }
             #expect(bigger.isEmpty, "\(bigger)")
         }
         if preset == .inputPriority, let a = node.activeFormat {
@@ -56,10 +60,12 @@ struct PresetTests {
     @Test func c525PresetsAsAUserWouldExpect() throws {
         let d = try Cameras.named("c525")
         let node = d.captures[0]
-        func pick(_ p: SessionPreset) -> String { Negotiator.decide(preset: p, for: node, transport: d.transport).choice?.summary ?? "unsupported" }
+        func pick(_ p: SessionPreset) -> String {
+            Negotiator.decide(preset: p, for: node, transport: d.transport).choice?.summary ?? "unsupported"
+        }
         #expect(pick(.high) == "MJPG 1920x1080 @ 30 fps")
         #expect(pick(.p1920x1080) == "MJPG 1920x1080 @ 30 fps")  // YUYV reaches 5 fps there on USB 2.0
-        #expect(pick(.p640x480) == "YUYV 640x480 @ 30 fps")      // raw when raw reaches the rate
+        #expect(pick(.p640x480) == "YUYV 640x480 @ 30 fps")  // raw when raw reaches the rate
         #expect(pick(.medium) == "YUYV 640x480 @ 30 fps")
         #expect(pick(.low) == "YUYV 320x240 @ 30 fps")
         #expect(pick(.p3840x2160) == "unsupported")
@@ -70,9 +76,11 @@ struct PresetTests {
     @Test func vividWebcamPresets() throws {
         let d = try Cameras.named("vivid-webcam")
         let node = d.captures[0]
-        func pick(_ p: SessionPreset) -> String { Negotiator.decide(preset: p, for: node, transport: d.transport).choice?.summary ?? "unsupported" }
-        #expect(pick(.high) == "YUYV 640x360 @ 40 fps")   // 640x480 tops out at 25 fps
-        #expect(pick(.medium) == "YUYV 640x360 @ 40 fps") // nearest to 640x480 among modes reaching 30
+        func pick(_ p: SessionPreset) -> String {
+            Negotiator.decide(preset: p, for: node, transport: d.transport).choice?.summary ?? "unsupported"
+        }
+        #expect(pick(.high) == "YUYV 640x360 @ 40 fps")  // 640x480 tops out at 25 fps
+        #expect(pick(.medium) == "YUYV 640x360 @ 40 fps")  // nearest to 640x480 among modes reaching 30
         #expect(pick(.p1280x720) == "YUYV 1280x720 @ 12.5 fps")  // the size is the preset; 12.5 is vivid's best there
         #expect(pick(.p352x288) == "unsupported")
         #expect(pick(.iFrame1280x720) == "unsupported")

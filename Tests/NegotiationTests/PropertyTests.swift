@@ -1,5 +1,6 @@
-import Testing
 import CaptureModel
+import Testing
+
 @testable import Negotiation
 
 /// Random requests against every camera: what must hold for any of them.
@@ -7,22 +8,48 @@ import CaptureModel
 struct PropertyTests {
     struct Rng {
         var s: UInt64
-        mutating func next() -> UInt64 { s &+= 0x9E37_79B9_7F4A_7C15; var z = s; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9; z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31) }
+        mutating func next() -> UInt64 {
+            s &+= 0x9E37_79B9_7F4A_7C15
+            var z = s
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
         mutating func pick<T>(_ a: [T]) -> T { a[Int(next() % UInt64(a.count))] }
     }
 
-    static let sizes = [Dimensions(width: 320, height: 240), Dimensions(width: 640, height: 480), Dimensions(width: 1280, height: 720),
-                        Dimensions(width: 1920, height: 1080), Dimensions(width: 3840, height: 2160), Dimensions(width: 1000, height: 600),
-                        Dimensions(width: 160, height: 120), Dimensions(width: 800, height: 448)]
-    static let rates = [Rational(30, 1), Rational(30000, 1001), Rational(60, 1), Rational(25, 1), Rational(15, 1), Rational(5, 1), Rational(120, 1), Rational(15, 2)]
+    static let sizes = [
+        Dimensions(width: 320, height: 240), Dimensions(width: 640, height: 480), Dimensions(width: 1280, height: 720),
+        Dimensions(width: 1920, height: 1080), Dimensions(width: 3840, height: 2160), Dimensions(width: 1000, height: 600),
+        Dimensions(width: 160, height: 120), Dimensions(width: 800, height: 448),
+    ]
+    static let rates = [
+        Rational(30, 1), Rational(30000, 1001), Rational(60, 1), Rational(25, 1), Rational(15, 1), Rational(5, 1), Rational(120, 1),
+        Rational(15, 2),
+    ]
 
     static func randomRequest(_ g: inout Rng, formats: [FourCC]) -> CaptureRequest {
         var r = CaptureRequest()
         let s = g.pick(sizes)
-        switch g.next() % 4 { case 0: r.size = .exact(s); case 1: r.size = .atLeast(s); case 2: r.size = .nearest(s); default: break }
+        switch g.next() % 4 {
+        case 0: r.size = .exact(s)
+        case 1: r.size = .atLeast(s)
+        case 2: r.size = .nearest(s)
+        default: break
+        }
         let f = g.pick(rates)
-        switch g.next() % 4 { case 0: r.rate = .exact(f); case 1: r.rate = .atLeast(f); case 2: r.rate = .range(min: Rational(5, 1), max: f); default: break }
-        switch g.next() % 5 { case 0: r.format = .raw; case 1: r.format = .compressed; case 2: if !formats.isEmpty { r.format = .list([g.pick(formats)]) }; default: break }
+        switch g.next() % 4 {
+        case 0: r.rate = .exact(f)
+        case 1: r.rate = .atLeast(f)
+        case 2: r.rate = .range(min: Rational(5, 1), max: f)
+        default: break
+        }
+        switch g.next() % 5 {
+        case 0: r.format = .raw
+        case 1: r.format = .compressed
+        case 2: if !formats.isEmpty { r.format = .list([g.pick(formats)]) }
+        default: break
+        }
         r.nativeOnly = g.next() % 3 == 0
         return r
     }
@@ -41,7 +68,11 @@ struct PropertyTests {
                 continue
             }
             // 1. An advertised mode, at a rate the mode advertises (exact fractions).
-            let targets: [Dimensions] = switch r.size { case .exact(let t), .atLeast(let t), .nearest(let t): [t]; case nil: [] }
+            let targets: [Dimensions] =
+                switch r.size {
+                case .exact(let t), .atLeast(let t), .nearest(let t): [t]
+                case nil: []
+                }
             let modes = ModeExpansion.candidates(of: node, targets: targets)
             let same = modes.filter { $0.fourcc == c.fourcc && $0.size == c.size && $0.isEmulated == c.isEmulated }
             #expect(!same.isEmpty, "\(c.summary) is not an advertised mode")
@@ -64,13 +95,20 @@ struct PropertyTests {
             let limit = Bandwidth.transportLimit(d.transport)
             let largest = modes.map(\.size.area).max() ?? 1
             let scores = modes.filter { m in
-                !(r.nativeOnly && m.isEmulated) && !({ if case .raw = r.format { return m.isCompressed }; if case .compressed = r.format { return !m.isCompressed }; return false }())
+                !(r.nativeOnly && m.isEmulated)
+                    && !({
+                        if case .raw = r.format { return m.isCompressed }
+                        if case .compressed = r.format { return !m.isCompressed }
+                        return false
+                    }())
             }.map { Negotiator.score($0, r, largestArea: largest, linkLimit: limit).total }
             let best = try #require(decision.alternatives.first)
             #expect(best.score <= (scores.min() ?? .infinity) + 1e-9)
             #expect(zip(decision.alternatives, decision.alternatives.dropFirst()).allSatisfy { $0.score <= $1.score })
             // 5. Native before emulated whenever a native mode meets the request.
-            if c.isEmulated { #expect(!modes.contains { !$0.isEmulated && Negotiator.score($0, r, largestArea: largest, linkLimit: limit).meets }) }
+            if c.isEmulated {
+                #expect(!modes.contains { !$0.isEmulated && Negotiator.score($0, r, largestArea: largest, linkLimit: limit).meets })
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
-import Testing
 import CaptureModel
 import Negotiation
+import Testing
 
 @Suite("Requests at the edges")
 struct RequestTests {
@@ -48,23 +48,27 @@ struct RequestTests {
     }
 
     @Test func duplicateModesDoNotConfuseTheEngine() throws {
-        let r = try decide("arducam-0c45-6366", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(30, 1))))
+        let r = try decide(
+            "arducam-0c45-6366", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(30, 1))))
         #expect(r.outcome == .valid && r.choice?.summary == "MJPG 1920x1080 @ 30 fps")
     }
 
     @Test func nativeBeforeEmulatedAndNativeOnly() throws {
         let json = """
-        {"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"Cam","busInfo":"usb-1","capabilities":"0x84200001","deviceCaps":"0x04200001",
-          "formats":[{"fourcc":"YUYV","description":"YUYV","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30"]}}]}],
-          "emulatedFormats":[{"fourcc":"RGB3","description":"RGB3","flags":2,"sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30"]}},
-                                                                                  {"discrete":"1280x720","intervals":{"discrete":["1/30"]}}]}]}]}
-        """
+            {"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"Cam","busInfo":"usb-1","capabilities":"0x84200001","deviceCaps":"0x04200001",
+              "formats":[{"fourcc":"YUYV","description":"YUYV","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30"]}}]}],
+              "emulatedFormats":[{"fourcc":"RGB3","description":"RGB3","flags":2,"sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30"]}},
+                                                                                      {"discrete":"1280x720","intervals":{"discrete":["1/30"]}}]}]}]}
+            """
         let system = try Cameras.inline(json)  // native only: the emulated ones appear when read through libv4l2
         #expect(system.captures[0].formats.map(\.fourcc.description) == ["YUYV"])
         var node = system.captures[0]
-        let rgb = PixelFormat(index: 1, fourcc: FourCC("RGB3"), description: "RGB3", bufferType: .videoCapture, flags: .emulated,
-                              sizes: [.discrete(Dimensions(width: 640, height: 480), intervals: .discrete([FrameDuration(1, 30)])),
-                                      .discrete(Dimensions(width: 1280, height: 720), intervals: .discrete([FrameDuration(1, 30)]))])
+        let rgb = PixelFormat(
+            index: 1, fourcc: FourCC("RGB3"), description: "RGB3", bufferType: .videoCapture, flags: .emulated,
+            sizes: [
+                .discrete(Dimensions(width: 640, height: 480), intervals: .discrete([FrameDuration(1, 30)])),
+                .discrete(Dimensions(width: 1280, height: 720), intervals: .discrete([FrameDuration(1, 30)])),
+            ])
         node.formats.append(rgb)
         let any = Negotiator.decide(CaptureRequest(size: .exact(Dimensions(width: 640, height: 480))), for: node)
         #expect(any.choice?.fourcc.description == "YUYV" && any.choice?.isEmulated == false)
@@ -84,28 +88,40 @@ struct RequestTests {
         let r = try decide("vivid-webcam", CaptureRequest(format: .compressed))
         #expect(r.outcome == .unsupported)
         #expect(r.reasons.contains { $0.contains("uncompressed (compressed was asked)") })
-        let none = Negotiator.decide(CaptureRequest(), for: CaptureNodeCapabilities(path: "/dev/video9",
-            identity: NodeIdentity(driver: "x", card: "x", busInfo: "x", version: "1", capabilities: [], deviceCaps: [])))
+        let none = Negotiator.decide(
+            CaptureRequest(),
+            for: CaptureNodeCapabilities(
+                path: "/dev/video9",
+                identity: NodeIdentity(driver: "x", card: "x", busInfo: "x", version: "1", capabilities: [], deviceCaps: [])))
         #expect(none.outcome == .unsupported && none.reasons.first == "/dev/video9 offers no formats")
     }
 
     @Test func usb2BandwidthPushesLargeRawModesToMJPEG() throws {
         let usb2 = Transport(kind: "usb", speedMbps: 480)
-        let r = try decide("emeet-s800", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(60, 1))), transport: usb2)
+        let r = try decide(
+            "emeet-s800", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(60, 1))),
+            transport: usb2)
         #expect(r.choice?.fourcc.description == "MJPG")
         #expect(r.explanation.contains { $0.contains("above the link's limit") })
-        let usb3 = try decide("emeet-s800", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(60, 1))))
+        let usb3 = try decide(
+            "emeet-s800", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(60, 1))))
         #expect(usb3.choice?.fourcc.description == "YUYV")  // 249 MB/s fits SuperSpeed
-        let budget = try decide("emeet-s800", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(60, 1)),
-                                                             format: .raw, bandwidthBytesPerSecond: 100_000_000))
+        let budget = try decide(
+            "emeet-s800",
+            CaptureRequest(
+                size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(60, 1)),
+                format: .raw, bandwidthBytesPerSecond: 100_000_000))
         #expect(budget.choice.map { $0.size.area * 2 * 60 <= 100_000_000 || ($0.frameInterval?.fps ?? 0) < 60 } ?? true)
         #expect(budget.explanation.contains { $0.contains("budget") })
     }
 
     @Test func rangesAndAtLeast() throws {
-        let range = try decide("c525", CaptureRequest(size: .exact(Dimensions(width: 640, height: 480)), rate: .range(min: Rational(10, 1), max: Rational(20, 1))))
+        let range = try decide(
+            "c525",
+            CaptureRequest(size: .exact(Dimensions(width: 640, height: 480)), rate: .range(min: Rational(10, 1), max: Rational(20, 1))))
         #expect(range.outcome == .valid && range.choice?.nominalFrameRate == Rational(20, 1))
-        let atLeast = try decide("c525", CaptureRequest(size: .atLeast(Dimensions(width: 1000, height: 700)), rate: .atLeast(Rational(30, 1))))
+        let atLeast = try decide(
+            "c525", CaptureRequest(size: .atLeast(Dimensions(width: 1000, height: 700)), rate: .atLeast(Rational(30, 1))))
         #expect(atLeast.outcome == .valid)
         #expect(atLeast.choice.map { $0.size.width >= 1000 && $0.size.height >= 700 } == true)
         let nearest = try decide("c525", CaptureRequest(size: .nearest(Dimensions(width: 1000, height: 700))))
@@ -115,9 +131,14 @@ struct RequestTests {
     @Test func emitters() throws {
         let r = try decide("c525", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(30, 1))))
         let c = try #require(r.choice)
-        #expect(Emitters.ffmpeg(c).command == "ffmpeg -f v4l2 -input_format mjpeg -video_size 1920x1080 -framerate 30/1 -i /dev/video0 -c copy out.mkv")
+        #expect(
+            Emitters.ffmpeg(c).command
+                == "ffmpeg -f v4l2 -input_format mjpeg -video_size 1920x1080 -framerate 30/1 -i /dev/video0 -c copy out.mkv")
         #expect(Emitters.gstCapsString(c).caps == "image/jpeg,width=1920,height=1080,framerate=30/1")
-        #expect(Emitters.gstLaunch(c).command == "gst-launch-1.0 v4l2src device=/dev/video0 ! image/jpeg,width=1920,height=1080,framerate=30/1 ! jpegdec ! videoconvert ! autovideosink")
+        #expect(
+            Emitters.gstLaunch(c).command
+                == "gst-launch-1.0 v4l2src device=/dev/video0 ! image/jpeg,width=1920,height=1080,framerate=30/1 ! jpegdec ! videoconvert ! autovideosink"
+        )
         #expect(Emitters.v4l2ctl(c) == "v4l2-ctl -d /dev/video0 --set-fmt-video=width=1920,height=1080,pixelformat=MJPG --set-parm=30")
         var odd = c
         odd.fourcc = FourCC("Y41P")

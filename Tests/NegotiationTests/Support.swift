@@ -1,7 +1,7 @@
-import FoundationEssentials
-import CaptureModel
 import CamProbe
 import CamProbeTesting
+import CaptureModel
+import FoundationEssentials
 
 /// Devices for the negotiation tests: real cameras' fixtures through the fake
 /// ioctl seam, and shipped profiles.
@@ -12,7 +12,9 @@ enum Cameras {
         return parts.joined(separator: "/")
     }()
 
-    static let fixtureNames = ["c525", "arducam-0c45-6366", "camlink-4k", "emeet-s800", "mission-control-4k", "pixpro-4k", "large-synthetic"]
+    static let fixtureNames = [
+        "c525", "arducam-0c45-6366", "camlink-4k", "emeet-s800", "mission-control-4k", "pixpro-4k", "large-synthetic",
+    ]
     static let profileNames = ["vivid-webcam", "vivid-multiplanar-hdmi", "vivid-default"]
 
     static func fixture(_ name: String) throws -> Device {

@@ -1,9 +1,11 @@
-import Testing
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
+import Testing
+
 @testable import Profiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `AtomicFile`: what `-o` may replace, the modes it leaves, and its cleanup.
 @Suite("Atomic file writes")
@@ -76,7 +78,8 @@ struct FileIOTests {
 
     @Test func newFilesFollowTheUmaskAndExactModeIsExact() throws {
         let dir = Self.scratch()
-        let mask = umask(0o022); umask(mask)
+        let mask = umask(0o022)
+        umask(mask)
         try AtomicFile.write("x", to: dir + "/a.json")
         #expect(Self.mode(dir + "/a.json") == 0o644 & ~mask)
         try AtomicFile.write("x", to: dir + "/b.json", mode: 0o600, exactMode: true)
@@ -94,7 +97,12 @@ struct FileIOTests {
         let before = Self.openFDs()
         for _ in 0..<64 {
             do {
-                try AtomicFile.write(Array("new\n".utf8), to: path, mode: 0o644, exactMode: false, sync: { _ in errno = EIO; return -1 })
+                try AtomicFile.write(
+                    Array("new\n".utf8), to: path, mode: 0o644, exactMode: false,
+                    sync: { _ in
+                        errno = EIO
+                        return -1
+                    })
                 Issue.record("an fsync failure was ignored")
             } catch {
                 #expect(error.message == String(cString: strerror(EIO)))

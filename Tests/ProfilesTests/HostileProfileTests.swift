@@ -1,8 +1,8 @@
-import Testing
-import FoundationEssentials
-import CaptureModel
-import Profiles
 import CamProbe
+import CaptureModel
+import FoundationEssentials
+import Profiles
+import Testing
 
 /// Hostile numbers through the file paths: v4l2-ctl text imported, JSON
 /// profiles read back, and `profile validate` agreeing with loading.
@@ -84,22 +84,31 @@ struct HostileProfileTests {
         }
         switch g.next() % 3 {
         case 0: return "{\"type\": \"discrete\", \"width\": \(g.u32()), \"height\": \(g.u32()), \"intervals\": \(intervals())}"
-        case 1: return "{\"type\": \"stepwise\", \"min\": \(dims()), \"max\": \(dims()), \"step\": \(dims()), \"intervalsAtMin\": \(intervals()), \"intervalsAtMax\": \(intervals())}"
-        default: return "{\"type\": \"continuous\", \"min\": \(dims()), \"max\": \(dims()), \"intervalsAtMin\": \(intervals()), \"intervalsAtMax\": \(intervals())}"
+        case 1:
+            return
+                "{\"type\": \"stepwise\", \"min\": \(dims()), \"max\": \(dims()), \"step\": \(dims()), \"intervalsAtMin\": \(intervals()), \"intervalsAtMax\": \(intervals())}"
+        default:
+            return
+                "{\"type\": \"continuous\", \"min\": \(dims()), \"max\": \(dims()), \"intervalsAtMin\": \(intervals()), \"intervalsAtMax\": \(intervals())}"
         }
     }
 
     /// A shipped profile with its sizes replaced by random ones written as JSON text:
     /// validate accepts it, the JSON decoder reads it, negotiation and summaries answer.
     @Test func randomSizesInJSONText() throws {
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
+        let text = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
         // Every "sizes": [ … ] array of the profile, replaced by a marker, then by random sizes.
         let pieces = text.components(separatedBy: "\"sizes\" : [")
         var template = pieces[0]
         for piece in pieces.dropFirst() {
             // Drop the array's old contents: up to its closing bracket.
-            var depth = 1, i = piece.startIndex
-            while depth > 0 { if piece[i] == "[" { depth += 1 } else if piece[i] == "]" { depth -= 1 }; i = piece.index(after: i) }
+            var depth = 1
+            var i = piece.startIndex
+            while depth > 0 {
+                if piece[i] == "[" { depth += 1 } else if piece[i] == "]" { depth -= 1 }
+                i = piece.index(after: i)
+            }
             template += "\"sizes\" : [@SIZES@" + piece[piece.index(before: i)...]
         }
         let parts = template.components(separatedBy: "@SIZES@")
@@ -120,9 +129,18 @@ struct HostileProfileTests {
         var doc = try Self.base()
         let edges: [UInt32] = [0, 1, 2, Self.m - 1, Self.m]
         var sizes: [FrameSize] = []
-        for w in edges { for h in edges { sizes.append(.discrete(Dimensions(width: w, height: h), intervals: .discrete([FrameDuration(w, h), FrameDuration(1, 30)]))) } }
-        for s in edges { sizes.append(.stepwise(min: Dimensions(width: 1, height: 1), max: Dimensions(width: Self.m, height: Self.m), step: Dimensions(width: s, height: s),
-                                                intervalsAtMin: .unknown(reason: ""), intervalsAtMax: .discrete([FrameDuration(1, s)]))) }
+        for w in edges {
+            for h in edges {
+                sizes.append(.discrete(Dimensions(width: w, height: h), intervals: .discrete([FrameDuration(w, h), FrameDuration(1, 30)])))
+            }
+        }
+        for s in edges {
+            sizes.append(
+                .stepwise(
+                    min: Dimensions(width: 1, height: 1), max: Dimensions(width: Self.m, height: Self.m),
+                    step: Dimensions(width: s, height: s),
+                    intervalsAtMin: .unknown(reason: ""), intervalsAtMax: .discrete([FrameDuration(1, s)])))
+        }
         for i in doc.device.captures[0].formats.indices { doc.device.captures[0].formats[i].sizes = sizes }
         let path = FileManager.default.temporaryDirectory.path + "/camprobe-hostile-\(UUID().uuidString).json"
         try Data(JSONProfile.write(doc).utf8).write(to: URL(fileURLWithPath: path))
@@ -137,19 +155,25 @@ struct HostileProfileTests {
     @Test(arguments: ["\"4294967296/1\"", "\"1/99999999999999999999\"", "\"00000000000000000000001001/30000\""])
     func validateAgreesWithLoad(replacement: String) throws {
         let original = "\"1001/30000\""
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
+        let text = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
         let bytes = Array(text.components(separatedBy: original).joined(separator: replacement).utf8)
         let issues = JSONProfile.validate(bytes)
         let loads = (try? JSONProfile.read(bytes)) != nil
         #expect(issues.isEmpty == loads, "validate: \(issues.prefix(1)), load: \(loads)")
-        if replacement.contains("42949") || replacement.contains("9999") { #expect(!issues.isEmpty && issues[0].description.contains("fraction")) }
+        if replacement.contains("42949") || replacement.contains("9999") {
+            #expect(!issues.isEmpty && issues[0].description.contains("fraction"))
+        }
     }
 
     /// Random one-token edits of a real profile: `validate` finds no issue exactly when `read` succeeds.
     @Test func validateAgreesWithLoadOnMutations() throws {
-        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
-        let tokens = ["\"4294967296/1\"", "\"1/4294967296\"", "\"0/0\"", "4294967296", "-1", "0", "4294967295", "1.5", "1e3", "\"\"", "\"YUYV-BE\"",
-                      "\"-BE\"", "\"\\u0000\"", "null", "true", "\"9/9\"", "\"stepwise\"", "\"x\""]
+        let text = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: Self.repo + "/Profiles/imported-camlink-4k.json")), as: UTF8.self)
+        let tokens = [
+            "\"4294967296/1\"", "\"1/4294967296\"", "\"0/0\"", "4294967296", "-1", "0", "4294967295", "1.5", "1e3", "\"\"", "\"YUYV-BE\"",
+            "\"-BE\"", "\"\\u0000\"", "null", "true", "\"9/9\"", "\"stepwise\"", "\"x\"",
+        ]
         let scalars = Array(text.unicodeScalars)
         var g = Rng(s: 0x5EED_0003)
         var disagreements: [String] = []
@@ -160,9 +184,18 @@ struct HostileProfileTests {
             guard i < scalars.count - 2 else { continue }
             var j = i + 2
             if scalars[j] == "{" || scalars[j] == "[" { continue }
-            if scalars[j] == "\"" { j += 1; while scalars[j] != "\"" { j += 1 }; j += 1 } else { while ![",", "\n", "}", "]"].contains(scalars[j]) { j += 1 } }
+            if scalars[j] == "\"" {
+                j += 1
+                while scalars[j] != "\"" { j += 1 }
+                j += 1
+            } else {
+                while ![",", "\n", "}", "]"].contains(scalars[j]) { j += 1 }
+            }
             let tok = g.pick(tokens)
-            var out = String.UnicodeScalarView(); out.append(contentsOf: scalars[..<(i + 2)]); out.append(contentsOf: tok.unicodeScalars); out.append(contentsOf: scalars[j...])
+            var out = String.UnicodeScalarView()
+            out.append(contentsOf: scalars[..<(i + 2)])
+            out.append(contentsOf: tok.unicodeScalars)
+            out.append(contentsOf: scalars[j...])
             let bytes = Array(String(out).utf8)
             let valid = JSONProfile.validate(bytes).isEmpty
             let loads = (try? JSONProfile.read(bytes)) != nil
@@ -194,7 +227,8 @@ struct HostileProfileTests {
 @Suite("XML validate agrees with load")
 struct XMLValidateAgreesWithLoadTests {
     @Test func anIntervalTooLargeForTheModelIsRejectedByBoth() throws {
-        let text = try String(decoding: Data(contentsOf: URL(fileURLWithPath: HostileProfileTests.repo + "/Profiles/c525.xml")), as: UTF8.self)
+        let text = try String(
+            decoding: Data(contentsOf: URL(fileURLWithPath: HostileProfileTests.repo + "/Profiles/c525.xml")), as: UTF8.self)
         var replaced = false
         let mutated = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard !replaced, line.contains("<interval>333333/10000000") else { return String(line) }

@@ -1,9 +1,9 @@
-import Testing
-import FoundationEssentials
-import CaptureModel
-import Profiles
 import CamProbe
 import CamProbeTesting
+import CaptureModel
+import FoundationEssentials
+import Profiles
+import Testing
 
 /// The v4l2-ctl text importer against real users' dumps (Tests/ProfilesTests/Fixtures/v4l2-ctl).
 @Suite("Importing v4l2-ctl text")
@@ -17,7 +17,9 @@ struct ImportTests {
 
     static func read(_ path: String) throws -> String { String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) }
     static func files(_ dir: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: dumps + "/" + dir).filter { $0.hasSuffix(".txt") }.sorted().map { dumps + "/" + dir + "/" + $0 }
+        try FileManager.default.contentsOfDirectory(atPath: dumps + "/" + dir).filter { $0.hasSuffix(".txt") }.sorted().map {
+            dumps + "/" + dir + "/" + $0
+        }
     }
     static func importDir(_ dir: String, only: [String]? = nil) throws -> V4L2CtlImportResult {
         let paths = try files(dir).filter { p in only.map { o in o.contains { p.hasSuffix("/" + $0) } } ?? true }
@@ -52,15 +54,21 @@ struct ImportTests {
         return c
     }
 
-    @Test(arguments: ["02-arducam-1080p-h264-microdia-0c45-6366", "03-logitech-c525-falcons", "06-elgato-cam-link-4k",
-                      "08-unknown-4k-uvc-camera-mission-control", "16-kodak-pixpro-4k-vr360", "25-emeet-smartcam-s800-4k"])
+    @Test(arguments: [
+        "02-arducam-1080p-h264-microdia-0c45-6366", "03-logitech-c525-falcons", "06-elgato-cam-link-4k",
+        "08-unknown-4k-uvc-camera-mission-control", "16-kodak-pixpro-4k-vr360", "25-emeet-smartcam-s800-4k",
+    ])
     func everyFormatAndControlOfADumpIsImported(dir: String) throws {
         // One file per kind, as a user would paste them (list-ctrls-menus duplicates all.txt's -L part).
         let all = try Self.files(dir).filter { !$0.hasSuffix("list-ctrls-menus.txt") || !dir.hasPrefix("03") }
             .filter { !$0.contains("lkml") && !$0.contains("try-fmt") }
         let r = try V4L2CtlImporter.importText(try all.map { ($0, try Self.read($0)) })
         let expected = try all.map { Self.count(try Self.read($0)) }.reduce(into: TextCounts()) { acc, c in
-            acc.formats += c.formats; acc.sizes += c.sizes; acc.intervals += c.intervals; acc.controls += c.controls; acc.menuItems += c.menuItems
+            acc.formats += c.formats
+            acc.sizes += c.sizes
+            acc.intervals += c.intervals
+            acc.controls += c.controls
+            acc.menuItems += c.menuItems
         }
         #expect(Self.counts(r.device) == expected)
         #expect(expected.formats + expected.controls > 0)
@@ -74,7 +82,10 @@ struct ImportTests {
             Issue.record("arecord output must not import")
         } catch {
             #expect(error.line == 1)
-            #expect(error.description.hasSuffix("arecord.txt:1: this is not v4l2-ctl output: expected the text of --list-formats-ext, --list-ctrls(-menus)/-L, --all/-D/--info or --list-devices"))
+            #expect(
+                error.description.hasSuffix(
+                    "arecord.txt:1: this is not v4l2-ctl output: expected the text of --list-formats-ext, --list-ctrls(-menus)/-L, --all/-D/--info or --list-devices"
+                ))
         }
     }
 
@@ -91,8 +102,14 @@ struct ImportTests {
         #expect(c.formats.map(\.fourcc.description) == ["YUYV", "MJPG"])
         #expect(c.formats[1].isCompressed && !c.formats[0].isCompressed)
         // 7.5 fps is exactly 2/15 s, not 0.133.
-        guard case .discrete(_, .discrete(let ivs)) = c.formats[0].sizes[0] else { Issue.record("discrete expected"); return }
-        #expect(ivs.map(\.interval) == [Rational(1, 30), Rational(1, 24), Rational(1, 20), Rational(1, 15), Rational(1, 10), Rational(2, 15), Rational(1, 5)])
+        guard case .discrete(_, .discrete(let ivs)) = c.formats[0].sizes[0] else {
+            Issue.record("discrete expected")
+            return
+        }
+        #expect(
+            ivs.map(\.interval) == [
+                Rational(1, 30), Rational(1, 24), Rational(1, 20), Rational(1, 15), Rational(1, 10), Rational(2, 15), Rational(1, 5),
+            ])
         #expect(r.device.id.rawValue == "imported-usb-0000_00_1a.0-1.2")
         #expect(r.notes.contains { $0.contains("USB vendor/product ID") })
     }
@@ -124,7 +141,10 @@ struct ImportTests {
     @Test func ntscRatesAreExact() throws {
         let r = try Self.importDir("06-elgato-cam-link-4k", only: ["list-formats-ext.txt"])
         let f = try #require(r.device.captures.first?.formats.first)
-        guard case .discrete(let d, .discrete(let ivs)) = f.sizes[0] else { Issue.record("discrete expected"); return }
+        guard case .discrete(let d, .discrete(let ivs)) = f.sizes[0] else {
+            Issue.record("discrete expected")
+            return
+        }
         #expect(d == Dimensions(width: 3840, height: 2160))
         #expect(ivs.map(\.interval) == [Rational(1001, 30000)])
         #expect(r.device.captures[0].formats.map(\.fourcc.description) == ["NV12", "NV12", "YU12"])
@@ -132,30 +152,44 @@ struct ImportTests {
 
     @Test func stepwiseAndContinuousRanges() throws {
         let text = """
-        ioctl: VIDIOC_ENUM_FMT
-        \tType: Video Capture Multiplanar
+            ioctl: VIDIOC_ENUM_FMT
+            \tType: Video Capture Multiplanar
 
-        \t[0]: 'NV12' (Y/UV 4:2:0)
-        \t\tSize: Stepwise 16x16 - 16384x8640 with step 2/2
-        \t[1]: 'YUYV' (YUYV 4:2:2)
-        \t\tSize: Continuous 48x32 - 4096x2160
-        \t\t\tInterval: Continuous 0.033s - 1.000s (1.000-30.000 fps)
-        \t\tSize: Discrete 640x480
-        \t\t\tInterval: Stepwise 0.017s - 1.000s with step 0.001s (1.000-59.940 fps)
-        """
+            \t[0]: 'NV12' (Y/UV 4:2:0)
+            \t\tSize: Stepwise 16x16 - 16384x8640 with step 2/2
+            \t[1]: 'YUYV' (YUYV 4:2:2)
+            \t\tSize: Continuous 48x32 - 4096x2160
+            \t\t\tInterval: Continuous 0.033s - 1.000s (1.000-30.000 fps)
+            \t\tSize: Discrete 640x480
+            \t\t\tInterval: Stepwise 0.017s - 1.000s with step 0.001s (1.000-59.940 fps)
+            """
         let c = try V4L2CtlImporter.importText([("t.txt", text)]).device.captures[0]
         #expect(c.formats.allSatisfy { $0.bufferType == .videoCaptureMultiplanar })
-        guard case .stepwise(let lo, let hi, let step, _, _) = c.formats[0].sizes[0] else { Issue.record("stepwise expected"); return }
-        #expect(lo == Dimensions(width: 16, height: 16) && hi == Dimensions(width: 16384, height: 8640) && step == Dimensions(width: 2, height: 2))
-        guard case .continuous(_, let cmax, .continuous(let a, let b), _) = c.formats[1].sizes[0] else { Issue.record("continuous expected"); return }
+        guard case .stepwise(let lo, let hi, let step, _, _) = c.formats[0].sizes[0] else {
+            Issue.record("stepwise expected")
+            return
+        }
+        #expect(
+            lo == Dimensions(width: 16, height: 16) && hi == Dimensions(width: 16384, height: 8640)
+                && step == Dimensions(width: 2, height: 2))
+        guard case .continuous(_, let cmax, .continuous(let a, let b), _) = c.formats[1].sizes[0] else {
+            Issue.record("continuous expected")
+            return
+        }
         #expect(cmax == Dimensions(width: 4096, height: 2160) && a.interval == Rational(1, 30) && b.interval == Rational(1, 1))
-        guard case .discrete(_, .stepwise(let smin, _, _)) = c.formats[1].sizes[1] else { Issue.record("stepwise intervals expected"); return }
+        guard case .discrete(_, .stepwise(let smin, _, _)) = c.formats[1].sizes[1] else {
+            Issue.record("stepwise intervals expected")
+            return
+        }
         #expect(smin.interval == Rational(1001, 60000))
     }
 
     @Test func truncatedAndGarbageInputNameTheLine() throws {
         let text = "ioctl: VIDIOC_ENUM_FMT\n\tType: Video Capture\n\n\t[0]: 'MJPG' (Motion-JPEG, compressed)\n\t\tSize: Discrete 640x\n"
-        do throws(V4L2CtlImportError) { _ = try V4L2CtlImporter.importText([("cut.txt", text)]); Issue.record("must fail") } catch {
+        do throws(V4L2CtlImportError) {
+            _ = try V4L2CtlImporter.importText([("cut.txt", text)])
+            Issue.record("must fail")
+        } catch {
             #expect(error.file == "cut.txt" && error.line == 5)
             #expect(error.message.contains("'640x' is not WIDTHxHEIGHT"))
         }
@@ -165,12 +199,17 @@ struct ImportTests {
         for garbage in ["\u{FF}\u{D8}\u{FF}\u{E0} JFIF", "hello world\nthis is not it", ""] {
             #expect(throws: V4L2CtlImportError.self) { try V4L2CtlImporter.importText([("g", garbage)]) }
         }
-        let badInterval = "ioctl: VIDIOC_ENUM_FMT\n\t[0]: 'YUYV' (YUYV)\n\t\tSize: Discrete 640x480\n\t\t\tInterval: Discrete 0.0s (x fps)\n"
-        do throws(V4L2CtlImportError) { _ = try V4L2CtlImporter.importText([("i.txt", badInterval)]); Issue.record("must fail") } catch { #expect(error.line == 4) }
+        let badInterval =
+            "ioctl: VIDIOC_ENUM_FMT\n\t[0]: 'YUYV' (YUYV)\n\t\tSize: Discrete 640x480\n\t\t\tInterval: Discrete 0.0s (x fps)\n"
+        do throws(V4L2CtlImportError) {
+            _ = try V4L2CtlImporter.importText([("i.txt", badInterval)])
+            Issue.record("must fail")
+        } catch { #expect(error.line == 4) }
     }
 
     @Test func absurdNumbersAreRejectedOrBoundedNotTrapped() throws {
-        let text = "ioctl: VIDIOC_ENUM_FMT\n\t[0]: 'YUYV' (YUYV)\n\t\tSize: Discrete 640x480\n\t\t\tInterval: Stepwise 0.033s - 1e300s with step 1e300s (0.000-30.000 fps)\n"
+        let text =
+            "ioctl: VIDIOC_ENUM_FMT\n\t[0]: 'YUYV' (YUYV)\n\t\tSize: Discrete 640x480\n\t\t\tInterval: Stepwise 0.033s - 1e300s with step 1e300s (0.000-30.000 fps)\n"
         let r = try V4L2CtlImporter.importText([("t", text)], partial: true)
         #expect(r.device.captures.count == 1)
         let huge = "ioctl: VIDIOC_ENUM_FMT\n\t[0]: 'YUYV' (YUYV)\n\t\tSize: Discrete 99999999999x1\n"

@@ -1,6 +1,7 @@
-import Testing
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
+import Testing
+
 @testable import Profiles
 
 @Suite("Schemas: published files and the model")
@@ -22,7 +23,8 @@ struct JSONSchemaFilesTests {
             return e.compactMap { if case .string(let s) = $0 { s } else { nil } }
         }
         let model: [(String, [String])] = [
-            ("capabilityFlags", CapabilityFlags.names.map(\.1)), ("formatFlags", FormatFlags.names.map(\.1)), ("controlFlags", ControlFlags.names.map(\.1)),
+            ("capabilityFlags", CapabilityFlags.names.map(\.1)), ("formatFlags", FormatFlags.names.map(\.1)),
+            ("controlFlags", ControlFlags.names.map(\.1)),
         ]
         for (def, expected) in model {
             #expect(names(def) == expected, "\(def)")

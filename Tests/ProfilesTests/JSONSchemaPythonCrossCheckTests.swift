@@ -1,5 +1,6 @@
-import Testing
 import Foundation
+import Testing
+
 @testable import Profiles
 
 /// The published JSON Schema, read by an independent implementation
@@ -38,11 +39,13 @@ struct JSONSchemaPythonCrossCheckTests {
         // The small shipped profiles (Python takes seconds over the vivid ones).
         let shipped = ProfileTestFiles.profiles.filter { !$0.contains("/vivid-") }
         var documents = try shipped.map { String(decoding: try ProfileTestFiles.bytes($0), as: UTF8.self) }
-        for (old, new) in [(#""name" : "HD Webcam C525","#, ""), (#""width" : 640"#, #""width" : "640""#),
-                           (#""interval" : "1/30""#, #""interval" : "1/30.0""#), (#""type" : "discrete""#, #""type" : "ranged""#),
-                           (#""throughLibV4L2" : false"#, #""throughLibV4L2" : false, "extra" : 1"#),
-                           (#""sizeImage" : 614400"#, #""sizeImage" : 4294967296"#), (#""fourcc" : "YUYV""#, #""fourcc" : "YUYV2""#),
-                           (#""value" : 128"#, #""value" : true"#), (#""schemaVersion" : 1"#, #""schemaVersion" : 2"#)] {
+        for (old, new) in [
+            (#""name" : "HD Webcam C525","#, ""), (#""width" : 640"#, #""width" : "640""#),
+            (#""interval" : "1/30""#, #""interval" : "1/30.0""#), (#""type" : "discrete""#, #""type" : "ranged""#),
+            (#""throughLibV4L2" : false"#, #""throughLibV4L2" : false, "extra" : 1"#),
+            (#""sizeImage" : 614400"#, #""sizeImage" : 4294967296"#), (#""fourcc" : "YUYV""#, #""fourcc" : "YUYV2""#),
+            (#""value" : 128"#, #""value" : true"#), (#""schemaVersion" : 1"#, #""schemaVersion" : 2"#),
+        ] {
             let parts = c525.split(separator: old, omittingEmptySubsequences: false)
             try #require(parts.count >= 2)
             documents.append(parts[0] + new + parts.dropFirst().joined(separator: old))

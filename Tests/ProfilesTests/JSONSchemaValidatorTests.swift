@@ -1,12 +1,14 @@
-import Testing
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
+import Testing
+
 @testable import Profiles
 
 @Suite("JSON Schema: validator and negative documents")
 struct JSONSchemaValidatorTests {
     /// c525 as shipped, the base every negative case edits.
-    static let c525: String = (try? ProfileTestFiles.bytes(ProfileTestFiles.root + "/Profiles/c525.json"))
+    static let c525: String =
+        (try? ProfileTestFiles.bytes(ProfileTestFiles.root + "/Profiles/c525.json"))
         .map { String(decoding: $0, as: UTF8.self) } ?? ""
 
     func issues(_ text: String) -> [ProfileIssue] {
@@ -55,25 +57,37 @@ struct JSONSchemaValidatorTests {
     @Test func unknownSizeType() throws {
         // Keys are sorted: a size's "intervals" object (with its own "type") comes before the size's "type".
         let parts = Self.c525.split(separator: #""type" : "discrete""#, omittingEmptySubsequences: false)
-        let text = parts[0] + #""type" : "discrete""# + parts[1] + #""type" : "spiral""# + parts.dropFirst(2).joined(separator: #""type" : "discrete""#)
+        let text =
+            parts[0] + #""type" : "discrete""# + parts[1] + #""type" : "spiral""#
+            + parts.dropFirst(2).joined(separator: #""type" : "discrete""#)
         let found = issues(text)
-        #expect(found.map(\.description) == [#"device.captures[0].formats[0].sizes[0].type: expected one of "discrete", "stepwise", "continuous", found "spiral""#])
+        #expect(
+            found.map(\.description) == [
+                #"device.captures[0].formats[0].sizes[0].type: expected one of "discrete", "stepwise", "continuous", found "spiral""#
+            ])
     }
 
     @Test func unknownIntervalType() throws {
         let found = issues(try edit(#""type" : "discrete""#, #""type" : "ranged""#))
-        #expect(found.map(\.description) == [#"device.captures[0].formats[0].sizes[0].intervals.type: expected one of "discrete", "stepwise", "continuous", "unknown", found "ranged""#])
+        #expect(
+            found.map(\.description) == [
+                #"device.captures[0].formats[0].sizes[0].intervals.type: expected one of "discrete", "stepwise", "continuous", "unknown", found "ranged""#
+            ])
     }
 
     @Test func unknownPropertyOutOfRangeAndBadEnum() throws {
-        #expect(issues(try edit(#""throughLibV4L2" : false"#, #""throughLibV4L2" : false, "extra" : 1"#)).first?.description
-            .hasPrefix("device.captures[0].extra: unknown property") == true)
-        #expect(issues(try edit(#""sizeImage" : 614400"#, #""sizeImage" : 4294967296"#)).map(\.description)
-            == ["device.captures[0].activeFormat.sizeImage: 4294967296 is above the maximum 4294967295"])
-        #expect(issues(try edit(#""bufferType" : "videoCapture","#, #""bufferType" : "videoOutput","#)).first?.message
-            == #"expected one of "videoCapture", "videoCaptureMultiplanar", found "videoOutput""#)
+        #expect(
+            issues(try edit(#""throughLibV4L2" : false"#, #""throughLibV4L2" : false, "extra" : 1"#)).first?.description
+                .hasPrefix("device.captures[0].extra: unknown property") == true)
+        #expect(
+            issues(try edit(#""sizeImage" : 614400"#, #""sizeImage" : 4294967296"#)).map(\.description)
+                == ["device.captures[0].activeFormat.sizeImage: 4294967296 is above the maximum 4294967295"])
+        #expect(
+            issues(try edit(#""bufferType" : "videoCapture","#, #""bufferType" : "videoOutput","#)).first?.message
+                == #"expected one of "videoCapture", "videoCaptureMultiplanar", found "videoOutput""#)
         #expect(issues(try edit(#""fourcc" : "YUYV""#, #""fourcc" : "YUYV2""#)).first?.message.contains("does not match") == true)
-        #expect(issues(try edit(#""schemaVersion" : 1"#, #""schemaVersion" : 2"#)).map(\.description) == ["schemaVersion: expected 1, found 2"])
+        #expect(
+            issues(try edit(#""schemaVersion" : 1"#, #""schemaVersion" : 2"#)).map(\.description) == ["schemaVersion: expected 1, found 2"])
     }
 
     @Test func controlValueIsIntegerOrString() throws {
@@ -88,7 +102,8 @@ struct JSONSchemaValidatorTests {
     }
 
     @Test func integersKeepTheirKind() throws {
-        let v = try JSONDecoder().decode(JSONValue.self, from: Data(#"[1, true, 1.5, 18446744073709551615, -9223372036854775808, "1", null]"#.utf8))
+        let v = try JSONDecoder().decode(
+            JSONValue.self, from: Data(#"[1, true, 1.5, 18446744073709551615, -9223372036854775808, "1", null]"#.utf8))
         #expect(v == .array([.integer(1), .bool(true), .double(1.5), .unsigned(.max), .integer(.min), .string("1"), .null]))
     }
 }

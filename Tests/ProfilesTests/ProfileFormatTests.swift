@@ -1,5 +1,5 @@
-import Testing
 import Profiles
+import Testing
 
 @Suite struct ProfileFormatTests {
     @Test(arguments: [("{\"a\":1}", ProfileFormat.json), ("  \n<?xml version=\"1.0\"?>", .xml), ("\u{FEFF}{", .json)])

@@ -1,5 +1,5 @@
-import Testing
 import Profiles
+import Testing
 
 /// `Quote`: long input in messages is shown by its start and its size.
 @Suite("Quoting input in messages")

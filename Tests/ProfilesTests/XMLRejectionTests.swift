@@ -1,5 +1,6 @@
-import Testing
 import CaptureModel
+import Testing
+
 @testable import Profiles
 
 @Suite("XML profiles: hostile and broken input")
@@ -80,7 +81,10 @@ struct XMLRejectionTests {
         let issues = readIssues(broken.joined(separator: "\n"))
         #expect(issues.count == 1)
         #expect(issues.first?.line == n + 1)
-        #expect(issues.first?.message == "Element '{https://camprobe.dev/schema/profile/1}discreteSize', attribute 'width': 'wide' is not a valid value of the atomic type 'xs:unsignedInt'.")
+        #expect(
+            issues.first?.message
+                == "Element '{https://camprobe.dev/schema/profile/1}discreteSize', attribute 'width': 'wide' is not a valid value of the atomic type 'xs:unsignedInt'."
+        )
     }
 
     @Test func unknownElementAndMissingAttributeAreNamed() {

@@ -1,8 +1,9 @@
-import Testing
-import FoundationEssentials
-import CaptureModel
 import CamProbe
 import CamProbeTesting
+import CaptureModel
+import FoundationEssentials
+import Testing
+
 @testable import Profiles
 
 /// Paths and documents shared by the profile tests.
@@ -34,23 +35,31 @@ enum ProfileTestFiles {
         func firstIndex<T: Equatable>(_ x: [T], _ y: [T]) -> String {
             x.count != y.count ? "count \(x.count) vs \(y.count)" : "[\(x.indices.first { x[$0] != y[$0] } ?? -1)]"
         }
-        let x = a.device, y = b.device
-        if let top = first([("schemaVersion", a.schemaVersion == b.schemaVersion), ("generator", a.generator == b.generator),
-                            ("device.id", x.id == y.id), ("device.name", x.name == y.name), ("device.modelID", x.modelID == y.modelID),
-                            ("device.transport", x.transport == y.transport), ("device.identity", x.identity == y.identity),
-                            ("device.nodes" + firstIndex(x.nodes, y.nodes), x.nodes == y.nodes),
-                            ("device.audio" + firstIndex(x.audio, y.audio), x.audio == y.audio),
-                            ("device.problems" + firstIndex(x.problems, y.problems), x.problems == y.problems),
-                            ("device.captures count", x.captures.count == y.captures.count)]) { return top }
+        let x = a.device
+        let y = b.device
+        if let top = first([
+            ("schemaVersion", a.schemaVersion == b.schemaVersion), ("generator", a.generator == b.generator),
+            ("device.id", x.id == y.id), ("device.name", x.name == y.name), ("device.modelID", x.modelID == y.modelID),
+            ("device.transport", x.transport == y.transport), ("device.identity", x.identity == y.identity),
+            ("device.nodes" + firstIndex(x.nodes, y.nodes), x.nodes == y.nodes),
+            ("device.audio" + firstIndex(x.audio, y.audio), x.audio == y.audio),
+            ("device.problems" + firstIndex(x.problems, y.problems), x.problems == y.problems),
+            ("device.captures count", x.captures.count == y.captures.count),
+        ]) {
+            return top
+        }
         for (i, (c, d)) in zip(x.captures, y.captures).enumerated() where c != d {
-            return "device.captures[\(i)]." + (first([
-                ("path", c.path == d.path), ("identity", c.identity == d.identity), ("throughLibV4L2", c.throughLibV4L2 == d.throughLibV4L2),
-                ("inputs", c.inputs == d.inputs), ("currentInput", c.currentInput == d.currentInput),
-                ("formats" + firstIndex(c.formats, d.formats), c.formats == d.formats),
-                ("controls" + firstIndex(c.controls ?? [], d.controls ?? []), c.controls == d.controls),
-                ("activeFormat", c.activeFormat == d.activeFormat), ("streamingParameters", c.streamingParameters == d.streamingParameters),
-                ("problems", c.problems == d.problems),
-            ]) ?? "?")
+            return "device.captures[\(i)]."
+                + (first([
+                    ("path", c.path == d.path), ("identity", c.identity == d.identity),
+                    ("throughLibV4L2", c.throughLibV4L2 == d.throughLibV4L2),
+                    ("inputs", c.inputs == d.inputs), ("currentInput", c.currentInput == d.currentInput),
+                    ("formats" + firstIndex(c.formats, d.formats), c.formats == d.formats),
+                    ("controls" + firstIndex(c.controls ?? [], d.controls ?? []), c.controls == d.controls),
+                    ("activeFormat", c.activeFormat == d.activeFormat),
+                    ("streamingParameters", c.streamingParameters == d.streamingParameters),
+                    ("problems", c.problems == d.problems),
+                ]) ?? "?")
         }
         return nil
     }
@@ -113,7 +122,8 @@ struct XMLRoundTripTests {
         #""endlessList":"VIDIOC_ENUM_FMT""#,
     ])
     func faultyDeviceRoundTrips(_ extra: String) throws {
-        let json = #"{"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"Test Cam","busInfo":"usb-0000:00:14.0-1","version":"6.1.0","#
+        let json =
+            #"{"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"Test Cam","busInfo":"usb-0000:00:14.0-1","version":"6.1.0","#
             + #""capabilities":"0x84a00001","deviceCaps":"0x04200001","#
             + #""formats":[{"fourcc":"YUYV","description":"YUYV 4:2:2","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30","1/0","0/1"]}},"#
             + #"{"discrete":"1280x720","intervals":{"discrete":["1/10"]}}]}],"#
@@ -155,7 +165,10 @@ struct XMLRoundTripTests {
     @Test func theMappingIsReadable() {
         let xml = XMLProfile.write(ProfileSamples.everything)
         #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
-        #expect(xml.contains(#"<cameraProfile xmlns="https://camprobe.dev/schema/profile/1" schemaVersion="1" generator="camprobe &lt;test&gt; &amp; co">"#))
+        #expect(
+            xml.contains(
+                #"<cameraProfile xmlns="https://camprobe.dev/schema/profile/1" schemaVersion="1" generator="camprobe &lt;test&gt; &amp; co">"#
+            ))
         #expect(xml.contains("<interval>1001/30000</interval>"))
         #expect(xml.contains(#"<stepwiseIntervals min="1/60" max="1/1" step="1/60"/>"#))
         #expect(xml.contains(#"flags="compressed 0x400""#))

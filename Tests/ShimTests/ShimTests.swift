@@ -1,8 +1,8 @@
-import Testing
 import CALSA
 import CLibXML2
 import CUdev
 import CV4L2
+import Testing
 
 /// The four system-library shims build, link and answer (ALSA and libxml2 are
 /// not used by a product yet; this keeps their module maps honest).

@@ -1,20 +1,23 @@
-import Testing
 import CamProbe
 import CamProbeTesting
+import Testing
 
 /// ALSA cards: a camera's microphone joins its camera (same USB parent); a card
 /// with no camera is a microphone of its own; playback-only cards are not listed.
 @Suite("Microphones: ALSA capture cards as linked and standalone devices")
 struct AudioGroupingTests {
-    static let camParent = usbParent(sys: "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-1", serial: "8E4B3C60",
-                                     port: "pci-0000:00:14.0-usb-0:1", vid: "046d", pid: "0826")
+    static let camParent = usbParent(
+        sys: "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-1", serial: "8E4B3C60",
+        port: "pci-0000:00:14.0-usb-0:1", vid: "046d", pid: "0826")
 
     static func soundNode(_ card: Int, udev: String, audio: String) -> String {
         #"{"path":"/dev/snd/controlC\#(card)","subsystem":"sound","driver":"","card":"","busInfo":"","udev":\#(udev),"audio":\#(audio)}"#
     }
 
-    static let webcamMic = #"{"id":"C525","name":"HD Webcam C525","longName":"HD Webcam C525 at usb-0000:00:14.0-1, high speed","driver":"USB-Audio","pcms":[{"device":0,"name":"USB Audio","formats":["S16_LE"],"channels":"1-1","rates":"16000-48000"}]}"#
-    static let loopback = #"{"id":"Loopback","name":"Loopback","driver":"Loopback","pcms":[{"device":0,"name":"Loopback PCM","subdevices":8,"formats":["S16_LE","S32_LE"],"channels":"1-32","rates":"8000-192000"},{"device":1,"name":"Loopback PCM","subdevices":8,"formats":["S16_LE"],"channels":"1-32","rates":"8000-192000"}]}"#
+    static let webcamMic =
+        #"{"id":"C525","name":"HD Webcam C525","longName":"HD Webcam C525 at usb-0000:00:14.0-1, high speed","driver":"USB-Audio","pcms":[{"device":0,"name":"USB Audio","formats":["S16_LE"],"channels":"1-1","rates":"16000-48000"}]}"#
+    static let loopback =
+        #"{"id":"Loopback","name":"Loopback","driver":"Loopback","pcms":[{"device":0,"name":"Loopback PCM","subdevices":8,"formats":["S16_LE","S32_LE"],"channels":"1-32","rates":"8000-192000"},{"device":1,"name":"Loopback PCM","subdevices":8,"formats":["S16_LE"],"channels":"1-32","rates":"8000-192000"}]}"#
     static let aloopUdev = #"{"parent":{"sysPath":"/sys/devices/platform/snd_aloop.0","bus":"platform","portPath":"platform-snd_aloop.0"}}"#
 
     @Test func cameraMicrophoneJoinsItsCamera() throws {

@@ -1,7 +1,7 @@
-import Testing
-import FoundationEssentials
 import CamProbe
 import CamProbeTesting
+import FoundationEssentials
+import Testing
 
 /// `ctl`: plans with auto/manual coupling, transactions that roll back, and
 /// the semantics of old and new control names.
@@ -20,7 +20,11 @@ struct ControlTests {
     @Test func semanticWritesTurnTheAutoSwitchOffFirst() throws {
         let (_, d) = try c525()
         let plan = try ControlPlanner.plan(["focus=locked:120", "exposure=custom:1/120", "wb=5000K"], controls: controls(d))
-        #expect(plan.map(\.control) == ["focus_auto", "exposure_auto", "white_balance_temperature_auto", "focus_absolute", "exposure_absolute", "white_balance_temperature"])
+        #expect(
+            plan.map(\.control) == [
+                "focus_auto", "exposure_auto", "white_balance_temperature_auto", "focus_absolute", "exposure_absolute",
+                "white_balance_temperature",
+            ])
         #expect(plan.map(\.value) == [0, 1, 0, 120, 83, 5000])
         #expect(plan[0].reason == "turn continuous autofocus off first")
     }
@@ -28,7 +32,10 @@ struct ControlTests {
     @Test func aManualValueWhileItsAutoSwitchIsOnIsRefusedBeforeAnythingIsWritten() throws {
         let (_, d) = try c525()
         #expect(d.captures[0].control("focus_absolute")?.flags.contains(.inactive) == true)  // focus_auto=1 in the fixture
-        do throws(ControlRequestError) { _ = try ControlPlanner.plan(["focus_absolute=120"], controls: controls(d)); Issue.record("must refuse") } catch {
+        do throws(ControlRequestError) {
+            _ = try ControlPlanner.plan(["focus_absolute=120"], controls: controls(d))
+            Issue.record("must refuse")
+        } catch {
             #expect(error.message.contains("inactive while focus_auto is on"))
         }
         // In one command with the switch, it is fine.
@@ -37,16 +44,28 @@ struct ControlTests {
 
     @Test func valuesOutsideTheRangeSayWhatIsAllowed() throws {
         let (_, d) = try c525()
-        do throws(ControlRequestError) { _ = try ControlPlanner.plan(["wb=9000K"], controls: controls(d)); Issue.record("must refuse") } catch {
+        do throws(ControlRequestError) {
+            _ = try ControlPlanner.plan(["wb=9000K"], controls: controls(d))
+            Issue.record("must refuse")
+        } catch {
             #expect(error.message == "out of range; allowed: 2800…6500")
         }
-        do throws(ControlRequestError) { _ = try ControlPlanner.plan(["torch=on"], controls: controls(d)); Issue.record("must refuse") } catch {
+        do throws(ControlRequestError) {
+            _ = try ControlPlanner.plan(["torch=on"], controls: controls(d))
+            Issue.record("must refuse")
+        } catch {
             #expect(error.message.contains("led1_mode is the activity LED") || error.message.contains("no FLASH_LED_MODE"))
         }
-        do throws(ControlRequestError) { _ = try ControlPlanner.plan(["pan_absolute=100"], controls: controls(d)); Issue.record("must refuse") } catch {
+        do throws(ControlRequestError) {
+            _ = try ControlPlanner.plan(["pan_absolute=100"], controls: controls(d))
+            Issue.record("must refuse")
+        } catch {
             #expect(error.message.contains("step"))
         }
-        do throws(ControlRequestError) { _ = try ControlPlanner.plan(["brightnes=1"], controls: controls(d)); Issue.record("must refuse") } catch {
+        do throws(ControlRequestError) {
+            _ = try ControlPlanner.plan(["brightnes=1"], controls: controls(d))
+            Issue.record("must refuse")
+        } catch {
             #expect(error.message.contains("did you mean brightness"))
         }
         #expect(try ControlPlanner.plan(["power_line_frequency=50 Hz"], controls: controls(d)).first?.value == 1)
@@ -57,7 +76,10 @@ struct ControlTests {
         let plan = try ControlPlanner.plan(["focus=locked:120", "brightness=140"], controls: controls(d))
         let port = try system.open("/dev/video0", throughLibV4L2: false)
         let changes = try ControlTransaction.apply(plan, controls: controls(d), port: port)
-        #expect(changes.map { "\($0.control) \($0.before ?? -1)→\($0.after ?? -1)" } == ["focus_auto 1→0", "focus_absolute 60→120", "brightness 128→140"])
+        #expect(
+            changes.map { "\($0.control) \($0.before ?? -1)→\($0.after ?? -1)" } == [
+                "focus_auto 1→0", "focus_absolute 60→120", "brightness 128→140",
+            ])
         // The driver now reports focus_absolute active.
         #expect(try port.controlFlags(0x009a_090a).contains(.inactive) == false)
     }
@@ -67,7 +89,10 @@ struct ControlTests {
         let (system, d) = try c525(faults: [FakeFaultSpec(ioctl: "VIDIOC_S_EXT_CTRLS", afterCalls: 2, errno: "EIO", sticky: false)])
         let plan = try ControlPlanner.plan(["focus=locked:120", "brightness=140"], controls: controls(d))
         let port = try system.open("/dev/video0", throughLibV4L2: false)
-        do throws(ControlTransactionError) { _ = try ControlTransaction.apply(plan, controls: controls(d), port: port); Issue.record("must fail") } catch {
+        do throws(ControlTransactionError) {
+            _ = try ControlTransaction.apply(plan, controls: controls(d), port: port)
+            Issue.record("must fail")
+        } catch {
             #expect(error.failed.control == "brightness")
             #expect(error.rolledBack.map(\.control) == ["focus_absolute", "focus_auto"])
             #expect(error.description.contains("undone: focus_absolute back to 60, focus_auto back to 1"))
@@ -84,11 +109,13 @@ struct ControlTests {
             n.key = "renamed_" + c.key
             return n
         }
-        var a = SemanticMapper.map(controls(old)), b = SemanticMapper.map(renamed)
+        var a = SemanticMapper.map(controls(old))
+        var b = SemanticMapper.map(renamed)
         #expect(a.focus.modes.map(\.supported) == b.focus.modes.map(\.supported))
         #expect(a.exposure.modes.map(\.supported) == b.exposure.modes.map(\.supported))
         #expect(a.exposure.minDuration == "3/10000" && b.exposure.maxDuration == "2047/10000")
-        a.focus.modes = []; b.focus.modes = []
+        a.focus.modes = []
+        b.focus.modes = []
         #expect(a.focus.current == "continuousAutoFocus" && b.focus.current == a.focus.current)
         #expect(a.exposure.mayLowerFrameRate == true && b.exposure.mayLowerFrameRate == true)
         #expect(a.zoom.factorRange == "1x–5x")
@@ -104,13 +131,13 @@ struct SemanticsFixtureTests {
     @Test func newControlNamesOfAModern4KCamera() throws {
         let d = try ProfileFile.load(Self.repo + "/Profiles/imported-mission-control-4k.json")
         let s = try #require(d.captures.first?.semantics)
-        #expect(s.focus.current == "continuousAutoFocus")                 // focus_automatic_continuous=1
+        #expect(s.focus.current == "continuousAutoFocus")  // focus_automatic_continuous=1
         #expect(s.focus.lensPosition?.control == "focus_absolute" && s.focus.lensPosition?.inactive == true)
-        #expect(s.exposure.current == "continuousAutoExposure")           // auto_exposure=3 (aperture priority)
+        #expect(s.exposure.current == "continuousAutoExposure")  // auto_exposure=3 (aperture priority)
         #expect(s.exposure.duration?.control == "exposure_time_absolute")
-        #expect(s.whiteBalance.current == "continuousAutoWhiteBalance")   // white_balance_automatic=1
+        #expect(s.whiteBalance.current == "continuousAutoWhiteBalance")  // white_balance_automatic=1
         #expect(s.whiteBalance.temperature?.minimum == 2800)
-        #expect(s.zoom.supported && s.zoom.factorRange == nil)            // zoom_absolute starts at 0: no factor scale
+        #expect(s.zoom.supported && s.zoom.factorRange == nil)  // zoom_absolute starts at 0: no factor scale
         #expect(s.exposure.mayLowerFrameRate == nil && s.exposure.mayLowerFrameRateNote.contains("not reported"))
     }
 

@@ -1,11 +1,13 @@
-import Testing
 import CamProbe
 import CamProbeTesting
+import Testing
 
 @Suite("Failure cases at the ioctl seam")
 struct FailureTests {
     @Test func enodevMidEnumerationGivesPartialResultAndClearError() throws {
-        let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode(extra: #""faults":[{"ioctl":"VIDIOC_ENUM_FRAMEINTERVALS","afterCalls":3,"errno":"ENODEV"}]"#) + "]}")
+        let sys = try Fixtures.system(
+            json: #"{"nodes":["# + webcamNode(extra: #""faults":[{"ioctl":"VIDIOC_ENUM_FRAMEINTERVALS","afterCalls":3,"errno":"ENODEV"}]"#)
+                + "]}")
         let r = sys.discoverAll()
         let d = try #require(r.devices.first)
         let c = try #require(d.captures.first)
@@ -63,11 +65,15 @@ struct FailureTests {
     }
 
     @Test func zeroDenominatorsAreKeptAndFlagged() throws {
-        let json = #"{"nodes":[{"path":"/dev/video0","driver":"odd","card":"Odd","busInfo":"usb-1","deviceCaps":"0x04200001","#
+        let json =
+            #"{"nodes":[{"path":"/dev/video0","driver":"odd","card":"Odd","busInfo":"usb-1","deviceCaps":"0x04200001","#
             + #""formats":[{"fourcc":"YUYV","description":"YUYV","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30","1/0","0/1"]}}]}],"#
             + #""frameInterval":"1/0"}]}"#
         let c = try #require(try Fixtures.system(json: json).discoverAll().devices.first?.captures.first)
-        guard case .discrete(_, .discrete(let list)) = c.formats[0].sizes[0] else { Issue.record("expected discrete"); return }
+        guard case .discrete(_, .discrete(let list)) = c.formats[0].sizes[0] else {
+            Issue.record("expected discrete")
+            return
+        }
         #expect(list.map(\.interval.description) == ["1/30", "1/0", "0/1"])
         #expect(list.map(\.fps) == [30, nil, nil])
         #expect(c.problems.filter { $0.kind == "invalid-value" }.count == 3)  // two intervals + G_PARM
@@ -76,7 +82,12 @@ struct FailureTests {
     }
 
     @Test func eintrIsRetriedTransparently() throws {
-        let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode(extra: #""faults":[{"ioctl":"VIDIOC_QUERYCAP","errno":"EINTR"},{"ioctl":"VIDIOC_ENUM_FMT","afterCalls":1,"errno":"EINTR"}]"#) + "]}")
+        let sys = try Fixtures.system(
+            json: #"{"nodes":["#
+                + webcamNode(
+                    extra:
+                        #""faults":[{"ioctl":"VIDIOC_QUERYCAP","errno":"EINTR"},{"ioctl":"VIDIOC_ENUM_FMT","afterCalls":1,"errno":"EINTR"}]"#
+                ) + "]}")
         let c = try #require(sys.discoverAll().devices.first?.captures.first)
         #expect(c.problems.isEmpty)
         #expect(c.formats.map(\.fourcc.description) == ["YUYV", "MJPG"])
@@ -84,7 +95,12 @@ struct FailureTests {
     }
 
     @Test func eioOnOneControlValueDoesNotLoseTheOthers() throws {
-        let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode(extra: #""faults":[{"ioctl":"VIDIOC_G_EXT_CTRLS","errno":"EIO"},{"ioctl":"VIDIOC_G_EXT_CTRLS","afterCalls":1,"errno":"EIO"}]"#) + "]}")
+        let sys = try Fixtures.system(
+            json: #"{"nodes":["#
+                + webcamNode(
+                    extra:
+                        #""faults":[{"ioctl":"VIDIOC_G_EXT_CTRLS","errno":"EIO"},{"ioctl":"VIDIOC_G_EXT_CTRLS","afterCalls":1,"errno":"EIO"}]"#
+                ) + "]}")
         let c = try #require(sys.discoverAll().devices.first?.captures.first)
         // Batch failed, first single read failed, second single read succeeded.
         #expect(c.control("brightness")?.value == nil)
@@ -94,14 +110,16 @@ struct FailureTests {
     }
 
     @Test func nodeThatVanishesBeforeOpenIsSkippedWithAProblem() throws {
-        let json = #"{"nodes":["# + webcamNode() + "," + webcamNode(path: "/dev/video2", bus: "usb-2", extra: #""openError":"ENOENT""#) + "]}"
+        let json =
+            #"{"nodes":["# + webcamNode() + "," + webcamNode(path: "/dev/video2", bus: "usb-2", extra: #""openError":"ENOENT""#) + "]}"
         let r = try Fixtures.system(json: json).discoverAll()
         #expect(r.devices.count == 1)
         #expect(r.problems.first?.message.contains("/dev/video2 vanished") == true)
     }
 
     @Test func aNodeWithoutFormatsIsDescribedNotAnError() throws {
-        let node = #"{"path":"/dev/video20","driver":"v4l2 loopback","card":"Dummy video device","busInfo":"platform:v4l2loopback-000","deviceCaps":"0x04200001","formats":[],"frameInterval":"1/30"}"#
+        let node =
+            #"{"path":"/dev/video20","driver":"v4l2 loopback","card":"Dummy video device","busInfo":"platform:v4l2loopback-000","deviceCaps":"0x04200001","formats":[],"frameInterval":"1/30"}"#
         let c = try #require(try Fixtures.system(json: #"{"nodes":["# + node + "]}").discoverAll().devices.first?.captures.first)
         #expect(c.problems.map(\.kind) == ["no-formats"])
         #expect(c.activeFormat == nil)

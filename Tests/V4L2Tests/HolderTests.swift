@@ -1,6 +1,6 @@
-import Testing
 import CamProbe
 import CamProbeTesting
+import Testing
 
 /// A client holding a device open when it goes away gets a clear error, and
 /// the registry announces the disconnect even when no udev event comes.
@@ -23,7 +23,10 @@ struct HolderTests {
 
         machine.disconnectSilently("/dev/video2")  // vivid's disconnect control: no uevent
         await #expect(throws: CaptureDeviceError.self) { try await holder.activeFormat() }
-        do { _ = try await holder.activeFormat(); Issue.record("expected an error") } catch {
+        do {
+            _ = try await holder.activeFormat()
+            Issue.record("expected an error")
+        } catch {
             #expect(error.kind == .disconnected)
             #expect(error.message.contains("was disconnected"))
         }
@@ -31,7 +34,10 @@ struct HolderTests {
         await eventually { log.summary == ["disconnected usb-0c45:6366-SN1"] }
         #expect(log.summary == ["disconnected usb-0c45:6366-SN1"])
         #expect(await registry.isConnected(id) == false)
-        do { _ = try await registry.open(id); Issue.record("opening a gone device must fail") } catch {
+        do {
+            _ = try await registry.open(id)
+            Issue.record("opening a gone device must fail")
+        } catch {
             #expect(error.kind == .disconnected)
         }
 
@@ -60,7 +66,10 @@ struct HolderTests {
         let (registry, _) = await make(machine)
         let holder = try await registry.open(DeviceID("usb-0c45:6366-SN1"))
         await holder.close()
-        do { _ = try await holder.activeFormat(); Issue.record("expected an error") } catch { #expect(error.kind == .closed) }
+        do {
+            _ = try await holder.activeFormat()
+            Issue.record("expected an error")
+        } catch { #expect(error.kind == .closed) }
     }
 }
 

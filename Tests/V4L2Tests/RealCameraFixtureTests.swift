@@ -1,7 +1,7 @@
-import Testing
-import Foundation
 import CamProbe
 import CamProbeTesting
+import Foundation
+import Testing
 
 /// Counts in a v4l2-ctl dump, read with plain line matching (independent of
 /// the converter and of camprobe).
@@ -13,16 +13,23 @@ struct DumpCounts {
         for line in (text ?? "").split(separator: "\n") {
             let t = line.trimmingCharacters(in: .whitespaces)
             if let r = t.range(of: #"^\[\d+\]: '(.{4})'"#, options: .regularExpression) {
-                formats += 1; fourccs.append(String(t[r].suffix(5).prefix(4)))
+                formats += 1
+                fourccs.append(String(t[r].suffix(5).prefix(4)))
             } else if t.hasPrefix("Pixel Format") {
                 formats += 1
                 if let q = t.firstIndex(of: "'") { fourccs.append(String(t[t.index(after: q)...].prefix(4))) }
-            } else if t.hasPrefix("Size: Discrete") { sizes += 1 }
-            else if t.hasPrefix("Interval: Discrete") { intervals += 1 }
+            } else if t.hasPrefix("Size: Discrete") {
+                sizes += 1
+            } else if t.hasPrefix("Interval: Discrete") {
+                intervals += 1
+            }
         }
         for line in (ctrls ?? "").split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.range(of: #"^\s*\S+( 0x[0-9a-f]{8})? \(\w+\)\s*:"#, options: .regularExpression) != nil { controls += 1 }
-            else if line.range(of: #"^\t+\d+: "#, options: .regularExpression) != nil { menuItems += 1 }
+            if line.range(of: #"^\s*\S+( 0x[0-9a-f]{8})? \(\w+\)\s*:"#, options: .regularExpression) != nil {
+                controls += 1
+            } else if line.range(of: #"^\t+\d+: "#, options: .regularExpression) != nil {
+                menuItems += 1
+            }
         }
     }
 }
@@ -40,8 +47,9 @@ struct RealCameraFixtureTests {
 
     @Test(arguments: cases)
     func everyEntryOfTheDumpIsEnumerated(_ c: (fixture: String, formats: String?, controls: String?)) throws {
-        let expected = DumpCounts(formats: try c.formats.map { try Fixtures.read("v4l2-ctl/" + $0) },
-                                  controls: try c.controls.map { try Fixtures.read("v4l2-ctl/" + $0) })
+        let expected = DumpCounts(
+            formats: try c.formats.map { try Fixtures.read("v4l2-ctl/" + $0) },
+            controls: try c.controls.map { try Fixtures.read("v4l2-ctl/" + $0) })
         let sys = try Fixtures.system(c.fixture)
         let r = sys.discoverAll()
         #expect(r.devices.count == 1)
@@ -67,7 +75,10 @@ struct RealCameraFixtureTests {
         #expect(d.nodes.map(\.role) == ["capture", "metadata", "media"])
         let mjpg = try #require(d.captures[0].format("MJPG"))
         #expect(mjpg.sizes.map { "\($0.largest)" } == ["1920x1080", "1280x720", "640x480", "320x240", "1920x1080"])
-        guard case .discrete(_, .discrete(let l)) = mjpg.sizes[0] else { Issue.record("not discrete"); return }
+        guard case .discrete(_, .discrete(let l)) = mjpg.sizes[0] else {
+            Issue.record("not discrete")
+            return
+        }
         #expect(l.map(\.interval.description) == ["333333/10000000", "333333/10000000"])
         #expect(d.captures[0].problems.filter { $0.kind == "duplicate" }.count == 2)
         #expect(d.id.rawValue == "usb-0c45:6366-SN0001")
@@ -76,7 +87,10 @@ struct RealCameraFixtureTests {
     @Test func camLinkNTSCRateIsExactAndFormatsRepeat() throws {
         let c = try #require(try Fixtures.system("camlink-4k.json").discoverAll().devices.first?.captures.first)
         #expect(c.formats.map(\.fourcc.description) == ["NV12", "NV12", "YU12"])
-        guard case .discrete(_, .discrete(let l)) = c.formats[0].sizes[0] else { Issue.record("not discrete"); return }
+        guard case .discrete(_, .discrete(let l)) = c.formats[0].sizes[0] else {
+            Issue.record("not discrete")
+            return
+        }
         #expect(l.first?.interval.description == "333667/10000000")
         #expect(formatFPS(l.first?.fps ?? 0) == "29.97")
     }
@@ -84,7 +98,9 @@ struct RealCameraFixtureTests {
     @Test func c525HasItsCameraControlsUnderTheirOldNames() throws {
         let c = try #require(try Fixtures.system("c525.json").discoverAll().devices.first?.captures.first)
         #expect(c.discreteSizeCount > 40)
-        for key in ["pan_absolute", "tilt_absolute", "zoom_absolute", "focus_auto", "focus_absolute", "led1_mode", "exposure_auto_priority"] {
+        for key in [
+            "pan_absolute", "tilt_absolute", "zoom_absolute", "focus_auto", "focus_absolute", "led1_mode", "exposure_auto_priority",
+        ] {
             #expect(c.control(key) != nil, "missing \(key)")
         }
         #expect(c.control("exposure_auto_priority")?.value == .integer(1))

@@ -1,8 +1,8 @@
-import Testing
-import FoundationEssentials
-import Synchronization
 import CamProbe
 import CamProbeTesting
+import FoundationEssentials
+import Synchronization
+import Testing
 
 /// Collects a registry's events as a subscriber would.
 final class EventLog: Sendable {
@@ -22,15 +22,20 @@ func camera(_ n: Int, serial: String? = nil) throws -> [FakeNodeSpec] {
     let bus = "usb-0000:00:14.0-\(n)"
     return [
         try spec(webcamNode(path: "/dev/video\(2 * n)", bus: bus, udev: parent)),
-        try spec(#"{"path":"/dev/video\#(2 * n + 1)","driver":"uvcvideo","card":"Test Cam","busInfo":"\#(bus)","deviceCaps":"0x04a00000","udev":\#(parent)}"#),
-        try spec(#"{"path":"/dev/media\#(n)","subsystem":"media","driver":"uvcvideo","card":"Test Cam","busInfo":"\#(bus)","udev":\#(parent)}"#),
+        try spec(
+            #"{"path":"/dev/video\#(2 * n + 1)","driver":"uvcvideo","card":"Test Cam","busInfo":"\#(bus)","deviceCaps":"0x04a00000","udev":\#(parent)}"#
+        ),
+        try spec(
+            #"{"path":"/dev/media\#(n)","subsystem":"media","driver":"uvcvideo","card":"Test Cam","busInfo":"\#(bus)","udev":\#(parent)}"#),
     ]
 }
 
 /// The ALSA card of camera `n` (same USB parent as `camera(n)`).
 func microphone(_ n: Int) throws -> FakeNodeSpec {
     let parent = usbParent(sys: "/sys/devices/usb1/1-\(n)", serial: "SN\(n)", port: "pci-0000:00:14.0-usb-0:\(n)")
-    return try spec(#"{"path":"/dev/snd/controlC\#(n)","subsystem":"sound","driver":"","card":"","busInfo":"","udev":\#(parent),"audio":{"id":"Mic\#(n)","name":"Test Cam","driver":"USB-Audio","pcms":[{"device":0,"name":"USB Audio","formats":["S16_LE"],"channels":"1-1","rates":"16000-48000"}]}}"#)
+    return try spec(
+        #"{"path":"/dev/snd/controlC\#(n)","subsystem":"sound","driver":"","card":"","busInfo":"","udev":\#(parent),"audio":{"id":"Mic\#(n)","name":"Test Cam","driver":"USB-Audio","pcms":[{"device":0,"name":"USB Audio","formats":["S16_LE"],"channels":"1-1","rates":"16000-48000"}]}}"#
+    )
 }
 
 @Suite("Device registry: one event per physical device", .serialized, .timeLimit(.minutes(1)))
@@ -51,7 +56,10 @@ struct RegistryTests {
         try await Task.sleep(for: .milliseconds(60))
         for _ in 0..<500 {
             if await registry.rawEvents >= Int(machine.emitted), await !registry.isSettling,
-               await (log?.list.count ?? 0) >= (log == nil ? 0 : registry.published) { return }
+                await (log?.list.count ?? 0) >= (log == nil ? 0 : registry.published)
+            {
+                return
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
@@ -76,7 +84,10 @@ struct RegistryTests {
         machine.emit("add", subsystem: "sound", devnode: "/dev/snd/pcmC1D0c")  // and its PCM node
         try await quiet(registry, machine, log)
         #expect(log.summary == ["connected usb-0c45:6366-SN1"])
-        guard case .connected(let d) = log.list.first else { Issue.record("no connect"); return }
+        guard case .connected(let d) = log.list.first else {
+            Issue.record("no connect")
+            return
+        }
         #expect(d.nodes.map(\.role) == ["capture", "metadata", "media", "audio"])
         #expect(d.audio.map(\.cardID) == ["Mic1"])
         #expect(d.captures.first?.formats.count == 2)  // capabilities already read
@@ -118,7 +129,9 @@ struct RegistryTests {
     @Test func aMicrophoneOfItsOwnComesAndGoesAsOneDevice() async throws {
         let machine = FakeMachine()
         let (registry, log, _) = await make(machine)
-        let aloop = try spec(#"{"path":"/dev/snd/controlC2","subsystem":"sound","driver":"","card":"","busInfo":"","udev":{"parent":{"sysPath":"/sys/devices/platform/snd_aloop.0","bus":"platform","portPath":"platform-snd_aloop.0"}},"audio":{"id":"Loopback","name":"Loopback","pcms":[{"device":0,"name":"Loopback PCM","formats":["S16_LE"],"channels":"1-32","rates":"8000-192000"}]}}"#)
+        let aloop = try spec(
+            #"{"path":"/dev/snd/controlC2","subsystem":"sound","driver":"","card":"","busInfo":"","udev":{"parent":{"sysPath":"/sys/devices/platform/snd_aloop.0","bus":"platform","portPath":"platform-snd_aloop.0"}},"audio":{"id":"Loopback","name":"Loopback","pcms":[{"device":0,"name":"Loopback PCM","formats":["S16_LE"],"channels":"1-32","rates":"8000-192000"}]}}"#
+        )
         for cycle in 0..<3 {
             machine.plug(aloop)
             for p in ["pcmC2D0c", "pcmC2D0p", "pcmC2D1c", "pcmC2D1p"] { machine.emit("add", subsystem: "sound", devnode: "/dev/snd/" + p) }
@@ -128,7 +141,9 @@ struct RegistryTests {
             try await quiet(registry, machine, log)
             #expect(log.summary.count == 2 * (cycle + 1))
         }
-        #expect(log.summary == Array(repeating: ["connected platform-snd_aloop.0", "disconnected platform-snd_aloop.0"], count: 3).flatMap { $0 })
+        #expect(
+            log.summary
+                == Array(repeating: ["connected platform-snd_aloop.0", "disconnected platform-snd_aloop.0"], count: 3).flatMap { $0 })
         #expect(await registry.devices.isEmpty)
     }
 
@@ -136,7 +151,9 @@ struct RegistryTests {
         let cam = try camera(1)
         let machine = FakeMachine(nodes: cam)
         let (registry, log, _) = await make(machine)
-        machine.emit("add", cam[0]); machine.emit("add", cam[0]); machine.emit("change", cam[0])
+        machine.emit("add", cam[0])
+        machine.emit("add", cam[0])
+        machine.emit("change", cam[0])
         machine.unplug("/dev/video42")  // never seen
         try await quiet(registry, machine, log)
         #expect(log.list.isEmpty)

@@ -1,12 +1,12 @@
 import CamProbe
-import FoundationEssentials
 import CamProbeTesting
 import CaptureModel
+import FoundationEssentials
 import Testing
 import V4L2
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A webcam node that can be configured and streamed through the fake: two
@@ -35,13 +35,13 @@ func seamSystem(extra: String = "") throws -> FakeDeviceSystem {
     try Fixtures.system(json: #"{"nodes":["# + streamableNode(extra: extra) + "]}")
 }
 
-
 @Suite("The typed ioctl seam")
 struct IoctlPairingTests {
     @Test func everyRequestCarriesTheStructTheKernelEncodes() {
         #expect(IoctlTable.all.count == V4L2Request.allCases.count - 0)
         for row in IoctlTable.all {
-            #expect(row.argumentSize == row.encodedSize, "\(row.request): Swift struct \(row.argumentSize) bytes, kernel \(row.encodedSize)")
+            #expect(
+                row.argumentSize == row.encodedSize, "\(row.request): Swift struct \(row.argumentSize) bytes, kernel \(row.encodedSize)")
         }
         #expect(Set(IoctlTable.all.map(\.request)) == Set(V4L2Request.allCases))
     }
@@ -61,8 +61,10 @@ struct ConfigurationSessionTests {
     @Test func exactRequestIsAppliedAndReadBack() throws {
         let sys = try seamSystem()
         let session = try ConfigurationSession(port: try sys.openPort("/dev/video0"))
-        let applied = try session.apply(FormatRequest(bufferType: .videoCapture, fourcc: FourCC.mjpgSeam, width: 1280, height: 720,
-                                                      frameInterval: FrameDuration(1, 60)))
+        let applied = try session.apply(
+            FormatRequest(
+                bufferType: .videoCapture, fourcc: FourCC.mjpgSeam, width: 1280, height: 720,
+                frameInterval: FrameDuration(1, 60)))
         #expect(applied.adjustments.isEmpty)
         #expect(applied.after.fourcc == FourCC.mjpgSeam && applied.after.width == 1280 && applied.after.height == 720)
         #expect(applied.afterInterval?.interval == Rational(1, 60))
@@ -72,8 +74,10 @@ struct ConfigurationSessionTests {
     @Test func driverAdjustsSizeAndRateAndSaysSo() throws {
         let sys = try seamSystem()
         let session = try ConfigurationSession(port: try sys.openPort("/dev/video0"))
-        let applied = try session.apply(FormatRequest(bufferType: .videoCapture, fourcc: FourCC.yuyvSeam, width: 1000, height: 700,
-                                                      frameInterval: FrameDuration(1, 9)))
+        let applied = try session.apply(
+            FormatRequest(
+                bufferType: .videoCapture, fourcc: FourCC.yuyvSeam, width: 1000, height: 700,
+                frameInterval: FrameDuration(1, 9)))
         #expect(applied.after.width == 1280 && applied.after.height == 720)  // uvcvideo's nearest size
         #expect(applied.afterInterval?.interval == Rational(1, 10))  // nearest interval of 1280x720
         #expect(applied.adjustments.contains("size 1000x700 → 1280x720"))
@@ -85,8 +89,10 @@ struct ConfigurationSessionTests {
         let port = try sys.openPort("/dev/video0")
         let session = try ConfigurationSession(port: port)
         #expect(throws: V4L2Error.self) {
-            try session.apply(FormatRequest(bufferType: .videoCapture, fourcc: FourCC.mjpgSeam, width: 1920, height: 1080,
-                                            frameInterval: FrameDuration(1, 30)))
+            try session.apply(
+                FormatRequest(
+                    bufferType: .videoCapture, fourcc: FourCC.mjpgSeam, width: 1920, height: 1080,
+                    frameInterval: FrameDuration(1, 30)))
         }
         let now = try port.readActiveFormat(.videoCapture)
         #expect(now.fourcc == FourCC.yuyvSeam && now.width == 640 && now.height == 480)
@@ -215,8 +221,9 @@ struct ControlEventTests {
         let sys = try seamSystem()
         do {
             let watched = try sys.openPort("/dev/video0")
-            _ = try ControlEvents.start(port: watched, controls: [(0x0098_0900, "brightness")],
-                                        spawn: { _ in Errno.EAGAIN })
+            _ = try ControlEvents.start(
+                port: watched, controls: [(0x0098_0900, "brightness")],
+                spawn: { _ in Errno.EAGAIN })
             Issue.record("the start must fail")
         } catch {
             #expect(error.call == "pthread_create" && error.errno == Errno.EAGAIN)

@@ -5,8 +5,9 @@ import V4L2
 struct StreamReportTests {
     func frames(_ seqs: [UInt32], every ns: UInt64, start: UInt64 = 1_000_000_000) -> [FrameRecord] {
         seqs.map { s in
-            FrameRecord(sequence: s, timestampNanoseconds: start + UInt64(s) * ns, dequeuedAt: start + UInt64(s) * ns + 1_000_000,
-                        bytesUsed: 100, hasError: false)
+            FrameRecord(
+                sequence: s, timestampNanoseconds: start + UInt64(s) * ns, dequeuedAt: start + UInt64(s) * ns + 1_000_000,
+                bytesUsed: 100, hasError: false)
         }
     }
 
@@ -32,8 +33,12 @@ struct StreamReportTests {
     }
 
     @Test func sequenceWrapIsNotADrop() {
-        let r = StreamReport(frames: frames([UInt32.max - 1, UInt32.max], every: 10) + [FrameRecord(sequence: 0, timestampNanoseconds: 10_000_000_000,
-                             dequeuedAt: 10_000_000_001, bytesUsed: 1, hasError: true)], startedAt: 0, expectedFPS: nil)
+        let r = StreamReport(
+            frames: frames([UInt32.max - 1, UInt32.max], every: 10) + [
+                FrameRecord(
+                    sequence: 0, timestampNanoseconds: 10_000_000_000,
+                    dequeuedAt: 10_000_000_001, bytesUsed: 1, hasError: true)
+            ], startedAt: 0, expectedFPS: nil)
         #expect(r.framesDropped == 0)
         #expect(r.framesWithErrors == 1)
         #expect(r.rateError == nil)

@@ -1,6 +1,6 @@
-import FoundationEssentials
 import CamProbe
 import CamProbeTesting
+import FoundationEssentials
 
 /// Test helpers: fixtures by name, inline JSON specs, one-call discovery.
 enum Fixtures {
@@ -36,10 +36,11 @@ extension CaptureNodeCapabilities {
     var discreteSizeCount: Int { formats.reduce(0) { $0 + $1.sizes.filter { $0.kind == .discrete }.count } }
     var discreteIntervalCount: Int {
         formats.reduce(0) { acc, f in
-            acc + f.sizes.reduce(0) { a, s in
-                if case .discrete(_, .discrete(let l)) = s { return a + l.count }
-                return a
-            }
+            acc
+                + f.sizes.reduce(0) { a, s in
+                    if case .discrete(_, .discrete(let l)) = s { return a + l.count }
+                    return a
+                }
         }
     }
     func format(_ fourcc: String) -> PixelFormat? { formats.first { $0.fourcc.description.hasPrefix(fourcc) } }

@@ -44,10 +44,14 @@ extension CaptureDevice {
         }
         let d = Negotiator.decide(preset: preset, for: node, transport: device.transport, controls: node.controls)
         guard let c = d.choice else {
-            throw CaptureDeviceError(kind: .failed, id: id, message: "\(name) does not support the \(preset.rawValue) preset: " + d.reasons.joined(separator: "; "))
+            throw CaptureDeviceError(
+                kind: .failed, id: id,
+                message: "\(name) does not support the \(preset.rawValue) preset: " + d.reasons.joined(separator: "; "))
         }
-        let applied = try await commitConfiguration(FormatRequest(bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
-                                                                  height: c.size.height, frameInterval: c.frameInterval))
+        let applied = try await commitConfiguration(
+            FormatRequest(
+                bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
+                height: c.size.height, frameInterval: c.frameInterval))
         sessionPreset = preset
         return (d, applied)
     }
@@ -57,7 +61,9 @@ extension CaptureDevice {
     /// time to first frame. Stops after `timeoutSeconds` without a frame.
     /// It runs on this device's own thread (not the cooperative pool) while frames arrive.
     /// The corresponding ioctls are `VIDIOC_REQBUFS`, `QBUF`, `STREAMON`, `DQBUF`, `STREAMOFF`.
-    public func measureStreaming(frames: Int, expectedFPS: Double?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError) -> StreamReport {
+    public func measureStreaming(frames: Int, expectedFPS: Double?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError)
+        -> StreamReport
+    {
         let port = try usablePort()
         let stream: FrameStream
         do throws(V4L2Error) {
@@ -77,8 +83,11 @@ extension CaptureDevice {
                 throw await failure(error)
             }
             guard let next else {
-                throw CaptureDeviceError(kind: .failed, id: id,
-                                         message: "\(name): no frame for \(formatFPS(Double(timeout) / 1000)) s after \(records.count) frames (the driver stopped delivering)")
+                throw CaptureDeviceError(
+                    kind: .failed, id: id,
+                    message:
+                        "\(name): no frame for \(formatFPS(Double(timeout) / 1000)) s after \(records.count) frames (the driver stopped delivering)"
+                )
             }
             records.append(next)
         }

@@ -1,6 +1,6 @@
 import CaptureModel
-import V4L2
 import Negotiation
+import V4L2
 
 /// Why a `CaptureDevice` call failed.
 public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -50,22 +50,25 @@ public actor CaptureDevice {
     public private(set) var isConnected = true
 
     /// Opens the device's first capture node. The corresponding C call is `open(2)`.
-    public init(device: Device, registry: DeviceRegistry? = nil, system: any DeviceSystem = SystemDeviceSystem()) throws(CaptureDeviceError) {
+    public init(device: Device, registry: DeviceRegistry? = nil, system: any DeviceSystem = SystemDeviceSystem()) throws(CaptureDeviceError)
+    {
         guard let capture = device.captures.first else {
             throw CaptureDeviceError(kind: .failed, id: device.id, message: "\(device.name) (\(device.id)) has no video capture node")
         }
         id = device.id
         name = device.name
         path = capture.path
-        bufferType = capture.activeFormat?.bufferType
+        bufferType =
+            capture.activeFormat?.bufferType
             ?? (capture.identity.deviceCaps.contains(.videoCaptureMultiplanar) && !capture.identity.deviceCaps.contains(.videoCapture)
                 ? .videoCaptureMultiplanar : .videoCapture)
         self.registry = registry
         do throws(V4L2Error) {
             port = try system.open(capture.path, throughLibV4L2: false)
         } catch {
-            throw CaptureDeviceError(kind: error.isDeviceGone ? .disconnected : .failed, id: device.id,
-                                     message: "cannot open \(device.name) (\(device.id)) at \(capture.path): \(error)", underlying: error)
+            throw CaptureDeviceError(
+                kind: error.isDeviceGone ? .disconnected : .failed, id: device.id,
+                message: "cannot open \(device.name) (\(device.id)) at \(capture.path): \(error)", underlying: error)
         }
     }
 
@@ -93,7 +96,8 @@ public actor CaptureDevice {
 
     func usablePort() throws(CaptureDeviceError) -> any DevicePort {
         if !isConnected {
-            throw CaptureDeviceError(kind: .disconnected, id: id, message: "\(name) (\(id)) was disconnected; open it again when it reconnects")
+            throw CaptureDeviceError(
+                kind: .disconnected, id: id, message: "\(name) (\(id)) was disconnected; open it again when it reconnects")
         }
         guard let port else { throw CaptureDeviceError(kind: .closed, id: id, message: "the handle on \(name) (\(id)) was closed") }
         return port
@@ -105,8 +109,9 @@ public actor CaptureDevice {
         }
         isConnected = false
         await registry?.holderSawDisconnect(id)
-        return CaptureDeviceError(kind: .disconnected, id: id,
-                                  message: "\(name) (\(id)) was disconnected while held open (\(error.call) on \(path): \(error.errnoName))",
-                                  underlying: error)
+        return CaptureDeviceError(
+            kind: .disconnected, id: id,
+            message: "\(name) (\(id)) was disconnected while held open (\(error.call) on \(path): \(error.errnoName))",
+            underlying: error)
     }
 }

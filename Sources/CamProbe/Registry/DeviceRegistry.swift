@@ -59,8 +59,10 @@ public actor DeviceRegistry {
     ///   - retryDelay / maxRetries: a new node that cannot be opened yet
     ///     (udev has not set its permissions) is retried this often before it
     ///     is announced with its permission problem.
-    public init(makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
-                options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250), maxRetries: Int = 8) {
+    public init(
+        makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
+        options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250), maxRetries: Int = 8
+    ) {
         self.makeSystem = makeSystem
         self.settle = settle
         self.options = options
@@ -98,7 +100,8 @@ public actor DeviceRegistry {
     public func open(_ id: DeviceID) throws(CaptureDeviceError) -> CaptureDevice {
         guard let d = known[id] else {
             let gone = gone.contains(id)
-            throw CaptureDeviceError(kind: gone ? .disconnected : .failed, id: id, message: gone ? "\(id) was disconnected" : "no device \(id)")
+            throw CaptureDeviceError(
+                kind: gone ? .disconnected : .failed, id: id, message: gone ? "\(id) was disconnected" : "no device \(id)")
         }
         return try CaptureDevice(device: d, registry: self, system: makeSystem())
     }
@@ -155,7 +158,10 @@ public actor DeviceRegistry {
         return stream
     }
 
-    private func unsubscribe(_ id: Int) { subscribers[id] = nil; pendingOverflow[id] = nil }
+    private func unsubscribe(_ id: Int) {
+        subscribers[id] = nil
+        pendingOverflow[id] = nil
+    }
 
     /// Device events published so far (to every subscriber).
     public private(set) var published = 0
@@ -164,7 +170,12 @@ public actor DeviceRegistry {
         published += 1
         for (id, c) in subscribers {
             if let n = pendingOverflow[id], n > 0 {
-                if case .enqueued = c.yield(.overflow(dropped: n)) { pendingOverflow[id] = 0 } else { pendingOverflow[id] = n + 1; continue }
+                if case .enqueued = c.yield(.overflow(dropped: n)) {
+                    pendingOverflow[id] = 0
+                } else {
+                    pendingOverflow[id] = n + 1
+                    continue
+                }
             }
             if case .dropped = c.yield(event) { pendingOverflow[id, default: 0] += 1 }
         }
@@ -202,10 +213,11 @@ public actor DeviceRegistry {
         var waitingForAccess = false
         let known = self.known
         let result = DeviceDiscovery(system: makeSystem()).discover(options) { devices in
-            Set(devices.indices.filter { i in
-                guard let old = known[devices[i].id] else { return true }
-                return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
-            })
+            Set(
+                devices.indices.filter { i in
+                    guard let old = known[devices[i].id] else { return true }
+                    return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
+                })
         }
         var present = Set<DeviceID>()
         for d in result.devices {

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A serial executor that runs its jobs on one dedicated thread, so an actor
 /// that does blocking device I/O (ioctls, `poll(2)`, udev reads) never holds

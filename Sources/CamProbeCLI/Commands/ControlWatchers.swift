@@ -23,5 +23,8 @@ actor ControlWatchers {
         tasks[d.id] = Task { for await e in stream { printer.control(d.id, e) } }
     }
 
-    func stopAll() { for t in tasks.values { t.cancel() }; tasks.removeAll() }
+    func stopAll() {
+        for t in tasks.values { t.cancel() }
+        tasks.removeAll()
+    }
 }

@@ -60,7 +60,10 @@ struct Ctl: ParsableCommand {
             return
         }
         guard !assignments.isEmpty else {
-            if source.json { try JSONOutput.print(CtlState(device: d.id, node: node.path, semantics: node.semantics, controls: controls)); return }
+            if source.json {
+                try JSONOutput.print(CtlState(device: d.id, node: node.path, semantics: node.semantics, controls: controls))
+                return
+            }
             print(Terminal.bold(d.name) + "  \(d.id)  \(node.path)")
             if let s = node.semantics { SemanticsRenderer.render(s) }
             print("  Controls:")
@@ -74,12 +77,17 @@ struct Ctl: ParsableCommand {
         }
         let system = source.system()
         let port: any DevicePort
-        do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch { throw CLIError(message: error.description) }
+        do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch {
+            throw CLIError(message: error.description)
+        }
         let changes: [ControlChange]
         do throws(ControlTransactionError) { changes = try ControlTransaction.apply(plan, controls: controls, port: port) } catch {
             throw CLIError(message: error.description)
         }
-        if source.json { try JSONOutput.print(CtlResult(device: d.id, node: node.path, changes: changes)); return }
+        if source.json {
+            try JSONOutput.print(CtlResult(device: d.id, node: node.path, changes: changes))
+            return
+        }
         print(Terminal.bold(d.name) + "  \(d.id)  \(node.path)")
         for c in changes {
             let after = c.after.map(String.init) ?? "(not readable)"
@@ -90,19 +98,35 @@ struct Ctl: ParsableCommand {
         }
     }
 
-    struct CtlState: Encodable { var schemaVersion = 1; var device: DeviceID; var node: String; var semantics: CaptureSemantics?; var controls: [Control] }
-    struct CtlResult: Encodable { var schemaVersion = 1; var device: DeviceID; var node: String; var changes: [ControlChange] }
+    struct CtlState: Encodable {
+        var schemaVersion = 1
+        var device: DeviceID
+        var node: String
+        var semantics: CaptureSemantics?
+        var controls: [Control]
+    }
+    struct CtlResult: Encodable {
+        var schemaVersion = 1
+        var device: DeviceID
+        var node: String
+        var changes: [ControlChange]
+    }
 }
 
 extension ControlRestorer {
     static func print(_ o: Outcome, device d: Device) {
         guard o.found else {
-            StandardOutput.line("No control profile '\(o.name)' saved for \(d.name) (\(d.id)); save one with: camprobe ctl \(d.id) --save \(o.name)")
+            StandardOutput.line(
+                "No control profile '\(o.name)' saved for \(d.name) (\(d.id)); save one with: camprobe ctl \(d.id) --save \(o.name)")
             return
         }
         StandardOutput.line("Restored '\(o.name)' on \(d.name) (\(d.id)): \(o.applied.count) applied, \(o.refused.count) refused")
-        for c in o.applied where c.before != c.after { StandardOutput.line("  \(c.control): \(c.before.map(String.init) ?? "?") → \(c.after.map(String.init) ?? "?")") }
-        if !o.keptAutomatic.isEmpty { StandardOutput.line("  left to the camera (its auto switch is on): " + o.keptAutomatic.joined(separator: ", ")) }
+        for c in o.applied where c.before != c.after {
+            StandardOutput.line("  \(c.control): \(c.before.map(String.init) ?? "?") → \(c.after.map(String.init) ?? "?")")
+        }
+        if !o.keptAutomatic.isEmpty {
+            StandardOutput.line("  left to the camera (its auto switch is on): " + o.keptAutomatic.joined(separator: ", "))
+        }
         for r in o.refused { StandardOutput.line("  " + Terminal.yellow("refused: ") + r) }
     }
 }

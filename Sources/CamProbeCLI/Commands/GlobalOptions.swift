@@ -9,7 +9,10 @@ struct DeviceSourceOptions: ParsableArguments {
     @Flag(name: .long, help: "Also open nodes through libv4l2 and show its converted formats, marked emulated.")
     var emulated = false
 
-    @Option(name: .long, help: ArgumentHelp("Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices.", valueName: "file"))
     var profile: [String] = []
 
     /// Reads the devices: from profiles when given (no hardware touched),

@@ -28,7 +28,9 @@ struct ImportV4L2Ctl: ParsableCommand {
     @Option(name: .long, help: "json or xml.")
     var format: ProfileFormat = .json
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, directory, or - for standard output (default: a file named after the ID).", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Output file, directory, or - for standard output (default: a file named after the ID).", valueName: "path"))
     var output: String?
 
     func validate() throws { if files.isEmpty { throw ValidationError("name at least one v4l2-ctl text file (or -)") } }
@@ -37,7 +39,9 @@ struct ImportV4L2Ctl: ParsableCommand {
         var inputs: [(name: String, text: String)] = []
         for f in files {
             do throws(FileReadError) {
-                let bytes = f == "-" ? try ReadFile.standardInput(limit: ProfileFile.maximumSize) : try ReadFile.bytes(f, limit: ProfileFile.maximumSize)
+                let bytes =
+                    f == "-"
+                    ? try ReadFile.standardInput(limit: ProfileFile.maximumSize) : try ReadFile.bytes(f, limit: ProfileFile.maximumSize)
                 inputs.append((f == "-" ? "<stdin>" : f, String(decoding: bytes, as: UTF8.self)))
             } catch {
                 throw CLIError(message: error.description)

@@ -12,8 +12,10 @@ struct List: ParsableCommand {
         let options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
         let result = try source.discover(options)
         if source.json {
-            try JSONOutput.print(DeviceListDocument(generator: "camprobe \(CamProbeCommand.version)", devices: result.devices,
-                                                    problems: result.problems))
+            try JSONOutput.print(
+                DeviceListDocument(
+                    generator: "camprobe \(CamProbeCommand.version)", devices: result.devices,
+                    problems: result.problems))
         } else {
             ListRenderer.render(result)
         }

@@ -1,10 +1,11 @@
 import ArgumentParser
-import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 import CamProbe
+import Dispatch
 import Udev
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,13 +31,21 @@ struct Monitor: AsyncParsableCommand {
     @Flag(name: .long, help: "On exit, print to stderr how fast events were delivered (udev event → device event).")
     var stats = false
 
-    @Option(name: .long, help: ArgumentHelp("Hold this device open (as a recorder would) and read its format every 250 ms; report when it stops answering.", valueName: "DEVICE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Hold this device open (as a recorder would) and read its format every 250 ms; report when it stops answering.",
+            valueName: "DEVICE"))
     var hold: String?
 
     @Flag(name: .long, help: "Also print control changes (value, flags, range) as the driver reports them (V4L2 control events).")
     var controls = false
 
-    @Option(name: .long, help: ArgumentHelp("When a device connects, restore the control profile saved under this name for it ('camprobe ctl DEVICE --save NAME').", valueName: "name"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "When a device connects, restore the control profile saved under this name for it ('camprobe ctl DEVICE --save NAME').",
+            valueName: "name"))
     var restore: String?
 
     func validate() throws {
@@ -152,7 +161,9 @@ struct Monitor: AsyncParsableCommand {
             let v = Double(l[min(l.count - 1, Int((Double(l.count - 1) * p).rounded()))]) / 1e6
             return "\(Double(Int(v * 10)) / 10) ms"
         }
-        Terminal.writeErr("camprobe: stats: \(l.count) batches, latency from first udev event to device event p50 \(pct(0.5, l)), p99 \(pct(0.99, l)), max \(pct(1, l)) (settle window \(settle) ms included); one batch's raw events spread over p50 \(pct(0.5, s)), p99 \(pct(0.99, s)), max \(pct(1, s)); \(await registry.rescans) rescans for \(await registry.rawEvents) raw events\n")
+        Terminal.writeErr(
+            "camprobe: stats: \(l.count) batches, latency from first udev event to device event p50 \(pct(0.5, l)), p99 \(pct(0.99, l)), max \(pct(1, l)) (settle window \(settle) ms included); one batch's raw events spread over p50 \(pct(0.5, s)), p99 \(pct(0.99, s)), max \(pct(1, s)); \(await registry.rescans) rescans for \(await registry.rawEvents) raw events\n"
+        )
     }
 }
 

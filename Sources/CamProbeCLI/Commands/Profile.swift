@@ -53,9 +53,12 @@ struct ProfileWrite: ParsableCommand {
                 throw CLIError(message: "\(error)")
             }
         } else if chosen.isEmpty {
-            throw CLIError(message: "no cameras or microphones found: there is nothing to write. Run 'camprobe list' to see what is attached.")
+            throw CLIError(
+                message: "no cameras or microphones found: there is nothing to write. Run 'camprobe list' to see what is attached.")
         }
-        if output == "-" && chosen.count > 1 { throw CLIError(message: "-o - writes one document; name one DEVICE or give a directory", status: 2) }
+        if output == "-" && chosen.count > 1 {
+            throw CLIError(message: "-o - writes one document; name one DEVICE or give a directory", status: 2)
+        }
         for i in chosen {
             let d = result.devices[i]
             let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d)
@@ -80,7 +83,9 @@ struct ProfileValidate: ParsableCommand {
         for f in files {
             let bytes: [UInt8]
             do throws(FileReadError) { bytes = try ReadFile.bytes(f, limit: ProfileFile.maximumSize) } catch {
-                Terminal.error(error.description); bad += 1; continue
+                Terminal.error(error.description)
+                bad += 1
+                continue
             }
             guard let form = ProfileFormat.detect(bytes) else {
                 print("\(f): not a profile: it starts with neither '{' (JSON) nor '<' (XML)")

@@ -13,7 +13,8 @@ struct Applier {
 
     static func run(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> Applier {
         if !source.profile.isEmpty {
-            throw CLIError(message: "a profile is not a live device: it can be negotiated ('camprobe negotiate') but not configured", status: 2)
+            throw CLIError(
+                message: "a profile is not a live device: it can be negotiated ('camprobe negotiate') but not configured", status: 2)
         }
         let d = try source.resolve(selector)
         let (node, decision) = try request.decide(d)
@@ -21,11 +22,15 @@ struct Applier {
             throw CLIError(message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ") + ")")
         }
         let camera: CaptureDevice
-        do { camera = try CaptureDevice(device: d, node: node.path, system: source.system()) } catch { throw CLIError(message: error.message) }
+        do { camera = try CaptureDevice(device: d, node: node.path, system: source.system()) } catch {
+            throw CLIError(message: error.message)
+        }
         do {
             try await camera.lockForConfiguration()
-            let applied = try await camera.commitConfiguration(FormatRequest(bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
-                                                                             height: c.size.height, frameInterval: c.frameInterval))
+            let applied = try await camera.commitConfiguration(
+                FormatRequest(
+                    bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
+                    height: c.size.height, frameInterval: c.frameInterval))
             return Applier(device: d, node: node, decision: decision, camera: camera, applied: applied)
         } catch {
             await camera.close()
@@ -41,7 +46,8 @@ struct Applier {
         for ch in decision.changes { print("  changed \(ch.field): \(ch.requested) → \(ch.chosen) — \(ch.reason)") }
         print("Applied:  the driver now reports \(a.after.fourcc) \(a.after.width)x\(a.after.height)\(iv)")
         if let b = a.before {
-            print("Before:   \(b.fourcc) \(b.width)x\(b.height)" + (a.beforeInterval.map { " at \($0.fps.map(formatFPS) ?? "?") fps" } ?? ""))
+            print(
+                "Before:   \(b.fourcc) \(b.width)x\(b.height)" + (a.beforeInterval.map { " at \($0.fps.map(formatFPS) ?? "?") fps" } ?? ""))
         }
         if a.adjustments.isEmpty { print("Read back: matches what was set (VIDIOC_G_FMT / VIDIOC_G_PARM)") }
         for adj in a.adjustments { print("  " + Terminal.yellow("driver adjusted ") + adj) }

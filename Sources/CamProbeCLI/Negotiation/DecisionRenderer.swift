@@ -26,10 +26,11 @@ enum DecisionRenderer {
             print("Ranking (\(d.candidatesConsidered) modes considered; lower score is better):")
             var t = TextTable(header: ["#", "MODE", "RATES AT THIS SIZE", "SCORE", "NOTE"])
             for (i, a) in d.alternatives.enumerated() {
-                let rates = a.choice.fastestInterval.flatMap(\.fps).map { f in
-                    let slow = a.choice.slowestInterval?.fps.map(formatFPS) ?? "?"
-                    return "\(slow)–\(formatFPS(f)) fps"
-                } ?? "-"
+                let rates =
+                    a.choice.fastestInterval.flatMap(\.fps).map { f in
+                        let slow = a.choice.slowestInterval?.fps.map(formatFPS) ?? "?"
+                        return "\(slow)–\(formatFPS(f)) fps"
+                    } ?? "-"
                 t.rows.append(["\(i + 1)", a.choice.summary, rates, String(Double(Int(a.score * 100)) / 100), a.note])
             }
             print(t.render())

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import CamProbe
+import FoundationEssentials
 import Negotiation
 
 struct Negotiate: ParsableCommand {
@@ -20,12 +20,18 @@ struct Negotiate: ParsableCommand {
     @Flag(name: .long, help: "Explain the choice and show the ranked alternatives.")
     var explain = false
 
-    @Option(name: .long, help: ArgumentHelp("Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps or v4l2-ctl.", valueName: "tool"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps or v4l2-ctl.", valueName: "tool"))
     var emit: EmitTarget?
 
     @OptionGroup var source: DeviceSourceOptions
 
-    enum EmitTarget: String, ExpressibleByArgument, CaseIterable { case ffmpeg, gst, gstCaps = "gst-caps", v4l2ctl = "v4l2-ctl" }
+    enum EmitTarget: String, ExpressibleByArgument, CaseIterable {
+        case ffmpeg, gst
+        case gstCaps = "gst-caps"
+        case v4l2ctl = "v4l2-ctl"
+    }
 
     struct Output: Encodable {
         var schemaVersion = CaptureModelSchema.version
@@ -42,15 +48,18 @@ struct Negotiate: ParsableCommand {
         let (node, decision) = try request.decide(d)
         if let emit {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
-            let (line, note): (String?, String?) = switch emit {
-            case .ffmpeg: Emitters.ffmpeg(c)
-            case .gst: Emitters.gstLaunch(c)
-            case .gstCaps: Emitters.gstCapsString(c)
-            case .v4l2ctl: (Emitters.v4l2ctl(c), nil)
-            }
+            let (line, note): (String?, String?) =
+                switch emit {
+                case .ffmpeg: Emitters.ffmpeg(c)
+                case .gst: Emitters.gstLaunch(c)
+                case .gstCaps: Emitters.gstCapsString(c)
+                case .v4l2ctl: (Emitters.v4l2ctl(c), nil)
+                }
             guard let line else { throw CLIError(message: note ?? "no command for this format") }
             print(line)
-            if decision.outcome == .adjusted { Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", ")) }
+            if decision.outcome == .adjusted {
+                Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
+            }
             return
         }
         if source.json {
@@ -61,10 +70,13 @@ struct Negotiate: ParsableCommand {
                 commands["gst-caps"] = Emitters.gstCapsString(c).caps
                 commands["v4l2-ctl"] = Emitters.v4l2ctl(c)
             }
-            try JSONOutput.print(Output(device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands))
+            try JSONOutput.print(
+                Output(device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands))
         } else {
             DecisionRenderer.render(decision, device: d, node: node, request: request.summary, explain: explain)
         }
-        if decision.outcome == .unsupported { throw CLIError(message: "no mode of \(d.name) fits: " + decision.reasons.joined(separator: "; ")) }
+        if decision.outcome == .unsupported {
+            throw CLIError(message: "no mode of \(d.name) fits: " + decision.reasons.joined(separator: "; "))
+        }
     }
 }

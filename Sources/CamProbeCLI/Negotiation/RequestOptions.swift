@@ -4,7 +4,9 @@ import Negotiation
 
 /// How `negotiate`, `apply` and `verify` say what is wanted.
 struct RequestOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A session preset: \(SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "preset"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A session preset: \(SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "preset"))
     var preset: SessionPreset?
 
     @Option(name: .long, help: ArgumentHelp("Frame size, e.g. 1280x720 (exact unless --at-least or --nearest).", valueName: "WxH"))
@@ -25,7 +27,10 @@ struct RequestOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("At most this frame rate (with --min-fps: a range).", valueName: "fps"))
     var maxFps: String?
 
-    @Option(name: .long, help: ArgumentHelp("Preferred pixel format; repeat for an order of preference, e.g. --format MJPG --format YUYV.", valueName: "fourcc"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Preferred pixel format; repeat for an order of preference, e.g. --format MJPG --format YUYV.", valueName: "fourcc"))
     var format: [String] = []
 
     @Flag(name: .long, help: "Uncompressed formats only.")
@@ -44,7 +49,9 @@ struct RequestOptions: ParsableArguments {
     var bandwidth: Double?
 
     func validate() throws {
-        if preset != nil && (size != nil || fps != nil || minFps != nil || maxFps != nil || !format.isEmpty || raw || compressed || aspect != nil) {
+        if preset != nil
+            && (size != nil || fps != nil || minFps != nil || maxFps != nil || !format.isEmpty || raw || compressed || aspect != nil)
+        {
             throw ValidationError("use either --preset or --size/--fps/--format…, not both")
         }
         if preset == nil && size == nil && fps == nil && minFps == nil && maxFps == nil && format.isEmpty && !raw && !compressed {
@@ -62,7 +69,9 @@ struct RequestOptions: ParsableArguments {
         guard preset == nil else { return nil }
         var r = CaptureRequest()
         if let size {
-            guard let d = Dimensions(parsing: size), d.width > 0, d.height > 0 else { throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720") }
+            guard let d = Dimensions(parsing: size), d.width > 0, d.height > 0 else {
+                throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720")
+            }
             r.size = atLeast ? .atLeast(d) : nearest ? .nearest(d) : .exact(d)
         }
         func rate(_ t: String, _ flag: String) throws -> Rational {
@@ -77,11 +86,18 @@ struct RequestOptions: ParsableArguments {
         default: break
         }
         if !format.isEmpty {
-            r.format = .list(try format.map { f in
-                guard let c = FourCC(f.uppercased().count == 3 ? f.uppercased() + " " : f.uppercased()) else { throw ValidationError("--format \(f) is not a four-character code like MJPG or YUYV") }
-                return c
-            })
-        } else if raw { r.format = .raw } else if compressed { r.format = .compressed }
+            r.format = .list(
+                try format.map { f in
+                    guard let c = FourCC(f.uppercased().count == 3 ? f.uppercased() + " " : f.uppercased()) else {
+                        throw ValidationError("--format \(f) is not a four-character code like MJPG or YUYV")
+                    }
+                    return c
+                })
+        } else if raw {
+            r.format = .raw
+        } else if compressed {
+            r.format = .compressed
+        }
         r.nativeOnly = nativeOnly
         if let aspect {
             let p = aspect.split(separator: ":").compactMap { UInt32($0) }
@@ -103,7 +119,13 @@ struct RequestOptions: ParsableArguments {
         var parts: [String] = []
         if let size { parts.append((atLeast ? "at least " : nearest ? "near " : "") + size) }
         if let fps { parts.append("\(fps) fps") }
-        if let minFps, let maxFps { parts.append("\(minFps)–\(maxFps) fps") } else if let minFps { parts.append("at least \(minFps) fps") } else if let maxFps { parts.append("at most \(maxFps) fps") }
+        if let minFps, let maxFps {
+            parts.append("\(minFps)–\(maxFps) fps")
+        } else if let minFps {
+            parts.append("at least \(minFps) fps")
+        } else if let maxFps {
+            parts.append("at most \(maxFps) fps")
+        }
         if !format.isEmpty { parts.append(format.joined(separator: " or ")) }
         if raw { parts.append("uncompressed") }
         if compressed { parts.append("compressed") }
@@ -123,7 +145,9 @@ struct RequestOptions: ParsableArguments {
             if d.captures.count == 1, let preset {
                 return (first, Negotiator.decide(preset: preset, for: first, transport: d.transport, controls: first.controls))
             }
-            if d.captures.count == 1 { return (first, Negotiator.decide(try request()!, for: first, transport: d.transport, controls: first.controls)) }
+            if d.captures.count == 1 {
+                return (first, Negotiator.decide(try request()!, for: first, transport: d.transport, controls: first.controls))
+            }
             return (first, pick.decision)
         }
         return (node, pick.decision)

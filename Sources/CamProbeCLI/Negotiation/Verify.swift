@@ -57,20 +57,36 @@ struct Verify: AsyncParsableCommand {
         let drops = report.framesDropped > 0
         let verdict = shortfall ? "shortfall" : drops ? "drops" : "ok"
         if source.json {
-            try JSONOutput.print(Output(device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, stream: report,
-                                        dropRatio: report.dropRatio, rateError: report.rateError, verdict: verdict))
+            try JSONOutput.print(
+                Output(
+                    device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, stream: report,
+                    dropRatio: report.dropRatio, rateError: report.rateError, verdict: verdict))
         } else {
             a.printText()
             func f(_ v: Double?, _ unit: String) -> String { v.map { "\(Double(Int($0 * 100)) / 100)\(unit)" } ?? "?" }
-            print("Streamed: \(report.framesReceived) frames; delivered \(f(report.deliveredFPS, " fps")) vs \(expected.map(formatFPS) ?? "?") fps negotiated (\(f(report.rateError.map { $0 * 100 }, " %")))")
-            print("          jitter \(f(report.jitterMilliseconds, " ms")) around \(f(report.meanIntervalMilliseconds, " ms")); first frame after \(f(report.timeToFirstFrameMilliseconds, " ms"))")
-            print("          dropped \(report.framesDropped) (\(f(report.dropRatio * 100, " %"))), \(report.framesWithErrors) flagged as corrupt by the driver")
+            print(
+                "Streamed: \(report.framesReceived) frames; delivered \(f(report.deliveredFPS, " fps")) vs \(expected.map(formatFPS) ?? "?") fps negotiated (\(f(report.rateError.map { $0 * 100 }, " %")))"
+            )
+            print(
+                "          jitter \(f(report.jitterMilliseconds, " ms")) around \(f(report.meanIntervalMilliseconds, " ms")); first frame after \(f(report.timeToFirstFrameMilliseconds, " ms"))"
+            )
+            print(
+                "          dropped \(report.framesDropped) (\(f(report.dropRatio * 100, " %"))), \(report.framesWithErrors) flagged as corrupt by the driver"
+            )
             switch verdict {
             case "ok": print("Verdict:  OK — the camera delivers what was negotiated")
-            case "shortfall": print("Verdict:  " + Terminal.yellow("SHORTFALL") + " — fewer frames than negotiated" + (a.decision.choice?.warnings.isEmpty == false ? " (see the warnings above)" : ""))
+            case "shortfall":
+                print(
+                    "Verdict:  " + Terminal.yellow("SHORTFALL") + " — fewer frames than negotiated"
+                        + (a.decision.choice?.warnings.isEmpty == false ? " (see the warnings above)" : ""))
             default: print("Verdict:  " + Terminal.yellow("DROPS") + " — the driver dropped frames")
             }
         }
-        if verdict != "ok" { throw CLIError(message: "verify: \(verdict == "shortfall" ? "delivered rate more than 5 % below the negotiated one" : "\(report.framesDropped) frames dropped")", status: 3) }
+        if verdict != "ok" {
+            throw CLIError(
+                message:
+                    "verify: \(verdict == "shortfall" ? "delivered rate more than 5 % below the negotiated one" : "\(report.framesDropped) frames dropped")",
+                status: 3)
+        }
     }
 }

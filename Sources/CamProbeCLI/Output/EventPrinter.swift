@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import FoundationEssentials
 import CamProbe
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Lines `camprobe monitor` prints: text with a UTC timestamp, or JSON Lines.
 struct EventPrinter: Sendable {
@@ -16,44 +17,78 @@ struct EventPrinter: Sendable {
         case .changed(let d): emit("changed", device: d, id: d.id, name: d.name)
         case .disconnected(let id, let name): emit("disconnected", device: nil, id: id, name: name)
         case .overflow(let n):
-            if json { line(#"{"event":"overflow","time":"\#(EventPrinter.timestamp())","dropped":\#(n)}"#) }
-            else { line("\(EventPrinter.timestamp())  overflow      \(n) events dropped (output too slow); run 'camprobe list' to resynchronise") }
+            if json {
+                line(#"{"event":"overflow","time":"\#(EventPrinter.timestamp())","dropped":\#(n)}"#)
+            } else {
+                line(
+                    "\(EventPrinter.timestamp())  overflow      \(n) events dropped (output too slow); run 'camprobe list' to resynchronise"
+                )
+            }
         }
     }
 
     /// A control changed (see `monitor --controls`).
     func control(_ id: DeviceID, _ e: ControlEvent) {
         if json {
-            struct C: Encodable { var event = "control"; var time: String; var id: DeviceID; var control: ControlEvent }
+            struct C: Encodable {
+                var event = "control"
+                var time: String
+                var id: DeviceID
+                var control: ControlEvent
+            }
             let enc = JSONEncoder()
             enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? enc.encode(C(time: EventPrinter.timestamp(), id: id, control: e)) { line(String(decoding: data, as: UTF8.self)) }
+            if let data = try? enc.encode(C(time: EventPrinter.timestamp(), id: id, control: e)) {
+                line(String(decoding: data, as: UTF8.self))
+            }
         } else if e.deviceGone {
-            line("\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  the device went away; its controls are no longer followed")
+            line(
+                "\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  the device went away; its controls are no longer followed"
+            )
         } else {
             let flags = e.flags.names.isEmpty ? "" : " [" + e.flags.names.joined(separator: ", ") + "]"
-            line("\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  \(e.control)=\(e.value)\(flags) (\(e.changes.joined(separator: ", ")) changed)")
+            line(
+                "\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  \(e.control)=\(e.value)\(flags) (\(e.changes.joined(separator: ", ")) changed)"
+            )
         }
     }
 
     /// A saved control profile was put back on a device (see `monitor --restore`).
     func restored(_ id: DeviceID, name: String, applied: Int, refused: [String], kept: [String]) {
         if json {
-            struct R: Encodable { var event = "restored"; var time: String; var id: DeviceID; var profile: String; var applied: Int; var refused: [String]; var leftAutomatic: [String] }
+            struct R: Encodable {
+                var event = "restored"
+                var time: String
+                var id: DeviceID
+                var profile: String
+                var applied: Int
+                var refused: [String]
+                var leftAutomatic: [String]
+            }
             let enc = JSONEncoder()
             enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? enc.encode(R(time: EventPrinter.timestamp(), id: id, profile: name, applied: applied, refused: refused, leftAutomatic: kept)) {
+            if let data = try? enc.encode(
+                R(time: EventPrinter.timestamp(), id: id, profile: name, applied: applied, refused: refused, leftAutomatic: kept))
+            {
                 line(String(decoding: data, as: UTF8.self))
             }
         } else {
-            line("\(EventPrinter.timestamp())  \(Terminal.pad("restored", 12)) \(id)  '\(name)': \(applied) controls applied" + (refused.isEmpty ? "" : ", refused: " + refused.joined(separator: ", ")))
+            line(
+                "\(EventPrinter.timestamp())  \(Terminal.pad("restored", 12)) \(id)  '\(name)': \(applied) controls applied"
+                    + (refused.isEmpty ? "" : ", refused: " + refused.joined(separator: ", ")))
         }
     }
 
     /// A held device failed (see `monitor --hold`).
     func holderError(_ e: CaptureDeviceError) {
         if json {
-            struct H: Encodable { var event = "holder-error"; var time: String; var id: DeviceID; var kind: String; var message: String }
+            struct H: Encodable {
+                var event = "holder-error"
+                var time: String
+                var id: DeviceID
+                var kind: String
+                var message: String
+            }
             let enc = JSONEncoder()
             enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             if let data = try? enc.encode(H(time: EventPrinter.timestamp(), id: e.id, kind: e.kind.rawValue, message: e.message)) {
@@ -107,6 +142,7 @@ struct EventPrinter: Sendable {
         func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let ms = Int(ts.tv_nsec / 1_000_000)
         let msText = ms < 10 ? "00\(ms)" : ms < 100 ? "0\(ms)" : "\(ms)"
-        return "\(tm.tm_year + 1900)-\(two(tm.tm_mon + 1))-\(two(tm.tm_mday))T\(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec)).\(msText)Z"
+        return
+            "\(tm.tm_year + 1900)-\(two(tm.tm_mon + 1))-\(two(tm.tm_mday))T\(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec)).\(msText)Z"
     }
 }

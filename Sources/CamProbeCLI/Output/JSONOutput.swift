@@ -30,7 +30,11 @@ enum JSONText {
     /// (`&#x7F;`…`&#x9F;`), the same document (the writer already replaces
     /// the C0 controls XML forbids).
     static func escapingXMLControls(_ xml: [UInt8]) -> [UInt8] {
-        escapingControls(xml) { b in Array("&#x".utf8) + [TerminalText.hexDigit(b >> 4, upper: true), TerminalText.hexDigit(b & 0xF, upper: true), UInt8(ascii: ";")] }
+        escapingControls(xml) { b in
+            Array("&#x".utf8) + [
+                TerminalText.hexDigit(b >> 4, upper: true), TerminalText.hexDigit(b & 0xF, upper: true), UInt8(ascii: ";"),
+            ]
+        }
     }
 
     /// Whether UTF-8 `bytes` hold DEL or a C1 control.
@@ -53,11 +57,14 @@ enum JSONText {
         while i < bytes.count {
             let b = bytes[i]
             if b == 0x7F {
-                out += escape(b); i += 1
+                out += escape(b)
+                i += 1
             } else if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F {
-                out += escape(bytes[i + 1]); i += 2
+                out += escape(bytes[i + 1])
+                i += 2
             } else {
-                out.append(b); i += 1
+                out.append(b)
+                i += 1
             }
         }
         return out

@@ -1,14 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CamProbe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `camprobe list` as text.
 enum ListRenderer {
     static func render(_ result: DeviceDiscovery.Result) {
         guard !result.devices.isEmpty else {
             print("No cameras found.")
-            print("camprobe looked for V4L2 video capture nodes (/dev/video*) and ALSA capture cards (/dev/snd) and found none on this machine.")
+            print(
+                "camprobe looked for V4L2 video capture nodes (/dev/video*) and ALSA capture cards (/dev/snd) and found none on this machine."
+            )
             if let sample = sampleProfile() {
                 print("To see what camprobe reports for a camera, try a shipped profile (a Logitech C525, rebuilt from its v4l2-ctl dump):")
                 print("  camprobe show --profile \(sample) 0")
@@ -22,8 +25,11 @@ enum ListRenderer {
                 return n.role == "capture" ? short : "\(short) (\(n.role))"
             }.joined(separator: ", ")
             var modes = d.modeSummary.joined(separator: ", ")
-            if d.captures.isEmpty, d.allProblems.contains(where: { $0.kind == "access" }) { modes = Terminal.yellow("(no permission to open)") }
-            else if modes.isEmpty { modes = "-" }
+            if d.captures.isEmpty, d.allProblems.contains(where: { $0.kind == "access" }) {
+                modes = Terminal.yellow("(no permission to open)")
+            } else if modes.isEmpty {
+                modes = "-"
+            }
             table.rows.append(["\(i)", d.id.rawValue, d.name, d.modelID ?? "-", d.transport.label, nodes, modes])
         }
         print(table.render())

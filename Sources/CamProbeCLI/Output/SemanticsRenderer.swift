@@ -8,22 +8,31 @@ enum SemanticsRenderer {
             m.map { $0.supported ? "\($0.mode) ✓" : "\($0.mode) ✗ (\($0.note))" }.joined(separator: ", ")
         }
         func r(_ c: ControlRange?) -> String { c.map { "\($0.minimum)…\($0.maximum)\($0.unit.isEmpty ? "" : " " + $0.unit)" } ?? "" }
-        line("Focus", "\(s.focus.current ?? "mode unknown"); \(modes(s.focus.modes))"
-             + (s.focus.lensPosition.map { "; lens position \(r($0))" } ?? "")
-             + (s.focus.isAdjustingFocus.map { $0 ? "; adjusting now" : "" } ?? ""))
+        line(
+            "Focus",
+            "\(s.focus.current ?? "mode unknown"); \(modes(s.focus.modes))"
+                + (s.focus.lensPosition.map { "; lens position \(r($0))" } ?? "")
+                + (s.focus.isAdjustingFocus.map { $0 ? "; adjusting now" : "" } ?? ""))
         var exp = "\(s.exposure.current ?? "mode unknown"); \(modes(s.exposure.modes))"
         if let lo = s.exposure.minDuration, let hi = s.exposure.maxDuration { exp += "; duration \(lo)–\(hi) s" }
         if let g = s.exposure.gain { exp += "; gain \(r(g))" }
         if let i = s.exposure.iso { exp += "; ISO \(r(i))" }
         line("Exposure", exp)
         line("Low light", s.exposure.mayLowerFrameRateNote)
-        line("White balance", "\(s.whiteBalance.current ?? "mode unknown"); \(modes(s.whiteBalance.modes))" + (s.whiteBalance.temperature.map { "; \(r($0))" } ?? ""))
+        line(
+            "White balance",
+            "\(s.whiteBalance.current ?? "mode unknown"); \(modes(s.whiteBalance.modes))"
+                + (s.whiteBalance.temperature.map { "; \(r($0))" } ?? ""))
         line("Torch", s.torch.available ? "yes (\(s.torch.note))" : "no — \(s.torch.note)")
         line("Flash", s.flash.available ? "yes (\(s.flash.note))" : "no — \(s.flash.note)")
-        for (name, f) in [("Zoom", s.zoom), ("Pan", s.pan), ("Tilt", s.tilt), ("Mirroring", s.mirroring), ("Vertical flip", s.verticalFlip),
-                          ("Power line", s.powerLineFrequency), ("Stabilization", s.stabilization), ("Wide dynamic range", s.wideDynamicRange),
-                          ("Backlight", s.backlightCompensation)] {
-            line(name, f.supported ? (f.factorRange.map { "\($0) — " } ?? "") + f.note + (f.range.map { " \(r($0))" } ?? "") : "no — \(f.note)")
+        for (name, f) in [
+            ("Zoom", s.zoom), ("Pan", s.pan), ("Tilt", s.tilt), ("Mirroring", s.mirroring), ("Vertical flip", s.verticalFlip),
+            ("Power line", s.powerLineFrequency), ("Stabilization", s.stabilization), ("Wide dynamic range", s.wideDynamicRange),
+            ("Backlight", s.backlightCompensation),
+        ] {
+            line(
+                name,
+                f.supported ? (f.factorRange.map { "\($0) — " } ?? "") + f.note + (f.range.map { " \(r($0))" } ?? "") : "no — \(f.note)")
         }
         line("Position", s.position + (s.sensorRotation.map { ", sensor rotated \($0)°" } ?? ""))
     }

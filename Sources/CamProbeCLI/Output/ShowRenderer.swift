@@ -36,7 +36,9 @@ enum ShowRenderer {
             if !p.formats.isEmpty { print("    Formats: " + p.formats.joined(separator: ", ")) }
             if let c0 = p.minChannels, let c1 = p.maxChannels { print("    Channels: \(c0 == c1 ? "\(c0)" : "\(c0)-\(c1)")") }
             if let r0 = p.minRate, let r1 = p.maxRate {
-                print("    Rates: \(r0)-\(r1) Hz" + (p.rates.isEmpty ? "" : " (" + p.rates.map(String.init).joined(separator: ", ") + " accepted)"))
+                print(
+                    "    Rates: \(r0)-\(r1) Hz"
+                        + (p.rates.isEmpty ? "" : " (" + p.rates.map(String.init).joined(separator: ", ") + " accepted)"))
             }
             for pr in p.problems { print("    " + Terminal.yellow("! \(pr.message)")) }
         }
@@ -50,7 +52,11 @@ enum ShowRenderer {
         var unsupported: [String] = []
         for p in SessionPreset.allCases {
             let d = Negotiator.decide(preset: p, for: c, transport: transport, controls: c.controls)
-            if d.outcome == .valid, let choice = d.choice { supported.append("\(p.rawValue) → \(choice.summary)") } else { unsupported.append(p.rawValue) }
+            if d.outcome == .valid, let choice = d.choice {
+                supported.append("\(p.rawValue) → \(choice.summary)")
+            } else {
+                unsupported.append(p.rawValue)
+            }
         }
         print("  Presets:")
         for s in supported { print("    " + s) }
@@ -65,7 +71,9 @@ enum ShowRenderer {
     static func renderCapture(_ c: CaptureNodeCapabilities) {
         print("")
         let caps = c.identity.deviceCaps.names.filter { $0 != "device-caps" }.joined(separator: ", ")
-        print(Terminal.bold("\(c.path)") + "  \(c.identity.card) — \(c.identity.driver) \(c.identity.version)" + (c.throughLibV4L2 ? " (through libv4l2)" : ""))
+        print(
+            Terminal.bold("\(c.path)") + "  \(c.identity.card) — \(c.identity.driver) \(c.identity.version)"
+                + (c.throughLibV4L2 ? " (through libv4l2)" : ""))
         print("  Capabilities: \(caps)")
         if !c.inputs.isEmpty {
             let list = c.inputs.map { i in
@@ -74,11 +82,13 @@ enum ShowRenderer {
             print("  Inputs: \(list)")
         }
         if let a = c.activeFormat {
-            var line = "  Active format: \(a.fourcc) \(a.width)x\(a.height), field \(a.field), \(a.colorspace), quantization \(a.quantization)"
+            var line =
+                "  Active format: \(a.fourcc) \(a.width)x\(a.height), field \(a.field), \(a.colorspace), quantization \(a.quantization)"
             if let iv = c.streamingParameters?.frameInterval, let fps = iv.fps { line += ", \(formatFPS(fps)) fps (\(iv.interval) s)" }
             print(line)
         }
-        let inputNote = c.currentInput.flatMap { cur in c.inputs.first { $0.index == cur } }.map { " for input \($0.index) (\($0.name))" } ?? ""
+        let inputNote =
+            c.currentInput.flatMap { cur in c.inputs.first { $0.index == cur } }.map { " for input \($0.index) (\($0.name))" } ?? ""
         print("  Formats\(inputNote): \(c.formats.count)")
         for f in c.formats {
             var tags: [String] = []

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Standard output, written with `write(2)` from a buffer of our own so that
 /// every failure is seen: a full disk, a closed pipe, an I/O error.

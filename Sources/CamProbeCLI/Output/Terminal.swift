@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Profiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writing to the terminal: colour only when stdout is a TTY and NO_COLOR is unset.
 enum Terminal {

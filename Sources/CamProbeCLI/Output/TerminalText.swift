@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Makes text safe for a terminal: the one place control characters are made
@@ -86,9 +86,20 @@ enum TerminalText {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            if b == 0xEF, let (_, end) = styleMark(bytes, at: i) { i = end; continue }
-            if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F { n += escape(UInt32(b)).count; i += 1; continue }
-            if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F { n += escape(UInt32(bytes[i + 1])).count; i += 2; continue }
+            if b == 0xEF, let (_, end) = styleMark(bytes, at: i) {
+                i = end
+                continue
+            }
+            if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F {
+                n += escape(UInt32(b)).count
+                i += 1
+                continue
+            }
+            if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F {
+                n += escape(UInt32(bytes[i + 1])).count
+                i += 2
+                continue
+            }
             if b & 0xC0 != 0x80 { n += 1 }  // count scalars: skip continuation bytes
             i += 1
         }
@@ -99,7 +110,10 @@ enum TerminalText {
     static func escape(_ scalar: UInt32) -> [UInt8] {
         var hex: [UInt8] = []
         var v = scalar
-        repeat { hex.insert(hexDigit(UInt8(v & 0xF), upper: true), at: 0); v >>= 4 } while v > 0
+        repeat {
+            hex.insert(hexDigit(UInt8(v & 0xF), upper: true), at: 0)
+            v >>= 4
+        } while v > 0
         if hex.count == 1 { hex.insert(UInt8(ascii: "0"), at: 0) }
         return Array("\\u{".utf8) + hex + [UInt8(ascii: "}")]
     }
@@ -119,11 +133,15 @@ enum TerminalText {
     /// The SGR code of a style mark of this run starting at `i`, and the index after it.
     static func styleMark(_ bytes: [UInt8], at i: Int) -> ([UInt8], Int)? {
         guard bytes.count - i >= markStart.count + key.count + 1 + markEnd.count,
-              bytes[i..<i + 3].elementsEqual(markStart),
-              bytes[(i + 3)..<(i + 3 + key.count)].elementsEqual(key) else { return nil }
+            bytes[i..<i + 3].elementsEqual(markStart),
+            bytes[(i + 3)..<(i + 3 + key.count)].elementsEqual(key)
+        else { return nil }
         var j = i + 3 + key.count
         var code: [UInt8] = []
-        while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9"), code.count < 3 { code.append(bytes[j]); j += 1 }
+        while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9"), code.count < 3 {
+            code.append(bytes[j])
+            j += 1
+        }
         guard !code.isEmpty, bytes.count - j >= 3, bytes[j..<j + 3].elementsEqual(markEnd) else { return nil }
         return (code, j + 3)
     }

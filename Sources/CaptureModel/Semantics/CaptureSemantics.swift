@@ -5,7 +5,11 @@ public struct ModeSupport: Sendable, Hashable, Codable {
     public var supported: Bool
     /// Why not (no such control, read-only, the menu lacks the entry), or how it maps.
     public var note: String
-    public init(mode: String, supported: Bool, note: String) { self.mode = mode; self.supported = supported; self.note = note }
+    public init(mode: String, supported: Bool, note: String) {
+        self.mode = mode
+        self.supported = supported
+        self.note = note
+    }
 }
 
 /// One control's range, in the control's own units plus a physical unit where V4L2 defines one.

@@ -43,8 +43,10 @@ public enum ControlID {
     public static let logitechLED1Mode: UInt32 = 0x0a04_6d05
 
     /// Auto switches, which must be set before the manual values they govern.
-    public static let autoSwitches: Set<UInt32> = [autoWhiteBalance, autogain, hueAuto, autobrightness, exposureAuto, focusAuto,
-                                                   isoSensitivityAuto, autoNPresetWhiteBalance]
+    public static let autoSwitches: Set<UInt32> = [
+        autoWhiteBalance, autogain, hueAuto, autobrightness, exposureAuto, focusAuto,
+        isoSensitivityAuto, autoNPresetWhiteBalance,
+    ]
     /// The manual control each auto switch makes inactive while it is on.
     public static let governs: [UInt32: [UInt32]] = [
         autoWhiteBalance: [whiteBalanceTemperature], autogain: [gain], exposureAuto: [exposureAbsolute, exposure],

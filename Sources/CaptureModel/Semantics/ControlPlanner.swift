@@ -6,7 +6,10 @@ public struct ControlWrite: Sendable, Hashable, Codable {
     /// Why it is written ("asked", "turn continuous autofocus off first").
     public var reason: String
     public init(id: UInt32, control: String, value: Int64, reason: String) {
-        self.id = id; self.control = control; self.value = value; self.reason = reason
+        self.id = id
+        self.control = control
+        self.value = value
+        self.reason = reason
     }
 }
 
@@ -32,7 +35,8 @@ public enum ControlPlanner {
             guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
                 throw ControlRequestError(assignment: a, message: "expected NAME=VALUE (e.g. focus=continuous, brightness=140)")
             }
-            let name = a[a.startIndex..<eq].lowercased(), value = String(a[a.index(after: eq)...])
+            let name = a[a.startIndex..<eq].lowercased()
+            let value = String(a[a.index(after: eq)...])
             var new: [ControlWrite]
             if let sem = try semantic(name, value, byID, a) { new = sem } else { new = try raw(name, value, controls, a) }
             for w in new {
@@ -54,7 +58,11 @@ public enum ControlPlanner {
     }
 
     static func on(_ v: String) -> Bool? {
-        switch v.lowercased() { case "on", "1", "true", "yes": true; case "off", "0", "false", "no": false; default: nil }
+        switch v.lowercased() {
+        case "on", "1", "true", "yes": true
+        case "off", "0", "false", "no": false
+        default: nil
+        }
     }
 
     static func semantic(_ name: String, _ v: String, _ m: [UInt32: Control], _ a: String) throws(ControlRequestError) -> [ControlWrite]? {
@@ -68,16 +76,22 @@ public enum ControlPlanner {
             }
             if lower == "auto" || lower == "autofocus" {
                 let s = try need(ControlID.autoFocusStart, m, a, "single-scan autofocus (AUTO_FOCUS_START)")
-                return (auto.map { [ControlWrite(id: $0.id, control: $0.key, value: 0, reason: "turn continuous autofocus off first")] } ?? [])
+                return
+                    (auto.map { [ControlWrite(id: $0.id, control: $0.key, value: 0, reason: "turn continuous autofocus off first")] } ?? [])
                     + [ControlWrite(id: s.id, control: s.key, value: 1, reason: "start one autofocus scan")]
             }
             if lower.hasPrefix("locked") {
-                var out = auto.map { [ControlWrite(id: $0.id, control: $0.key, value: 0, reason: "turn continuous autofocus off first")] } ?? []
+                var out =
+                    auto.map { [ControlWrite(id: $0.id, control: $0.key, value: 0, reason: "turn continuous autofocus off first")] } ?? []
                 if let colon = lower.firstIndex(of: ":") {
                     let abs = try need(ControlID.focusAbsolute, m, a, "lens position (FOCUS_ABSOLUTE)")
-                    guard let p = Int64(lower[lower.index(after: colon)...]) else { throw ControlRequestError(assignment: a, message: "locked:N needs a lens position number") }
+                    guard let p = Int64(lower[lower.index(after: colon)...]) else {
+                        throw ControlRequestError(assignment: a, message: "locked:N needs a lens position number")
+                    }
                     out.append(ControlWrite(id: abs.id, control: abs.key, value: p, reason: "lens position"))
-                } else if out.isEmpty { _ = try need(ControlID.focusAuto, m, a, "focus auto switch (FOCUS_AUTO)") }
+                } else if out.isEmpty {
+                    _ = try need(ControlID.focusAuto, m, a, "focus auto switch (FOCUS_AUTO)")
+                }
                 return out
             }
             throw ControlRequestError(assignment: a, message: "focus is continuous, auto, locked or locked:POSITION")
@@ -85,15 +99,21 @@ public enum ControlPlanner {
             let auto = try need(ControlID.exposureAuto, m, a, "exposure mode (EXPOSURE_AUTO)")
             func entry(_ i: Int64) -> Bool { auto.menu.contains { $0.index == i } }
             if lower == "continuous" || lower == "auto" {
-                guard let i: Int64 = entry(0) ? 0 : entry(3) ? 3 : nil else { throw ControlRequestError(assignment: a, message: "\(auto.key) has no automatic mode") }
+                guard let i: Int64 = entry(0) ? 0 : entry(3) ? 3 : nil else {
+                    throw ControlRequestError(assignment: a, message: "\(auto.key) has no automatic mode")
+                }
                 return [ControlWrite(id: auto.id, control: auto.key, value: i, reason: "continuous auto exposure")]
             }
             guard entry(1) else { throw ControlRequestError(assignment: a, message: "\(auto.key)'s menu lacks Manual Mode") }
             var out = [ControlWrite(id: auto.id, control: auto.key, value: 1, reason: "manual exposure first")]
             if lower == "locked" { return out }
-            guard lower.hasPrefix("custom:") else { throw ControlRequestError(assignment: a, message: "exposure is continuous, locked or custom:DURATION (1/120, 0.008, 8ms)") }
+            guard lower.hasPrefix("custom:") else {
+                throw ControlRequestError(assignment: a, message: "exposure is continuous, locked or custom:DURATION (1/120, 0.008, 8ms)")
+            }
             let abs = try need(ControlID.exposureAbsolute, m, a, "exposure time (EXPOSURE_ABSOLUTE)")
-            guard let seconds = duration(String(lower.dropFirst(7))) else { throw ControlRequestError(assignment: a, message: "cannot read the duration '\(lower.dropFirst(7))'") }
+            guard let seconds = duration(String(lower.dropFirst(7))) else {
+                throw ControlRequestError(assignment: a, message: "cannot read the duration '\(lower.dropFirst(7))'")
+            }
             let units = Int64((seconds * 10_000).rounded())  // 100 µs units
             out.append(ControlWrite(id: abs.id, control: abs.key, value: units, reason: "exposure \(units)/10000 s"))
             return out
@@ -102,22 +122,34 @@ public enum ControlPlanner {
                 let c = try need(ControlID.autoWhiteBalance, m, a, "automatic white balance (AUTO_WHITE_BALANCE)")
                 return [ControlWrite(id: c.id, control: c.key, value: 1, reason: "continuous auto white balance")]
             }
-            let off = m[ControlID.autoWhiteBalance].map { [ControlWrite(id: $0.id, control: $0.key, value: 0, reason: "turn auto white balance off first")] } ?? []
+            let off =
+                m[ControlID.autoWhiteBalance].map {
+                    [ControlWrite(id: $0.id, control: $0.key, value: 0, reason: "turn auto white balance off first")]
+                } ?? []
             if lower == "locked" { return off.isEmpty ? nil : off }
-            guard lower.hasSuffix("k"), let k = Int64(lower.dropLast()) else { throw ControlRequestError(assignment: a, message: "wb is continuous, locked or a temperature like 5000K") }
+            guard lower.hasSuffix("k"), let k = Int64(lower.dropLast()) else {
+                throw ControlRequestError(assignment: a, message: "wb is continuous, locked or a temperature like 5000K")
+            }
             let t = try need(ControlID.whiteBalanceTemperature, m, a, "white balance temperature (WHITE_BALANCE_TEMPERATURE)")
             return off + [ControlWrite(id: t.id, control: t.key, value: k, reason: "\(k) K")]
         case "torch":
             guard let led = m[ControlID.flashLEDMode], led.menu.contains(where: { $0.index == 2 }) else {
-                let why = m[ControlID.logitechLED1Mode] != nil ? "led1_mode is the activity LED, not a torch" : "no FLASH_LED_MODE control with a Torch entry"
+                let why =
+                    m[ControlID.logitechLED1Mode] != nil
+                    ? "led1_mode is the activity LED, not a torch" : "no FLASH_LED_MODE control with a Torch entry"
                 throw ControlRequestError(assignment: a, message: "this camera has no torch (\(why))")
             }
-            guard let b = on(v) else { throw ControlRequestError(assignment: a, message: "torch is on or off (V4L2 has no automatic torch)") }
+            guard let b = on(v) else {
+                throw ControlRequestError(assignment: a, message: "torch is on or off (V4L2 has no automatic torch)")
+            }
             return [ControlWrite(id: led.id, control: led.key, value: b ? 2 : 0, reason: b ? "torch on" : "torch off")]
         case "zoom":
             let z = try need(ControlID.zoomAbsolute, m, a, "zoom (ZOOM_ABSOLUTE)")
             if lower.hasSuffix("x"), let f = Double(lower.dropLast()), f.isFinite, f > 0, f < 1e6 {
-                guard z.minimum > 0 else { throw ControlRequestError(assignment: a, message: "\(z.key) starts at \(z.minimum): no factor scale; give a raw value (\(z.key)=N)") }
+                guard z.minimum > 0 else {
+                    throw ControlRequestError(
+                        assignment: a, message: "\(z.key) starts at \(z.minimum): no factor scale; give a raw value (\(z.key)=N)")
+                }
                 return [ControlWrite(id: z.id, control: z.key, value: Int64((Double(z.minimum) * f).rounded()), reason: "zoom \(lower)")]
             }
             return nil
@@ -156,12 +188,17 @@ public enum ControlPlanner {
 
     static func raw(_ name: String, _ v: String, _ controls: [Control], _ a: String) throws(ControlRequestError) -> [ControlWrite] {
         let c: Control?
-        if name.hasPrefix("0x"), let id = UInt32(name.dropFirst(2), radix: 16) { c = controls.first { $0.id == id } }
-        else { c = controls.first { $0.key == name } ?? controls.first { Control.key(forName: $0.name) == name } }
+        if name.hasPrefix("0x"), let id = UInt32(name.dropFirst(2), radix: 16) {
+            c = controls.first { $0.id == id }
+        } else {
+            c = controls.first { $0.key == name } ?? controls.first { Control.key(forName: $0.name) == name }
+        }
         guard let c else {
             let near = controls.map(\.key).filter { $0.contains(name) || name.contains($0) }.prefix(3)
-            throw ControlRequestError(assignment: a, message: "no control or feature '\(name)'" + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)")
-                                      + "; features: focus, exposure, wb, torch, zoom, mirror, vflip, lowlight")
+            throw ControlRequestError(
+                assignment: a,
+                message: "no control or feature '\(name)'" + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)")
+                    + "; features: focus, exposure, wb, torch, zoom, mirror, vflip, lowlight")
         }
         if let i = Int64(v) { return [ControlWrite(id: c.id, control: c.key, value: i, reason: "asked")] }
         if let item = c.menu.first(where: { $0.name?.lowercased() == v.lowercased() }) {
@@ -172,7 +209,9 @@ public enum ControlPlanner {
     }
 
     static func allowed(_ c: Control) -> String {
-        if !c.menu.isEmpty { return "; allowed: " + c.menu.map { "\($0.index)" + ($0.name.map { " (\($0))" } ?? "") }.joined(separator: ", ") }
+        if !c.menu.isEmpty {
+            return "; allowed: " + c.menu.map { "\($0.index)" + ($0.name.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+        }
         return "; allowed: \(c.minimum)…\(c.maximum)" + (c.step > 1 ? " in steps of \(c.step)" : "")
     }
 
@@ -181,17 +220,28 @@ public enum ControlPlanner {
         guard let c = m[w.id] else { return }
         let a = "\(c.key)=\(w.value)"
         if c.flags.contains(.readOnly) { throw ControlRequestError(assignment: a, message: "\(c.key) is read-only") }
-        if c.type == "str" || c.type == "area" || !c.dimensions.isEmpty { throw ControlRequestError(assignment: a, message: "\(c.key) (\(c.type)) cannot be set from the command line") }
+        if c.type == "str" || c.type == "area" || !c.dimensions.isEmpty {
+            throw ControlRequestError(assignment: a, message: "\(c.key) (\(c.type)) cannot be set from the command line")
+        }
         if c.type != "button" {
             if w.value < c.minimum || w.value > c.maximum { throw ControlRequestError(assignment: a, message: "out of range" + allowed(c)) }
-            if c.step > 1, (w.value - c.minimum) % Int64(clamping: c.step) != 0 { throw ControlRequestError(assignment: a, message: "not on the step grid" + allowed(c)) }
-            if !c.menu.isEmpty, !c.menu.contains(where: { $0.index == w.value }) { throw ControlRequestError(assignment: a, message: "no such menu entry" + allowed(c)) }
+            if c.step > 1, (w.value - c.minimum) % Int64(clamping: c.step) != 0 {
+                throw ControlRequestError(assignment: a, message: "not on the step grid" + allowed(c))
+            }
+            if !c.menu.isEmpty, !c.menu.contains(where: { $0.index == w.value }) {
+                throw ControlRequestError(assignment: a, message: "no such menu entry" + allowed(c))
+            }
         }
         if c.flags.contains(.inactive) {
             let released = ControlID.governs.contains { auto, governed in governed.contains(w.id) && plan.contains { $0.id == auto } }
             if !released {
                 let switchName = ControlID.governs.first { $0.value.contains(w.id) }.flatMap { m[$0.key]?.key }
-                throw ControlRequestError(assignment: a, message: "\(c.key) is inactive" + (switchName.map { " while \($0) is on; set it off in the same command (or use the semantic form, e.g. focus=locked:N)" } ?? ""))
+                throw ControlRequestError(
+                    assignment: a,
+                    message: "\(c.key) is inactive"
+                        + (switchName.map {
+                            " while \($0) is on; set it off in the same command (or use the semantic form, e.g. focus=locked:N)"
+                        } ?? ""))
             }
         }
     }

@@ -8,7 +8,8 @@ public enum SemanticMapper {
             zoom: zoom(byID),
             pan: feature(byID[ControlID.panAbsolute], unit: "arc-second", missing: "no PAN_ABSOLUTE control"),
             tilt: feature(byID[ControlID.tiltAbsolute], unit: "arc-second", missing: "no TILT_ABSOLUTE control"),
-            mirroring: feature(byID[ControlID.horizontalFlip], unit: "", missing: "no HFLIP control: the camera cannot mirror; mirror in software"),
+            mirroring: feature(
+                byID[ControlID.horizontalFlip], unit: "", missing: "no HFLIP control: the camera cannot mirror; mirror in software"),
             verticalFlip: feature(byID[ControlID.verticalFlip], unit: "", missing: "no VFLIP control"),
             powerLineFrequency: feature(byID[ControlID.powerLineFrequency], unit: "", missing: "no POWER_LINE_FREQUENCY control"),
             stabilization: feature(byID[ControlID.imageStabilization], unit: "", missing: "no IMAGE_STABILIZATION control"),
@@ -18,12 +19,16 @@ public enum SemanticMapper {
             sensorRotation: byID[ControlID.cameraSensorRotation].flatMap(intValue))
     }
 
-    static func intValue(_ c: Control) -> Int64? { if case .integer(let v)? = c.value { return v }; return nil }
+    static func intValue(_ c: Control) -> Int64? {
+        if case .integer(let v)? = c.value { return v }
+        return nil
+    }
     static func writable(_ c: Control) -> Bool { !c.flags.contains(.readOnly) && !c.flags.contains(.disabled) }
 
     static func range(_ c: Control, unit: String) -> ControlRange {
-        ControlRange(control: c.key, id: c.id, minimum: c.minimum, maximum: c.maximum, step: c.step, defaultValue: c.defaultValue,
-                     value: intValue(c), unit: unit, readOnly: c.flags.contains(.readOnly), inactive: c.flags.contains(.inactive))
+        ControlRange(
+            control: c.key, id: c.id, minimum: c.minimum, maximum: c.maximum, step: c.step, defaultValue: c.defaultValue,
+            value: intValue(c), unit: unit, readOnly: c.flags.contains(.readOnly), inactive: c.flags.contains(.inactive))
     }
 
     static func menuHas(_ c: Control, _ index: Int64) -> Bool { c.menu.contains { $0.index == index } }
@@ -34,63 +39,112 @@ public enum SemanticMapper {
     }
 
     static func focus(_ m: [UInt32: Control]) -> FocusSemantics {
-        let auto = m[ControlID.focusAuto], abs = m[ControlID.focusAbsolute], start = m[ControlID.autoFocusStart]
+        let auto = m[ControlID.focusAuto]
+        let abs = m[ControlID.focusAbsolute]
+        let start = m[ControlID.autoFocusStart]
         let lockWhy: String?
-        if let abs { lockWhy = writable(abs) ? nil : "\(abs.key) is read-only" }
-        else if let auto, writable(auto) { lockWhy = nil }
-        else { lockWhy = "no FOCUS_ABSOLUTE control and no focus auto switch to turn off" }
+        if let abs {
+            lockWhy = writable(abs) ? nil : "\(abs.key) is read-only"
+        } else if let auto, writable(auto) {
+            lockWhy = nil
+        } else {
+            lockWhy = "no FOCUS_ABSOLUTE control and no focus auto switch to turn off"
+        }
         var modes = [
-            ModeSupport(mode: "locked", supported: lockWhy == nil, note: lockWhy ?? (abs != nil ? "\(abs!.key) with \(auto.map { "\($0.key)=0" } ?? "no auto switch")" : "\(auto!.key)=0 keeps the lens where it is")),
-            ModeSupport(mode: "autoFocus", supported: start.map(writable) ?? false,
-                        note: start.map { writable($0) ? "\($0.key) (one scan)" : "\($0.key) is read-only" } ?? "no AUTO_FOCUS_START control: no single-scan autofocus"),
+            ModeSupport(
+                mode: "locked", supported: lockWhy == nil,
+                note: lockWhy
+                    ?? (abs != nil
+                        ? "\(abs!.key) with \(auto.map { "\($0.key)=0" } ?? "no auto switch")"
+                        : "\(auto!.key)=0 keeps the lens where it is")),
+            ModeSupport(
+                mode: "autoFocus", supported: start.map(writable) ?? false,
+                note: start.map { writable($0) ? "\($0.key) (one scan)" : "\($0.key) is read-only" }
+                    ?? "no AUTO_FOCUS_START control: no single-scan autofocus"),
         ]
         let cont = why(auto, "no FOCUS_AUTO control: no continuous autofocus")
         modes.append(ModeSupport(mode: "continuousAutoFocus", supported: cont == nil, note: cont ?? "\(auto!.key)=1"))
         var current: String?
-        if let a = auto, let v = intValue(a) { current = v != 0 ? "continuousAutoFocus" : "locked" } else if auto == nil, abs != nil { current = "locked" }
+        if let a = auto, let v = intValue(a) {
+            current = v != 0 ? "continuousAutoFocus" : "locked"
+        } else if auto == nil, abs != nil {
+            current = "locked"
+        }
         let status = m[ControlID.autoFocusStatus].flatMap(intValue).map { $0 & 1 != 0 }
         let ranges = m[ControlID.autoFocusRange]?.menu.compactMap(\.name) ?? []
-        return FocusSemantics(modes: modes, current: current, lensPosition: abs.map { range($0, unit: "") }, isAdjustingFocus: status, rangeRestrictions: ranges)
+        return FocusSemantics(
+            modes: modes, current: current, lensPosition: abs.map { range($0, unit: "") }, isAdjustingFocus: status,
+            rangeRestrictions: ranges)
     }
 
     static func exposure(_ m: [UInt32: Control]) -> ExposureSemantics {
-        let auto = m[ControlID.exposureAuto], abs = m[ControlID.exposureAbsolute]
+        let auto = m[ControlID.exposureAuto]
+        let abs = m[ControlID.exposureAbsolute]
         var modes: [ModeSupport] = []
         // EXPOSURE_AUTO menu: 0 auto, 1 manual, 2 shutter priority, 3 aperture priority.
         if let a = auto {
             let manual = menuHas(a, 1) || menuHas(a, 2)
             let manualWhy = !writable(a) ? "\(a.key) is read-only" : manual ? nil : "\(a.key)'s menu lacks Manual Mode"
-            modes.append(ModeSupport(mode: "locked", supported: manualWhy == nil, note: manualWhy ?? "\(a.key)=\(menuHas(a, 1) ? 1 : 2) keeps the current exposure"))
+            modes.append(
+                ModeSupport(
+                    mode: "locked", supported: manualWhy == nil,
+                    note: manualWhy ?? "\(a.key)=\(menuHas(a, 1) ? 1 : 2) keeps the current exposure"))
             let autoEntry: Int64? = menuHas(a, 0) ? 0 : menuHas(a, 3) ? 3 : nil
-            modes.append(ModeSupport(mode: "continuousAutoExposure", supported: autoEntry != nil && writable(a),
-                                     note: autoEntry.map { "\(a.key)=\($0)\($0 == 3 ? " (aperture priority: the camera picks the exposure time)" : "")" } ?? "\(a.key)'s menu lacks an automatic mode"))
+            modes.append(
+                ModeSupport(
+                    mode: "continuousAutoExposure", supported: autoEntry != nil && writable(a),
+                    note: autoEntry.map { "\(a.key)=\($0)\($0 == 3 ? " (aperture priority: the camera picks the exposure time)" : "")" }
+                        ?? "\(a.key)'s menu lacks an automatic mode"))
             let customWhy = manualWhy ?? (abs == nil ? "no EXPOSURE_ABSOLUTE control" : writable(abs!) ? nil : "\(abs!.key) is read-only")
-            modes.append(ModeSupport(mode: "custom", supported: customWhy == nil, note: customWhy ?? "\(a.key)=1 then \(abs!.key) in 100 µs units"))
+            modes.append(
+                ModeSupport(mode: "custom", supported: customWhy == nil, note: customWhy ?? "\(a.key)=1 then \(abs!.key) in 100 µs units"))
         } else {
-            modes = [ModeSupport(mode: "locked", supported: false, note: "no EXPOSURE_AUTO control"),
-                     ModeSupport(mode: "continuousAutoExposure", supported: false, note: "no EXPOSURE_AUTO control (the camera's own behaviour is unknown)"),
-                     ModeSupport(mode: "custom", supported: abs.map(writable) ?? false, note: abs.map { "\($0.key) in 100 µs units" } ?? "no EXPOSURE_ABSOLUTE control")]
+            modes = [
+                ModeSupport(mode: "locked", supported: false, note: "no EXPOSURE_AUTO control"),
+                ModeSupport(
+                    mode: "continuousAutoExposure", supported: false,
+                    note: "no EXPOSURE_AUTO control (the camera's own behaviour is unknown)"),
+                ModeSupport(
+                    mode: "custom", supported: abs.map(writable) ?? false,
+                    note: abs.map { "\($0.key) in 100 µs units" } ?? "no EXPOSURE_ABSOLUTE control"),
+            ]
         }
         var current: String?
         if let a = auto, let v = intValue(a) { current = v == 0 || v == 3 ? "continuousAutoExposure" : "custom" }
         let prio = m[ControlID.exposureAutoPriority]
         let lower = prio.flatMap(intValue).map { $0 != 0 }
-        let note = prio.map { p in lower == true ? "\(p.key)=1: in low light the camera may lower its frame rate to expose longer" : "\(p.key)=0: the frame rate is kept" }
+        let note =
+            prio.map { p in
+                lower == true
+                    ? "\(p.key)=1: in low light the camera may lower its frame rate to expose longer" : "\(p.key)=0: the frame rate is kept"
+            }
             ?? "no EXPOSURE_AUTO_PRIORITY control: whether the rate drops in low light is not reported"
         let gain = m[ControlID.gain] ?? m[ControlID.analogueGain]
-        return ExposureSemantics(modes: modes, current: current, duration: abs.map { range($0, unit: "100 µs") },
-                                 minDuration: abs.map { "\($0.minimum)/10000" }, maxDuration: abs.map { "\($0.maximum)/10000" },
-                                 gain: gain.map { range($0, unit: "") }, iso: m[ControlID.isoSensitivity].map { range($0, unit: "ISO") },
-                                 mayLowerFrameRate: lower, mayLowerFrameRateNote: note)
+        return ExposureSemantics(
+            modes: modes, current: current, duration: abs.map { range($0, unit: "100 µs") },
+            minDuration: abs.map { "\($0.minimum)/10000" }, maxDuration: abs.map { "\($0.maximum)/10000" },
+            gain: gain.map { range($0, unit: "") }, iso: m[ControlID.isoSensitivity].map { range($0, unit: "ISO") },
+            mayLowerFrameRate: lower, mayLowerFrameRateNote: note)
     }
 
     static func whiteBalance(_ m: [UInt32: Control]) -> WhiteBalanceSemantics {
-        let auto = m[ControlID.autoWhiteBalance], temp = m[ControlID.whiteBalanceTemperature], once = m[ControlID.doWhiteBalance]
-        let lockWhy: String? = temp.map { writable($0) ? nil : "\($0.key) is read-only" } ?? (auto.map(writable) == true ? nil : "no WHITE_BALANCE_TEMPERATURE control and no auto switch")
+        let auto = m[ControlID.autoWhiteBalance]
+        let temp = m[ControlID.whiteBalanceTemperature]
+        let once = m[ControlID.doWhiteBalance]
+        let lockWhy: String? =
+            temp.map { writable($0) ? nil : "\($0.key) is read-only" }
+            ?? (auto.map(writable) == true ? nil : "no WHITE_BALANCE_TEMPERATURE control and no auto switch")
         let modes = [
-            ModeSupport(mode: "locked", supported: lockWhy == nil, note: lockWhy ?? (temp.map { "\(auto.map { "\($0.key)=0, " } ?? "")\($0.key) in K" } ?? "\(auto!.key)=0 keeps the current balance")),
-            ModeSupport(mode: "autoWhiteBalance", supported: once.map(writable) ?? false, note: once.map { "\($0.key) (one measurement)" } ?? "no DO_WHITE_BALANCE control: no single-shot balance"),
-            ModeSupport(mode: "continuousAutoWhiteBalance", supported: auto.map(writable) ?? false, note: auto.map { "\($0.key)=1" } ?? "no AUTO_WHITE_BALANCE control"),
+            ModeSupport(
+                mode: "locked", supported: lockWhy == nil,
+                note: lockWhy
+                    ?? (temp.map { "\(auto.map { "\($0.key)=0, " } ?? "")\($0.key) in K" } ?? "\(auto!.key)=0 keeps the current balance")),
+            ModeSupport(
+                mode: "autoWhiteBalance", supported: once.map(writable) ?? false,
+                note: once.map { "\($0.key) (one measurement)" } ?? "no DO_WHITE_BALANCE control: no single-shot balance"),
+            ModeSupport(
+                mode: "continuousAutoWhiteBalance", supported: auto.map(writable) ?? false,
+                note: auto.map { "\($0.key)=1" } ?? "no AUTO_WHITE_BALANCE control"),
         ]
         let current = auto.flatMap(intValue).map { $0 != 0 ? "continuousAutoWhiteBalance" : "locked" }
         return WhiteBalanceSemantics(modes: modes, current: current, temperature: temp.map { range($0, unit: "K") })
@@ -99,35 +153,50 @@ public enum SemanticMapper {
     static func torch(_ m: [UInt32: Control]) -> LightSemantics {
         if let led = m[ControlID.flashLEDMode], menuHas(led, 2) {
             let intensity = m[ControlID.flashTorchIntensity]
-            return LightSemantics(available: writable(led), modes: [ModeSupport(mode: "off", supported: true, note: "\(led.key)=0"),
-                                                                   ModeSupport(mode: "on", supported: true, note: "\(led.key)=2" + (intensity.map { ", \($0.key) sets the level" } ?? "")),
-                                                                   ModeSupport(mode: "auto", supported: false, note: "V4L2 has no automatic torch")],
-                                  note: "FLASH_LED_MODE offers Torch")
+            return LightSemantics(
+                available: writable(led),
+                modes: [
+                    ModeSupport(mode: "off", supported: true, note: "\(led.key)=0"),
+                    ModeSupport(mode: "on", supported: true, note: "\(led.key)=2" + (intensity.map { ", \($0.key) sets the level" } ?? "")),
+                    ModeSupport(mode: "auto", supported: false, note: "V4L2 has no automatic torch"),
+                ],
+                note: "FLASH_LED_MODE offers Torch")
         }
-        let why = m[ControlID.logitechLED1Mode].map { "\($0.key) is the activity LED, not a light for the scene" } ?? "no FLASH_LED_MODE control with a Torch entry"
-        return LightSemantics(available: false, modes: ["off", "on", "auto"].map { ModeSupport(mode: $0, supported: false, note: why) }, note: why)
+        let why =
+            m[ControlID.logitechLED1Mode].map { "\($0.key) is the activity LED, not a light for the scene" }
+            ?? "no FLASH_LED_MODE control with a Torch entry"
+        return LightSemantics(
+            available: false, modes: ["off", "on", "auto"].map { ModeSupport(mode: $0, supported: false, note: why) }, note: why)
     }
 
     static func flash(_ m: [UInt32: Control]) -> LightSemantics {
         if let led = m[ControlID.flashLEDMode], menuHas(led, 1), let strobe = m[ControlID.flashStrobe] {
-            return LightSemantics(available: true, modes: [ModeSupport(mode: "off", supported: true, note: "\(led.key)=0"),
-                                                          ModeSupport(mode: "on", supported: true, note: "\(led.key)=1 and \(strobe.key)"),
-                                                          ModeSupport(mode: "auto", supported: false, note: "V4L2 has no automatic flash decision")],
-                                  note: "the flash control class")
+            return LightSemantics(
+                available: true,
+                modes: [
+                    ModeSupport(mode: "off", supported: true, note: "\(led.key)=0"),
+                    ModeSupport(mode: "on", supported: true, note: "\(led.key)=1 and \(strobe.key)"),
+                    ModeSupport(mode: "auto", supported: false, note: "V4L2 has no automatic flash decision"),
+                ],
+                note: "the flash control class")
         }
         let why = "no flash class controls (FLASH_LED_MODE with Flash, FLASH_STROBE)"
-        return LightSemantics(available: false, modes: ["off", "on", "auto"].map { ModeSupport(mode: $0, supported: false, note: why) }, note: why)
+        return LightSemantics(
+            available: false, modes: ["off", "on", "auto"].map { ModeSupport(mode: $0, supported: false, note: why) }, note: why)
     }
 
     static func zoom(_ m: [UInt32: Control]) -> FeatureSemantics {
         guard let z = m[ControlID.zoomAbsolute] else {
             let cont = m[ControlID.zoomContinuous]
-            return FeatureSemantics(supported: false, range: nil, factorRange: nil,
-                                    note: cont != nil ? "only ZOOM_CONTINUOUS (a speed, no position): no zoom factor" : "no ZOOM_ABSOLUTE control")
+            return FeatureSemantics(
+                supported: false, range: nil, factorRange: nil,
+                note: cont != nil ? "only ZOOM_CONTINUOUS (a speed, no position): no zoom factor" : "no ZOOM_ABSOLUTE control")
         }
         let factor = z.minimum > 0 ? "1x–\(formatFactor(Double(z.maximum) / Double(z.minimum)))x" : nil
-        return FeatureSemantics(supported: writable(z) && z.maximum > z.minimum, range: range(z, unit: ""), factorRange: factor,
-                                note: z.maximum > z.minimum ? "\(z.key) \(z.minimum)…\(z.maximum) (driver units; factor = value / minimum)" : "\(z.key) has a single value")
+        return FeatureSemantics(
+            supported: writable(z) && z.maximum > z.minimum, range: range(z, unit: ""), factorRange: factor,
+            note: z.maximum > z.minimum
+                ? "\(z.key) \(z.minimum)…\(z.maximum) (driver units; factor = value / minimum)" : "\(z.key) has a single value")
     }
 
     static func formatFactor(_ v: Double) -> String {
@@ -138,12 +207,18 @@ public enum SemanticMapper {
     static func feature(_ c: Control?, unit: String, missing: String) -> FeatureSemantics {
         guard let c else { return FeatureSemantics(supported: false, range: nil, factorRange: nil, note: missing) }
         let menu = c.menu.compactMap(\.name)
-        return FeatureSemantics(supported: writable(c), range: range(c, unit: unit), factorRange: nil,
-                                note: writable(c) ? c.key + (menu.isEmpty ? "" : " (" + menu.joined(separator: ", ") + ")") : "\(c.key) is read-only")
+        return FeatureSemantics(
+            supported: writable(c), range: range(c, unit: unit), factorRange: nil,
+            note: writable(c) ? c.key + (menu.isEmpty ? "" : " (" + menu.joined(separator: ", ") + ")") : "\(c.key) is read-only")
     }
 
     static func position(_ c: Control?) -> String {
         guard let c, let v = intValue(c) else { return "unspecified" }
-        return switch v { case 0: "front"; case 1: "back"; case 2: "external"; default: "unspecified" }
+        return switch v {
+        case 0: "front"
+        case 1: "back"
+        case 2: "external"
+        default: "unspecified"
+        }
     }
 }

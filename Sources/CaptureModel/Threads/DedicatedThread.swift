@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts work on a thread of its own, outside Swift's cooperative pool, for
@@ -13,10 +13,12 @@ public enum DedicatedThread {
     public static let spawn: Spawner = { body in
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
-        let rc = pthread_create(&thread, nil, { raw in
-            Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-        }, box)
+        let rc = pthread_create(
+            &thread, nil,
+            { raw in
+                Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+                return nil
+            }, box)
         guard rc == 0 else {
             Unmanaged<Body>.fromOpaque(box).release()
             return rc

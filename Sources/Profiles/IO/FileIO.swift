@@ -1,13 +1,17 @@
 import CaptureModel
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file that could not be read.
 public struct FileReadError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
-    public init(path: String, message: String) { self.path = path; self.message = message }
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
     public var description: String { "\(path): \(message)" }
 }
 
@@ -15,7 +19,10 @@ public struct FileReadError: Error, Sendable, CustomStringConvertible {
 public struct FileWriteError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
-    public init(path: String, message: String) { self.path = path; self.message = message }
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
     public var description: String { "cannot write \(path): \(message)" }
 }
 
@@ -71,8 +78,10 @@ public enum AtomicFile {
     }
 
     /// `write` with the `fsync(2)` to use (a seam for tests that make it fail).
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t, exactMode: Bool,
-                      sync: (Int32) -> Int32) throws(FileWriteError) {
+    static func write(
+        _ bytes: [UInt8], to path: String, mode: mode_t, exactMode: Bool,
+        sync: (Int32) -> Int32
+    ) throws(FileWriteError) {
         func failure(_ e: Int32, _ what: String = "") -> FileWriteError {
             FileWriteError(path: path, message: what + String(cString: strerror(e)))
         }
@@ -82,15 +91,18 @@ public enum AtomicFile {
         if stat(path, &st) == 0 {
             let type = st.st_mode & S_IFMT
             guard type == S_IFREG else {
-                throw FileWriteError(path: path, message: "it is \(FileType.name(type)), not a regular file; camprobe replaces only regular files"
-                                     + (type == S_IFCHR || type == S_IFIFO ? " (use '-o -' for standard output)" : ""))
+                throw FileWriteError(
+                    path: path,
+                    message: "it is \(FileType.name(type)), not a regular file; camprobe replaces only regular files"
+                        + (type == S_IFCHR || type == S_IFIFO ? " (use '-o -' for standard output)" : ""))
             }
             if !exactMode { finalMode = st.st_mode & 0o7777 & ~mode_t(S_ISUID | S_ISGID) }
             owner = (st.st_uid, st.st_gid)
         } else if errno != ENOENT {
             throw failure(errno)
         } else if !exactMode {
-            let mask = umask(0o022); umask(mask)
+            let mask = umask(0o022)
+            umask(mask)
             finalMode = mode & ~mask
         }
         let (fd, tmp) = try createTemporary(next: path)

@@ -25,7 +25,10 @@ public enum Quote {
         var i = message.startIndex
         func flush(upTo end: String.Index) {
             run = message[runStart..<end]
-            guard run.count > limit else { out += run; return }
+            guard run.count > limit else {
+                out += run
+                return
+            }
             // Keep the punctuation that ends the run ("path: …", "'value'.").
             let tail = run.reversed().prefix { ":;,.'\")]".contains($0) }
             out += clip(String(run.dropLast(tail.count)), limit: limit) + String(tail.reversed())

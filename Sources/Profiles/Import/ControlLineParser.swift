@@ -6,7 +6,8 @@ enum ControlLineParser {
     /// Parses a control line; nil when the line is not one.
     static func parse(_ line: Substring) -> (name: String, id: UInt32?, type: String, fields: Substring)? {
         let t = line.trimmed
-        guard let open = t.firstIndex(of: "("), let close = t[open...].firstIndex(of: ")"), let colon = t[close...].firstIndex(of: ":") else {
+        guard let open = t.firstIndex(of: "("), let close = t[open...].firstIndex(of: ")"), let colon = t[close...].firstIndex(of: ":")
+        else {
             return nil
         }
         let head = t[t.startIndex..<open].split(separator: " ", omittingEmptySubsequences: true)
@@ -35,15 +36,28 @@ enum ControlLineParser {
             if key == "flags" {
                 // "flags=inactive, volatile" runs to the next " key=" or the end.
                 if let next = after.firstMatch(of: /\ [a-z_]+=/) {
-                    value = after[after.startIndex..<next.range.lowerBound]; after = after[next.range.lowerBound...]
-                } else { value = after; after = after[after.endIndex...] }
+                    value = after[after.startIndex..<next.range.lowerBound]
+                    after = after[next.range.lowerBound...]
+                } else {
+                    value = after
+                    after = after[after.endIndex...]
+                }
             } else if after.first == "'" {
                 let body = after.dropFirst()
-                if let end = body.firstIndex(of: "'") { value = body[body.startIndex..<end]; after = body[body.index(after: end)...] }
-                else { value = body; after = after[after.endIndex...] }
+                if let end = body.firstIndex(of: "'") {
+                    value = body[body.startIndex..<end]
+                    after = body[body.index(after: end)...]
+                } else {
+                    value = body
+                    after = after[after.endIndex...]
+                }
             } else if let sp = after.firstIndex(of: " ") {
-                value = after[after.startIndex..<sp]; after = after[sp...]
-            } else { value = after; after = after[after.endIndex...] }
+                value = after[after.startIndex..<sp]
+                after = after[sp...]
+            } else {
+                value = after
+                after = after[after.endIndex...]
+            }
             out[key] = value.trimmed
             rest = after
         }

@@ -31,7 +31,8 @@ struct FormatListBuilder {
 
     private mutating func finishSize() {
         guard let s = size else { return }
-        let iv: FrameIntervals = intervalRange ?? (intervals.isEmpty ? .unknown(reason: "v4l2-ctl printed no intervals for this size") : .discrete(intervals))
+        let iv: FrameIntervals =
+            intervalRange ?? (intervals.isEmpty ? .unknown(reason: "v4l2-ctl printed no intervals for this size") : .discrete(intervals))
         switch s.kind {
         case "discrete": format?.sizes.append(.discrete(s.min, intervals: iv))
         case "stepwise": format?.sizes.append(.stepwise(min: s.min, max: s.max, step: s.step, intervalsAtMin: iv, intervalsAtMax: iv))

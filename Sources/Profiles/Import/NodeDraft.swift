@@ -30,14 +30,20 @@ struct NodeDraft {
 
     /// Folds another draft of the same node in (fields it has and this lacks).
     mutating func merge(_ o: NodeDraft) {
-        driver = driver ?? o.driver; card = card ?? o.card; busInfo = busInfo ?? o.busInfo; version = version ?? o.version
-        capabilities = capabilities ?? o.capabilities; deviceCaps = deviceCaps ?? o.deviceCaps
+        driver = driver ?? o.driver
+        card = card ?? o.card
+        busInfo = busInfo ?? o.busInfo
+        version = version ?? o.version
+        capabilities = capabilities ?? o.capabilities
+        deviceCaps = deviceCaps ?? o.deviceCaps
         if !o.formats.isEmpty && formats.isEmpty { formats = o.formats }
         sawFormatList = sawFormatList || o.sawFormatList
         if controls.isEmpty { controls = o.controls }
-        activeFormat = activeFormat ?? o.activeFormat; frameInterval = frameInterval ?? o.frameInterval
+        activeFormat = activeFormat ?? o.activeFormat
+        frameInterval = frameInterval ?? o.frameInterval
         supportsFrameInterval = supportsFrameInterval || o.supportsFrameInterval
-        currentInput = currentInput ?? o.currentInput; inputName = inputName ?? o.inputName
+        currentInput = currentInput ?? o.currentInput
+        inputName = inputName ?? o.inputName
         serial = serial ?? o.serial
         problems += o.problems
     }

@@ -45,7 +45,8 @@ enum RateText {
 extension Rational {
     /// Lowest terms.
     var reduced: Rational {
-        var a = numerator, b = denominator
+        var a = numerator
+        var b = denominator
         while b != 0 { (a, b) = (b, a % b) }
         guard a > 1 else { return self }
         return Rational(numerator / a, denominator / a)

@@ -13,14 +13,18 @@ public enum V4L2CtlImporter {
     ///   - inputs: (name shown in errors, text) per file; together they describe one device.
     ///   - partial: on malformed or truncated lines keep going (each skipped line becomes a
     ///     `Problem`) instead of failing.
-    public static func importText(_ inputs: [(name: String, text: String)], partial: Bool = false) throws(V4L2CtlImportError) -> V4L2CtlImportResult {
+    public static func importText(_ inputs: [(name: String, text: String)], partial: Bool = false) throws(V4L2CtlImportError)
+        -> V4L2CtlImportResult
+    {
         var drafts: [NodeDraft] = []
         var devices: [(title: String, busInfo: String?, nodes: [String])] = []
         var recognized: [String] = []
         var notes: [String] = []
         for input in inputs {
             guard input.text.utf8.count <= V4L2CtlImportLimits.maximumBytes else {
-                throw V4L2CtlImportError(file: input.name, line: 1, message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not v4l2-ctl output")
+                throw V4L2CtlImportError(
+                    file: input.name, line: 1,
+                    message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not v4l2-ctl output")
             }
             var p = V4L2CtlTextParser(file: input.name, partial: partial)
             try p.parse(input.text)
@@ -28,14 +32,20 @@ public enum V4L2CtlImporter {
             for r in p.recognized where !recognized.contains(r) { recognized.append(r) }
             notes += p.notes
             if p.draft.hasAnything {
-                if let i = drafts.firstIndex(where: { $0.hint == p.draft.hint }) { drafts[i].merge(p.draft) } else { drafts.append(p.draft) }
+                if let i = drafts.firstIndex(where: { $0.hint == p.draft.hint }) {
+                    drafts[i].merge(p.draft)
+                } else {
+                    drafts.append(p.draft)
+                }
             }
         }
         return assemble(drafts: drafts, devices: devices, recognized: recognized, notes: notes)
     }
 
-    static func assemble(drafts: [NodeDraft], devices: [(title: String, busInfo: String?, nodes: [String])],
-                         recognized: [String], notes initial: [String]) -> V4L2CtlImportResult {
+    static func assemble(
+        drafts: [NodeDraft], devices: [(title: String, busInfo: String?, nodes: [String])],
+        recognized: [String], notes initial: [String]
+    ) -> V4L2CtlImportResult {
         var notes = initial
         // --list-devices lists every camera: the one described is the group with the
         // same bus info, or holding a node a file names, or else the first.
@@ -55,7 +65,11 @@ public enum V4L2CtlImporter {
         var usedPaths: Set<String> = []
         for d in drafts.sorted(by: { ($0.hint == nil ? 0 : 1) < ($1.hint == nil ? 0 : 1) }) {
             var path: String
-            if let h = d.hint { path = "/dev/" + h } else if let first = listedVideo.first(where: { !usedPaths.contains($0) }) { path = first } else {
+            if let h = d.hint {
+                path = "/dev/" + h
+            } else if let first = listedVideo.first(where: { !usedPaths.contains($0) }) {
+                path = first
+            } else {
                 path = "/dev/video0"
                 notes.append("the text does not say which node it describes; assumed /dev/video0")
             }
@@ -68,13 +82,15 @@ public enum V4L2CtlImporter {
             }
             let caps = CapabilityFlags(rawValue: d.deviceCaps ?? d.capabilities ?? 0x0420_0001)
             if d.deviceCaps == nil { notes.append("\(path): no device caps in the text; assumed a video capture node") }
-            let identity = NodeIdentity(driver: d.driver ?? driver, card: d.card ?? name, busInfo: d.busInfo ?? busInfo, version: d.version ?? "",
-                                        capabilities: CapabilityFlags(rawValue: d.capabilities ?? caps.rawValue), deviceCaps: caps)
+            let identity = NodeIdentity(
+                driver: d.driver ?? driver, card: d.card ?? name, busInfo: d.busInfo ?? busInfo, version: d.version ?? "",
+                capabilities: CapabilityFlags(rawValue: d.capabilities ?? caps.rawValue), deviceCaps: caps)
             let inputs = d.currentInput.map { [VideoInput(index: $0, name: d.inputName ?? "Input \($0)", type: "camera", status: 0)] } ?? []
             let params = d.frameInterval.map { StreamingParameters(supportsFrameInterval: d.supportsFrameInterval, frameInterval: $0) }
-            var capture = CaptureNodeCapabilities(path: path, identity: identity, inputs: inputs, currentInput: d.currentInput, formats: d.formats,
-                                                  controls: d.controls.isEmpty ? nil : d.controls, activeFormat: d.activeFormat,
-                                                  streamingParameters: params)
+            var capture = CaptureNodeCapabilities(
+                path: path, identity: identity, inputs: inputs, currentInput: d.currentInput, formats: d.formats,
+                controls: d.controls.isEmpty ? nil : d.controls, activeFormat: d.activeFormat,
+                streamingParameters: params)
             capture.problems = DuplicateCheck.problems(in: d.formats, path: path)
             nodes.append(DeviceNode(role: "capture", path: path, deviceCaps: caps))
             captures.append(capture)
@@ -91,18 +107,30 @@ public enum V4L2CtlImporter {
                 captures.remove(at: i)
             }
         }
-        if recognized.contains("formats") && !recognized.contains("controls") { notes.append("no controls in the text (add the output of --list-ctrls-menus)") }
-        if recognized.contains("controls") && !recognized.contains("formats") { notes.append("no formats in the text (add the output of --list-formats-ext)") }
-        if recognized.contains("formats") { notes.append("frame intervals were rebuilt from v4l2-ctl's rounded text (30.000 fps → 1/30, 29.970 fps → 1001/30000); a driver's own fractions (uvcvideo: 100 ns units) may differ in the last digit") }
-        if recognized.contains("controls") { notes.append("control names are v4l2-ctl's identifiers; the driver's own names are not in the text") }
+        if recognized.contains("formats") && !recognized.contains("controls") {
+            notes.append("no controls in the text (add the output of --list-ctrls-menus)")
+        }
+        if recognized.contains("controls") && !recognized.contains("formats") {
+            notes.append("no formats in the text (add the output of --list-formats-ext)")
+        }
+        if recognized.contains("formats") {
+            notes.append(
+                "frame intervals were rebuilt from v4l2-ctl's rounded text (30.000 fps → 1/30, 29.970 fps → 1001/30000); a driver's own fractions (uvcvideo: 100 ns units) may differ in the last digit"
+            )
+        }
+        if recognized.contains("controls") {
+            notes.append("control names are v4l2-ctl's identifiers; the driver's own names are not in the text")
+        }
         notes.append("not in v4l2-ctl's text: USB vendor/product ID, serial (unless --all printed the media serial), port and link speed")
         let serial = drafts.lazy.compactMap(\.serial).first
         let sanitized = String(busInfo.map { c -> Character in (c.isLetter || c.isNumber || "-.".contains(c)) && c.isASCII ? c : "_" })
         let id = DeviceID("imported-" + (sanitized.isEmpty ? "unknown" : sanitized))
         let identity = DeviceIdentity(serial: serial, product: name, busInfo: busInfo, driver: driver)
-        let kind: TransportKind = busInfo.hasPrefix("usb") ? .usb : busInfo.hasPrefix("platform") ? .platform : busInfo.hasPrefix("PCI") ? .pci : .unknown
-        let device = Device(id: id, name: name, modelID: nil, transport: Transport(kind: kind), identity: identity,
-                            nodes: nodes, captures: captures, problems: problems)
+        let kind: TransportKind =
+            busInfo.hasPrefix("usb") ? .usb : busInfo.hasPrefix("platform") ? .platform : busInfo.hasPrefix("PCI") ? .pci : .unknown
+        let device = Device(
+            id: id, name: name, modelID: nil, transport: Transport(kind: kind), identity: identity,
+            nodes: nodes, captures: captures, problems: problems)
         return V4L2CtlImportResult(device: device, notes: notes, recognized: recognized)
     }
 }
@@ -114,12 +142,18 @@ enum DuplicateCheck {
         for f in formats {
             var seen: Set<FrameSize> = []
             for s in f.sizes where !seen.insert(s).inserted {
-                out.append(Problem(kind: "duplicate", call: "VIDIOC_ENUM_FRAMESIZES", message: "\(path): \(f.fourcc) lists \(s.largest) more than once"))
+                out.append(
+                    Problem(
+                        kind: "duplicate", call: "VIDIOC_ENUM_FRAMESIZES", message: "\(path): \(f.fourcc) lists \(s.largest) more than once"
+                    ))
             }
             for s in f.sizes {
                 guard case .discrete(let d, .discrete(let list)) = s else { continue }
                 if Set(list).count != list.count {
-                    out.append(Problem(kind: "duplicate", call: "VIDIOC_ENUM_FRAMEINTERVALS", message: "\(path): \(f.fourcc) \(d) lists an interval more than once"))
+                    out.append(
+                        Problem(
+                            kind: "duplicate", call: "VIDIOC_ENUM_FRAMEINTERVALS",
+                            message: "\(path): \(f.fourcc) \(d) lists an interval more than once"))
                 }
             }
         }

@@ -3,17 +3,21 @@ import CaptureModel
 extension V4L2CtlTextParser {
     /// A line of `--list-formats-ext`, either layout.
     mutating func formatLine(_ t: Substring, n: Int) throws(V4L2CtlImportError) {
-        if t.hasPrefix("[") , let close = t.firstIndex(of: "]"), let index = UInt32(t[t.index(after: t.startIndex)..<close]) {
+        if t.hasPrefix("["), let close = t.firstIndex(of: "]"), let index = UInt32(t[t.index(after: t.startIndex)..<close]) {
             // New layout: [0]: 'MJPG' (Motion-JPEG, compressed)
             try count(n)
             formats.startFormat(index: index)
             let rest = t[t.index(after: close)...].drop { $0 == ":" || $0 == " " }
-            guard let fourcc = quotedFourCC(rest) else { return try malformed(n, "expected a quoted four-character code after '[\(index)]:'") }
+            guard let fourcc = quotedFourCC(rest) else {
+                return try malformed(n, "expected a quoted four-character code after '[\(index)]:'")
+            }
             formats.setFourCC(fourcc)
             if let open = rest.firstIndex(of: "("), let end = rest.lastIndex(of: ")"), open < end {
                 var desc = rest[rest.index(after: open)..<end]
-                for (suffix, flag) in [(", compressed", FormatFlags.compressed), (", emulated", FormatFlags.emulated)] where desc.hasSuffix(suffix) {
-                    formats.addFlags(flag); desc = desc.dropLast(suffix.count)
+                for (suffix, flag) in [(", compressed", FormatFlags.compressed), (", emulated", FormatFlags.emulated)]
+                where desc.hasSuffix(suffix) {
+                    formats.addFlags(flag)
+                    desc = desc.dropLast(suffix.count)
                 }
                 formats.setDescription(String(desc))
             }
@@ -30,7 +34,9 @@ extension V4L2CtlTextParser {
             try count(n)
             formats.startFormat(index: i)
         case "Pixel Format":
-            guard formats.hasFormat, let f = quotedFourCC(kv.value) else { return try malformed(n, "expected 'Pixel Format: 'XXXX'' inside a format") }
+            guard formats.hasFormat, let f = quotedFourCC(kv.value) else {
+                return try malformed(n, "expected 'Pixel Format: 'XXXX'' inside a format")
+            }
             formats.setFourCC(f)
             if kv.value.contains("(compressed") || kv.value.contains(", compressed") { formats.addFlags(.compressed) }
             if kv.value.contains("emulated") { formats.addFlags(.emulated) }
@@ -85,22 +91,27 @@ extension V4L2CtlTextParser {
         let fps = RateText.fpsValues(t)
         switch words[1] {
         case "Discrete":
-            let iv = fps.first.flatMap { RateText.interval(fps: $0) } ?? RateText.seconds(words[2]).flatMap { RateText.interval(seconds: $0) }
+            let iv =
+                fps.first.flatMap { RateText.interval(fps: $0) } ?? RateText.seconds(words[2]).flatMap { RateText.interval(seconds: $0) }
             guard let iv else { return try malformed(n, "cannot read the interval '\(words[2])'") }
             formats.addInterval(FrameDuration(iv))
         case "Stepwise", "Continuous":
             // Stepwise 0.033s - 1.000s with step 0.001s (1.000-30.000 fps)
             guard words.count >= 5, let lo = RateText.seconds(words[2]), let hi = RateText.seconds(words[4]),
-                  let a = (fps.count == 2 ? RateText.interval(fps: fps[1]) : RateText.interval(seconds: lo)),
-                  let b = (fps.count == 2 ? RateText.interval(fps: fps[0]) : RateText.interval(seconds: hi)) else {
+                let a = (fps.count == 2 ? RateText.interval(fps: fps[1]) : RateText.interval(seconds: lo)),
+                let b = (fps.count == 2 ? RateText.interval(fps: fps[0]) : RateText.interval(seconds: hi))
+            else {
                 return try malformed(n, "expected '\(words[1]) Ns - Ns': '\(t)'")
             }
             if words[1] == "Stepwise" {
-                let step = words.count >= 8 ? RateText.seconds(words[7]).flatMap { s -> Rational? in
-                    guard s.isFinite, s > 0, s < 4000 else { return nil }
-                    return Rational(UInt32((s * 1e6).rounded()), 1_000_000).reduced
-                } : nil
-                formats.setIntervalRange(.stepwise(min: FrameDuration(a), max: FrameDuration(b), step: FrameDuration(step ?? Rational(1, 1_000_000))))
+                let step =
+                    words.count >= 8
+                    ? RateText.seconds(words[7]).flatMap { s -> Rational? in
+                        guard s.isFinite, s > 0, s < 4000 else { return nil }
+                        return Rational(UInt32((s * 1e6).rounded()), 1_000_000).reduced
+                    } : nil
+                formats.setIntervalRange(
+                    .stepwise(min: FrameDuration(a), max: FrameDuration(b), step: FrameDuration(step ?? Rational(1, 1_000_000))))
             } else {
                 formats.setIntervalRange(.continuous(min: FrameDuration(a), max: FrameDuration(b)))
             }

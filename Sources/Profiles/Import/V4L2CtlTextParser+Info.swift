@@ -29,7 +29,10 @@ extension V4L2CtlTextParser {
         switch kv.key {
         case "Width/Height":
             let p = kv.value.split(separator: "/").compactMap { UInt32($0) }
-            if p.count == 2 { a.width = p[0]; a.height = p[1] }
+            if p.count == 2 {
+                a.width = p[0]
+                a.height = p[1]
+            }
         case "Pixel Format": if let f = quotedFourCC(kv.value) { a.fourcc = f }
         case "Field": a.field = kv.value.lowercased().split(separator: " ").joined(separator: "-")
         case "Bytes per Line": a.bytesPerLine = UInt32(kv.value) ?? 0
@@ -43,9 +46,11 @@ extension V4L2CtlTextParser {
     }
 
     static func colorspace(_ v: Substring) -> String {
-        let table = ["SMPTE 170M": "smpte170m", "SMPTE 240M": "smpte240m", "Rec. 709": "rec709", "Broken Bt878": "bt878",
-                     "470 System M": "470-system-m", "470 System BG": "470-system-bg", "JPEG": "jpeg", "sRGB": "srgb", "SRGB": "srgb",
-                     "opRGB": "oprgb", "BT.2020": "bt2020", "Raw": "raw", "DCI-P3": "dci-p3", "Default": "default"]
+        let table = [
+            "SMPTE 170M": "smpte170m", "SMPTE 240M": "smpte240m", "Rec. 709": "rec709", "Broken Bt878": "bt878",
+            "470 System M": "470-system-m", "470 System BG": "470-system-bg", "JPEG": "jpeg", "sRGB": "srgb", "SRGB": "srgb",
+            "opRGB": "oprgb", "BT.2020": "bt2020", "Raw": "raw", "DCI-P3": "dci-p3", "Default": "default",
+        ]
         return table[String(v)] ?? v.lowercased()
     }
 
@@ -76,21 +81,27 @@ extension V4L2CtlTextParser {
         let f = ControlLineParser.fields(c.fields)
         let id = c.id ?? StandardControlIDs.byName[c.name]
         if id == nil {
-            draft.problems.append(Problem(kind: "imported", call: "v4l2-ctl text",
-                                          message: "\(file):\(n): '\(c.name)' has no ID in the text and is not a standard control; its ID is unknown (0)"))
+            draft.problems.append(
+                Problem(
+                    kind: "imported", call: "v4l2-ctl text",
+                    message: "\(file):\(n): '\(c.name)' has no ID in the text and is not a standard control; its ID is unknown (0)"))
         }
         func int(_ k: String) -> Int64? { f[k].flatMap { Int64($0) } }
         var value: ControlValue?
         if let v = f["value"] { value = Int64(v).map(ControlValue.integer) ?? .string(String(v)) }
         let flagNames = (f["flags"] ?? "").split(separator: ",").map { String($0.trimmed) }
         var flags = ControlFlags(rawValue: 0)
-        for name in flagNames { if let bit = ControlFlags.names.first(where: { $0.1 == name })?.0 { flags.insert(ControlFlags(rawValue: bit)) } }
+        for name in flagNames {
+            if let bit = ControlFlags.names.first(where: { $0.1 == name })?.0 { flags.insert(ControlFlags(rawValue: bit)) }
+        }
         let dims = (f["dims"] ?? "").split(separator: "[").compactMap { UInt32($0.dropLast()) }
         let type = c.type
-        var control = Control(id: id ?? 0, name: c.name, type: type, typeCode: StandardControlIDs.typeCodes[type] ?? 0,
-                              minimum: int("min") ?? 0, maximum: int("max") ?? (type == "bool" ? 1 : 0), step: f["step"].flatMap { UInt64($0) } ?? (type == "bool" || type == "menu" || type == "intmenu" ? 1 : 0),
-                              defaultValue: int("default") ?? 0, value: value, flags: flags,
-                              elementSize: 0, elements: dims.isEmpty ? 1 : dims.reduce(1) { $0 &* $1 }, dimensions: dims)
+        var control = Control(
+            id: id ?? 0, name: c.name, type: type, typeCode: StandardControlIDs.typeCodes[type] ?? 0,
+            minimum: int("min") ?? 0, maximum: int("max") ?? (type == "bool" ? 1 : 0),
+            step: f["step"].flatMap { UInt64($0) } ?? (type == "bool" || type == "menu" || type == "intmenu" ? 1 : 0),
+            defaultValue: int("default") ?? 0, value: value, flags: flags,
+            elementSize: 0, elements: dims.isEmpty ? 1 : dims.reduce(1) { $0 &* $1 }, dimensions: dims)
         control.key = c.name
         draft.controls.append(control)
         lastMenu = type == "menu" || type == "intmenu" ? (draft.controls.count - 1, type == "intmenu") : nil

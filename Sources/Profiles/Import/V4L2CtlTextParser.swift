@@ -49,18 +49,30 @@ struct V4L2CtlTextParser {
             let t = line.trimmed
             if t.isEmpty { continue }
             if try header(t, line: line, n: n) { continue }
-            if mode != .formats, mode != .devices, try controlLine(line, n: n) { mode = .controls; continue }
+            if mode != .formats, mode != .devices, try controlLine(line, n: n) {
+                mode = .controls
+                continue
+            }
             switch mode {
             case .formats: try formatLine(t, n: n)
             case .info, .media: try infoLine(t, n: n)
             case .activeFormat: activeFormatLine(t)
             case .parameters: parameterLine(t)
             case .controls, .none, .ignored, .devices:
-                if try controlLine(line, n: n) { mode = .controls; continue }
-                if mode == .devices, t.hasPrefix("/dev/") { devices[devices.count - 1].nodes.append(String(t)); continue }
+                if try controlLine(line, n: n) {
+                    mode = .controls
+                    continue
+                }
+                if mode == .devices, t.hasPrefix("/dev/") {
+                    devices[devices.count - 1].nodes.append(String(t))
+                    continue
+                }
                 if mode == .ignored { continue }
                 if mode == .none && recognized.isEmpty {
-                    throw fail(n, "this is not v4l2-ctl output: expected the text of --list-formats-ext, --list-ctrls(-menus)/-L, --all/-D/--info or --list-devices")
+                    throw fail(
+                        n,
+                        "this is not v4l2-ctl output: expected the text of --list-formats-ext, --list-ctrls(-menus)/-L, --all/-D/--info or --list-devices"
+                    )
                 }
                 try malformed(n, "cannot read this line: '\(t.prefix(80))'")
             }
@@ -68,27 +80,55 @@ struct V4L2CtlTextParser {
         formats.finishFormat()
         if draft.sawFormatList { draft.formats = formats.formats }
         if recognized.isEmpty {
-            throw fail(1, "this is not v4l2-ctl output: expected the text of --list-formats-ext, --list-ctrls(-menus)/-L, --all/-D/--info or --list-devices")
+            throw fail(
+                1,
+                "this is not v4l2-ctl output: expected the text of --list-formats-ext, --list-ctrls(-menus)/-L, --all/-D/--info or --list-devices"
+            )
         }
     }
 
     /// Section headers; true when the line was one.
     mutating func header(_ t: Substring, line: Substring, n: Int) throws(V4L2CtlImportError) -> Bool {
         let topLevel = !(line.first == "\t" || line.first == " ")
-        if t == "ioctl: VIDIOC_ENUM_FMT" { mode = .formats; draft.sawFormatList = true; note("formats"); return true }
-        if t.hasPrefix("Driver Info") { mode = .info; capsTarget = nil; note("info"); return true }
-        if t == "Media Driver Info:" { mode = .media; return true }
-        if t.hasPrefix("Format Video Capture") { mode = .activeFormat; draft.activeFormat = blankActive(t.contains("Multiplanar")); note("active-format"); return true }
-        if t.hasPrefix("Streaming Parameters Video Capture") { mode = .parameters; note("parameters"); return true }
+        if t == "ioctl: VIDIOC_ENUM_FMT" {
+            mode = .formats
+            draft.sawFormatList = true
+            note("formats")
+            return true
+        }
+        if t.hasPrefix("Driver Info") {
+            mode = .info
+            capsTarget = nil
+            note("info")
+            return true
+        }
+        if t == "Media Driver Info:" {
+            mode = .media
+            return true
+        }
+        if t.hasPrefix("Format Video Capture") {
+            mode = .activeFormat
+            draft.activeFormat = blankActive(t.contains("Multiplanar"))
+            note("active-format")
+            return true
+        }
+        if t.hasPrefix("Streaming Parameters Video Capture") {
+            mode = .parameters
+            note("parameters")
+            return true
+        }
         if let kv = t.keyValue, kv.key == "Video input", topLevel {
             let num = kv.value.prefix { $0.isNumber }
             draft.currentInput = UInt32(num)
-            if let open = kv.value.firstIndex(of: "("), let colon = kv.value.lastIndex(of: ":") , open < colon {
+            if let open = kv.value.firstIndex(of: "("), let colon = kv.value.lastIndex(of: ":"), open < colon {
                 draft.inputName = String(kv.value[kv.value.index(after: open)..<colon])
             }
             return true
         }
-        if topLevel && (t.hasSuffix(" Controls") || t == "Controls") { mode = .controls; return true }
+        if topLevel && (t.hasSuffix(" Controls") || t == "Controls") {
+            mode = .controls
+            return true
+        }
         if topLevel, t.hasSuffix("):"), let open = t.lastIndex(of: "(") {
             let title = t[t.startIndex..<open].trimmed
             let bus = t[t.index(after: open)..<t.index(t.endIndex, offsetBy: -2)]
@@ -98,13 +138,17 @@ struct V4L2CtlTextParser {
             return true
         }
         if topLevel, t.hasSuffix(":") || t.hasPrefix("Priority:") || t.hasPrefix("Crop") || t.hasPrefix("Selection") {
-            if ControlLineParser.parse(line) == nil && !(mode == .formats && t.keyValue?.key == "Type") { mode = .ignored; return true }
+            if ControlLineParser.parse(line) == nil && !(mode == .formats && t.keyValue?.key == "Type") {
+                mode = .ignored
+                return true
+            }
         }
         return false
     }
 
     func blankActive(_ mplane: Bool) -> ActiveFormat {
-        ActiveFormat(bufferType: mplane ? .videoCaptureMultiplanar : .videoCapture, fourcc: FourCC(rawValue: 0), width: 0, height: 0,
-                     field: "none", bytesPerLine: 0, sizeImage: 0, colorspace: "default", quantization: "default")
+        ActiveFormat(
+            bufferType: mplane ? .videoCaptureMultiplanar : .videoCapture, fourcc: FourCC(rawValue: 0), width: 0, height: 0,
+            field: "none", bytesPerLine: 0, sizeImage: 0, colorspace: "default", quantization: "default")
     }
 }

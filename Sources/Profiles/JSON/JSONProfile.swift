@@ -1,5 +1,5 @@
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
 
 /// A device profile as JSON: the document `camprobe show --json` writes,
 /// described by `ProfileSchemas.jsonSchema` (`Profiles/schema/camprobe-profile.schema.json`).
@@ -78,7 +78,8 @@ public enum JSONProfile {
         }
         switch e {
         case .keyNotFound(let k, let c):
-            return ProfileIssue(path: [path(c), k.stringValue].compactMap { $0 }.joined(separator: "."), message: prefix + "required property is missing")
+            return ProfileIssue(
+                path: [path(c), k.stringValue].compactMap { $0 }.joined(separator: "."), message: prefix + "required property is missing")
         case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
             return ProfileIssue(path: path(c), message: prefix + detail(c))
         @unknown default:

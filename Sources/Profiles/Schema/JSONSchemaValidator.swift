@@ -101,8 +101,12 @@ struct JSONSchemaValidator: Sendable {
         if case .array(let options)? = k["enum"], !options.contains(where: x.schemaEquals) {
             out.append(issue(path, "expected one of \(options.map(\.brief).joined(separator: ", ")), found \(x.brief)"))
         }
-        if let m = k["minimum"], let c = JSONValue.compareNumbers(x, m), c < 0 { out.append(issue(path, "\(x.brief) is below the minimum \(m.brief)")) }
-        if let m = k["maximum"], let c = JSONValue.compareNumbers(x, m), c > 0 { out.append(issue(path, "\(x.brief) is above the maximum \(m.brief)")) }
+        if let m = k["minimum"], let c = JSONValue.compareNumbers(x, m), c < 0 {
+            out.append(issue(path, "\(x.brief) is below the minimum \(m.brief)"))
+        }
+        if let m = k["maximum"], let c = JSONValue.compareNumbers(x, m), c > 0 {
+            out.append(issue(path, "\(x.brief) is above the maximum \(m.brief)"))
+        }
         if case .string(let p)? = k["pattern"], case .string(let str) = x {
             if str.unicodeScalars.count > JSONSchemaValidator.longestPatternSubject || !(patterns[p]?.matches(str) ?? false) {
                 out.append(issue(path, "\(x.brief) does not match the pattern \(p)"))
@@ -134,7 +138,8 @@ struct JSONSchemaValidator: Sendable {
                 out += check(value, sub, path: member(path, name))
             } else if let extra = k["additionalProperties"] {
                 if case .bool(false) = extra {
-                    out.append(issue(member(path, name), "unknown property (expected one of \(properties.keys.sorted().joined(separator: ", ")))"))
+                    out.append(
+                        issue(member(path, name), "unknown property (expected one of \(properties.keys.sorted().joined(separator: ", ")))"))
                 } else {
                     out += check(value, extra, path: member(path, name))
                 }
@@ -157,9 +162,15 @@ struct JSONSchemaValidator: Sendable {
         var allowed: [JSONValue] = []
         var candidates: [Int] = []
         for (i, b) in branches.enumerated() {
-            guard let r = resolve(b), case .object(let props)? = r["properties"] else { candidates.append(i); continue }
+            guard let r = resolve(b), case .object(let props)? = r["properties"] else {
+                candidates.append(i)
+                continue
+            }
             let consts = props.compactMap { key, sub in sub["const"].map { (key, $0) } }
-            if consts.count == 1 { discriminator = discriminator ?? consts[0].0; allowed.append(consts[0].1) }
+            if consts.count == 1 {
+                discriminator = discriminator ?? consts[0].0
+                allowed.append(consts[0].1)
+            }
             if consts.allSatisfy({ key, c in x[key].map { $0.schemaEquals(c) } ?? false }) { candidates.append(i) }
         }
         if candidates.count == 1 { return results[candidates[0]] }

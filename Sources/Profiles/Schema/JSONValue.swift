@@ -24,12 +24,19 @@ enum JSONValue: Sendable, Hashable, Decodable {
             return
         }
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? c.decode(Int64.self) { self = .integer(i) }
-        else if let u = try? c.decode(UInt64.self) { self = .unsigned(u) }
-        else if let d = try? c.decode(Double.self) { self = .double(d) }
-        else { self = .string(try c.decode(String.self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let i = try? c.decode(Int64.self) {
+            self = .integer(i)
+        } else if let u = try? c.decode(UInt64.self) {
+            self = .unsigned(u)
+        } else if let d = try? c.decode(Double.self) {
+            self = .double(d)
+        } else {
+            self = .string(try c.decode(String.self))
+        }
     }
 
     struct AnyKey: CodingKey {

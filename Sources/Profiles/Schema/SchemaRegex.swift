@@ -64,7 +64,10 @@ struct SchemaRegex: Sendable {
 
         mutating func alternation() throws(SyntaxError) -> Node {
             var options = [try sequence()]
-            while i < chars.count, chars[i] == "|" { i += 1; options.append(try sequence()) }
+            while i < chars.count, chars[i] == "|" {
+                i += 1
+                options.append(try sequence())
+            }
             return options.count == 1 ? options[0] : .alternation(options)
         }
 
@@ -80,14 +83,23 @@ struct SchemaRegex: Sendable {
 
         mutating func quantifier() throws(SyntaxError) -> (min: Int, max: Int?)? {
             switch chars[i] {
-            case "?": i += 1; return (0, 1)
-            case "*": i += 1; return (0, nil)
-            case "+": i += 1; return (1, nil)
+            case "?":
+                i += 1
+                return (0, 1)
+            case "*":
+                i += 1
+                return (0, nil)
+            case "+":
+                i += 1
+                return (1, nil)
             case "{":
                 i += 1
                 let min = number()
                 var max: Int? = min
-                if i < chars.count, chars[i] == "," { i += 1; max = number() }
+                if i < chars.count, chars[i] == "," {
+                    i += 1
+                    max = number()
+                }
                 guard let min, i < chars.count, chars[i] == "}" else { throw SyntaxError(description: "bad {n,m} quantifier") }
                 i += 1
                 return (min, max)
@@ -97,7 +109,10 @@ struct SchemaRegex: Sendable {
 
         mutating func number() -> Int? {
             var n: Int? = nil
-            while i < chars.count, let d = Int(String(chars[i])), chars[i].isASCII { n = (n ?? 0) * 10 + d; i += 1 }
+            while i < chars.count, let d = Int(String(chars[i])), chars[i].isASCII {
+                n = (n ?? 0) * 10 + d
+                i += 1
+            }
             return n
         }
 
@@ -123,7 +138,10 @@ struct SchemaRegex: Sendable {
 
         mutating func set() throws(SyntaxError) -> Node {
             var negated = false
-            if i < chars.count, chars[i] == "^" { negated = true; i += 1 }
+            if i < chars.count, chars[i] == "^" {
+                negated = true
+                i += 1
+            }
             var ranges: [ClosedRange<UInt32>] = []
             while i < chars.count, chars[i] != "]" {
                 let lo = try classMember()
@@ -143,7 +161,10 @@ struct SchemaRegex: Sendable {
             return .set(ranges, negated: negated)
         }
 
-        enum Member { case single(UInt32), ranges([ClosedRange<UInt32>]) }
+        enum Member {
+            case single(UInt32)
+            case ranges([ClosedRange<UInt32>])
+        }
 
         mutating func classMember() throws(SyntaxError) -> Member {
             let c = chars[i]

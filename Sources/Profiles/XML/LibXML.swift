@@ -51,7 +51,8 @@ final class XMLErrorSink {
     /// `xmlParserCtxt` itself; the sink rides in the context's `_private`.
     static let parserHandler: xmlStructuredErrorFunc = { context, error in
         guard let context, let raw = UnsafeRawPointer(error),
-              let sink = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return }
+            let sink = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private
+        else { return }
         Unmanaged<XMLErrorSink>.fromOpaque(sink).takeUnretainedValue().record(raw)
     }
 

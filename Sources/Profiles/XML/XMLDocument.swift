@@ -93,10 +93,14 @@ struct XMLNode {
                 return ProfileIssue(line: Int(xmlGetLineNo(n)), message: "entity references and DTDs are not allowed in a profile")
             case XML_ELEMENT_NODE:
                 if depth > maximumDepth {
-                    return ProfileIssue(line: Int(xmlGetLineNo(n)), message: "elements nested deeper than \(maximumDepth) levels; not a profile")
+                    return ProfileIssue(
+                        line: Int(xmlGetLineNo(n)), message: "elements nested deeper than \(maximumDepth) levels; not a profile")
                 }
                 var c = n.pointee.children
-                while let child = c { stack.append((child, depth + 1)); c = child.pointee.next }
+                while let child = c {
+                    stack.append((child, depth + 1))
+                    c = child.pointee.next
+                }
             default: break
             }
         }

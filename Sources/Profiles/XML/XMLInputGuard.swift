@@ -13,11 +13,18 @@ enum XMLInputGuard {
         if bytes.count > profileMaximumBytes {
             return [ProfileIssue(message: "the document is \(bytes.count) bytes; profiles larger than 64 MiB are refused")]
         }
-        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) || bytes[0] == 0 || bytes[1] == 0 {
+        if bytes.count >= 2,
+            (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) || bytes[0] == 0 || bytes[1] == 0
+        {
             return [ProfileIssue(line: 1, message: "the document is not UTF-8; profiles are UTF-8")]
         }
         if let line = doctypeLine(bytes) {
-            return [ProfileIssue(line: line, message: "the document has a DOCTYPE (a DTD, possibly with entity declarations); profiles must not, and it was not parsed")]
+            return [
+                ProfileIssue(
+                    line: line,
+                    message:
+                        "the document has a DOCTYPE (a DTD, possibly with entity declarations); profiles must not, and it was not parsed")
+            ]
         }
         return []
     }
@@ -38,14 +45,22 @@ enum XMLInputGuard {
         while i < b.count {
             switch b[i] {
             case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A: line += 1; i += 1
+            case 0x0A:
+                line += 1
+                i += 1
             case UInt8(ascii: "<"):
                 let rest = b[i...]
-                if rest.starts(with: Array("<?".utf8)) { skip(past: Array("?>".utf8)) }
-                else if rest.starts(with: Array("<!--".utf8)) { skip(past: Array("-->".utf8)) }
-                else if rest.starts(with: Array("<!".utf8)) { return line }  // <!DOCTYPE, or anything else that is not a comment
-                else { return nil }  // the root element: no DOCTYPE can follow
-            default: return nil      // not well-formed; the parser will say so
+                if rest.starts(with: Array("<?".utf8)) {
+                    skip(past: Array("?>".utf8))
+                } else if rest.starts(with: Array("<!--".utf8)) {
+                    skip(past: Array("-->".utf8))
+                } else if rest.starts(with: Array("<!".utf8)) {
+                    return line
+                }  // <!DOCTYPE, or anything else that is not a comment
+                else {
+                    return nil
+                }  // the root element: no DOCTYPE can follow
+            default: return nil  // not well-formed; the parser will say so
             }
         }
         return nil

@@ -78,9 +78,13 @@ extension XMLNode {
     func flags<F: NamedFlags>(_ raw: String, _: F.Type) throws(Failure) -> F {
         var v: UInt32 = 0
         for n in raw.split(whereSeparator: \.isWhitespace) {
-            if let (bit, _) = F.names.first(where: { $0.1 == n }) { v |= bit }
-            else if n.hasPrefix("0x"), let bit = UInt32(n.dropFirst(2), radix: 16) { v |= bit }
-            else { throw failure("unknown flag \"\(n)\"") }
+            if let (bit, _) = F.names.first(where: { $0.1 == n }) {
+                v |= bit
+            } else if n.hasPrefix("0x"), let bit = UInt32(n.dropFirst(2), radix: 16) {
+                v |= bit
+            } else {
+                throw failure("unknown flag \"\(n)\"")
+            }
         }
         return F(rawValue: v)
     }

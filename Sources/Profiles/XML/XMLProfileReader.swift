@@ -26,28 +26,34 @@ struct XMLProfileReader {
             busInfo: try i.required("busInfo"), driver: try i.required("driver"), physicalPath: i.attribute("physicalPath"))
         var nodes: [DeviceNode] = []
         for n in e.listItems("nodes", "node") {
-            nodes.append(DeviceNode(role: NodeRole(rawValue: try n.required("role")), path: try n.required("path"),
-                                    deviceCaps: try n.attribute("deviceCaps").map { s throws(Failure) in try n.flags(s, CapabilityFlags.self) }))
+            nodes.append(
+                DeviceNode(
+                    role: NodeRole(rawValue: try n.required("role")), path: try n.required("path"),
+                    deviceCaps: try n.attribute("deviceCaps").map { s throws(Failure) in try n.flags(s, CapabilityFlags.self) }))
         }
         var captures: [CaptureNodeCapabilities] = []
         for c in e.listItems("captures", "capture") { captures.append(try capture(c)) }
         var audio: [AudioCaptureCard] = []
         for c in e.listItems("audio", "card") { audio.append(try audioCard(c)) }
-        return Device(id: DeviceID(try e.required("id")), name: try e.required("name"), modelID: e.attribute("modelID"),
-                      transport: transport, identity: identity, nodes: nodes, captures: captures, audio: audio,
-                      problems: try problems(e))
+        return Device(
+            id: DeviceID(try e.required("id")), name: try e.required("name"), modelID: e.attribute("modelID"),
+            transport: transport, identity: identity, nodes: nodes, captures: captures, audio: audio,
+            problems: try problems(e))
     }
 
     private static func capture(_ e: XMLNode) throws(Failure) -> CaptureNodeCapabilities {
         let q = try e.child("identity")
-        let identity = NodeIdentity(driver: try q.required("driver"), card: try q.required("card"), busInfo: try q.required("busInfo"),
-                                    version: try q.required("version"),
-                                    capabilities: try q.flags(try q.required("capabilities"), CapabilityFlags.self),
-                                    deviceCaps: try q.flags(try q.required("deviceCaps"), CapabilityFlags.self))
+        let identity = NodeIdentity(
+            driver: try q.required("driver"), card: try q.required("card"), busInfo: try q.required("busInfo"),
+            version: try q.required("version"),
+            capabilities: try q.flags(try q.required("capabilities"), CapabilityFlags.self),
+            deviceCaps: try q.flags(try q.required("deviceCaps"), CapabilityFlags.self))
         var inputs: [VideoInput] = []
         for i in e.listItems("inputs", "input") {
-            inputs.append(VideoInput(index: try i.integer("index"), name: try i.required("name"), type: try i.required("type"),
-                                     status: try i.integer("status")))
+            inputs.append(
+                VideoInput(
+                    index: try i.integer("index"), name: try i.required("name"), type: try i.required("type"),
+                    status: try i.integer("status")))
         }
         var formats: [PixelFormat] = []
         for f in e.listItems("formats", "format") { formats.append(try format(f)) }
@@ -61,8 +67,9 @@ struct XMLProfileReader {
         if let a = e.optionalChild("activeFormat") { active = try activeFormat(a) }
         var streaming: StreamingParameters? = nil
         if let s = e.optionalChild("streamingParameters") {
-            streaming = StreamingParameters(supportsFrameInterval: try s.bool("supportsFrameInterval"),
-                                            frameInterval: try s.attribute("frameInterval").map { v throws(Failure) in FrameDuration(try s.rational(v)) })
+            streaming = StreamingParameters(
+                supportsFrameInterval: try s.bool("supportsFrameInterval"),
+                frameInterval: try s.attribute("frameInterval").map { v throws(Failure) in FrameDuration(try s.rational(v)) })
         }
         return CaptureNodeCapabilities(
             path: try e.required("path"), identity: identity, throughLibV4L2: try e.bool("throughLibV4L2"), inputs: inputs,
@@ -77,19 +84,24 @@ struct XMLProfileReader {
             case "discreteSize":
                 sizes.append(.discrete(try s.dimensions(), intervals: try intervals(s)))
             case "stepwiseSize":
-                sizes.append(.stepwise(min: try s.child("min").dimensions(), max: try s.child("max").dimensions(),
-                                       step: try s.child("step").dimensions(),
-                                       intervalsAtMin: try intervals(try s.child("intervalsAtMin")),
-                                       intervalsAtMax: try intervals(try s.child("intervalsAtMax"))))
+                sizes.append(
+                    .stepwise(
+                        min: try s.child("min").dimensions(), max: try s.child("max").dimensions(),
+                        step: try s.child("step").dimensions(),
+                        intervalsAtMin: try intervals(try s.child("intervalsAtMin")),
+                        intervalsAtMax: try intervals(try s.child("intervalsAtMax"))))
             case "continuousSize":
-                sizes.append(.continuous(min: try s.child("min").dimensions(), max: try s.child("max").dimensions(),
-                                         intervalsAtMin: try intervals(try s.child("intervalsAtMin")),
-                                         intervalsAtMax: try intervals(try s.child("intervalsAtMax"))))
+                sizes.append(
+                    .continuous(
+                        min: try s.child("min").dimensions(), max: try s.child("max").dimensions(),
+                        intervalsAtMin: try intervals(try s.child("intervalsAtMin")),
+                        intervalsAtMax: try intervals(try s.child("intervalsAtMax"))))
             default: throw s.failure("unexpected <\(s.name)> in <format>")
             }
         }
-        return PixelFormat(index: try e.integer("index"), fourcc: try e.fourcc("fourcc"), description: try e.required("description"),
-                           bufferType: try e.bufferType(), flags: try e.flags(try e.required("flags"), FormatFlags.self), sizes: sizes)
+        return PixelFormat(
+            index: try e.integer("index"), fourcc: try e.fourcc("fourcc"), description: try e.required("description"),
+            bufferType: try e.bufferType(), flags: try e.flags(try e.required("flags"), FormatFlags.self), sizes: sizes)
     }
 
     /// The one intervals element inside `e`.
@@ -121,11 +133,12 @@ struct XMLProfileReader {
             guard let n = UInt32(d) else { throw e.failure("dimensions: \"\(d)\" is not an unsigned 32-bit integer") }
             dimensions.append(n)
         }
-        var c = Control(id: try e.integer("id"), name: try e.required("name"), type: try e.required("type"),
-                        typeCode: try e.integer("typeCode"), minimum: try e.integer("minimum"), maximum: try e.integer("maximum"),
-                        step: try e.integer("step"), defaultValue: try e.integer("defaultValue"), value: value,
-                        flags: try e.flags(try e.required("flags"), ControlFlags.self), elementSize: try e.integer("elementSize"),
-                        elements: try e.integer("elements"), dimensions: dimensions, menu: menu)
+        var c = Control(
+            id: try e.integer("id"), name: try e.required("name"), type: try e.required("type"),
+            typeCode: try e.integer("typeCode"), minimum: try e.integer("minimum"), maximum: try e.integer("maximum"),
+            step: try e.integer("step"), defaultValue: try e.integer("defaultValue"), value: value,
+            flags: try e.flags(try e.required("flags"), ControlFlags.self), elementSize: try e.integer("elementSize"),
+            elements: try e.integer("elements"), dimensions: dimensions, menu: menu)
         c.key = try e.required("key")
         c.controlClass = try e.required("controlClass")
         return c
@@ -133,11 +146,14 @@ struct XMLProfileReader {
 
     private static func activeFormat(_ e: XMLNode) throws(Failure) -> ActiveFormat {
         var planes: [ActiveFormat.Plane] = []
-        for p in e.children("plane") { planes.append(.init(bytesPerLine: try p.integer("bytesPerLine"), sizeImage: try p.integer("sizeImage"))) }
-        return ActiveFormat(bufferType: try e.bufferType(), fourcc: try e.fourcc("fourcc"), width: try e.integer("width"),
-                            height: try e.integer("height"), field: try e.required("field"), bytesPerLine: try e.integer("bytesPerLine"),
-                            sizeImage: try e.integer("sizeImage"), colorspace: try e.required("colorspace"),
-                            quantization: try e.required("quantization"), planes: planes)
+        for p in e.children("plane") {
+            planes.append(.init(bytesPerLine: try p.integer("bytesPerLine"), sizeImage: try p.integer("sizeImage")))
+        }
+        return ActiveFormat(
+            bufferType: try e.bufferType(), fourcc: try e.fourcc("fourcc"), width: try e.integer("width"),
+            height: try e.integer("height"), field: try e.required("field"), bytesPerLine: try e.integer("bytesPerLine"),
+            sizeImage: try e.integer("sizeImage"), colorspace: try e.required("colorspace"),
+            quantization: try e.required("quantization"), planes: planes)
     }
 
     private static func audioCard(_ e: XMLNode) throws(Failure) -> AudioCaptureCard {
@@ -148,23 +164,27 @@ struct XMLProfileReader {
                 guard let n = UInt32(r) else { throw p.failure("rates: \"\(r)\" is not an unsigned 32-bit integer") }
                 rates.append(n)
             }
-            pcms.append(AudioCapturePCM(
-                device: try p.integer("device"), alsaName: try p.required("alsaName"), name: try p.required("name"),
-                subdevices: try p.integer("subdevices"), formats: p.children("sampleFormat").map(\.text),
-                minChannels: try p.optionalInteger("minChannels"), maxChannels: try p.optionalInteger("maxChannels"),
-                minRate: try p.optionalInteger("minRate"), maxRate: try p.optionalInteger("maxRate"), rates: rates,
-                problems: try problems(p)))
+            pcms.append(
+                AudioCapturePCM(
+                    device: try p.integer("device"), alsaName: try p.required("alsaName"), name: try p.required("name"),
+                    subdevices: try p.integer("subdevices"), formats: p.children("sampleFormat").map(\.text),
+                    minChannels: try p.optionalInteger("minChannels"), maxChannels: try p.optionalInteger("maxChannels"),
+                    minRate: try p.optionalInteger("minRate"), maxRate: try p.optionalInteger("maxRate"), rates: rates,
+                    problems: try problems(p)))
         }
-        return AudioCaptureCard(card: try e.integer("card"), cardID: try e.required("cardID"), name: try e.required("name"),
-                                longName: try e.required("longName"), driver: try e.required("driver"),
-                                controlPath: try e.required("controlPath"), pcms: pcms, problems: try problems(e))
+        return AudioCaptureCard(
+            card: try e.integer("card"), cardID: try e.required("cardID"), name: try e.required("name"),
+            longName: try e.required("longName"), driver: try e.required("driver"),
+            controlPath: try e.required("controlPath"), pcms: pcms, problems: try problems(e))
     }
 
     private static func problems(_ parent: XMLNode) throws(Failure) -> [Problem] {
         var out: [Problem] = []
         for p in parent.listItems("problems", "problem") {
-            out.append(Problem(kind: ProblemKind(rawValue: try p.required("kind")), call: p.attribute("call"), errno: try p.optionalInteger("errno"),
-                               errnoName: p.attribute("errnoName"), message: p.text))
+            out.append(
+                Problem(
+                    kind: ProblemKind(rawValue: try p.required("kind")), call: p.attribute("call"), errno: try p.optionalInteger("errno"),
+                    errnoName: p.attribute("errnoName"), message: p.text))
         }
         return out
     }

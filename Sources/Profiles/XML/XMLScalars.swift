@@ -17,6 +17,10 @@ enum XMLScalars {
     }
 
     static func bool(parsing s: String) -> Bool? {
-        switch s { case "true", "1": true; case "false", "0": false; default: nil }
+        switch s {
+        case "true", "1": true
+        case "false", "0": false
+        default: nil
+        }
     }
 }

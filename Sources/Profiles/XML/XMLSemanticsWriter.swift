@@ -1,5 +1,5 @@
-import FoundationEssentials
 import CaptureModel
+import FoundationEssentials
 
 extension XMLTextWriter {
     /// Writes the derived `semantics` section generically from its JSON form:
@@ -20,7 +20,13 @@ extension XMLTextWriter {
             for k in keys where scalar(members[k]!) == nil { element(k, members[k]!) }
         case .array(let items):
             for i in items {
-                if let s = scalar(i) { start("item"); attribute("value", s); end() } else { element("item", i) }
+                if let s = scalar(i) {
+                    start("item")
+                    attribute("value", s)
+                    end()
+                } else {
+                    element("item", i)
+                }
             }
         default:
             if let s = scalar(v) { attribute("value", s) }

@@ -24,12 +24,16 @@ enum XSDValidator {
                 return [ProfileIssue(message: "the embedded XSD does not parse")] + sink.issues
             }
             defer { xmlSchemaFree(schema) }
-            guard let validator = xmlSchemaNewValidCtxt(schema) else { return [ProfileIssue(message: "libxml2 could not create a schema validator")] }
+            guard let validator = xmlSchemaNewValidCtxt(schema) else {
+                return [ProfileIssue(message: "libxml2 could not create a schema validator")]
+            }
             defer { xmlSchemaFreeValidCtxt(validator) }
             xmlSchemaSetValidStructuredErrors(validator, XMLErrorSink.handler, context)
             let result = xmlSchemaValidateDoc(validator, document.doc)
             if result != 0 && sink.issues.isEmpty {
-                return [ProfileIssue(message: result < 0 ? "libxml2 internal error while validating" : "the document does not match the schema")]
+                return [
+                    ProfileIssue(message: result < 0 ? "libxml2 internal error while validating" : "the document does not match the schema")
+                ]
             }
             return result == 0 ? [] : sink.issues
         }

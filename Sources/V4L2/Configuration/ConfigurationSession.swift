@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 internal import CV4L2
 import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A format to make active: pixel format, size and (optionally) frame interval.
 public struct FormatRequest: Sendable, Hashable, Codable {
@@ -13,7 +14,11 @@ public struct FormatRequest: Sendable, Hashable, Codable {
     /// The minimum frame duration (seconds per frame); nil leaves the rate alone.
     public var frameInterval: FrameDuration?
     public init(bufferType: BufferType, fourcc: FourCC, width: UInt32, height: UInt32, frameInterval: FrameDuration?) {
-        self.bufferType = bufferType; self.fourcc = fourcc; self.width = width; self.height = height; self.frameInterval = frameInterval
+        self.bufferType = bufferType
+        self.fourcc = fourcc
+        self.width = width
+        self.height = height
+        self.frameInterval = frameInterval
     }
 }
 
@@ -45,16 +50,18 @@ public final class ConfigurationSession {
         self.port = port
         if let e = port.lockExclusive() {
             let held = e.code == Errno.EAGAIN
-            throw V4L2Error(call: "flock", path: port.path, errno: held ? Errno.EBUSY : e.code,
-                            hint: held ? "another process (a camprobe apply or verify) is configuring this camera; try again when it finishes" : nil)
+            throw V4L2Error(
+                call: "flock", path: port.path, errno: held ? Errno.EBUSY : e.code,
+                hint: held ? "another process (a camprobe apply or verify) is configuring this camera; try again when it finishes" : nil)
         }
         var prio = V4L2_PRIORITY_RECORD.rawValue
         do throws(V4L2Error) {
             try port.call(.sPriority, &prio)
-        } catch where error.errno == Errno.EBUSY {
-            throw V4L2Error(call: "VIDIOC_S_PRIORITY", path: port.path, errno: error.errno,
-                            hint: "another process holds this camera at record priority (it is recording); stop it first")
-        } catch where error.errno == Errno.ENOTTY || error.errno == Errno.EINVAL {
+        } catch  where error.errno == Errno.EBUSY {
+            throw V4L2Error(
+                call: "VIDIOC_S_PRIORITY", path: port.path, errno: error.errno,
+                hint: "another process holds this camera at record priority (it is recording); stop it first")
+        } catch  where error.errno == Errno.ENOTTY || error.errno == Errno.EINVAL {
             // Drivers without priority support: the advisory lock is all there is.
         }
     }
@@ -88,14 +95,16 @@ public final class ConfigurationSession {
         }
         do throws(V4L2Error) {
             try port.call(.sFmt, &f)
-        } catch where error.errno == Errno.EBUSY {
-            throw V4L2Error(call: "VIDIOC_S_FMT", path: port.path, errno: error.errno,
-                            hint: "the camera is streaming in another process; its format cannot change until that stops")
+        } catch  where error.errno == Errno.EBUSY {
+            throw V4L2Error(
+                call: "VIDIOC_S_FMT", path: port.path, errno: error.errno,
+                hint: "the camera is streaming in another process; its format cannot change until that stops")
         }
         if let iv = request.frameInterval {
             var p = v4l2_streamparm()
             p.type = type
-            p.parm.capture.timeperframe = v4l2_fract(numerator: UInt32(clamping: iv.interval.numerator), denominator: UInt32(clamping: iv.interval.denominator))
+            p.parm.capture.timeperframe = v4l2_fract(
+                numerator: UInt32(clamping: iv.interval.numerator), denominator: UInt32(clamping: iv.interval.denominator))
             do throws(V4L2Error) {
                 try port.call(.sParm, &p)
             } catch {
@@ -118,8 +127,9 @@ public final class ConfigurationSession {
                 changes.append("frame interval \(want.interval) → unknown (the driver does not report it)")
             }
         }
-        return AppliedFormat(requested: request, before: before, beforeInterval: beforeInterval, after: after,
-                             afterInterval: afterInterval, adjustments: changes)
+        return AppliedFormat(
+            requested: request, before: before, beforeInterval: beforeInterval, after: after,
+            afterInterval: afterInterval, adjustments: changes)
     }
 
     func readInterval(_ type: UInt32) -> FrameDuration? {

@@ -25,7 +25,7 @@ extension DevicePort {
         do throws(V4L2Error) {
             try call(ioctl, &value)
             return true
-        } catch where error.errno == Errno.EINVAL {
+        } catch  where error.errno == Errno.EINVAL {
             return false
         }
     }

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 internal import CV4L2
 import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The real fd owner and the only code that touches the kernel: opens a
 /// device node and sends ioctls directly (`ioctl(2)`, the default) or through

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 internal import CV4L2
 import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One dequeued frame's bookkeeping (the pixels are not copied).
 public struct FrameRecord: Sendable, Hashable {
@@ -17,8 +18,11 @@ public struct FrameRecord: Sendable, Hashable {
     public var hasError: Bool
 
     public init(sequence: UInt32, timestampNanoseconds: UInt64, dequeuedAt: UInt64, bytesUsed: UInt32, hasError: Bool) {
-        self.sequence = sequence; self.timestampNanoseconds = timestampNanoseconds; self.dequeuedAt = dequeuedAt
-        self.bytesUsed = bytesUsed; self.hasError = hasError
+        self.sequence = sequence
+        self.timestampNanoseconds = timestampNanoseconds
+        self.dequeuedAt = dequeuedAt
+        self.bytesUsed = bytesUsed
+        self.hasError = hasError
     }
 }
 
@@ -48,7 +52,9 @@ public final class FrameStream {
         req.type = type
         req.memory = V4L2_MEMORY_MMAP.rawValue
         try port.call(.reqBufs, &req)
-        guard req.count > 0 else { throw V4L2Error(call: "VIDIOC_REQBUFS", path: port.path, errno: Errno.ENOMEM, hint: "the driver granted no buffers") }
+        guard req.count > 0 else {
+            throw V4L2Error(call: "VIDIOC_REQBUFS", path: port.path, errno: Errno.ENOMEM, hint: "the driver granted no buffers")
+        }
         do throws(V4L2Error) {
             for i in 0..<min(req.count, 32) {
                 try withBuffer(index: i) { (b: inout v4l2_buffer, planes: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
@@ -99,11 +105,12 @@ public final class FrameStream {
         try withBuffer(index: 0) { (b: inout v4l2_buffer, _: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
             do throws(V4L2Error) {
                 try port.call(.dqBuf, &b)
-            } catch where error.errno == Errno.EAGAIN {
+            } catch  where error.errno == Errno.EAGAIN {
                 return
             }
-            record = FrameRecord(sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp),
-                                 dequeuedAt: port.now(), bytesUsed: b.bytesused, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
+            record = FrameRecord(
+                sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp),
+                dequeuedAt: port.now(), bytesUsed: b.bytesused, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
             try port.call(.qBuf, &b)
         }
         return record
@@ -137,8 +144,10 @@ public final class FrameStream {
     }
 
     /// A zeroed `v4l2_buffer` for `index` (with a plane array for multi-planar nodes).
-    private func withBuffer(index: UInt32,
-                            _ body: (inout v4l2_buffer, UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) -> Void) throws(V4L2Error) {
+    private func withBuffer(
+        index: UInt32,
+        _ body: (inout v4l2_buffer, UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) -> Void
+    ) throws(V4L2Error) {
         var b = v4l2_buffer()
         b.index = index
         b.type = type

@@ -16,7 +16,9 @@ public struct StreamReport: Sendable, Hashable, Codable {
     /// The rate that was negotiated, for comparison.
     public var expectedFPS: Double?
     /// Dropped / (received + dropped), 0…1.
-    public var dropRatio: Double { framesReceived + framesDropped == 0 ? 0 : Double(framesDropped) / Double(framesReceived + framesDropped) }
+    public var dropRatio: Double {
+        framesReceived + framesDropped == 0 ? 0 : Double(framesDropped) / Double(framesReceived + framesDropped)
+    }
     /// deliveredFPS / expectedFPS - 1 (negative: a shortfall).
     public var rateError: Double? {
         guard let d = deliveredFPS, let e = expectedFPS, e > 0 else { return nil }
