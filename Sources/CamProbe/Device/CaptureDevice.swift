@@ -32,7 +32,7 @@ public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvert
 /// one `.disconnected` even when no udev event arrives.
 public actor CaptureDevice {
     /// The thread this handle's device I/O runs on (never the cooperative pool).
-    private nonisolated let executor = ThreadExecutor()
+    private nonisolated let executor: ThreadExecutor
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     public nonisolated let id: DeviceID
     public nonisolated let name: String
@@ -55,6 +55,13 @@ public actor CaptureDevice {
         guard let capture = device.captures.first else {
             throw CaptureDeviceError(kind: .failed, id: device.id, message: "\(device.name) (\(device.id)) has no video capture node")
         }
+        guard let executor = ThreadExecutor() else {
+            throw CaptureDeviceError(
+                kind: .failed, id: device.id,
+                message: "cannot open \(device.name) (\(device.id)): the system refused a thread for it (pthread_create); too many threads?"
+            )
+        }
+        self.executor = executor
         id = device.id
         name = device.name
         path = capture.path

@@ -15,7 +15,9 @@ public actor DeviceRegistry {
     public typealias SystemFactory = @Sendable () -> any DeviceSystem
 
     /// Rescans read devices (blocking ioctls): they run on this thread, never the cooperative pool.
-    private nonisolated let executor = ThreadExecutor()
+    /// Its own thread; the process-wide device thread if the system refuses one.
+    private nonisolated let executor: ThreadExecutor
+    private nonisolated let ownsExecutor: Bool
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// How many delivery samples and gone IDs are kept (a monitor may run for weeks).
     static let keptSamples = 4096
@@ -63,6 +65,13 @@ public actor DeviceRegistry {
         makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
         options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250), maxRetries: Int = 8
     ) {
+        if let own = ThreadExecutor() {
+            (executor, ownsExecutor) = (own, true)
+        } else if let shared = ThreadExecutor.shared {
+            (executor, ownsExecutor) = (shared, false)
+        } else {
+            fatalError("camprobe: the system refused every thread (pthread_create); cannot watch devices")
+        }
         self.makeSystem = makeSystem
         self.settle = settle
         self.options = options
@@ -74,7 +83,7 @@ public actor DeviceRegistry {
         // Subscribers of a registry that is gone must not wait forever.
         consumer?.cancel()
         for c in subscribers.values { c.finish() }
-        executor.shutdown()
+        if ownsExecutor { executor.shutdown() }
     }
 
     /// True while raw events wait for their quiet window, a rescan is due or a

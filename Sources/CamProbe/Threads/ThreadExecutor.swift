@@ -21,15 +21,23 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var stopping = false
 
-    /// Starts the thread. The corresponding C call is `pthread_create`.
-    public init() {
+    /// Starts the thread; nil when the system refuses one (`pthread_create`
+    /// fails, e.g. at the process's thread limit). The corresponding C call is `pthread_create`.
+    public init?() {
         mutex = .allocate(capacity: 1)
         condition = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
-        let rc = DedicatedThread.spawn { [self] in self.run() }
-        precondition(rc == 0, "camprobe: cannot start a device thread (pthread_create: \(rc))")
+        startError = DedicatedThread.spawn { [self] in self.run() }
+        if startError != 0 { return nil }
     }
+
+    /// The error `pthread_create` returned (0: the thread runs).
+    private var startError: Int32 = 0
+
+    /// The executor of the process-wide device thread, for actors that must
+    /// exist even when a thread of their own could not be started.
+    public static let shared: ThreadExecutor? = ThreadExecutor()
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
