@@ -4,6 +4,7 @@
    macros do not import into Swift) and non-variadic libv4l2 wrappers. */
 #include <linux/videodev2.h>
 #include <linux/media.h>
+#include <linux/v4l2-subdev.h>
 #include <libv4l2.h>
 #include <fcntl.h>
 #include <sys/eventfd.h>
@@ -36,6 +37,12 @@ static const unsigned long CV4L2_VIDIOC_STREAMON = VIDIOC_STREAMON;
 static const unsigned long CV4L2_VIDIOC_STREAMOFF = VIDIOC_STREAMOFF;
 static const unsigned long CV4L2_VIDIOC_SUBSCRIBE_EVENT = VIDIOC_SUBSCRIBE_EVENT;
 static const unsigned long CV4L2_VIDIOC_DQEVENT = VIDIOC_DQEVENT;
+/* Subdevices (sensors, receivers, ISPs of media-controller cameras). */
+static const unsigned long CV4L2_VIDIOC_SUBDEV_ENUM_MBUS_CODE = VIDIOC_SUBDEV_ENUM_MBUS_CODE;
+static const unsigned long CV4L2_VIDIOC_SUBDEV_ENUM_FRAME_SIZE = VIDIOC_SUBDEV_ENUM_FRAME_SIZE;
+static const unsigned long CV4L2_VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL = VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL;
+static const unsigned long CV4L2_VIDIOC_SUBDEV_G_FMT = VIDIOC_SUBDEV_G_FMT;
+static const unsigned long CV4L2_VIDIOC_SUBDEV_G_SELECTION = VIDIOC_SUBDEV_G_SELECTION;
 
 /* v4l2_open / v4l2_ioctl are variadic and do not import. */
 static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }

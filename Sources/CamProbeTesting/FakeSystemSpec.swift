@@ -61,6 +61,9 @@ public struct FakeNodeSpec: Codable, Sendable {
 
     /// For `sound` nodes (`/dev/snd/controlCN`): what libasound reports about the card.
     public var audio: FakeAudioSpec?
+
+    /// For subdevice nodes (`/dev/v4l-subdevN`): the pads a sensor or bridge reports.
+    public var subdev: FakeSubdevSpec?
 }
 
 /// A number written as JSON number or as a hex/decimal string.

@@ -79,6 +79,26 @@ extension Ioctl where Argument == UInt32 {
     package static var sPriority: Self { Self(.sPriority) }
 }
 
+extension Ioctl where Argument == v4l2_subdev_mbus_code_enum {
+    package static var subdevEnumMbusCode: Self { Self(.subdevEnumMbusCode) }
+}
+
+extension Ioctl where Argument == v4l2_subdev_frame_size_enum {
+    package static var subdevEnumFrameSize: Self { Self(.subdevEnumFrameSize) }
+}
+
+extension Ioctl where Argument == v4l2_subdev_frame_interval_enum {
+    package static var subdevEnumFrameInterval: Self { Self(.subdevEnumFrameInterval) }
+}
+
+extension Ioctl where Argument == v4l2_subdev_format {
+    package static var subdevGFmt: Self { Self(.subdevGFmt) }
+}
+
+extension Ioctl where Argument == v4l2_subdev_selection {
+    package static var subdevGSelection: Self { Self(.subdevGSelection) }
+}
+
 extension Ioctl where Argument == media_device_info {
     package static var mediaDeviceInfo: Self { Self(.mediaDeviceInfo) }
 }
@@ -109,7 +129,9 @@ package enum IoctlTable {
             row(.queryCap), row(.enumFmt), row(.gFmt), row(.sFmt), row(.tryFmt), row(.gParm), row(.sParm),
             row(.enumFrameSizes), row(.enumFrameIntervals), row(.queryExtCtrl), row(.queryMenu), row(.gExtCtrls),
             row(.sExtCtrls), row(.gCtrl), row(.enumInput), row(Ioctl<Int32>.gInput), row(Ioctl<Int32>.sInput),
-            row(Ioctl<UInt32>.gPriority), row(Ioctl<UInt32>.sPriority), row(.mediaDeviceInfo), row(.reqBufs),
+            row(Ioctl<UInt32>.gPriority), row(Ioctl<UInt32>.sPriority), row(.mediaDeviceInfo), row(.subdevEnumMbusCode),
+            row(.subdevEnumFrameSize),
+            row(.subdevEnumFrameInterval), row(.subdevGFmt), row(.subdevGSelection), row(.reqBufs),
             row(.queryBuf), row(.qBuf), row(.dqBuf), row(Ioctl<Int32>.streamOn), row(Ioctl<Int32>.streamOff),
             row(.subscribeEvent), row(.dqEvent),
         ]

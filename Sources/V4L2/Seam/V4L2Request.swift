@@ -6,6 +6,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     case queryCap, enumFmt, gFmt, sFmt, tryFmt, gParm, sParm, enumFrameSizes, enumFrameIntervals
     case queryExtCtrl, queryMenu, gExtCtrls, sExtCtrls, gCtrl, enumInput, gInput, sInput, gPriority, sPriority
     case mediaDeviceInfo
+    case subdevEnumMbusCode, subdevEnumFrameSize, subdevEnumFrameInterval, subdevGFmt, subdevGSelection
     case reqBufs, queryBuf, qBuf, dqBuf, streamOn, streamOff, subscribeEvent, dqEvent
 
     /// The kernel request number (from `<linux/videodev2.h>` / `<linux/media.h>`).
@@ -31,6 +32,11 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .gPriority: CV4L2_VIDIOC_G_PRIORITY
         case .sPriority: CV4L2_VIDIOC_S_PRIORITY
         case .mediaDeviceInfo: CV4L2_MEDIA_IOC_DEVICE_INFO
+        case .subdevEnumMbusCode: CV4L2_VIDIOC_SUBDEV_ENUM_MBUS_CODE
+        case .subdevEnumFrameSize: CV4L2_VIDIOC_SUBDEV_ENUM_FRAME_SIZE
+        case .subdevEnumFrameInterval: CV4L2_VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL
+        case .subdevGFmt: CV4L2_VIDIOC_SUBDEV_G_FMT
+        case .subdevGSelection: CV4L2_VIDIOC_SUBDEV_G_SELECTION
         case .reqBufs: CV4L2_VIDIOC_REQBUFS
         case .queryBuf: CV4L2_VIDIOC_QUERYBUF
         case .qBuf: CV4L2_VIDIOC_QBUF
@@ -65,6 +71,11 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .gPriority: "VIDIOC_G_PRIORITY"
         case .sPriority: "VIDIOC_S_PRIORITY"
         case .mediaDeviceInfo: "MEDIA_IOC_DEVICE_INFO"
+        case .subdevEnumMbusCode: "VIDIOC_SUBDEV_ENUM_MBUS_CODE"
+        case .subdevEnumFrameSize: "VIDIOC_SUBDEV_ENUM_FRAME_SIZE"
+        case .subdevEnumFrameInterval: "VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL"
+        case .subdevGFmt: "VIDIOC_SUBDEV_G_FMT"
+        case .subdevGSelection: "VIDIOC_SUBDEV_G_SELECTION"
         case .reqBufs: "VIDIOC_REQBUFS"
         case .queryBuf: "VIDIOC_QUERYBUF"
         case .qBuf: "VIDIOC_QBUF"
