@@ -36,6 +36,7 @@ static const unsigned long CV4L2_VIDIOC_STREAMON = VIDIOC_STREAMON;
 static const unsigned long CV4L2_VIDIOC_STREAMOFF = VIDIOC_STREAMOFF;
 static const unsigned long CV4L2_VIDIOC_SUBSCRIBE_EVENT = VIDIOC_SUBSCRIBE_EVENT;
 static const unsigned long CV4L2_VIDIOC_DQEVENT = VIDIOC_DQEVENT;
+static const unsigned long CV4L2_MEDIA_IOC_G_TOPOLOGY = MEDIA_IOC_G_TOPOLOGY;
 
 /* v4l2_open / v4l2_ioctl are variadic and do not import. */
 static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }

@@ -61,6 +61,9 @@ public struct FakeNodeSpec: Codable, Sendable {
 
     /// For `sound` nodes (`/dev/snd/controlCN`): what libasound reports about the card.
     public var audio: FakeAudioSpec?
+
+    /// For `media` nodes: the graph `MEDIA_IOC_G_TOPOLOGY` reports (see `FakeMediaTopology.swift`).
+    public var mediaTopology: FakeTopologySpec?
 }
 
 /// A number written as JSON number or as a hex/decimal string.

@@ -7,6 +7,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     case queryExtCtrl, queryMenu, gExtCtrls, sExtCtrls, gCtrl, enumInput, gInput, sInput, gPriority, sPriority
     case mediaDeviceInfo
     case reqBufs, queryBuf, qBuf, dqBuf, streamOn, streamOff, subscribeEvent, dqEvent
+    case mediaTopology
 
     /// The kernel request number (from `<linux/videodev2.h>` / `<linux/media.h>`).
     public var number: UInt {
@@ -39,6 +40,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .streamOff: CV4L2_VIDIOC_STREAMOFF
         case .subscribeEvent: CV4L2_VIDIOC_SUBSCRIBE_EVENT
         case .dqEvent: CV4L2_VIDIOC_DQEVENT
+        case .mediaTopology: CV4L2_MEDIA_IOC_G_TOPOLOGY
         }
     }
 
@@ -73,6 +75,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .streamOff: "VIDIOC_STREAMOFF"
         case .subscribeEvent: "VIDIOC_SUBSCRIBE_EVENT"
         case .dqEvent: "VIDIOC_DQEVENT"
+        case .mediaTopology: "MEDIA_IOC_G_TOPOLOGY"
         }
     }
 
