@@ -1,3 +1,4 @@
+import CamProbe
 import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
@@ -244,5 +245,21 @@ struct MediaGraphTests {
         #expect(MediaInterfaceType(named: "V4L_VIDEO") == .v4lVideo)
         #expect(MediaLink(id: 1, source: 2, sink: 3, rawFlags: 0x2000_0003).kind == .ancillary)
         #expect(MediaLink(id: 1, source: 2, sink: 3, rawFlags: 0x2000_0003).flags == [.enabled, .immutable])
+    }
+}
+
+@Suite("Media graph fixtures as whole machines")
+struct MediaFixtureDiscoveryTests {
+    /// The fixtures also hold the video nodes, so discovery sees a device and the
+    /// graph's capture paths name nodes that exist.
+    @Test(arguments: ["vimc-topology.json", "pi-topology.json"])
+    func captureNodesOfTheGraphExist(_ name: String) throws {
+        let sys = try Fixtures.system(name)
+        let (g, _) = try readGraph(sys)
+        #expect(!sys.discoverAll().devices.isEmpty)
+        let nodes = Set(sys.spec.nodes.map(\.path))
+        let captures = g.sensors.flatMap { g.dataPaths(from: $0.id) }.compactMap(\.capturePath)
+        #expect(!captures.isEmpty)
+        #expect(captures.allSatisfy(nodes.contains))
     }
 }
