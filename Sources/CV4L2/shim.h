@@ -43,6 +43,7 @@ static const unsigned long CV4L2_VIDIOC_SUBDEV_ENUM_FRAME_SIZE = VIDIOC_SUBDEV_E
 static const unsigned long CV4L2_VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL = VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL;
 static const unsigned long CV4L2_VIDIOC_SUBDEV_G_FMT = VIDIOC_SUBDEV_G_FMT;
 static const unsigned long CV4L2_VIDIOC_SUBDEV_G_SELECTION = VIDIOC_SUBDEV_G_SELECTION;
+static const unsigned long CV4L2_MEDIA_IOC_G_TOPOLOGY = MEDIA_IOC_G_TOPOLOGY;
 
 /* v4l2_open / v4l2_ioctl are variadic and do not import. */
 static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }

@@ -64,6 +64,9 @@ public struct FakeNodeSpec: Codable, Sendable {
 
     /// For subdevice nodes (`/dev/v4l-subdevN`): the pads a sensor or bridge reports.
     public var subdev: FakeSubdevSpec?
+
+    /// For `media` nodes: the graph `MEDIA_IOC_G_TOPOLOGY` reports (see `FakeMediaTopology.swift`).
+    public var mediaTopology: FakeTopologySpec?
 }
 
 /// A number written as JSON number or as a hex/decimal string.

@@ -50,7 +50,11 @@ final class FakeV4L2Port: DevicePort {
     func dispatch(_ r: V4L2Request, _ arg: UnsafeMutableRawPointer) -> Int32 {
         if let sub = spec.subdev { return subdevDispatch(r, arg, sub) }
         if spec.subsystem == "media" {
-            return r == .mediaDeviceInfo ? mediaInfo(bind(.mediaDeviceInfo, arg)) : Errno.ENOTTY
+            switch r {
+            case .mediaDeviceInfo: return mediaDeviceInfo(bind(.mediaDeviceInfo, arg))
+            case .mediaTopology: return mediaTopology(bind(.mediaTopology, arg))
+            default: return Errno.ENOTTY
+            }
         }
         switch r {
         case .queryCap: return queryCap(bind(.queryCap, arg))

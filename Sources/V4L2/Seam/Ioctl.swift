@@ -133,7 +133,12 @@ package enum IoctlTable {
             row(.subdevEnumFrameSize),
             row(.subdevEnumFrameInterval), row(.subdevGFmt), row(.subdevGSelection), row(.reqBufs),
             row(.queryBuf), row(.qBuf), row(.dqBuf), row(Ioctl<Int32>.streamOn), row(Ioctl<Int32>.streamOff),
-            row(.subscribeEvent), row(.dqEvent),
+            row(.subscribeEvent), row(.dqEvent), row(.mediaTopology),
         ]
     }()
+}
+
+extension Ioctl where Argument == media_v2_topology {
+    /// `MEDIA_IOC_G_TOPOLOGY`: the media graph; the arrays it fills are pointed to from the struct.
+    package static var mediaTopology: Self { Self(.mediaTopology) }
 }

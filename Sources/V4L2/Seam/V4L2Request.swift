@@ -8,6 +8,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     case mediaDeviceInfo
     case subdevEnumMbusCode, subdevEnumFrameSize, subdevEnumFrameInterval, subdevGFmt, subdevGSelection
     case reqBufs, queryBuf, qBuf, dqBuf, streamOn, streamOff, subscribeEvent, dqEvent
+    case mediaTopology
 
     /// The kernel request number (from `<linux/videodev2.h>` / `<linux/media.h>`).
     public var number: UInt {
@@ -45,6 +46,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .streamOff: CV4L2_VIDIOC_STREAMOFF
         case .subscribeEvent: CV4L2_VIDIOC_SUBSCRIBE_EVENT
         case .dqEvent: CV4L2_VIDIOC_DQEVENT
+        case .mediaTopology: CV4L2_MEDIA_IOC_G_TOPOLOGY
         }
     }
 
@@ -84,6 +86,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .streamOff: "VIDIOC_STREAMOFF"
         case .subscribeEvent: "VIDIOC_SUBSCRIBE_EVENT"
         case .dqEvent: "VIDIOC_DQEVENT"
+        case .mediaTopology: "MEDIA_IOC_G_TOPOLOGY"
         }
     }
 

@@ -1,0 +1,242 @@
+internal import CV4L2
+import CaptureModel
+import V4L2
+
+/// The graph a fake media node reports through `MEDIA_IOC_G_TOPOLOGY`,
+/// written the way `media-ctl -p` shows it: entities with their pads and
+/// device node, links between `"Entity:pad"` pairs. Graph object ids are
+/// assigned as the kernel's media core does (type in the top byte, one
+/// counter for every object, backlinks consuming ids but never reported).
+public struct FakeTopologySpec: Codable, Sendable {
+    /// `topology_version` (default 0: a graph that never changed).
+    public var version: UInt64?
+    /// Entities in registration order.
+    public var entities: [FakeEntitySpec]
+    /// Data links (`"Sensor A:0"` → `"Debayer A:0"`) and ancillary links (`"Sensor A"` → `"Lens A"`).
+    public var links: [FakeLinkSpec]?
+    /// The graph changes under the reader: `topology_version` goes up by one after each of the first N calls.
+    public var versionBumps: Int?
+    /// Totals a counting call (null array pointers) reports instead of the real ones, as a broken driver might.
+    public var reportedCounts: FakeTopologyCounts?
+
+    public init(
+        version: UInt64? = nil, entities: [FakeEntitySpec], links: [FakeLinkSpec]? = nil, versionBumps: Int? = nil,
+        reportedCounts: FakeTopologyCounts? = nil
+    ) {
+        self.version = version
+        self.entities = entities
+        self.links = links
+        self.versionBumps = versionBumps
+        self.reportedCounts = reportedCounts
+    }
+}
+
+public struct FakeEntitySpec: Codable, Sendable {
+    public var name: String
+    /// `MEDIA_ENT_F_*` without the prefix (`CAM_SENSOR`, `IO_V4L`, …) or a number.
+    public var function: String
+    /// `MEDIA_ENT_FL_*` bits.
+    public var flags: UInt32?
+    /// Pads in index order: `sink` or `source`, optionally `+must-connect`.
+    public var pads: [String]?
+    /// The device node controlling the entity (an interface linked to it).
+    public var interface: FakeInterfaceSpec?
+
+    public init(name: String, function: String, flags: UInt32? = nil, pads: [String]? = nil, interface: FakeInterfaceSpec? = nil) {
+        self.name = name
+        self.function = function
+        self.flags = flags
+        self.pads = pads
+        self.interface = interface
+    }
+}
+
+public struct FakeInterfaceSpec: Codable, Sendable {
+    /// `MEDIA_INTF_T_*` without the prefix (`V4L_VIDEO`, `V4L_SUBDEV`) or a number.
+    public var type: String
+    /// `81:3`
+    public var devnode: String
+    /// Where `/sys/dev/char/MAJ:MIN/uevent` `DEVNAME` points (`/dev/v4l-subdev0`); absent: unresolvable.
+    public var path: String?
+
+    public init(type: String, devnode: String, path: String? = nil) {
+        self.type = type
+        self.devnode = devnode
+        self.path = path
+    }
+}
+
+public struct FakeLinkSpec: Codable, Sendable {
+    /// `"Sensor A:0"` (data) or `"Sensor A"` (ancillary: the primary entity).
+    public var source: String
+    /// `"Debayer A:0"` (data) or `"Lens A"` (ancillary).
+    public var sink: String
+    /// `enabled`, `immutable`, `dynamic`.
+    public var flags: [String]?
+    /// `data` (default) or `ancillary`.
+    public var type: String?
+
+    public init(source: String, sink: String, flags: [String]? = nil, type: String? = nil) {
+        self.source = source
+        self.sink = sink
+        self.flags = flags
+        self.type = type
+    }
+}
+
+public struct FakeTopologyCounts: Codable, Sendable {
+    public var entities: UInt32?
+    public var interfaces: UInt32?
+    public var pads: UInt32?
+    public var links: UInt32?
+}
+
+/// A fake graph as the media core holds it: kernel structs in list order.
+struct FakeMediaGraph {
+    var entities: [media_v2_entity] = []
+    var interfaces: [media_v2_interface] = []
+    var pads: [media_v2_pad] = []
+    var links: [media_v2_link] = []
+
+    /// `MEDIA_GRAPH_ENTITY`, `_PAD`, `_LINK`, `_INTF_DEVNODE`.
+    enum ObjectType: UInt32 {
+        case entity = 0
+        case pad = 1
+        case link = 2
+        case interface = 3
+    }
+
+    init(_ spec: FakeTopologySpec) {
+        var counter: UInt32 = 0
+        func nextID(_ type: ObjectType) -> UInt32 {
+            counter += 1
+            return type.rawValue << 24 | (counter & 0x00FF_FFFF)
+        }
+        var entityIDs: [String: UInt32] = [:]
+        var padIDs: [String: [UInt32]] = [:]
+
+        func addInterface(_ i: FakeInterfaceSpec, entity: UInt32) {
+            var intf = media_v2_interface()
+            intf.id = nextID(.interface)
+            intf.intf_type = MediaInterfaceType(named: i.type)?.rawValue ?? 0
+            let node = MediaDevnode(i.devnode) ?? MediaDevnode(major: 0, minor: 0)
+            intf.devnode = media_v2_intf_devnode(major: node.major, minor: node.minor)
+            interfaces.append(intf)
+            addLink(source: intf.id, sink: entity, flags: MediaLinkKind.interface.rawValue << 28 | 0x3)
+        }
+        func addLink(source: UInt32, sink: UInt32, flags: UInt32) {
+            var l = media_v2_link()
+            l.id = nextID(.link)
+            l.source_id = source
+            l.sink_id = sink
+            l.flags = flags
+            links.append(l)
+        }
+
+        // Entities register with their pads; a video node's interface comes with it (video_register_device).
+        for e in spec.entities {
+            var ent = media_v2_entity()
+            ent.id = nextID(.entity)
+            encodeCString(e.name, into: &ent.name)
+            ent.function = MediaEntityFunction(named: e.function)?.rawValue ?? 0
+            ent.flags = e.flags ?? 0
+            entities.append(ent)
+            entityIDs[e.name] = ent.id
+            for (index, p) in (e.pads ?? []).enumerated() {
+                var pad = media_v2_pad()
+                pad.id = nextID(.pad)
+                pad.entity_id = ent.id
+                pad.index = UInt32(index)
+                pad.flags = (p.hasPrefix("sink") ? 1 : 0) | (p.hasPrefix("source") ? 2 : 0) | (p.hasSuffix("+must-connect") ? 4 : 0)
+                pads.append(pad)
+                padIDs[e.name, default: []].append(pad.id)
+            }
+            if let i = e.interface, MediaInterfaceType(named: i.type) == .v4lVideo { addInterface(i, entity: ent.id) }
+        }
+        // Then the links; a data link's backlink takes an id but is never reported.
+        func padID(_ ref: String) -> UInt32? {
+            guard let colon = ref.lastIndex(of: ":"), let index = Int(ref[ref.index(after: colon)...]) else { return nil }
+            let list = padIDs[String(ref[..<colon])] ?? []
+            return index < list.count ? list[index] : nil
+        }
+        for l in spec.links ?? [] {
+            var flags: UInt32 = 0
+            for f in l.flags ?? [] { flags |= MediaLinkFlags.names.first { $0.1 == f }?.0 ?? 0 }
+            if l.type == "ancillary" {
+                guard let a = entityIDs[l.source], let b = entityIDs[l.sink] else { continue }
+                addLink(source: a, sink: b, flags: MediaLinkKind.ancillary.rawValue << 28 | flags)
+            } else {
+                guard let a = padID(l.source), let b = padID(l.sink) else { continue }
+                addLink(source: a, sink: b, flags: flags)
+                _ = nextID(.link)
+            }
+        }
+        // Sub-device nodes are registered last (v4l2_device_register_subdev_nodes).
+        for e in spec.entities {
+            if let i = e.interface, MediaInterfaceType(named: i.type) != .v4lVideo, let id = entityIDs[e.name] {
+                addInterface(i, entity: id)
+            }
+        }
+    }
+}
+
+extension FakeV4L2Port {
+    /// `MEDIA_IOC_DEVICE_INFO` with the versions the kernel fills (`media_version`, `driver_version`).
+    func mediaDeviceInfo(_ m: UnsafeMutablePointer<media_device_info>) -> Int32 {
+        let rc = mediaInfo(m)
+        let v = (spec.version ?? "6.1.0").split(separator: ".").compactMap { UInt32($0) } + [0, 0, 0]
+        m.pointee.media_version = v[0] << 16 | v[1] << 8 | v[2]
+        m.pointee.driver_version = m.pointee.media_version
+        return rc
+    }
+
+    /// `MEDIA_IOC_G_TOPOLOGY` as `media_device_get_topology` answers it: every
+    /// total is counted; an array with a null pointer is only counted; arrays
+    /// are filled in order up to the count given, and the first overflow makes
+    /// the call fail with `ENOSPC`, after which no array is written and the
+    /// struct is not copied back.
+    func mediaTopology(_ t: UnsafeMutablePointer<media_v2_topology>) -> Int32 {
+        let topology = spec.mediaTopology ?? FakeTopologySpec(entities: [])
+        let graph = FakeMediaGraph(topology)
+        var topo = t.pointee
+        let callIndex = max(0, state.calls[V4L2Request.mediaTopology.description, default: 1] - 1)
+        topo.topology_version = (topology.version ?? 0) + UInt64(min(callIndex, topology.versionBumps ?? 0))
+        let reported = topology.reportedCounts
+        var ret: Int32 = 0
+
+        func fill<T>(_ items: [T], pointer: UInt64, count: inout UInt32, claimed: UInt32?) {
+            defer { count = pointer == 0 ? (claimed ?? UInt32(items.count)) : UInt32(items.count) }
+            guard ret == 0, pointer != 0, let base = UnsafeMutablePointer<T>(bitPattern: UInt(pointer)) else { return }
+            for (i, item) in items.enumerated() {
+                if i >= Int(count) {
+                    ret = Errno.ENOSPC
+                    return
+                }
+                base[i] = item
+            }
+        }
+        fill(graph.entities, pointer: topo.ptr_entities, count: &topo.num_entities, claimed: reported?.entities)
+        fill(graph.interfaces, pointer: topo.ptr_interfaces, count: &topo.num_interfaces, claimed: reported?.interfaces)
+        fill(graph.pads, pointer: topo.ptr_pads, count: &topo.num_pads, claimed: reported?.pads)
+        fill(graph.links, pointer: topo.ptr_links, count: &topo.num_links, claimed: reported?.links)
+        topo.reserved1 = 0
+        topo.reserved2 = 0
+        topo.reserved3 = 0
+        topo.reserved4 = 0
+        if ret == 0 { t.pointee = topo }
+        return ret
+    }
+}
+
+extension FakeDeviceSystem {
+    /// What `/sys/dev/char/MAJ:MIN/uevent` would say for every interface of every fake media graph.
+    public var mediaDevnodes: DevnodeResolver {
+        var table: [MediaDevnode: String] = [:]
+        for n in spec.nodes {
+            for e in n.mediaTopology?.entities ?? [] {
+                if let i = e.interface, let node = MediaDevnode(i.devnode), let path = i.path { table[node] = path }
+            }
+        }
+        return .table(table)
+    }
+}
