@@ -76,6 +76,10 @@ struct Monitor: AsyncParsableCommand {
         await registry.start(events: events)
         let printer = EventPrinter(json: json)
         let present = await registry.devices
+        // Control events are followed before the devices are listed: once a device's
+        // line is out, every later change of its controls is reported.
+        let watchers = controls ? ControlWatchers(printer: printer) : nil
+        if let watchers { for d in present { await watchers.watch(d) } }
         for d in present { printer.present(d) }
         if present.isEmpty && !json && environment.isLive { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
         if !environment.isLive && count == nil && timeout == nil { return }
@@ -94,8 +98,6 @@ struct Monitor: AsyncParsableCommand {
         stop.install()
         let limit = count
         let restoreName = restore
-        let watchers = controls ? ControlWatchers(printer: printer) : nil
-        if let watchers { for d in present { await watchers.watch(d) } }
         if let name = restore { for d in present { Monitor.restore(name, d, factory(), printer) } }
         let deadline = timeout
         await withTaskGroup(of: Void.self) { group in

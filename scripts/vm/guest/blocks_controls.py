@@ -39,7 +39,9 @@ def coupling(s, node):
     set_ctrl(node, "gain_automatic=0")
     events = s.path("I-events.jsonl")
     monitor = Background([s.c, "monitor", "--controls", "--json"], events, s.path("I-events.err"))
-    time.sleep(2)
+    # The device's "present" line is printed once its controls are followed.
+    tail = JsonlTail(events)
+    wait_until(lambda: tail.count("present") > 0, 60)
     s.camprobe("ctl", node, "gain_automatic=1", merge=True, stdout=s.path("I-auto.txt"))
     time.sleep(1)
     r = s.camprobe("ctl", node, "gain=100", merge=True, stdout=s.path("I-refused.txt"))
