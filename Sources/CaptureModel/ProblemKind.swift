@@ -36,9 +36,12 @@ public struct ProblemKind: OpenStringSet {
     /// An ALSA call failed for another reason.
     public static let alsaFailed: ProblemKind = "alsa-failed"
 
+    /// Two ends of an enabled media-graph link disagree on their format: streaming fails with EPIPE.
+    public static let pipelineMismatch: ProblemKind = "pipeline-mismatch"
+
     /// The kinds this version of camprobe writes.
     public static let allCases: [ProblemKind] = [
         .ioctlFailed, .boundHit, .invalidValue, .duplicate, .noFormats, .partial, .access, .identity, .deviceGone,
-        .emulationUnavailable, .imported, .busy, .alsaFailed,
+        .emulationUnavailable, .imported, .busy, .alsaFailed, .pipelineMismatch,
     ]
 }

@@ -1,0 +1,89 @@
+/// A pad of a media graph as `media-ctl` names it: `"Sensor A":0`.
+public struct PadRef: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var entity: String
+    public var pad: UInt32
+    public init(entity: String, pad: UInt32) {
+        self.entity = entity
+        self.pad = pad
+    }
+    public var description: String { "\"\(entity)\":\(pad)" }
+}
+
+/// An enabled link whose two ends carry different formats: the kernel's link
+/// validation refuses it, so `VIDIOC_STREAMON` on any capture node of the
+/// pipeline fails with `EPIPE` until they agree.
+public struct LinkMismatch: Sendable, Hashable, Codable {
+    public var source: PadRef
+    public var sink: PadRef
+    public var sourceFormat: SubdevPadFormat
+    public var sinkFormat: SubdevPadFormat
+    /// What differs, in words: "code RGB888_1X24 ≠ SRGGB8_1X8", "size 640x480 ≠ 1280x720", "field 4 ≠ 1".
+    public var differences: [String]
+    /// Commands that make the link valid (`media-ctl -d DEV -V '…'`).
+    public var fixes: [String]
+}
+
+/// Checks the pad formats along a media graph's enabled data links the way the
+/// kernel's default link validation does (`v4l2_subdev_link_validate_default`):
+/// the media-bus code, width and height must be equal, and the field equal
+/// unless the sink is progressive (`V4L2_FIELD_NONE`). Pure: the formats come
+/// from `VIDIOC_SUBDEV_G_FMT` (see `SubdevEnumerator`).
+public enum PipelineDiagnosis {
+    /// `V4L2_FIELD_NONE`.
+    static let progressive: UInt32 = 1
+
+    /// The mismatched links among those whose both ends have a known format.
+    /// `modes` (what each source pad can produce) chooses the fix: change the
+    /// source to what the sink expects when the source offers it, else the sink.
+    public static func mismatches(
+        in graph: MediaGraph, formats: [PadRef: SubdevPadFormat], modes: [PadRef: SubdevPadModes] = [:]
+    ) -> [LinkMismatch] {
+        var out: [LinkMismatch] = []
+        for link in graph.links where link.kind == .data && link.isEnabled {
+            guard let (source, sink) = refs(link, graph), let a = formats[source], let b = formats[sink] else { continue }
+            var differences: [String] = []
+            if a.code != b.code { differences.append("code \(a.code) ≠ \(b.code)") }
+            if a.width != b.width || a.height != b.height { differences.append("size \(a.width)x\(a.height) ≠ \(b.width)x\(b.height)") }
+            if a.field != b.field && b.field != progressive { differences.append("field \(a.field) ≠ \(b.field)") }
+            guard !differences.isEmpty else { continue }
+            let device = graph.path.isEmpty ? graph.controller.busInfo : graph.path
+            let sourceCanMatch = modes[source].map { offers($0, b) } ?? false
+            let target =
+                sourceCanMatch ? "\(source)[fmt:\(b.code)/\(b.width)x\(b.height)]" : "\(sink)[fmt:\(a.code)/\(a.width)x\(a.height)]"
+            out.append(
+                LinkMismatch(
+                    source: source, sink: sink, sourceFormat: a, sinkFormat: b, differences: differences,
+                    fixes: ["media-ctl -d \(device) -V '\(target)'"]))
+        }
+        return out
+    }
+
+    /// The mismatch as a `Problem` a user can act on.
+    public static func problem(_ m: LinkMismatch) -> Problem {
+        Problem(
+            kind: .pipelineMismatch,
+            message:
+                "the link \(m.source) → \(m.sink) carries \(m.sourceFormat) but \(m.sink) is set to \(m.sinkFormat) ("
+                + m.differences.joined(separator: ", ")
+                + "): streaming any capture node of this pipeline fails with EPIPE (VIDIOC_STREAMON) until both ends agree. Fix: "
+                + m.fixes.joined(separator: "; "))
+    }
+
+    static func refs(_ link: MediaLink, _ graph: MediaGraph) -> (PadRef, PadRef)? {
+        guard let sp = graph.pad(id: link.source), let kp = graph.pad(id: link.sink), let se = graph.entity(id: sp.entityID),
+            let ke = graph.entity(id: kp.entityID)
+        else { return nil }
+        return (PadRef(entity: se.name, pad: sp.index), PadRef(entity: ke.name, pad: kp.index))
+    }
+
+    /// Whether a pad lists `format`'s code with a size range that holds its size.
+    static func offers(_ modes: SubdevPadModes, _ format: SubdevPadFormat) -> Bool {
+        modes.codes.contains { c in
+            c.code == format.code
+                && c.sizes.contains {
+                    (($0.min.width)...max($0.min.width, $0.max.width)).contains(format.width)
+                        && (($0.min.height)...max($0.min.height, $0.max.height)).contains(format.height)
+                }
+        }
+    }
+}
