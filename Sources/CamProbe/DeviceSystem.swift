@@ -13,6 +13,8 @@ public protocol DeviceSystem {
     func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort
     /// libasound, for the sound cards among the node records.
     var alsa: any ALSAPort { get }
+    /// How a media graph's interface devnodes (major:minor) become `/dev` paths.
+    var mediaDevnodes: DevnodeResolver { get }
 }
 
 /// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.
@@ -23,4 +25,6 @@ public struct SystemDeviceSystem: DeviceSystem {
         try SystemDevicePort(path: path, throughLibV4L2: throughLibV4L2)
     }
     public var alsa: any ALSAPort { SystemALSAPort() }
+    /// `/sys/dev/char/MAJ:MIN/uevent` (`DEVNAME`).
+    public var mediaDevnodes: DevnodeResolver { .sysfs() }
 }

@@ -17,7 +17,9 @@ struct CamProbeCommand: AsyncParsableCommand {
             or a unique part of the device's name.
             """,
         version: version,
-        subcommands: [List.self, Show.self, Monitor.self, Negotiate.self, Apply.self, Verify.self, Ctl.self, Profile.self, Import.self]
+        subcommands: [
+            List.self, Show.self, Graph.self, Monitor.self, Negotiate.self, Apply.self, Verify.self, Ctl.self, Profile.self, Import.self,
+        ]
     )
 
     /// Runs the command, mapping ArgumentParser's usage errors to exit status 2.

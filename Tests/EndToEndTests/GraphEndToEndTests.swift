@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `camprobe graph` on vimc at power-on (VIMC.md): the fake's media node plus
+/// its subdevices, with the sensors' RGB888 against the debayers' Bayer sinks.
+@Suite("camprobe graph (media controller)")
+struct GraphEndToEndTests {
+    static func subdev(_ path: String, _ name: String, _ pads: String) -> String {
+        #"{"path":"\#(path)","driver":"vimc","card":"\#(name)","busInfo":"platform:vimc","subdev":{"pads":[\#(pads)]}}"#
+    }
+
+    static let sensorCodes = #"[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]},{"code":"SRGGB8_1X8","sizes":["16x16-4096x2160"]}]"#
+    static let subdevs =
+        #"{"nodes":["#
+        + [
+            subdev("/dev/v4l-subdev0", "Sensor A", #"{"pad":0,"codes":\#(sensorCodes),"active":{"code":"RGB888_1X24","size":"640x480"}}"#),
+            subdev("/dev/v4l-subdev1", "Sensor B", #"{"pad":0,"codes":\#(sensorCodes),"active":{"code":"RGB888_1X24","size":"640x480"}}"#),
+            subdev(
+                "/dev/v4l-subdev2", "Debayer A",
+                #"{"pad":0,"codes":[{"code":"SRGGB8_1X8","sizes":["16x16-4096x2160"]}],"active":{"code":"SRGGB8_1X8","size":"640x480"}},{"pad":1,"codes":[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]}],"active":{"code":"RGB888_1X24","size":"640x480"}}"#
+            ),
+            subdev(
+                "/dev/v4l-subdev3", "Debayer B",
+                #"{"pad":0,"codes":[{"code":"SRGGB8_1X8","sizes":["16x16-4096x2160"]}],"active":{"code":"SRGGB8_1X8","size":"640x480"}},{"pad":1,"codes":[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]}],"active":{"code":"RGB888_1X24","size":"640x480"}}"#
+            ),
+            subdev(
+                "/dev/v4l-subdev4", "RGB/YUV Input", #"{"pad":0,"codes":\#(sensorCodes),"active":{"code":"RGB888_1X24","size":"640x480"}}"#),
+            subdev(
+                "/dev/v4l-subdev5", "Scaler",
+                #"{"pad":0,"codes":[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]}],"active":{"code":"RGB888_1X24","size":"640x480"}},{"pad":1,"codes":[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]}],"active":{"code":"RGB888_1X24","size":"1920x1440"}}"#
+            ),
+        ].joined(separator: ",") + "]}"
+
+    func run(_ extra: [String]) throws -> Run {
+        try CLI.run(
+            ["graph", "/dev/media0", "--fixture", CLI.fixtures + "/vimc-topology.json", "--fixture", try CLI.fixture(Self.subdevs)] + extra)
+    }
+
+    @Test func namesThePowerOnMismatchAndTheFix() throws {
+        let r = try run([])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("VIMC MDEV"))
+        #expect(r.stdout.contains("/dev/video0 (Sensor A → Raw Capture 0)"))
+        #expect(r.stdout.contains("/dev/video2 (Sensor A → Debayer A → Scaler → RGB/YUV Capture)"))
+        #expect(r.stdout.contains("RGB/YUV Input: no enabled path to a capture node"))
+        #expect(r.stdout.contains(#"the link "Sensor A":0 → "Debayer A":0 carries RGB888_1X24/640x480"#))
+        #expect(r.stdout.contains(#"media-ctl -d /dev/media0 -V '"Sensor A":0[fmt:SRGGB8_1X8/640x480]'"#))
+        #expect(r.stdout.contains("EPIPE"))
+        #expect(!r.stdout.contains("ENOENT"))
+        #expect(!r.stdout.contains(#""Debayer B":1 → "Scaler":0 carries"#))  // that link is disabled
+    }
+
+    @Test func jsonCarriesGraphPadsAndMismatches() throws {
+        let r = try run(["--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let mismatches = try #require(doc["mismatches"] as? [[String: Any]])
+        #expect(mismatches.count == 2)
+        let pads = try #require(doc["pads"] as? [[String: Any]])
+        #expect(pads.count == 9)  // Sensor A, B, RGB/YUV Input: 1 each; Debayer A, B, Scaler: 2 each
+    }
+
+    @Test func aNodeThatIsNotAMediaControllerIsAClearError() throws {
+        let r = try CLI.run(["graph", "/dev/video0", "--fixture", CLI.fixtures + "/vimc-topology.json"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot read the media graph of /dev/video0"))
+    }
+}
