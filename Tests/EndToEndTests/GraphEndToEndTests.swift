@@ -55,7 +55,9 @@ struct GraphEndToEndTests {
         #expect(r.status == 0, "\(r.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let mismatches = try #require(doc["mismatches"] as? [[String: Any]])
-        #expect(mismatches.count == 2)
+        // The two debayer sinks, and the scaler's 1920x1440 into the 640x480 capture node.
+        #expect(mismatches.count == 3)
+        #expect((mismatches.last?["fixes"] as? [String]) == ["v4l2-ctl -d /dev/video2 --set-fmt-video=width=1920,height=1440"])
         let pads = try #require(doc["pads"] as? [[String: Any]])
         #expect(pads.count == 9)  // Sensor A, B, RGB/YUV Input: 1 each; Debayer A, B, Scaler: 2 each
     }

@@ -71,4 +71,34 @@ struct PipelineDiagnosisTests {
         #expect(found.count == 1)
         #expect(found.first?.differences == ["size 1280x720 ≠ 640x480"])
     }
+
+    /// VIMC.md: S_FMT 1280x720 on video0 is accepted, then STREAMON fails with EPIPE
+    /// because "Sensor A":0 still sends 640x480 into "Raw Capture 0".
+    @Test func aCaptureNodeSetToAnotherSizeIsNamedWithTheV4L2CtlFix() throws {
+        let g = try vimc()
+        let set = ActiveFormat(
+            bufferType: .videoCapture, fourcc: "BA12", width: 1280, height: 720, field: "none", bytesPerLine: 2560, sizeImage: 1_843_200,
+            colorspace: "srgb", quantization: "default")
+        let found = PipelineDiagnosis.captureMismatches(
+            in: g, formats: [PadRef(entity: "Sensor A", pad: 0): Self.rgb], captures: ["Raw Capture 0": ("/dev/video0", set)])
+        #expect(found.count == 1)
+        let m = try #require(found.first)
+        #expect(m.differences == ["size 640x480 ≠ 1280x720"])
+        #expect(m.fixes == ["v4l2-ctl -d /dev/video0 --set-fmt-video=width=640,height=480"])
+        #expect(PipelineDiagnosis.problem(m).message.contains("is set to BA12 1280x720 on /dev/video0"))
+        let same = PipelineDiagnosis.captureMismatches(
+            in: g, formats: [PadRef(entity: "Sensor A", pad: 0): Self.rgb],
+            captures: [
+                "Raw Capture 0": (
+                    "/dev/video0",
+                    {
+                        var f = set
+                        f.width = 640
+                        f.height = 480
+                        return f
+                    }()
+                )
+            ])
+        #expect(same.isEmpty)
+    }
 }

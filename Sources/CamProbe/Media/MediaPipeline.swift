@@ -51,7 +51,17 @@ public enum MediaPipelineReader {
             }
         }
         let formats = pads.compactMapValues(\.active)
-        let mismatches = PipelineDiagnosis.mismatches(in: graph, formats: formats, modes: pads)
+        var captures: [String: (path: String, format: ActiveFormat)] = [:]
+        for entity in graph.captureEntities {
+            guard let node = graph.interfaces(of: entity.id).first(where: { $0.type == .v4lVideo })?.path,
+                let port = try? system.open(node, throughLibV4L2: false)
+            else { continue }
+            let format = (try? port.readActiveFormat(.videoCapture)) ?? (try? port.readActiveFormat(.videoCaptureMultiplanar))
+            if let format { captures[entity.name] = (node, format) }
+        }
+        let mismatches =
+            PipelineDiagnosis.mismatches(in: graph, formats: formats, modes: pads)
+            + PipelineDiagnosis.captureMismatches(in: graph, formats: formats, captures: captures)
         problems += mismatches.map(PipelineDiagnosis.problem)
         return MediaPipeline(graph: graph, pads: pads, mismatches: mismatches, problems: problems)
     }

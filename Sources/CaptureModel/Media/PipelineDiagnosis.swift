@@ -19,8 +19,10 @@ public struct LinkMismatch: Sendable, Hashable, Codable {
     public var sinkFormat: SubdevPadFormat
     /// What differs, in words: "code RGB888_1X24 ≠ SRGGB8_1X8", "size 640x480 ≠ 1280x720", "field 4 ≠ 1".
     public var differences: [String]
-    /// Commands that make the link valid (`media-ctl -d DEV -V '…'`).
+    /// Commands that make the link valid (`media-ctl -d DEV -V '…'`, or `v4l2-ctl` for a capture node).
     public var fixes: [String]
+    /// When the sink is a capture node: its node and active format (`YUYV 1280x720 on /dev/video0`).
+    public var sinkCapture: String?
 }
 
 /// Checks the pad formats along a media graph's enabled data links the way the
@@ -58,12 +60,36 @@ public enum PipelineDiagnosis {
         return out
     }
 
+    /// Links into capture nodes whose size differs from the pad feeding them
+    /// (`captures`: the capture entity's name → its node and `VIDIOC_G_FMT` answer).
+    /// Sizes only: a pixel format and a media-bus code are not compared here.
+    public static func captureMismatches(
+        in graph: MediaGraph, formats: [PadRef: SubdevPadFormat], captures: [String: (path: String, format: ActiveFormat)]
+    ) -> [LinkMismatch] {
+        var out: [LinkMismatch] = []
+        for link in graph.links where link.kind == .data && link.isEnabled {
+            guard let (source, sink) = refs(link, graph), let a = formats[source], let (path, f) = captures[sink.entity],
+                a.width != f.width || a.height != f.height
+            else { continue }
+            var b = a
+            b.width = f.width
+            b.height = f.height
+            out.append(
+                LinkMismatch(
+                    source: source, sink: sink, sourceFormat: a, sinkFormat: b,
+                    differences: ["size \(a.width)x\(a.height) ≠ \(f.width)x\(f.height)"],
+                    fixes: ["v4l2-ctl -d \(path) --set-fmt-video=width=\(a.width),height=\(a.height)"],
+                    sinkCapture: "\(f.fourcc) \(f.width)x\(f.height) on \(path)"))
+        }
+        return out
+    }
+
     /// The mismatch as a `Problem` a user can act on.
     public static func problem(_ m: LinkMismatch) -> Problem {
         Problem(
             kind: .pipelineMismatch,
             message:
-                "the link \(m.source) → \(m.sink) carries \(m.sourceFormat) but \(m.sink) is set to \(m.sinkFormat) ("
+                "the link \(m.source) → \(m.sink) carries \(m.sourceFormat) but \(m.sink) is set to \(m.sinkCapture ?? m.sinkFormat.description) ("
                 + m.differences.joined(separator: ", ")
                 + "): streaming any capture node of this pipeline fails with EPIPE (VIDIOC_STREAMON) until both ends agree. Fix: "
                 + m.fixes.joined(separator: "; "))
