@@ -132,6 +132,14 @@ struct JSONValueParserTests {
         #expect(JSONProfile.parse(Array(#"[{"schemaVersion": 7}]"#.utf8)).declaredSchemaVersion == nil)
     }
 
+    /// Issue paths as the validator has always joined them, an empty key included.
+    @Test func validatorPathsUnderAnEmptyKey() throws {
+        let schema = try JSONValue.parse(
+            Array(#"{"type": "object", "additionalProperties": {"type": "object", "properties": {"a": {"type": "integer"}}}}"#.utf8))
+        let found = JSONSchemaValidator(schema: schema).validate(try JSONValue.parse(Array(#"{"": {"a": "x"}, "b": {"a": [1]}}"#.utf8)))
+        #expect(found.map(\.path) == ["a", "b.a"])
+    }
+
     /// Every shipped profile, and random edits of one, read the same way by both.
     @Test func shippedProfilesAndEditsOfThemAgree() throws {
         let dir = HostileProfileTests.repo + "/Profiles"

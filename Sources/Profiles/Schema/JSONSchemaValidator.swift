@@ -75,10 +75,8 @@ struct JSONSchemaValidator: Sendable {
             switch self {
             case .root: ""
             case .member(let parent, let key):
-                switch parent {
-                case .root: key
-                default: "\(parent.text).\(key)"
-                }
+                // As the paths were joined before: an empty parent (a root key "") adds no dot.
+                parent.text.isEmpty ? key : "\(parent.text).\(key)"
             case .index(let parent, let i): "\(parent.text)[\(i)]"
             }
         }
