@@ -32,24 +32,21 @@ public enum ProfileFile {
                 message: "not a camprobe profile: it starts with neither '{' (JSON) nor '<' (XML). "
                     + "For v4l2-ctl output, run 'camprobe import v4l2-ctl \(path)' first")
         }
-        if form == .json, let v = declaredVersion(bytes), v > CaptureModelSchema.version {
+        // A JSON profile is parsed once: its schemaVersion is looked at before it is validated.
+        let json = form == .json ? JSONProfile.parse(bytes) : nil
+        if let v = json?.declaredSchemaVersion, v > CaptureModelSchema.version {
             throw LoadError(
                 path: path,
                 message: "schemaVersion \(v) is newer than this camprobe understands (\(CaptureModelSchema.version)); update camprobe")
         }
         do throws(ProfileReadError) {
-            return try (form == .json ? JSONProfile.read(bytes) : XMLProfile.read(bytes)).device
+            if let json { return try json.read().device }
+            return try XMLProfile.read(bytes).device
         } catch {
             let shown = error.issues.prefix(5).map { Quote.clipMessage($0.description) }.joined(separator: "; ")
             let more =
                 error.issues.count > 5 ? " (and \(error.issues.count - 5) more; 'camprobe profile validate \(path)' lists them all)" : ""
             throw LoadError(path: path, message: "invalid \(form.rawValue.uppercased()) profile: \(shown)\(more)")
         }
-    }
-
-    /// The `schemaVersion` a JSON document declares, if it can be read at all.
-    static func declaredVersion(_ bytes: [UInt8]) -> Int? {
-        struct Header: Decodable { var schemaVersion: Int? }
-        return (try? JSONDecoder().decode(Header.self, from: Data(bytes)))?.schemaVersion
     }
 }

@@ -17,9 +17,7 @@ public enum JSONProfile {
     /// Validates against the JSON Schema, then decodes with `JSONDecoder`.
     /// Refuses input over 64 MiB.
     public static func read(_ bytes: [UInt8]) throws(ProfileReadError) -> DeviceDocument {
-        let issues = schemaIssues(bytes)
-        guard issues.isEmpty else { throw ProfileReadError(issues: issues) }
-        return try decode(bytes).get()
+        try parse(bytes).read()
     }
 
     /// Issues found by parsing, by checking against the JSON Schema
@@ -28,26 +26,74 @@ public enum JSONProfile {
     /// whose terms do not fit in 32 bits) is found here too, so a document
     /// is valid exactly when `read` accepts it. Empty when the document is valid.
     public static func validate(_ bytes: [UInt8]) -> [ProfileIssue] {
-        let issues = schemaIssues(bytes)
-        guard issues.isEmpty else { return issues }
-        if case .failure(let e) = decode(bytes) { return e.issues }
-        return []
+        parse(bytes).validate()
+    }
+
+    /// The document parsed once (`JSONValue.parse`), for `read` and
+    /// `validate` and for a look at its `schemaVersion` before either.
+    public static func parse(_ bytes: [UInt8]) -> Parsed {
+        guard bytes.count <= profileMaximumBytes else {
+            return Parsed(
+                bytes: bytes,
+                value: .failure(
+                    ProfileReadError(
+                        ProfileIssue(message: "the document is \(bytes.count) bytes; profiles larger than 64 MiB are refused"))))
+        }
+        do throws(JSONValue.ParseFailure) {
+            return Parsed(bytes: bytes, value: .success(try JSONValue.parse(bytes)))
+        } catch {
+            switch error {
+            case .syntax(let e):
+                return Parsed(bytes: bytes, value: .failure(ProfileReadError(ProfileIssue(message: "not JSON: \(e)"))))
+            case .decoding(let e as DecodingError):
+                return Parsed(bytes: bytes, value: .failure(ProfileReadError(issue(e, prefix: "not JSON: "))))
+            case .decoding(let e):
+                return Parsed(bytes: bytes, value: .failure(ProfileReadError(ProfileIssue(message: "not JSON: \(e)"))))
+            }
+        }
+    }
+
+    /// A JSON profile parsed, not yet checked against the schema.
+    public struct Parsed: Sendable {
+        let bytes: [UInt8]
+        /// The JSON value, or the size or syntax issue that stopped parsing.
+        let value: Result<JSONValue, ProfileReadError>
+
+        /// The `schemaVersion` the document declares, when it is an integer
+        /// (read as `JSONDecoder` reads an `Int`); nil when the document is
+        /// not JSON, not an object, or has none.
+        public var declaredSchemaVersion: Int? {
+            guard case .success(let v) = value, case .integer(let i)? = v["schemaVersion"] else { return nil }
+            return Int(exactly: i)
+        }
+
+        /// See `JSONProfile.read`.
+        public func read() throws(ProfileReadError) -> DeviceDocument {
+            let issues = schemaIssues()
+            guard issues.isEmpty else { throw ProfileReadError(issues: issues) }
+            return try JSONProfile.decode(bytes).get()
+        }
+
+        /// See `JSONProfile.validate`.
+        public func validate() -> [ProfileIssue] {
+            let issues = schemaIssues()
+            guard issues.isEmpty else { return issues }
+            if case .failure(let e) = JSONProfile.decode(bytes) { return e.issues }
+            return []
+        }
+
+        /// Size, JSON syntax and JSON Schema issues.
+        func schemaIssues() -> [ProfileIssue] {
+            switch value {
+            case .success(let v): JSONProfile.schemaValidator.validate(v)
+            case .failure(let e): e.issues
+            }
+        }
     }
 
     /// Size, JSON syntax and JSON Schema issues.
     static func schemaIssues(_ bytes: [UInt8]) -> [ProfileIssue] {
-        guard bytes.count <= profileMaximumBytes else {
-            return [ProfileIssue(message: "the document is \(bytes.count) bytes; profiles larger than 64 MiB are refused")]
-        }
-        let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch let e as DecodingError {
-            return [issue(e, prefix: "not JSON: ")]
-        } catch {
-            return [ProfileIssue(message: "not JSON: \(error)")]
-        }
-        return schemaValidator.validate(value)
+        parse(bytes).schemaIssues()
     }
 
     /// The model decoded with `JSONDecoder`, or the issue that stopped it.

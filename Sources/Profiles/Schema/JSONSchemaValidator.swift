@@ -61,12 +61,30 @@ struct JSONSchemaValidator: Sendable {
     /// All issues of `instance`, in document order; empty when it is valid.
     func validate(_ instance: JSONValue) -> [ProfileIssue] {
         var issues = schemaProblems.map { ProfileIssue(message: "schema: \($0)") }
-        issues += check(instance, schema, path: "")
+        issues += check(instance, schema, path: .root)
         return issues
     }
 
-    private func issue(_ path: String, _ message: String) -> ProfileIssue {
-        ProfileIssue(path: path.isEmpty ? nil : path, message: message)
+    /// Where a value is in the instance, spelt out only when an issue names it.
+    private indirect enum Path {
+        case root
+        case member(Path, String)
+        case index(Path, Int)
+
+        var text: String {
+            switch self {
+            case .root: ""
+            case .member(let parent, let key):
+                // As the paths were joined before: an empty parent (a root key "") adds no dot.
+                parent.text.isEmpty ? key : "\(parent.text).\(key)"
+            case .index(let parent, let i): "\(parent.text)[\(i)]"
+            }
+        }
+    }
+
+    private func issue(_ path: Path, _ message: String) -> ProfileIssue {
+        let text = path.text
+        return ProfileIssue(path: text.isEmpty ? nil : text, message: message)
     }
 
     private func resolve(_ s: JSONValue) -> JSONValue? {
@@ -76,7 +94,7 @@ struct JSONSchemaValidator: Sendable {
         return schema["$defs"]?[String(ref.dropFirst(prefix.count))]
     }
 
-    private func check(_ x: JSONValue, _ s: JSONValue, path: String) -> [ProfileIssue] {
+    private func check(_ x: JSONValue, _ s: JSONValue, path: Path) -> [ProfileIssue] {
         guard case .object(let k) = s else {
             if case .bool(false) = s { return [issue(path, "not allowed here")] }
             return []
@@ -114,16 +132,16 @@ struct JSONSchemaValidator: Sendable {
         }
         if case .object(let members) = x { out += checkObject(members, k, path: path) }
         if case .array(let items) = x, let itemSchema = k["items"] {
-            for (i, item) in items.enumerated() { out += check(item, itemSchema, path: "\(path)[\(i)]") }
+            for (i, item) in items.enumerated() { out += check(item, itemSchema, path: .index(path, i)) }
         }
         if case .array(let branches)? = k["oneOf"] { out += alternatives(x, branches, exactlyOne: true, path: path) }
         if case .array(let branches)? = k["anyOf"] { out += alternatives(x, branches, exactlyOne: false, path: path) }
         return out
     }
 
-    private func member(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    private func member(_ path: Path, _ key: String) -> Path { .member(path, key) }
 
-    private func checkObject(_ members: [String: JSONValue], _ k: [String: JSONValue], path: String) -> [ProfileIssue] {
+    private func checkObject(_ members: [String: JSONValue], _ k: [String: JSONValue], path: Path) -> [ProfileIssue] {
         var out: [ProfileIssue] = []
         if case .array(let required)? = k["required"] {
             for case .string(let name) in required where members[name] == nil {
@@ -152,9 +170,13 @@ struct JSONSchemaValidator: Sendable {
     /// apart by their `const` properties (the `type` discriminator): the one
     /// branch whose constants match reports its own issues, and when none
     /// matches, the discriminator itself is reported with the values it may take.
-    private func alternatives(_ x: JSONValue, _ branches: [JSONValue], exactlyOne: Bool, path: String) -> [ProfileIssue] {
-        let results = branches.map { check(x, $0, path: path) }
-        let passing = results.filter(\.isEmpty).count
+    ///
+    /// A branch with a `const` property that `x` has with another value
+    /// fails without being checked (its issues are worked out only if they
+    /// are reported), so a discriminated `oneOf` checks one branch.
+    private func alternatives(_ x: JSONValue, _ branches: [JSONValue], exactlyOne: Bool, path: Path) -> [ProfileIssue] {
+        var known: [[ProfileIssue]?] = branches.map { b in failsOnAConstant(x, b) ? nil : check(x, b, path: path) }
+        let passing = known.filter { $0?.isEmpty ?? false }.count
         if passing == 1 || (passing > 1 && !exactlyOne) { return [] }
         if passing > 1 { return [issue(path, "matches \(passing) alternatives, expected exactly one")] }
 
@@ -173,13 +195,26 @@ struct JSONSchemaValidator: Sendable {
             }
             if consts.allSatisfy({ key, c in x[key].map { $0.schemaEquals(c) } ?? false }) { candidates.append(i) }
         }
-        if candidates.count == 1 { return results[candidates[0]] }
+        // A candidate's constants all match, so it was checked.
+        if candidates.count == 1 { return known[candidates[0]] ?? check(x, branches[candidates[0]], path: path) }
         if candidates.isEmpty, let key = discriminator, case .object = x {
             let at = member(path, key)
             guard let found = x[key] else { return [issue(at, "required property is missing")] }
             return [issue(at, "expected one of \(allowed.map(\.brief).joined(separator: ", ")), found \(found.brief)")]
         }
-        let best = results.min { $0.count < $1.count } ?? []
+        for (i, b) in branches.enumerated() where known[i] == nil { known[i] = check(x, b, path: path) }
+        let best = known.map { $0 ?? [] }.min { $0.count < $1.count } ?? []
         return [issue(path, "\(x.brief) matches none of the \(branches.count) alternatives")] + best
+    }
+
+    /// Whether `x` is an object with a property that the branch `b`
+    /// (through its `$ref`) gives a `const` other than its value: then
+    /// checking `x` against `b` reports at least that property.
+    private func failsOnAConstant(_ x: JSONValue, _ b: JSONValue) -> Bool {
+        guard case .object(let members) = x, let r = resolve(b), case .object(let props)? = r["properties"] else { return false }
+        for (key, sub) in props {
+            if let c = sub["const"], let v = members[key], !v.schemaEquals(c) { return true }
+        }
+        return false
     }
 }
