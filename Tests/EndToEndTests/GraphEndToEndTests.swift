@@ -65,6 +65,8 @@ struct GraphEndToEndTests {
     @Test func aNodeThatIsNotAMediaControllerIsAClearError() throws {
         let r = try CLI.run(["graph", "/dev/video0", "--fixture", CLI.fixtures + "/vimc-topology.json"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("cannot read the media graph of /dev/video0"))
+        #expect(r.stderr.contains("/dev/video0 is not a media controller (MEDIA_IOC_DEVICE_INFO answered ENOTTY)"))
+        let missing = try CLI.run(["graph", "/dev/media9", "--fixture", CLI.fixtures + "/vimc-topology.json"])
+        #expect(missing.status == 1 && missing.stderr.contains("there is no /dev/media9"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import V4L2
 
 /// `camprobe graph /dev/mediaN`: a media-controller system (Raspberry Pi,
 /// Rockchip, Intel IPU, vimc) as `media-ctl -p` shows it, plus what is wrong.
@@ -38,6 +39,12 @@ struct Graph: ParsableCommand {
         do {
             pipeline = try MediaPipelineReader.read(media, system: CLIEnvironment.current.makeSystem())
         } catch {
+            if error.call.hasSuffix("open") && error.errno == Errno.ENOENT {
+                throw CLIError(message: "there is no \(media); media controllers are /dev/mediaN nodes (ls /dev/media*)")
+            }
+            if error.errno == Errno.ENOTTY {
+                throw CLIError(message: "\(media) is not a media controller (\(error.call) answered ENOTTY); give a /dev/mediaN node")
+            }
             throw CLIError(message: "cannot read the media graph of \(media): \(error)")
         }
         if json {
