@@ -39,9 +39,12 @@ public struct ProblemKind: OpenStringSet {
     /// Two ends of an enabled media-graph link disagree on their format: streaming fails with EPIPE.
     public static let pipelineMismatch: ProblemKind = "pipeline-mismatch"
 
+    /// A capture node at the end of a media-controller pipeline: its limits are the receiver's, not the camera's.
+    public static let mediaPipeline: ProblemKind = "media-pipeline"
+
     /// The kinds this version of camprobe writes.
     public static let allCases: [ProblemKind] = [
         .ioctlFailed, .boundHit, .invalidValue, .duplicate, .noFormats, .partial, .access, .identity, .deviceGone,
-        .emulationUnavailable, .imported, .busy, .alsaFailed, .pipelineMismatch,
+        .emulationUnavailable, .imported, .busy, .alsaFailed, .pipelineMismatch, .mediaPipeline,
     ]
 }

@@ -49,6 +49,13 @@ public struct CaptureEnumerator {
             }
             if !log.gone { parm = state.streamingParameters(primary, log: &log) }
         }
+        if identity.deviceCaps.contains(CapabilityFlags(rawValue: 0x2000_0000)) {  // V4L2_CAP_IO_MC
+            log.note(
+                .mediaPipeline, nil,
+                "\(port.path) is the capture end of a media-controller pipeline (V4L2_CAP_IO_MC): its formats and sizes are what "
+                    + "the receiver accepts, not the camera's modes, and streaming needs every link of the pipeline to agree. "
+                    + "'camprobe graph' on its /dev/mediaN shows the sensor's modes and what stops the pipeline")
+        }
         return CaptureNodeCapabilities(
             path: port.path, identity: identity, throughLibV4L2: port.throughLibV4L2, inputs: inputs,
             currentInput: currentInput, formats: formats, controls: controls, activeFormat: active,
