@@ -27,7 +27,7 @@ def block_d(s):
         wait_until(lambda: tail.count("connected") >= c, 20)
         rmmod("vivid")
         wait_until(lambda: tail.count("disconnected") >= c, 20)
-        if c in (1, 10):
+        if c == 1 or c % 10 == 0:
             rss[c] = monitor.rss_kb()
     rss_n = monitor.rss_kb() or 0
     rss_10 = rss.get(10) or rss.get(1) or 0
@@ -43,8 +43,16 @@ def block_d(s):
              "%d disconnected" % disconnected)
     s.check("monitor: every event names the same stable ID with its nodes", same_id_with_nodes, log)
     s.expect("monitor exits cleanly on SIGINT", mrc == 0, "exit %d" % mrc)
-    s.expect("monitor memory is flat over the cycles (< 2 MiB growth after warm-up)", rss_n - rss_10 < 2048,
-             "RSS %d kB → %d kB" % (rss_10, rss_n))
+    # A leak grows every stretch of cycles; malloc taking a new arena chunk is one
+    # step. Judge the median growth per 10 cycles (robust to one step), projected
+    # over 90 cycles, and cap the total.
+    series = [rss[c] for c in sorted(rss) if c >= 10 and rss[c]]
+    steps = sorted(b - a for a, b in zip(series, series[1:]))
+    per10 = steps[len(steps) // 2] if steps else 0
+    print("info: monitor RSS every 10 cycles (kB):", series, flush=True)
+    s.expect("monitor memory is flat over the cycles (median growth < 2 MiB per 90 cycles after warm-up, total < 8 MiB)",
+             per10 * 9 < 2048 and rss_n - rss_10 < 8192,
+             "RSS %d kB → %d kB, median %d kB per 10 cycles: %s" % (rss_10, rss_n, per10, series))
 
 
 def same_id_with_nodes(log):
