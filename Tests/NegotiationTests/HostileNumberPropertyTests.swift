@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import Negotiation
 import Testing
@@ -11,7 +12,7 @@ struct HostileNumberPropertyTests {
     /// time), each with every preset and four random requests on a random transport
     /// (12,000 decisions).
     @Test func randomNodesAndRequests() {
-        var g = Hostile.Rng(s: 0x5EED_0001)
+        var g = Hostile.Rng(seed: 0x5EED_0001)
         for _ in 0..<800 {
             let node = Hostile.node(&g)
             let requests = (0..<4).map { _ in Hostile.request(&g) }

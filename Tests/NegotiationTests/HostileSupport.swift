@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import Negotiation
@@ -6,30 +7,9 @@ import Testing
 /// Hostile numbers for the negotiation: nodes built from any UInt32 sizes,
 /// steps and intervals, and the checks `camprobe negotiate` and `show` rely on.
 enum Hostile {
-    /// SplitMix64: seeded, so every run sees the same cases.
-    struct Rng {
-        var s: UInt64
-        mutating func next() -> UInt64 {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ a: [T]) -> T { a[Int(next() % UInt64(a.count))] }
-        /// Edge values half the time (0, 1, 2, UInt32.max-1, UInt32.max), otherwise plausible or any UInt32.
-        mutating func u32() -> UInt32 {
-            switch next() % 6 {
-            case 0, 1, 2: pick(Hostile.edges)
-            case 3: pick([16, 30, 120, 480, 640, 720, 1001, 1080, 1920, 30000, 10_000_000])
-            default: UInt32(truncatingIfNeeded: next())
-            }
-        }
-        mutating func dims() -> Dimensions { Dimensions(width: u32(), height: u32()) }
-        mutating func duration() -> FrameDuration { FrameDuration(u32(), u32()) }
-    }
+    typealias Rng = SeededRandom
 
-    static let edges: [UInt32] = [0, 1, 2, UInt32.max - 1, UInt32.max]
+    static let edges = SeededRandom.edges
 
     static func intervals(_ g: inout Rng) -> FrameIntervals {
         switch g.next() % 5 {
@@ -148,4 +128,9 @@ enum Hostile {
         }
         #expect(throws: Never.self, sourceLocation: sourceLocation) { _ = try JSONEncoder().encode(node) }
     }
+}
+
+extension SeededRandom {
+    mutating func dims() -> Dimensions { Dimensions(width: u32(), height: u32()) }
+    mutating func duration() -> FrameDuration { FrameDuration(u32(), u32()) }
 }

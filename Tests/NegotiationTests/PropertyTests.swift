@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import Testing
 
@@ -6,17 +7,7 @@ import Testing
 /// Random requests against every camera: what must hold for any of them.
 @Suite("Negotiation properties over random requests")
 struct PropertyTests {
-    struct Rng {
-        var s: UInt64
-        mutating func next() -> UInt64 {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ a: [T]) -> T { a[Int(next() % UInt64(a.count))] }
-    }
+    typealias Rng = SeededRandom
 
     static let sizes = [
         Dimensions(width: 320, height: 240), Dimensions(width: 640, height: 480), Dimensions(width: 1280, height: 720),
@@ -58,7 +49,7 @@ struct PropertyTests {
     func invariants(camera: String) throws {
         let d = try Cameras.named(camera)
         let node = try #require(d.captures.first { !$0.formats.isEmpty })
-        var g = Rng(s: 0xC0FFEE ^ UInt64(camera.utf8.count))
+        var g = Rng(seed: 0xC0FFEE ^ UInt64(camera.utf8.count))
         let n = camera == "large-synthetic" ? 40 : 150
         for _ in 0..<n {
             let r = Self.randomRequest(&g, formats: node.formats.map(\.fourcc))

@@ -1,4 +1,5 @@
 import CamProbe
+import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import Profiles
@@ -113,7 +114,7 @@ struct HostileProfileTests {
         }
         let parts = template.components(separatedBy: "@SIZES@")
         #expect(parts.count > 2)
-        var g = Rng(s: 0x5EED_0002)
+        var g = Rng(seed: 0x5EED_0002)
         for n in 0..<100 {
             var doc = parts[0]
             for p in parts.dropFirst() { doc += (0..<(1 + Int(g.next() % 3))).map { _ in Self.sizeJSON(&g) }.joined(separator: ", ") + p }
@@ -175,7 +176,7 @@ struct HostileProfileTests {
             "\"-BE\"", "\"\\u0000\"", "null", "true", "\"9/9\"", "\"stepwise\"", "\"x\"",
         ]
         let scalars = Array(text.unicodeScalars)
-        var g = Rng(s: 0x5EED_0003)
+        var g = Rng(seed: 0x5EED_0003)
         var disagreements: [String] = []
         for _ in 0..<60 {
             // Replace one JSON value (after a ": ") with a hostile token.
@@ -204,24 +205,7 @@ struct HostileProfileTests {
         #expect(disagreements.isEmpty, "\(disagreements)")
     }
 
-    struct Rng {
-        var s: UInt64
-        mutating func next() -> UInt64 {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ a: [T]) -> T { a[Int(next() % UInt64(a.count))] }
-        mutating func u32() -> UInt32 {
-            switch next() % 6 {
-            case 0, 1, 2: pick([0, 1, 2, UInt32.max - 1, UInt32.max])
-            case 3: pick([16, 30, 480, 640, 1001, 1080, 1920, 30000, 10_000_000])
-            default: UInt32(truncatingIfNeeded: next())
-            }
-        }
-    }
+    typealias Rng = SeededRandom
 }
 
 @Suite("XML validate agrees with load")
