@@ -16,31 +16,15 @@ enum HotplugSoak {
          "udev":{"parent":{"sysPath":"/sys/soak","bus":"usb","vendorID":"046d","productID":"0825","serial":"SOAK","speed":"480"}}}
         """#
 
+    /// Resident memory from `/proc/self/statm` (its second field, in pages); -1 if unreadable.
     static func residentKilobytes() -> Int {
         guard let f = fopen("/proc/self/statm", "r") else { return -1 }
         defer { fclose(f) }
-        var size = 0
-        var resident = 0
-        guard
-            withUnsafeMutablePointer(
-                to: &size,
-                { s in
-                    withUnsafeMutablePointer(to: &resident) { r in
-                        getStatm(f, s, r)
-                    }
-                })
-        else { return -1 }
-        return resident * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
-    }
-
-    static func getStatm(_ f: UnsafeMutablePointer<FILE>, _ s: UnsafeMutablePointer<Int>, _ r: UnsafeMutablePointer<Int>) -> Bool {
         var line = [CChar](repeating: 0, count: 256)
-        guard fgets(&line, 256, f) != nil else { return false }
-        let parts = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
-        guard parts.count >= 2, let a = Int(parts[0]), let b = Int(parts[1]) else { return false }
-        s.pointee = a
-        r.pointee = b
-        return true
+        guard fgets(&line, 256, f) != nil else { return -1 }
+        let fields = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+        guard fields.count >= 2, let pages = Int(fields[1]) else { return -1 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 
     static func run(events: Int) async {

@@ -28,12 +28,8 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
         condition = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
-        startError = DedicatedThread.spawn { [self] in self.run() }
-        if startError != 0 { return nil }
+        if DedicatedThread.spawn({ [self] in self.run() }) != 0 { return nil }
     }
-
-    /// The error `pthread_create` returned (0: the thread runs).
-    private var startError: Int32 = 0
 
     /// The executor of the process-wide device thread, for actors that must
     /// exist even when a thread of their own could not be started.

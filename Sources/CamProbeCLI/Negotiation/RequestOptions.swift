@@ -141,15 +141,7 @@ struct RequestOptions: ParsableArguments {
     func decide(_ d: Device) throws -> (CaptureNodeCapabilities, Decision) {
         guard let first = d.captures.first else { throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate") }
         let pick = if let preset { Negotiator.decide(preset: preset, across: d) } else { Negotiator.decide(try request()!, across: d) }
-        guard let path = pick.path, let node = d.captures.first(where: { $0.path == path }) else {
-            if d.captures.count == 1, let preset {
-                return (first, Negotiator.decide(preset: preset, for: first, transport: d.transport, controls: first.controls))
-            }
-            if d.captures.count == 1 {
-                return (first, Negotiator.decide(try request()!, for: first, transport: d.transport, controls: first.controls))
-            }
-            return (first, pick.decision)
-        }
+        let node = pick.path.flatMap { path in d.captures.first { $0.path == path } } ?? first
         return (node, pick.decision)
     }
 }
