@@ -23,25 +23,19 @@ public struct SubdevEnumerator {
     /// Everything pad `pad` offers now, and what went wrong reading it.
     public func read(pad: UInt32) -> (modes: SubdevPadModes, problems: [Problem]) {
         var log = EnumerationLog()
-        var codes: [SubdevCodeModes] = []
-        var seen = Set<UInt32>()
-        var index: UInt32 = 0
-        while !log.gone {
-            if index >= limits.formats {
-                log.boundHit(.subdevEnumMbusCode, limit: limits.formats, what: "media-bus codes of pad \(pad) on \(port.path)")
-                break
-            }
+        let answers = port.enumerate(
+            .subdevEnumMbusCode, limit: limits.formats, what: "media-bus codes of pad \(pad) on \(port.path)",
+            doing: "listing the media-bus codes of pad \(pad)", log: &log
+        ) { index in
             var e = v4l2_subdev_mbus_code_enum()
             e.pad = pad
             e.index = index
             e.which = SubdevEnumerator.active
-            do throws(V4L2Error) {
-                guard try port.callEnumerating(.subdevEnumMbusCode, &e) else { break }
-            } catch {
-                log.record(error, while: "listing the media-bus codes of pad \(pad)")
-                break
-            }
-            index += 1
+            return e
+        }
+        var codes: [SubdevCodeModes] = []
+        var seen = Set<UInt32>()
+        for e in answers {
             guard seen.insert(e.code).inserted else {
                 log.note(
                     "duplicate", .subdevEnumMbusCode, "\(port.path): pad \(pad) lists \(MediaBusCode(rawValue: e.code)) more than once")
@@ -58,25 +52,20 @@ public struct SubdevEnumerator {
     }
 
     func sizes(pad: UInt32, code: UInt32, log: inout EnumerationLog) -> [SubdevFrameSize] {
-        var out: [SubdevFrameSize] = []
-        var index: UInt32 = 0
-        while !log.gone {
-            if index >= limits.frameSizes {
-                log.boundHit(.subdevEnumFrameSize, limit: limits.frameSizes, what: "\(MediaBusCode(rawValue: code)) sizes on \(port.path)")
-                break
-            }
+        let name = MediaBusCode(rawValue: code)
+        let answers = port.enumerate(
+            .subdevEnumFrameSize, limit: limits.frameSizes, what: "\(name) sizes on \(port.path)",
+            doing: "listing the \(name) sizes of pad \(pad)", log: &log
+        ) { index in
             var e = v4l2_subdev_frame_size_enum()
             e.pad = pad
             e.index = index
             e.code = code
             e.which = SubdevEnumerator.active
-            do throws(V4L2Error) {
-                guard try port.callEnumerating(.subdevEnumFrameSize, &e) else { break }
-            } catch {
-                log.record(error, while: "listing the \(MediaBusCode(rawValue: code)) sizes of pad \(pad)")
-                break
-            }
-            index += 1
+            return e
+        }
+        var out: [SubdevFrameSize] = []
+        for e in answers {
             let lo = Dimensions(width: e.min_width, height: e.min_height)
             let hi = Dimensions(width: e.max_width, height: e.max_height)
             guard lo.width <= hi.width, lo.height <= hi.height else {
@@ -92,13 +81,11 @@ public struct SubdevEnumerator {
 
     /// The discrete intervals listed for one size; none when the driver lists none (ENOTTY, or EINVAL at index 0).
     func intervals(pad: UInt32, code: UInt32, size: Dimensions, log: inout EnumerationLog) -> [Rational] {
-        var out: [Rational] = []
-        var index: UInt32 = 0
-        while !log.gone {
-            if index >= limits.frameIntervals {
-                log.boundHit(.subdevEnumFrameInterval, limit: limits.frameIntervals, what: "intervals of \(size) on \(port.path)")
-                break
-            }
+        // ENOTTY: the sensor has no interval list; its rate follows from blanking.
+        let answers = port.enumerate(
+            .subdevEnumFrameInterval, limit: limits.frameIntervals, what: "intervals of \(size) on \(port.path)",
+            doing: "listing the frame intervals of \(size) on pad \(pad)", endsWith: [Errno.ENOTTY], log: &log
+        ) { index in
             var e = v4l2_subdev_frame_interval_enum()
             e.pad = pad
             e.index = index
@@ -106,15 +93,10 @@ public struct SubdevEnumerator {
             e.width = size.width
             e.height = size.height
             e.which = SubdevEnumerator.active
-            do throws(V4L2Error) {
-                guard try port.callEnumerating(.subdevEnumFrameInterval, &e) else { break }
-            } catch  where error.errno == Errno.ENOTTY {
-                break  // the sensor has no interval list: its rate follows from blanking
-            } catch {
-                log.record(error, while: "listing the frame intervals of \(size) on pad \(pad)")
-                break
-            }
-            index += 1
+            return e
+        }
+        var out: [Rational] = []
+        for e in answers {
             guard e.interval.numerator > 0, e.interval.denominator > 0 else {
                 log.note(
                     "invalid-value", .subdevEnumFrameInterval,
