@@ -121,11 +121,16 @@ public struct Device: Sendable, Hashable, Codable {
     /// (AVFoundation's linked device), or, when `captures` is empty, a
     /// microphone of its own. Absent from documents written before it existed.
     public var audio: [AudioCaptureCard]
+    /// For a media-controller camera: its sensor, lens, modes and paths through the media graph.
+    /// `captures` then hold the sensor's modes as each output node delivers them, not the receiver's limits.
+    /// nil for cameras that are their own capture node (UVC and the like).
+    public var sensor: SensorCamera?
     public var problems: [Problem]
 
     public init(
         id: DeviceID, name: String, modelID: String?, transport: Transport, identity: DeviceIdentity,
-        nodes: [DeviceNode], captures: [CaptureNodeCapabilities], audio: [AudioCaptureCard] = [], problems: [Problem] = []
+        nodes: [DeviceNode], captures: [CaptureNodeCapabilities], audio: [AudioCaptureCard] = [], sensor: SensorCamera? = nil,
+        problems: [Problem] = []
     ) {
         self.id = id
         self.name = name
@@ -135,6 +140,7 @@ public struct Device: Sendable, Hashable, Codable {
         self.nodes = nodes
         self.captures = captures
         self.audio = audio
+        self.sensor = sensor
         self.problems = problems
     }
 
@@ -146,7 +152,7 @@ public struct Device: Sendable, Hashable, Codable {
     /// `.video` when it has a video capture node, `.audio` for a microphone on its own.
     public var mediaType: MediaType { captures.isEmpty && nodes.allSatisfy({ $0.role == .audio }) && !audio.isEmpty ? .audio : .video }
 
-    enum CodingKeys: String, CodingKey { case id, name, modelID, transport, identity, nodes, captures, audio, problems }
+    enum CodingKeys: String, CodingKey { case id, name, modelID, transport, identity, nodes, captures, audio, sensor, problems }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -158,6 +164,7 @@ public struct Device: Sendable, Hashable, Codable {
         nodes = try c.decode([DeviceNode].self, forKey: .nodes)
         captures = try c.decode([CaptureNodeCapabilities].self, forKey: .captures)
         audio = try c.decodeIfPresent([AudioCaptureCard].self, forKey: .audio) ?? []
+        sensor = try c.decodeIfPresent(SensorCamera.self, forKey: .sensor)
         problems = try c.decode([Problem].self, forKey: .problems)
     }
 }
