@@ -33,11 +33,15 @@ public struct SensorCamera: Sendable, Hashable, Codable {
     public var disabledRoutes: [SensorDisabledRoute]
     /// libcamera's id for this camera, as `cam -l` prints it in parentheses (`platform/vimc.0 Sensor B`), when it can be derived.
     public var libcameraID: String?
+    /// The whole media graph the sensor belongs to (`MEDIA_IOC_G_TOPOLOGY`).
+    public var graph: MediaGraph
+    /// Every subdevice pad of the graph that could be read: codes, sizes and the active format.
+    public var pads: [SubdevPadEntry]
 
     public init(
         mediaDevice: String, controller: MediaControllerInfo, entity: String, subdevPath: String?, source: SubdevPadModes,
         timing: SensorTiming?, rateEvidence: String, controls: [Control]?, lenses: [SensorLens], outputs: [SensorOutput],
-        disabledRoutes: [SensorDisabledRoute] = [], libcameraID: String? = nil
+        disabledRoutes: [SensorDisabledRoute] = [], libcameraID: String? = nil, graph: MediaGraph, pads: [SubdevPadEntry] = []
     ) {
         self.mediaDevice = mediaDevice
         self.controller = controller
@@ -51,7 +55,12 @@ public struct SensorCamera: Sendable, Hashable, Codable {
         self.outputs = outputs
         self.disabledRoutes = disabledRoutes
         self.libcameraID = libcameraID
+        self.graph = graph
+        self.pads = pads
     }
+
+    /// The pads as a dictionary.
+    public var padModes: [PadRef: SubdevPadModes] { Dictionary(pads.map { ($0.pad, $0.modes) }, uniquingKeysWith: { a, _ in a }) }
 
     /// The output on capture node `path`.
     public func output(at path: String) -> SensorOutput? { outputs.first { $0.capturePath == path } }
@@ -125,5 +134,15 @@ public struct SensorDisabledRoute: Sendable, Hashable, Codable {
         self.capturePath = capturePath
         self.route = route
         self.enable = enable
+    }
+}
+
+/// One subdevice pad of a graph and what it offers.
+public struct SubdevPadEntry: Sendable, Hashable, Codable {
+    public var pad: PadRef
+    public var modes: SubdevPadModes
+    public init(pad: PadRef, modes: SubdevPadModes) {
+        self.pad = pad
+        self.modes = modes
     }
 }

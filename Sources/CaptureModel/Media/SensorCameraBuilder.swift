@@ -123,7 +123,10 @@ public enum SensorCameraBuilder {
         let sensor = SensorCamera(
             mediaDevice: graph.path, controller: graph.controller, entity: entity.name, subdevPath: subdevPath(graph, entity.id),
             source: source, timing: timing, rateEvidence: evidence, controls: controls, lenses: lenses, outputs: outputs,
-            disabledRoutes: disabled, libcameraID: facts.libcameraIDs[entity.name])
+            disabledRoutes: disabled, libcameraID: facts.libcameraIDs[entity.name], graph: graph,
+            pads: facts.pads.map { SubdevPadEntry(pad: $0.key, modes: $0.value) }.sorted {
+                ($0.pad.entity, $0.pad.pad) < ($1.pad.entity, $1.pad.pad)
+            })
         return BuiltSensorCamera(sensor: sensor, captures: captures, problems: problems)
     }
 
