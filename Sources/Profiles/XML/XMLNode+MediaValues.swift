@@ -6,17 +6,28 @@ import CaptureModel
 /// (`SRGGB10_1X10`, `CAM_SENSOR`, `V4L_SUBDEV`) or `0x…`, link kinds as
 /// `data`, `interface`, `ancillary` or `type-N`.
 extension XMLNode {
-    func mediaBusCode(_ raw: String) throws(Failure) -> MediaBusCode {
-        let s = raw.trimmingXMLSpace
-        if let c = MediaBusCode(name: s) { return c }
-        if s.hasPrefix("0x"), let v = UInt32(s.dropFirst(2), radix: 16) { return MediaBusCode(rawValue: v) }
-        throw failure("\"\(raw)\" is not a media-bus code")
+    /// The media-bus code in attribute `name`.
+    func mediaBusCode(_ name: String) throws(Failure) -> MediaBusCode {
+        let raw = try required(name)
+        guard let c = Self.mediaBusCode(parsing: raw.trimmingXMLSpace) else { throw failure("\(name): \"\(raw)\" is not a media-bus code") }
+        return c
     }
 
-    func mediaBusCodes(_ raw: String) throws(Failure) -> [MediaBusCode] {
+    /// The space-separated media-bus codes in attribute `name`.
+    func mediaBusCodes(_ name: String) throws(Failure) -> [MediaBusCode] {
         var out: [MediaBusCode] = []
-        for c in raw.split(whereSeparator: \.isWhitespace) { out.append(try mediaBusCode(String(c))) }
+        for c in try required(name).split(whereSeparator: \.isWhitespace) {
+            guard let code = Self.mediaBusCode(parsing: String(c)) else { throw failure("\(name): \"\(c)\" is not a media-bus code") }
+            out.append(code)
+        }
         return out
+    }
+
+    /// A kernel name (`SRGGB10_1X10`) or `0x…`, as `MediaBusCode`'s decoder reads them.
+    private static func mediaBusCode(parsing s: String) -> MediaBusCode? {
+        if let c = MediaBusCode(name: s) { return c }
+        guard s.hasPrefix("0x"), let v = UInt32(s.dropFirst(2), radix: 16) else { return nil }
+        return MediaBusCode(rawValue: v)
     }
 
     func entityFunction(_ name: String) throws(Failure) -> MediaEntityFunction {

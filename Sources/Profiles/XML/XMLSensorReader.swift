@@ -19,8 +19,8 @@ extension XMLProfileReader {
             for f in o.children("format") {
                 formats.append(
                     SensorOutputFormat(
-                        sensorCode: try f.mediaBusCode(try f.required("sensorCode")),
-                        padCodes: try f.mediaBusCodes(try f.required("padCodes")), fourcc: try f.fourcc("fourcc"),
+                        sensorCode: try f.mediaBusCode("sensorCode"),
+                        padCodes: try f.mediaBusCodes("padCodes"), fourcc: try f.fourcc("fourcc"),
                         evidence: try f.required("evidence")))
             }
             outputs.append(
@@ -67,12 +67,12 @@ extension XMLProfileReader {
                 sizes.append(
                     SubdevFrameSize(min: try s.child("min").dimensions(), max: try s.child("max").dimensions(), intervals: intervals))
             }
-            codes.append(SubdevCodeModes(code: try c.mediaBusCode(try c.required("code")), sizes: sizes))
+            codes.append(SubdevCodeModes(code: try c.mediaBusCode("code"), sizes: sizes))
         }
         var active: SubdevPadFormat? = nil
         if let a = e.optionalChild("active") {
             active = SubdevPadFormat(
-                code: try a.mediaBusCode(try a.required("code")), width: try a.integer("width"), height: try a.integer("height"),
+                code: try a.mediaBusCode("code"), width: try a.integer("width"), height: try a.integer("height"),
                 field: try a.integer("field"), colorspace: try a.integer("colorspace"))
         }
         func rect(_ name: String) throws(Failure) -> PixelRect? {
