@@ -266,11 +266,20 @@ struct SensorProfileTests {
         }
     }
 
-    /// Sensor cameras discovered from the fake media-controller systems go through both forms unchanged.
+    /// Sensor cameras of the fake media-controller systems (graph and pads read
+    /// through the device seam by `MediaPipelineReader`, devices from
+    /// `SensorCameraBuilder`) go through both forms unchanged.
     @Test(arguments: ["vimc-topology.json", "pi-topology.json"])
-    func discoveredSensorsRoundTrip(_ name: String) throws {
+    func fixtureSensorsRoundTrip(_ name: String) throws {
         let path = ProfileTestFiles.root + "/Tests/V4L2Tests/Fixtures/" + name
-        let devices = DeviceDiscovery(system: try FakeDeviceSystem(fixtures: [path])).discover().devices
+        let system = try FakeDeviceSystem(fixtures: [path])
+        let pipeline = try MediaPipelineReader.read("/dev/media0", system: system)
+        let base = try #require(DeviceDiscovery(system: system).discover().devices.first)
+        let facts = MediaSystemFacts(graph: pipeline.graph, pads: pipeline.pads, mismatches: pipeline.mismatches)
+        let devices = SensorCameraBuilder.devices(facts, base: base).devices
+        #expect(!devices.isEmpty)
+        // The fixtures' subdevices answer no pad enumeration: outputs, lenses and the graph are what they exercise.
+        #expect(devices.contains { !($0.sensor?.outputs.isEmpty ?? true) && !($0.sensor?.lenses.isEmpty ?? true) })
         for d in devices {
             let doc = DeviceDocument(generator: "camprobe tests", device: d)
             let json = JSONProfile.write(doc)
