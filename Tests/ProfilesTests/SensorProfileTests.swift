@@ -1,7 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import CaptureModel
-import FoundationEssentials
+import Foundation
 import Testing
 
 @testable import Profiles
@@ -309,6 +309,40 @@ struct SensorProfileTests {
         #expect(!issues.isEmpty)
         #expect(issues.contains { $0.description.contains(field) }, "\(issues.prefix(5))")
         #expect(issues.allSatisfy { $0.path?.contains("device.sensor") == true }, "\(issues.prefix(5))")
+    }
+
+    /// Python's `jsonschema` (Draft 2020-12) reaches the same verdicts as
+    /// `JSONSchemaValidator` on sensor documents, valid and broken.
+    @Test(.enabled(if: JSONSchemaPythonCrossCheckTests.available, "python3 with jsonschema is not installed"))
+    func pythonAgreesOnSensorDocuments() throws {
+        let json = JSONProfile.write(DeviceDocument(generator: "camprobe tests", device: try SensorSamples.device()))
+        var documents = [json]
+        for (old, new) in [
+            (#""topologyVersion" : 1099511627776"#, #""topologyVersion" : "many""#),
+            (#""pixelRate" : 160000000"#, #""pixelRate" : 1.5"#), (#""sensorCode" : "SRGGB8_1X8""#, #""sensorCode" : 12308"#),
+            (#""direction" : "source""#, #""direction" : "sideways""#), (#""kind" : 2"#, #""kind" : 16"#),
+            (#""function" : 131073"#, #""function" : "CAM_SENSOR""#), (#""flags" : ["#, #""flags" : ["sideways", "#),
+            (#""enable" : ["#, #""enable" : 1, "x" : ["#), (#""graph" : {"#, #""graph" : {"extra" : 1, "#),
+        ] {
+            #expect(json.contains(old), "\(old)")
+            documents.append(json.replacing(old, with: new, maxReplacements: 1))
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("camprobe-sensor-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var paths: [String] = []
+        for (i, d) in documents.enumerated() {
+            let url = dir.appendingPathComponent("\(i).json")
+            try Data(d.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let r = try JSONSchemaPythonCrossCheckTests.run(
+            ["-c", JSONSchemaPythonCrossCheckTests.script, ProfileTestFiles.root + "/Profiles/schema/camprobe-profile.schema.json"] + paths)
+        #expect(r.status == 0)
+        let python = r.stdout.split(separator: "\n").map(String.init)
+        let ours = documents.map { JSONProfile.validate(Array($0.utf8)).isEmpty ? "ok" : "invalid" }
+        #expect(python == ours)
+        #expect(ours == ["ok"] + Array(repeating: "invalid", count: documents.count - 1))
     }
 
     /// The XSD refuses a wrong type with libxml2 naming the attribute; what it
