@@ -2,38 +2,13 @@ import Foundation
 import Testing
 
 /// `camprobe graph` on vimc at power-on (VIMC.md): the fake's media node plus
-/// its subdevices, with the sensors' RGB888 against the debayers' Bayer sinks.
+/// its subdevices (vimc-subdevs.json), with the sensors' RGB888 against the debayers' Bayer sinks.
 @Suite("camprobe graph (media controller)")
 struct GraphEndToEndTests {
-    static func subdev(_ path: String, _ name: String, _ pads: String) -> String {
-        #"{"path":"\#(path)","driver":"vimc","card":"\#(name)","busInfo":"platform:vimc","subdev":{"pads":[\#(pads)]}}"#
-    }
-
-    static let sensorCodes = #"[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]},{"code":"SRGGB8_1X8","sizes":["16x16-4096x2160"]}]"#
-    static let subdevs =
-        #"{"nodes":["#
-        + [
-            subdev("/dev/v4l-subdev0", "Sensor A", #"{"pad":0,"codes":\#(sensorCodes),"active":{"code":"RGB888_1X24","size":"640x480"}}"#),
-            subdev("/dev/v4l-subdev1", "Sensor B", #"{"pad":0,"codes":\#(sensorCodes),"active":{"code":"RGB888_1X24","size":"640x480"}}"#),
-            subdev(
-                "/dev/v4l-subdev2", "Debayer A",
-                #"{"pad":0,"codes":[{"code":"SRGGB8_1X8","sizes":["16x16-4096x2160"]}],"active":{"code":"SRGGB8_1X8","size":"640x480"}},{"pad":1,"codes":[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]}],"active":{"code":"RGB888_1X24","size":"640x480"}}"#
-            ),
-            subdev(
-                "/dev/v4l-subdev3", "Debayer B",
-                #"{"pad":0,"codes":[{"code":"SRGGB8_1X8","sizes":["16x16-4096x2160"]}],"active":{"code":"SRGGB8_1X8","size":"640x480"}},{"pad":1,"codes":[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]}],"active":{"code":"RGB888_1X24","size":"640x480"}}"#
-            ),
-            subdev(
-                "/dev/v4l-subdev4", "RGB/YUV Input", #"{"pad":0,"codes":\#(sensorCodes),"active":{"code":"RGB888_1X24","size":"640x480"}}"#),
-            subdev(
-                "/dev/v4l-subdev5", "Scaler",
-                #"{"pad":0,"codes":[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]}],"active":{"code":"RGB888_1X24","size":"640x480"}},{"pad":1,"codes":[{"code":"RGB888_1X24","sizes":["16x16-4096x2160"]}],"active":{"code":"RGB888_1X24","size":"1920x1440"}}"#
-            ),
-        ].joined(separator: ",") + "]}"
-
     func run(_ extra: [String]) throws -> Run {
         try CLI.run(
-            ["graph", "/dev/media0", "--fixture", CLI.fixtures + "/vimc-topology.json", "--fixture", try CLI.fixture(Self.subdevs)] + extra)
+            ["graph", "/dev/media0", "--fixture", CLI.fixtures + "/vimc-topology.json", "--fixture", CLI.fixtures + "/vimc-subdevs.json"]
+                + extra)
     }
 
     @Test func namesThePowerOnMismatchAndTheFix() throws {

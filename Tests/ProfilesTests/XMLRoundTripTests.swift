@@ -1,7 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import CaptureModel
-import FoundationEssentials
+import Foundation
 import Testing
 
 @testable import Profiles
@@ -25,13 +25,21 @@ enum ProfileTestFiles {
     /// Every shipped profile.
     static let profiles = jsonFiles(in: "Profiles")
     /// Every fake-device fixture of the V4L2 tests.
-    static let fixtures = jsonFiles(in: "Tests/V4L2Tests/Fixtures")
+    /// Each fake-system fixture; a `-subdevs` file is the sub-devices of the `-topology` file beside it, so they go together.
+    static let fixtures = jsonFiles(in: "Tests/V4L2Tests/Fixtures").filter { !$0.hasSuffix("-subdevs.json") }
+
+    /// The sub-device fixture that goes with a fixture, if any.
+    static func companions(_ path: String) -> [String] {
+        let subdevs = path.replacingOccurrences(of: "-topology.json", with: "-subdevs.json")
+        return subdevs != path && FileManager.default.fileExists(atPath: subdevs) ? [path, subdevs] : [path]
+    }
 
     /// nil when equal (`DeviceDocument` is not Equatable; `Device` is), else
     /// the first part that differs, so a failure names the field instead of
     /// printing two whole profiles.
     static func difference(_ a: DeviceDocument, _ b: DeviceDocument) -> String? {
         func first(_ checks: [(String, Bool)]) -> String? { checks.first { !$0.1 }?.0 }
+        if a.device.sensor != b.device.sensor { return "device.sensor" }
         func firstIndex<T: Equatable>(_ x: [T], _ y: [T]) -> String {
             x.count != y.count ? "count \(x.count) vs \(y.count)" : "[\(x.indices.first { x[$0] != y[$0] } ?? -1)]"
         }
@@ -104,7 +112,7 @@ struct XMLRoundTripTests {
     /// Devices built by discovery from the fake-device fixtures go through both forms.
     @Test(arguments: ProfileTestFiles.fixtures)
     func fixtureDeviceRoundTrips(_ path: String) throws {
-        let devices = DeviceDiscovery(system: try FakeDeviceSystem(fixtures: [path])).discover().devices
+        let devices = DeviceDiscovery(system: try FakeDeviceSystem(fixtures: ProfileTestFiles.companions(path))).discover().devices
         #expect(!devices.isEmpty)
         for d in devices {
             let doc = DeviceDocument(generator: "camprobe tests", device: d)

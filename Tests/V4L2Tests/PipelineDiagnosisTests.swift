@@ -101,15 +101,4 @@ struct PipelineDiagnosisTests {
             ])
         #expect(same.isEmpty)
     }
-
-    /// Until cameras are grouped per sensor, a receiver's node says what it is.
-    @Test func mediaControllerCaptureNodesSayTheirLimitsAreTheReceivers() throws {
-        let captures = try Fixtures.system("vimc-topology.json").discoverAll().devices.flatMap(\.captures)
-        #expect(captures.count == 3)
-        for c in captures {
-            #expect(c.problems.contains { $0.kind == .mediaPipeline && $0.message.contains("camprobe graph") }, "\(c.path)")
-        }
-        let uvc = try Fixtures.system("c525.json").discoverAll().devices.flatMap(\.captures)
-        #expect(!uvc.isEmpty && uvc.allSatisfy { !$0.problems.contains { $0.kind == .mediaPipeline } })
-    }
 }
