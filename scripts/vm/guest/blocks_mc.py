@@ -148,11 +148,13 @@ def sizes_parity(s, devices, subdev, name, hexcode):
 
 def show_text(shown, media):
     t = shown.out
-    assert '"Sensor A":0 → "Debayer A":0' in t, "no '\"Sensor A\":0 → \"Debayer A\":0' in: %s" % t[:600]
-    assert "media-ctl -d %s -V" % media in t, "no 'media-ctl -d %s -V' fix in: %s" % (media, t[:600])
+    said = (t or shown.err)[:600]
+    assert '"Sensor A":0 → "Debayer A":0' in t, "no '\"Sensor A\":0 → \"Debayer A\":0' in: %s" % said
+    assert "media-ctl -d %s -V" % media in t, "no 'media-ctl -d %s -V' fix in: %s" % (media, said)
 
 
 def pipeline_mismatch(shown_json):
+    assert shown_json.out.strip(), "no JSON; stderr: %s" % shown_json.err[:400]
     d = json.loads(shown_json.out)
     kinds = [p.get("kind") for p in d["device"].get("problems") or []]
     assert "pipeline-mismatch" in kinds, "problems: %s" % kinds
