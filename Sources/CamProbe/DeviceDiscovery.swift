@@ -91,14 +91,67 @@ public struct DeviceDiscovery {
                 nodes: s.nodes.map { DeviceNode(role: $0.role, path: $0.record.devnode, deviceCaps: $0.identity?.deviceCaps) },
                 captures: [], audio: s.nodes.compactMap(\.audio), problems: s.nodes.compactMap { $0.error?.problem })
         }
-        let chosen = choose?(devices) ?? Set(devices.indices)
-        for (i, s) in skeletons.enumerated() where chosen.contains(i) {
-            for n in s.nodes where n.role == "capture" {
-                guard let identity = n.identity, let port = ports[n.record.devnode] else { continue }
-                devices[i].captures.append(readCapture(port: port, identity: identity, options: options))
+        // A media-controller system becomes one camera per sensor before anything is chosen,
+        // so `show "Sensor A"` can name one.
+        var listed: [Device] = []
+        var origin: [Int] = []
+        var mediaOf: [Int: String] = [:]
+        for (i, d) in devices.enumerated() {
+            if let media = SensorDiscovery.mediaControllerPath(of: d) {
+                let (sensors, problem) = SensorDiscovery.skeletons(of: d, mediaPath: media, system: system)
+                for s in sensors {
+                    mediaOf[listed.count] = media
+                    listed.append(s)
+                    origin.append(i)
+                }
+                if !sensors.isEmpty { continue }
+                var kept = d
+                if let problem { kept.problems.append(problem) }
+                listed.append(kept)
+            } else {
+                listed.append(d)
+            }
+            origin.append(i)
+        }
+        let chosen = choose?(listed) ?? Set(listed.indices)
+        var captures: [Int: [CaptureNodeCapabilities]] = [:]
+        func readCaptures(_ i: Int) -> [CaptureNodeCapabilities] {
+            if let done = captures[i] { return done }
+            let read = skeletons[i].nodes.filter { $0.role == "capture" }.compactMap { n -> CaptureNodeCapabilities? in
+                guard let identity = n.identity, let port = ports[n.record.devnode] else { return nil }
+                return readCapture(port: port, identity: identity, options: options)
+            }
+            captures[i] = read
+            return read
+        }
+        var sensorFacts: [String: (facts: MediaSystemFacts, problems: [Problem])?] = [:]
+        for j in listed.indices where chosen.contains(j) {
+            guard let media = mediaOf[j] else {
+                listed[j].captures = readCaptures(origin[j])
+                continue
+            }
+            if sensorFacts[media] == nil {
+                do throws(V4L2Error) {
+                    sensorFacts[media] = try SensorDiscovery.facts(
+                        mediaPath: media, captures: readCaptures(origin[j]), readControls: true, system: system)
+                } catch {
+                    var p = error.problem
+                    p.message = "\(media): the media pipeline could not be read (\(error)); its sensors' modes are unknown"
+                    listed[j].problems.append(p)
+                    sensorFacts[media] = .some(nil)
+                    continue
+                }
+            }
+            guard let found = sensorFacts[media] ?? nil else { continue }
+            var base = devices[origin[j]]
+            base.captures = readCaptures(origin[j])
+            let built = SensorCameraBuilder.devices(found.facts, base: base)
+            if let d = built.devices.first(where: { $0.name == listed[j].name }) {
+                listed[j] = d
+                listed[j].problems += found.problems
             }
         }
-        return Result(devices: devices, problems: problems, note: note)
+        return Result(devices: listed, problems: problems, note: note)
     }
 
     func firstNode(_ nodes: [ProbedNode]) -> String {

@@ -15,6 +15,13 @@ public protocol DeviceSystem {
     var alsa: any ALSAPort { get }
     /// How a media graph's interface devnodes (major:minor) become `/dev` paths.
     var mediaDevnodes: DevnodeResolver { get }
+    /// libcamera's id for the sensor behind subdevice node `sensorSubdev`, derived from sysfs the way
+    /// libcamera derives it; nil when it cannot be told.
+    func libcameraID(sensorSubdev: String, entity: String) -> String?
+}
+
+extension DeviceSystem {
+    public func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
 }
 
 /// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.
@@ -27,4 +34,7 @@ public struct SystemDeviceSystem: DeviceSystem {
     public var alsa: any ALSAPort { SystemALSAPort() }
     /// `/sys/dev/char/MAJ:MIN/uevent` (`DEVNAME`).
     public var mediaDevnodes: DevnodeResolver { .sysfs() }
+    public func libcameraID(sensorSubdev: String, entity: String) -> String? {
+        LibcameraID.derive(sensorSubdev: sensorSubdev, entity: entity)
+    }
 }

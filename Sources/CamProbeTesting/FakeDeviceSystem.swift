@@ -48,7 +48,8 @@ public final class FakeDeviceSystem: DeviceSystem {
     }
 
     public func nodeRecords() -> (nodes: [NodeRecord], note: String?) {
-        let records = spec.nodes.map { n in
+        // As udev enumeration does: sub-device nodes are reached through their media graph, not listed.
+        let records = spec.nodes.filter { !$0.path.hasPrefix("/dev/v4l-subdev") }.map { n in
             let u = n.udev
             let parent = u?.parent.map { p in
                 PhysicalParent(

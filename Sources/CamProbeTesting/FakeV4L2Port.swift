@@ -139,7 +139,13 @@ final class FakeV4L2Port: DevicePort {
     }
 
     func enumFmt(_ d: UnsafeMutablePointer<v4l2_fmtdesc>) -> Int32 {
-        guard let f = entry(formats(type: d.pointee.type), d.pointee.index, endless: .enumFmt) else { return Errno.EINVAL }
+        var list = formats(type: d.pointee.type)
+        if d.pointee.mbus_code != 0 {
+            // A V4L2_CAP_IO_MC node lists only the formats it writes for that code, as vimc and unicam do.
+            let wanted = Set(MediaBusPixelFormats.fourccs(for: MediaBusCode(rawValue: d.pointee.mbus_code)).map(\.rawValue))
+            list = list.filter { wanted.contains($0.fourcc) }
+        }
+        guard let f = entry(list, d.pointee.index, endless: .enumFmt) else { return Errno.EINVAL }
         var out = v4l2_fmtdesc()
         out.index = d.pointee.index
         out.type = d.pointee.type

@@ -39,7 +39,13 @@ enum Explainer {
                     field: "size", requested: "aspect \(ar.numerator):\(ar.denominator)", chosen: "\(m.size)",
                     reason: "no mode has that shape at the requested rate"))
         }
-        if !s.rateOK, let want = r.rate {
+        if !s.rateOK, let want = r.rate, s.interval == nil {
+            // Not a rate of 0: nobody said what the rate is (a sensor without intervals or blanking controls).
+            out.append(
+                Change(
+                    field: "rate", requested: describe(want), chosen: "unknown",
+                    reason: "\(m.fourcc) \(m.size) reports no frame rate; 'camprobe verify' measures it"))
+        } else if !s.rateOK, let want = r.rate {
             let chosen =
                 formatFPS(s.fps) + " fps"
                 + (describe(want).hasPrefix(formatFPS(s.fps) + " ") ? " (\(s.interval?.description ?? "?") s)" : "")

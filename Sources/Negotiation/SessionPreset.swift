@@ -73,8 +73,11 @@ extension Negotiator {
                     if d.outcome == .valid { return relabel(d, preset) }
                 }
             }
-            return relabel(
-                decide(CaptureRequest(rate: .atLeast(Rational(1000, 1))), for: node, transport: transport, controls: controls), preset)
+            // Nothing reaches 24 fps: the best rate there is. When no mode reports a rate at all (a sensor
+            // without intervals or blanking controls), the largest mode, with the rate said to be unknown.
+            let anyRate = candidates.contains { $0.rates.fastest != nil }
+            let fallback = anyRate ? Rational(1000, 1) : Rational(30000, 1001)
+            return relabel(decide(CaptureRequest(rate: .atLeast(fallback)), for: node, transport: transport, controls: controls), preset)
         case .medium, .low:
             // The rate floor is part of the preset: nearest size among the modes that reach it.
             let target = preset == .medium ? Dimensions(width: 640, height: 480) : Dimensions(width: 320, height: 240)
@@ -100,7 +103,7 @@ extension Negotiator {
                 return relabel(
                     unsupported(d, "no format offers \(preset.fixedSize!) (the nearest is \(d.choice?.summary ?? "nothing"))"), preset)
             }
-            if d.outcome == .adjusted, d.changes.allSatisfy({ $0.field == "rate" }) {
+            if d.outcome == .adjusted, d.changes.allSatisfy({ $0.field == "rate" }), d.choice?.frameInterval != nil {
                 var v = d
                 v.outcome = .valid
                 v.explanation.append(

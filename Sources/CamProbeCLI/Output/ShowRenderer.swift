@@ -19,6 +19,7 @@ enum ShowRenderer {
         for l in d.identity.byPath { facts.append(("by-path", l)) }
         facts.append(("Nodes", d.nodes.map { "\($0.path) (\($0.role))" }.joined(separator: ", ")))
         printFacts(facts, indent: "  ")
+        if let s = d.sensor { SensorRenderer.render(s, problems: d.problems) }
         for c in d.captures {
             renderCapture(c)
             if let s = c.semantics { SemanticsRenderer.render(s) }
@@ -54,6 +55,11 @@ enum ShowRenderer {
             let d = Negotiator.decide(preset: p, for: c, transport: transport, controls: c.controls)
             if d.outcome == .valid, let choice = d.choice {
                 supported.append("\(p.rawValue) → \(choice.summary)")
+            } else if d.outcome == .adjusted, let choice = d.choice, choice.frameInterval == nil,
+                d.changes.allSatisfy({ $0.field == "rate" })
+            {
+                // The size and format are there; whether the rate is, nobody has said (a sensor without intervals).
+                supported.append("\(p.rawValue) → \(choice.summary) (rate unknown)")
             } else {
                 unsupported.append(p.rawValue)
             }

@@ -81,7 +81,8 @@ extension MediaGraph {
         return found
     }
 
-    func isCaptureEntity(_ e: MediaEntity) -> Bool {
+    /// Whether `e` is a capture DMA engine (see `captureEntities`).
+    public func isCaptureEntity(_ e: MediaEntity) -> Bool {
         guard pads(of: e.id).contains(where: { $0.direction == .sink }) else { return false }
         return e.function == .ioV4L || interfaces(of: e.id).contains { $0.type == .v4lVideo }
     }

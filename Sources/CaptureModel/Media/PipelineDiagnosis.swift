@@ -95,7 +95,8 @@ public enum PipelineDiagnosis {
                 + m.fixes.joined(separator: "; "))
     }
 
-    static func refs(_ link: MediaLink, _ graph: MediaGraph) -> (PadRef, PadRef)? {
+    /// The two pads of a data link, by entity name and index.
+    public static func refs(_ link: MediaLink, _ graph: MediaGraph) -> (PadRef, PadRef)? {
         guard let sp = graph.pad(id: link.source), let kp = graph.pad(id: link.sink), let se = graph.entity(id: sp.entityID),
             let ke = graph.entity(id: kp.entityID)
         else { return nil }

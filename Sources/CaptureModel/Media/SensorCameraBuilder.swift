@@ -107,6 +107,10 @@ public enum SensorCameraBuilder {
                     ))
             }
         }
+        // The shortest path first: the sensor's own output (a raw capture node) before processed ones.
+        outputs.sort { ($0.route.hops.count, $0.capturePath ?? "") < ($1.route.hops.count, $1.capturePath ?? "") }
+        let rank = { (path: String) in outputs.firstIndex { $0.capturePath == path } ?? outputs.count }
+        captures.sort { rank($0.path) < rank($1.path) }
         let enabled = Set(outputs.map(\.route))
         let disabled = graph.dataPaths(from: entity.id, includingDisabledLinks: true).filter { !enabled.contains($0) }.map {
             SensorDisabledRoute(capturePath: $0.capturePath, route: $0, enable: enableCommands($0, graph))
@@ -134,31 +138,23 @@ public enum SensorCameraBuilder {
         graph.interfaces(of: id).first { $0.type == .v4lSubdev }?.path
     }
 
-    /// For each sensor code: its code on every hop, and the node's pixel formats for the code that arrives.
-    /// A sink pad that does not list the code stops it; a source pad that does not list it converts it
-    /// to the first code it lists (a debayer's RGB output).
+    /// For each sensor code that the whole connected pipeline can carry (`PipelinePlan`): its code on every
+    /// hop of the route, and the node's pixel formats for the code that arrives.
     static func outputFormats(route: MediaDataPath, source: SubdevPadModes, node: CaptureNodeFacts?, facts: MediaSystemFacts)
         -> [SensorOutputFormat]
     {
         var out: [SensorOutputFormat] = []
         var seen = Set<FourCC>()
+        guard let sensor = route.hops.first?.entityName else { return [] }
         for c in source.codes {
-            var code = c.code
-            var padCodes: [MediaBusCode] = []
-            var blocked = false
-            for (i, hop) in route.hops.enumerated() {
-                if i > 0, let modes = facts.pads[PadRef(entity: hop.entityName, pad: hop.padIndex)], !modes.codes.isEmpty {
-                    if !modes.codes.contains(where: { $0.code == code }) {
-                        if hop.direction == .sink {
-                            blocked = true
-                            break
-                        }
-                        code = modes.codes[0].code
-                    }
-                }
-                padCodes.append(code)
+            let size = c.sizes.first?.min ?? Dimensions(width: 640, height: 480)
+            guard case .success(let plan) = PipelinePlan.plan(sensor: sensor, code: c.code, size: size, graph: facts.graph, pads: facts.pads)
+            else { continue }
+            let padCodes = route.hops.map { hop in
+                plan.setting(for: PadRef(entity: hop.entityName, pad: hop.padIndex))?.code
+                    ?? plan.captures.first { $0.entity == hop.entityName }?.code ?? c.code
             }
-            guard !blocked else { continue }
+            let code = padCodes.last ?? c.code
             let (fourccs, evidence) = pixelFormats(for: code, node: node)
             for f in fourccs where seen.insert(f).inserted {
                 out.append(SensorOutputFormat(sensorCode: c.code, padCodes: padCodes, fourcc: f, evidence: evidence))
@@ -206,7 +202,7 @@ public enum SensorCameraBuilder {
             {
                 return .continuous(min: FrameDuration(shortest), max: FrameDuration(longest))
             }
-            return .unknown(reason: evidence)
+            return .unknown(reason: timing == nil ? "not reported by the sensor" : "set by this mode's blanking, known once it is applied")
         }
         if s.isFixed { return .discrete(s.min, intervals: intervals(at: s.min)) }
         return .continuous(min: s.min, max: s.max, intervalsAtMin: intervals(at: s.min), intervalsAtMax: intervals(at: s.max))
