@@ -88,10 +88,9 @@ def block_m_checks(s):
     # libcamera's vimc handler rewrites the links when it matches (disables them all,
     # enables "Debayer B":1 -> "Scaler":0): say so, the later checks run on that graph.
     after_cam = MediaGraph(media_ctl_p(s, media, "M-media-ctl-after-cam.txt"))
-    changed = sorted(set(after_cam.links) ^ set(MediaGraph(after).links))
+    changed = sorted(set(after_cam.links) - set(MediaGraph(after).links))
     if changed:
-        print("info: cam -l changed the links: %s" % "; ".join(
-            '"%s":%d -> "%s":%d [%s]' % l for l in sorted(set(after_cam.links) - set(MediaGraph(after).links))), flush=True)
+        print("info: cam -l changed the links: %s" % "; ".join('"%s":%d -> "%s":%d [%s]' % l for l in changed), flush=True)
 
     apply_verify(s, media, raw_a)
     bench(s, g, media)
