@@ -36,4 +36,15 @@ enum DecisionRenderer {
             print(t.render())
         }
     }
+
+    /// The pipeline a media-controller choice needs, and how to set it with other tools.
+    static func renderPipeline(_ p: SensorPipelineSetup) {
+        print("Pipeline: sensor \(p.sensorCode)/\(p.size) → \(p.capturePath) \(p.fourcc)")
+        for pad in p.plan.pads { print("  " + pad.description) }
+        for o in p.otherCaptures { print("  \(o.path) \(o.fourcc?.description ?? "?") \(o.size) (on the same graph: its link is validated too)") }
+        print("Set it with:")
+        for c in p.commands { print("  " + c) }
+        if let c = p.libcamera { print("  " + c + "   # libcamera") }
+        if let g = p.gstreamer { print("  " + g) }
+    }
 }

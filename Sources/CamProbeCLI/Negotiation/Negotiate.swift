@@ -22,7 +22,9 @@ struct Negotiate: ParsableCommand {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps or v4l2-ctl.", valueName: "tool"))
+        help: ArgumentHelp(
+            "Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps, v4l2-ctl; for media-controller cameras "
+                + "also media-ctl (the whole pipeline), cam and gst-libcamera.", valueName: "tool"))
     var emit: EmitTarget?
 
     @OptionGroup var source: DeviceSourceOptions
@@ -31,6 +33,9 @@ struct Negotiate: ParsableCommand {
         case ffmpeg, gst
         case gstCaps = "gst-caps"
         case v4l2ctl = "v4l2-ctl"
+        case mediaCtl = "media-ctl"
+        case cam
+        case gstLibcamera = "gst-libcamera"
     }
 
     struct Output: Encodable {
@@ -41,11 +46,14 @@ struct Negotiate: ParsableCommand {
         var request: String
         var decision: Decision
         var commands: [String: String]
+        /// For a media-controller camera: the pad formats of its pipeline and the commands that set them.
+        var pipeline: SensorPipelineSetup?
     }
 
     func run() throws {
         let d = try source.resolve(device)
         let (node, decision) = try request.decide(d)
+        let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
         if let emit {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
             let (line, note): (String?, String?) =
@@ -53,7 +61,10 @@ struct Negotiate: ParsableCommand {
                 case .ffmpeg: Emitters.ffmpeg(c)
                 case .gst: Emitters.gstLaunch(c)
                 case .gstCaps: Emitters.gstCapsString(c)
-                case .v4l2ctl: (Emitters.v4l2ctl(c), nil)
+                case .v4l2ctl: (pipeline.map { $0.commands.dropFirst().joined(separator: " && ") } ?? Emitters.v4l2ctl(c), nil)
+                case .mediaCtl: (pipeline?.commands.joined(separator: " && "), "\(d.name) is not a media-controller camera")
+                case .cam: (pipeline?.libcamera, "libcamera's id for \(d.name) is not known (only media-controller sensors have one)")
+                case .gstLibcamera: (pipeline?.gstreamer, "libcamera's id or GStreamer caps for this choice are not known")
                 }
             guard let line else { throw CLIError(message: note ?? "no command for this format") }
             print(line)
@@ -70,10 +81,17 @@ struct Negotiate: ParsableCommand {
                 commands["gst-caps"] = Emitters.gstCapsString(c).caps
                 commands["v4l2-ctl"] = Emitters.v4l2ctl(c)
             }
+            if let p = pipeline {
+                commands["media-ctl"] = p.commands.joined(separator: " && ")
+                commands["cam"] = p.libcamera
+                commands["gst-libcamera"] = p.gstreamer
+            }
             try JSONOutput.print(
-                Output(device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands))
+                Output(device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands,
+                    pipeline: pipeline))
         } else {
             DecisionRenderer.render(decision, device: d, node: node, request: request.summary, explain: explain)
+            if let p = pipeline { DecisionRenderer.renderPipeline(p) }
         }
         if decision.outcome == .unsupported {
             throw CLIError(message: "no mode of \(d.name) fits: " + decision.reasons.joined(separator: "; "))

@@ -100,4 +100,5 @@ public struct PipelinePlan: Sendable, Hashable, Codable {
 /// Why a sensor mode cannot stream through its pipeline.
 public struct PipelinePlanError: Error, Sendable, Hashable {
     public var message: String
+    public init(message: String) { self.message = message }
 }
