@@ -14,6 +14,8 @@ final class FakeNodeState {
     let lock = Mutex(())
     /// The active format and frame interval (`S_FMT` / `S_PARM` change them).
     var active: FakeActiveFormat?
+    /// Subdevice pad formats set with VIDIOC_SUBDEV_S_FMT (pad → code, size); others come from the spec.
+    var subdevFormats: [UInt32: (code: UInt32, width: UInt32, height: UInt32)] = [:]
     var interval: Rational?
     /// The handle holding `V4L2_PRIORITY_RECORD`, the `flock`, and the buffers.
     var priorityOwner: ObjectIdentifier?

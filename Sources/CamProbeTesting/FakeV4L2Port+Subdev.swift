@@ -35,6 +35,14 @@ extension FakeV4L2Port {
             return 0
         case .subdevGFmt:
             let f = bind(.subdevGFmt, arg)
+            if let set = state.subdevFormats[f.pointee.pad] {
+                f.pointee.format.code = set.code
+                f.pointee.format.width = set.width
+                f.pointee.format.height = set.height
+                f.pointee.format.field = 1
+                f.pointee.format.colorspace = 8
+                return 0
+            }
             guard let pad = sub.pads.first(where: { $0.pad == f.pointee.pad }), let a = pad.active,
                 let code = FakeSubdevSpec.code(a.code), let size = Dimensions(parsing: a.size)
             else { return Errno.EINVAL }
@@ -44,6 +52,8 @@ extension FakeV4L2Port {
             f.pointee.format.field = a.field ?? 1
             f.pointee.format.colorspace = 8
             return 0
+        case .subdevSFmt:
+            return setSubdevFormat(bind(.subdevSFmt, arg), sub)
         case .subdevGSelection:
             let s = bind(.subdevGSelection, arg)
             guard let pad = sub.pads.first(where: { $0.pad == s.pointee.pad }) else { return Errno.EINVAL }
@@ -79,5 +89,36 @@ extension FakeV4L2Port {
         case .dqEvent: dequeueEvent(bind(.dqEvent, arg))
         default: Errno.ENOTTY
         }
+    }
+
+    /// As vimc's and sensor drivers' `set_fmt`: an unknown code becomes the pad's first, the size is clamped to
+    /// the code's range, and a sink pad's format propagates to the entity's source pads (their size; their
+    /// code when they offer it).
+    func setSubdevFormat(_ f: UnsafeMutablePointer<v4l2_subdev_format>, _ sub: FakeSubdevSpec) -> Int32 {
+        guard let pad = sub.pads.first(where: { $0.pad == f.pointee.pad }), let first = pad.codes.first else { return Errno.EINVAL }
+        let asked = f.pointee.format.code
+        let c = pad.codes.first { FakeSubdevSpec.code($0.code) == asked } ?? first
+        guard let code = FakeSubdevSpec.code(c.code) else { return Errno.EINVAL }
+        var w = f.pointee.format.width
+        var h = f.pointee.format.height
+        if let (lo, hi) = c.sizes.first.flatMap(FakeSubdevSpec.range) {
+            w = min(max(w, lo.width), hi.width)
+            h = min(max(h, lo.height), hi.height)
+        }
+        f.pointee.format.code = code
+        f.pointee.format.width = w
+        f.pointee.format.height = h
+        f.pointee.format.field = 1
+        guard f.pointee.which == 1 else { return 0 }  // V4L2_SUBDEV_FORMAT_TRY changes nothing
+        state.subdevFormats[pad.pad] = (code, w, h)
+        let isSink = sub.pads.count > 1 && pad.pad == sub.pads[0].pad
+        if isSink {
+            for out in sub.pads.dropFirst() {
+                let keep = out.codes.contains { FakeSubdevSpec.code($0.code) == code }
+                let outCode = keep ? code : (out.codes.first.flatMap { FakeSubdevSpec.code($0.code) } ?? code)
+                state.subdevFormats[out.pad] = (outCode, w, h)
+            }
+        }
+        return 0
     }
 }

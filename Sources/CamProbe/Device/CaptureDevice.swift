@@ -40,6 +40,8 @@ public actor CaptureDevice {
     public nonisolated let path: String
     nonisolated let bufferType: BufferType
     private var port: (any DevicePort)?
+    /// How the device's other nodes are opened (a media pipeline's subdevices).
+    let system: any DeviceSystem
     private let registry: DeviceRegistry?
     /// The configuration lock, while held.
     var session: ConfigurationSession?
@@ -70,6 +72,7 @@ public actor CaptureDevice {
             ?? (capture.identity.deviceCaps.contains(.videoCaptureMultiplanar) && !capture.identity.deviceCaps.contains(.videoCapture)
                 ? .videoCaptureMultiplanar : .videoCapture)
         self.registry = registry
+        self.system = system
         do throws(V4L2Error) {
             port = try system.open(capture.path, throughLibV4L2: false)
         } catch {

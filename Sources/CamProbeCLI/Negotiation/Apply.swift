@@ -10,6 +10,8 @@ struct Applier {
     let decision: Decision
     let camera: CaptureDevice
     let applied: AppliedFormat
+    /// For a media-controller camera: what configuring its pipeline did.
+    let pipeline: PipelineApplied?
 
     static func run(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> Applier {
         if !source.profile.isEmpty {
@@ -25,13 +27,25 @@ struct Applier {
         do { camera = try CaptureDevice(device: d, node: node.path, system: source.system()) } catch {
             throw CLIError(message: error.message)
         }
+        var setup: SensorPipelineSetup?
+        if let sensor = d.sensor {
+            switch SensorPipelineSetup.make(c, sensor: sensor) {
+            case .success(let s): setup = s
+            case .failure(let e): throw CLIError(message: "nothing applied: \(e.message)")
+            }
+        }
         do {
             try await camera.lockForConfiguration()
+            var pipeline: PipelineApplied?
+            if let setup, let sensor = d.sensor {
+                let done = try await camera.configurePipeline(setup, sensor: sensor)
+                pipeline = done
+            }
             let applied = try await camera.commitConfiguration(
                 FormatRequest(
                     bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
                     height: c.size.height, frameInterval: c.frameInterval))
-            return Applier(device: d, node: node, decision: decision, camera: camera, applied: applied)
+            return Applier(device: d, node: node, decision: decision, camera: camera, applied: applied, pipeline: pipeline)
         } catch {
             await camera.close()
             throw CLIError(message: "could not configure \(d.name): \(error.message)")
@@ -48,6 +62,21 @@ struct Applier {
         if let b = a.before {
             print(
                 "Before:   \(b.fourcc) \(b.width)x\(b.height)" + (a.beforeInterval.map { " at \($0.fps.map(formatFPS) ?? "?") fps" } ?? ""))
+        }
+        if let p = pipeline {
+            print("Pipeline: \(p.pads.count) pad\(p.pads.count == 1 ? "" : "s") set (VIDIOC_SUBDEV_S_FMT)")
+            for pad in p.pads {
+                let got = pad.got.map { pad.adjusted ? Terminal.yellow(" → driver chose \($0)") : "" } ?? ""
+                print("  \(pad.asked)\(got)")
+            }
+            for o in p.otherCaptures {
+                print("  \(o.path) \(o.got.map { "\($0.fourcc) \($0.width)x\($0.height)" } ?? "?") (another capture node of the same graph)")
+            }
+            if p.remainingMismatches.isEmpty {
+                print("  every link of the pipeline agrees: streaming will not fail with EPIPE")
+            } else {
+                for m in p.remainingMismatches { print("  " + Terminal.yellow("! ") + PipelineDiagnosis.problem(m).message) }
+            }
         }
         if a.adjustments.isEmpty { print("Read back: matches what was set (VIDIOC_G_FMT / VIDIOC_G_PARM)") }
         for adj in a.adjustments { print("  " + Terminal.yellow("driver adjusted ") + adj) }
@@ -76,13 +105,14 @@ struct Apply: AsyncParsableCommand {
         var node: String
         var decision: Decision
         var applied: AppliedFormat
+        var pipeline: PipelineApplied?
     }
 
     func run() async throws {
         let a = try await Applier.run(device, request, source)
         await a.camera.close()
         if source.json {
-            try JSONOutput.print(Output(device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied))
+            try JSONOutput.print(Output(device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, pipeline: a.pipeline))
         } else {
             a.printText()
         }

@@ -245,6 +245,10 @@ public enum SensorCameraBuilder {
 
     /// Entity names joined to `id` by enabled data links in either direction: what the kernel validates when any
     /// capture node of the pipeline starts streaming.
+    public static func connectedEntities(named name: String, _ graph: MediaGraph) -> Set<String> {
+        graph.entity(named: name).map { connectedEntities(from: $0.id, graph) } ?? []
+    }
+
     static func connectedEntities(from id: UInt32, _ graph: MediaGraph) -> Set<String> {
         var neighbours: [UInt32: [UInt32]] = [:]
         for l in graph.links where l.kind == .data && l.isEnabled {

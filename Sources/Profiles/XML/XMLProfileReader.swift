@@ -35,9 +35,10 @@ struct XMLProfileReader {
         for c in e.listItems("captures", "capture") { captures.append(try capture(c)) }
         var audio: [AudioCaptureCard] = []
         for c in e.listItems("audio", "card") { audio.append(try audioCard(c)) }
+        let sensor = try e.optionalChild("sensor").map { s throws(Failure) in try self.sensor(s) }
         return Device(
             id: DeviceID(try e.required("id")), name: try e.required("name"), modelID: e.attribute("modelID"),
-            transport: transport, identity: identity, nodes: nodes, captures: captures, audio: audio,
+            transport: transport, identity: identity, nodes: nodes, captures: captures, audio: audio, sensor: sensor,
             problems: try problems(e))
     }
 
@@ -120,7 +121,7 @@ struct XMLProfileReader {
         }
     }
 
-    private static func control(_ e: XMLNode) throws(Failure) -> Control {
+    static func control(_ e: XMLNode) throws(Failure) -> Control {
         var value: ControlValue? = nil
         if let v = e.optionalChild("integerValue") { value = .integer(try v.integerText()) }
         if let v = e.optionalChild("stringValue") { value = .string(v.text) }
@@ -178,7 +179,7 @@ struct XMLProfileReader {
             controlPath: try e.required("controlPath"), pcms: pcms, problems: try problems(e))
     }
 
-    private static func problems(_ parent: XMLNode) throws(Failure) -> [Problem] {
+    static func problems(_ parent: XMLNode) throws(Failure) -> [Problem] {
         var out: [Problem] = []
         for p in parent.listItems("problems", "problem") {
             out.append(

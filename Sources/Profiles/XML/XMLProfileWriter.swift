@@ -6,7 +6,7 @@ import CaptureModel
 /// whose absence means "not read").
 struct XMLProfileWriter {
     static let namespace = "https://camprobe.dev/schema/profile/1"
-    private let w = XMLTextWriter()
+    let w = XMLTextWriter()
 
     static func write(_ document: DeviceDocument) -> String {
         let me = XMLProfileWriter()
@@ -19,14 +19,14 @@ struct XMLProfileWriter {
         return me.w.finish()
     }
 
-    private func list<T>(_ name: String, _ items: [T], _ each: (T) -> Void) {
+    func list<T>(_ name: String, _ items: [T], _ each: (T) -> Void) {
         guard !items.isEmpty else { return }
         w.start(name)
         items.forEach(each)
         w.end()
     }
 
-    private func flags(_ f: some NamedFlags) -> String { f.names.joined(separator: " ") }
+    func flags(_ f: some NamedFlags) -> String { f.names.joined(separator: " ") }
 
     private func device(_ d: Device) {
         w.start("device")
@@ -48,6 +48,7 @@ struct XMLProfileWriter {
         }
         list("captures", d.captures, capture)
         list("audio", d.audio, audioCard)
+        if let s = d.sensor { sensor(s) }
         problems(d.problems)
         w.end()
     }
@@ -151,7 +152,7 @@ struct XMLProfileWriter {
         w.end()
     }
 
-    private func dimensions(_ name: String, _ d: Dimensions) {
+    func dimensions(_ name: String, _ d: Dimensions) {
         w.start(name)
         w.attribute("width", d.width)
         w.attribute("height", d.height)
@@ -182,7 +183,7 @@ struct XMLProfileWriter {
         }
     }
 
-    private func control(_ c: Control) {
+    func control(_ c: Control) {
         w.start("control")
         w.attribute("id", c.id)
         w.attribute("name", c.name)
@@ -260,7 +261,7 @@ struct XMLProfileWriter {
         w.end()
     }
 
-    private func problems(_ list: [Problem]) {
+    func problems(_ list: [Problem]) {
         self.list("problems", list) { p in
             w.start("problem")
             w.attribute("kind", p.kind.rawValue)

@@ -93,6 +93,7 @@ extension Ioctl where Argument == v4l2_subdev_frame_interval_enum {
 
 extension Ioctl where Argument == v4l2_subdev_format {
     package static var subdevGFmt: Self { Self(.subdevGFmt) }
+    package static var subdevSFmt: Self { Self(.subdevSFmt) }
 }
 
 extension Ioctl where Argument == v4l2_subdev_selection {
@@ -131,7 +132,7 @@ package enum IoctlTable {
             row(.sExtCtrls), row(.gCtrl), row(.enumInput), row(Ioctl<Int32>.gInput), row(Ioctl<Int32>.sInput),
             row(Ioctl<UInt32>.gPriority), row(Ioctl<UInt32>.sPriority), row(.mediaDeviceInfo), row(.subdevEnumMbusCode),
             row(.subdevEnumFrameSize),
-            row(.subdevEnumFrameInterval), row(.subdevGFmt), row(.subdevGSelection), row(.reqBufs),
+            row(.subdevEnumFrameInterval), row(.subdevGFmt), row(.subdevSFmt), row(.subdevGSelection), row(.reqBufs),
             row(.queryBuf), row(.qBuf), row(.dqBuf), row(Ioctl<Int32>.streamOn), row(Ioctl<Int32>.streamOff),
             row(.subscribeEvent), row(.dqEvent), row(.mediaTopology),
         ]

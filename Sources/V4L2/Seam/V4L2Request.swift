@@ -6,7 +6,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     case queryCap, enumFmt, gFmt, sFmt, tryFmt, gParm, sParm, enumFrameSizes, enumFrameIntervals
     case queryExtCtrl, queryMenu, gExtCtrls, sExtCtrls, gCtrl, enumInput, gInput, sInput, gPriority, sPriority
     case mediaDeviceInfo
-    case subdevEnumMbusCode, subdevEnumFrameSize, subdevEnumFrameInterval, subdevGFmt, subdevGSelection
+    case subdevEnumMbusCode, subdevEnumFrameSize, subdevEnumFrameInterval, subdevGFmt, subdevSFmt, subdevGSelection
     case reqBufs, queryBuf, qBuf, dqBuf, streamOn, streamOff, subscribeEvent, dqEvent
     case mediaTopology
 
@@ -37,6 +37,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .subdevEnumFrameSize: CV4L2_VIDIOC_SUBDEV_ENUM_FRAME_SIZE
         case .subdevEnumFrameInterval: CV4L2_VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL
         case .subdevGFmt: CV4L2_VIDIOC_SUBDEV_G_FMT
+        case .subdevSFmt: CV4L2_VIDIOC_SUBDEV_S_FMT
         case .subdevGSelection: CV4L2_VIDIOC_SUBDEV_G_SELECTION
         case .reqBufs: CV4L2_VIDIOC_REQBUFS
         case .queryBuf: CV4L2_VIDIOC_QUERYBUF
@@ -77,6 +78,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
         case .subdevEnumFrameSize: "VIDIOC_SUBDEV_ENUM_FRAME_SIZE"
         case .subdevEnumFrameInterval: "VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL"
         case .subdevGFmt: "VIDIOC_SUBDEV_G_FMT"
+        case .subdevSFmt: "VIDIOC_SUBDEV_S_FMT"
         case .subdevGSelection: "VIDIOC_SUBDEV_G_SELECTION"
         case .reqBufs: "VIDIOC_REQBUFS"
         case .queryBuf: "VIDIOC_QUERYBUF"
@@ -99,7 +101,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     /// Requests that change device state; never sent while listing.
     public var changesState: Bool {
         switch self {
-        case .sFmt, .tryFmt, .sParm, .sExtCtrls, .sInput, .sPriority, .reqBufs, .qBuf, .dqBuf, .streamOn, .streamOff: true
+        case .sFmt, .tryFmt, .sParm, .sExtCtrls, .sInput, .sPriority, .reqBufs, .qBuf, .dqBuf, .streamOn, .streamOff, .subdevSFmt: true
         default: false
         }
     }

@@ -151,3 +151,21 @@ extension SubdevEnumerator {
         return (list, log.problems)
     }
 }
+
+extension DevicePort {
+    /// Sets the active format of a subdevice pad and returns what the driver made of it (it may change the code
+    /// or the size). The corresponding ioctl is `VIDIOC_SUBDEV_S_FMT` with `V4L2_SUBDEV_FORMAT_ACTIVE`.
+    public func setSubdevFormat(pad: UInt32, code: MediaBusCode, size: Dimensions) throws(V4L2Error) -> SubdevPadFormat {
+        var f = v4l2_subdev_format()
+        f.which = SubdevEnumerator.active
+        f.pad = pad
+        f.format.code = code.rawValue
+        f.format.width = size.width
+        f.format.height = size.height
+        f.format.field = 1  // V4L2_FIELD_NONE
+        try call(.subdevSFmt, &f)
+        return SubdevPadFormat(
+            code: MediaBusCode(rawValue: f.format.code), width: f.format.width, height: f.format.height, field: f.format.field,
+            colorspace: f.format.colorspace)
+    }
+}
