@@ -81,10 +81,13 @@ tarball=$(ls /usr/src/linux-source-"$series".tar.* 2>/dev/null | head -1 || true
 build=/lib/modules/$kver/build
 [ -e "$build/Makefile" ] || die "no kernel build tree at $build (package linux-headers-$kver)"
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# A fixed build directory (its path ends up in the object files): two builds of
+# the same source are then byte-identical and an unchanged module is not reinstalled.
+work=${XDG_CACHE_HOME:-$HOME/.cache}/camprobe-vm/vimc-build-$kver
 src=$work/vimc
+rm -rf "$work"
 mkdir -p "$src"
+trap 'rm -rf "$work"' EXIT
 say "extracting drivers/media/test-drivers/vimc from $tarball"
 tar -xf "$tarball" -C "$src" --strip-components=5 --wildcards \
     "linux-source-$series/drivers/media/test-drivers/vimc/*" \
