@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Installs (Debian 12) what the real-driver harness needs on the host and, through
 # the shared root filesystem, in the guest. Idempotent: when everything is
-# installed it only runs dpkg-query and returns (well under a second).
+# installed it only runs dpkg-query and modinfo and returns (well under a second).
 #
 #   scripts/vm/install-deps.sh [--with-v4l2loopback]
+#
+# Also builds the vimc module for the guest's kernel (scripts/vm/build-vimc.sh:
+# linux-source + linux-headers, ~20 s the first time; a no-op once installed)
+# and installs libcamera's tools, the referee of block M.
 #
 #   --with-v4l2loopback  also linux-headers-<kver> dkms v4l2loopback-dkms (builds
 #                        a module, ~3 min; optional, never needed by CI: the suite
@@ -17,6 +21,8 @@ packages=(
     # in the guest (the host's root is the guest's root)
     udev v4l-utils alsa-utils strace python3
     gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps
+    # media-controller cameras (block M, vimc): libcamera's `cam` and its plugin
+    libcamera-tools libcamera-ipa gstreamer1.0-libcamera
     # runtime libraries camprobe links
     libv4l-0 libudev1 libasound2 libxml2
 )
@@ -25,15 +31,19 @@ if [ "${1:-}" = "--with-v4l2loopback" ]; then
     packages+=(dkms v4l2loopback-dkms)
     [ -n "$kver" ] && packages+=("linux-headers-$kver")
 elif [ $# -gt 0 ]; then
-    sed -n '2,12p' "$0" >&2
+    sed -n '2,16p' "$0" >&2
     exit 2
 fi
+here=$(cd "$(dirname "$0")" && pwd)
+vimc() {
+    "$here/build-vimc.sh" || { echo "vm: building vimc failed (block M will fail); see the message above" >&2; exit 1; }
+}
 
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -eq 0 ]; then vimc; exit 0; fi
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -48,3 +58,4 @@ if ! $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/
     $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 echo "vm: installed ${#missing[@]} packages" >&2
+vimc

@@ -18,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import compare_v4l2ctl  # noqa: E402
-from guest import blocks_audio, blocks_controls, blocks_hotplug, blocks_negotiate, blocks_vivid  # noqa: E402
+from guest import blocks_audio, blocks_controls, blocks_hotplug, blocks_mc, blocks_negotiate, blocks_vivid  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
@@ -31,6 +31,7 @@ BLOCKS = [
     ("E1", blocks_hotplug.block_e1),
     ("E", blocks_hotplug.block_e),
     ("L", blocks_vivid.block_loopback),
+    ("M", blocks_mc.block_m),
     ("F", blocks_audio.block_f),
     ("G", blocks_audio.block_g),
 ]
