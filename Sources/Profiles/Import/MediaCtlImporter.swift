@@ -15,6 +15,7 @@ public enum MediaCtlImporter {
         var problems: [Problem] = []
         var notes: [String] = []
         var recognized: [String] = []
+        var libcameraIDs: [String: String] = [:]
         func saw(_ r: String) { if !recognized.contains(r) { recognized.append(r) } }
         for input in inputs {
             guard input.text.utf8.count <= V4L2CtlImportLimits.maximumBytes else {
@@ -43,6 +44,9 @@ public enum MediaCtlImporter {
                     listings += p.listings
                     problems += p.problems
                     for l in p.listings { saw(l.kind.rawValue) }
+                case .libcameraList:
+                    for (name, id) in MediaCtlCameraList.ids(s.lines) { libcameraIDs[name] = id }
+                    saw("cam -l")
                 case .v4l2Ctl:
                     var p = V4L2CtlTextParser(file: s.file, partial: true)
                     try p.parse(padded(s.lines))
@@ -67,34 +71,42 @@ public enum MediaCtlImporter {
         placed.apply(listings)
         problems += placed.problems
         let pads = placed.pads
-        // v4l2-ctl text: subdevice controls, or a capture node's identity and formats.
+        // v4l2-ctl text: subdevice controls, or a capture node's identity and formats (several texts of one node are merged).
         var controls: [String: [Control]] = [:]
-        var nodes: [String: CaptureNodeFacts] = [:]
+        var drafts: [String: NodeDraft] = [:]
         for (s, p) in v4l2 {
             problems += p.draft.problems
             let device = s.context.device ?? p.draft.hint.map { "/dev/" + $0 }
             let isNode = p.draft.driver != nil || p.draft.sawFormatList || p.draft.activeFormat != nil
             if let device, let e = graph.entity(forInterfacePath: device) {
                 if graph.captureEntities.contains(where: { $0.id == e.id }) {
-                    nodes[device] = MediaCtlCaptureNodes.facts(from: p.draft, controller: graph.controller)
+                    var d = p.draft
+                    d.problems = []
+                    if drafts[device] == nil { drafts[device] = d } else { drafts[device]!.merge(d) }
                 } else if !p.draft.controls.isEmpty {
                     controls[e.name] = p.draft.controls
                 }
             } else if let device {
-                problems.append(Problem(kind: .partial, message: "\(s.file): media-ctl -p shows no entity with the device node \(device); its text is not used"))
+                problems.append(
+                    Problem(kind: .partial, message: "\(s.file): media-ctl -p shows no entity with the device node \(device); its text is not used"))
             } else if !isNode, !p.draft.controls.isEmpty, graph.sensors.count == 1 {
                 controls[graph.sensors[0].name] = p.draft.controls
                 problems.append(
                     Problem(
                         kind: .imported,
-                        message: "\(s.file): the text does not say which subdevice these controls are of; taken to be the only sensor's, \(graph.sensors[0].name) (add a line '# /dev/v4l-subdevN' above them)"))
+                        message:
+                            "\(s.file): the text does not say which subdevice these controls are of; taken to be the only sensor's, \(graph.sensors[0].name) (add a line '# /dev/v4l-subdevN' above them)"
+                    ))
             } else {
                 problems.append(
                     Problem(
                         kind: .partial,
-                        message: "\(s.file): the text does not say which node it describes (add a line '# /dev/videoN' or '# /dev/v4l-subdevN' above it); not used"))
+                        message:
+                            "\(s.file): the text does not say which node it describes (add a line '# /dev/videoN' or '# /dev/v4l-subdevN' above it); not used"
+                    ))
             }
         }
+        var nodes = drafts.mapValues { MediaCtlCaptureNodes.facts(from: $0, controller: graph.controller) }
         let (assumed, assumedProblems) = MediaCtlCaptureNodes.assumed(graph: graph, pads: pads, known: nodes)
         nodes.merge(assumed) { a, _ in a }
         problems += assumedProblems
@@ -102,7 +114,8 @@ public enum MediaCtlImporter {
         let formats = pads.compactMapValues(\.active)
         let facts = MediaSystemFacts(
             graph: graph, pads: pads, controls: controls, captureNodes: nodes,
-            mismatches: PipelineDiagnosis.mismatches(in: graph, formats: formats, modes: pads))
+            mismatches: PipelineDiagnosis.mismatches(in: graph, formats: formats, modes: pads),
+            libcameraIDs: libcameraIDs.filter { graph.entity(named: $0.key)?.function == .camSensor })
         let base = baseDevice(graph: graph, nodes: nodes, problems: problems)
         let (devices, unreached) = SensorCameraBuilder.devices(facts, base: base)
         if !unreached.isEmpty { notes.append("capture nodes no sensor reaches over enabled links: " + unreached.joined(separator: ", ")) }

@@ -64,6 +64,7 @@ struct MediaCtlPadListings {
     }
 
     mutating func place(_ l: SubdevTextListing) {
+        if l.kind == .intervals && l.intervals.isEmpty { return }  // the driver lists none: nothing to place
         guard let ref = target(l) else { return }
         var modes = pads[ref] ?? SubdevPadModes(pad: ref.pad, codes: [])
         defer { pads[ref] = modes }

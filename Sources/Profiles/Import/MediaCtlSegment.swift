@@ -2,7 +2,7 @@
 /// the lines after a pasted command line (`$ v4l2-ctl -d /dev/v4l-subdev1 …`) or
 /// a header comment (`# /dev/v4l-subdev1 pad=0`) up to the next one.
 struct MediaCtlSegment {
-    enum Kind { case topology, subdevListing, v4l2Ctl }
+    enum Kind { case topology, subdevListing, libcameraList, v4l2Ctl }
 
     var file: String
     /// The command line or header comment, when there was one.
@@ -17,6 +17,7 @@ struct MediaCtlSegment {
             let t = l.trimmed
             if t.hasPrefix("Media controller API version") || t.hasPrefix("- entity ") || t == "Device topology" { return .topology }
             if SubdevTextParser.looksLikeListing(t) { return .subdevListing }
+            if t == "Available cameras:" { return .libcameraList }
         }
         return .v4l2Ctl
     }

@@ -12,6 +12,7 @@ struct MediaCtlTopologyParser {
     var inRoutes = false
     /// An open `[fmt:…` bracket: its text so far, and whether it is the one kept for the pad.
     var bracket: (text: String, keep: Bool)?
+    var bracketLine = 0
     var entries = 0
 
     init(file: String) { self.file = file }
@@ -35,7 +36,7 @@ struct MediaCtlTopologyParser {
             if t.isEmpty { continue }
             try read(t, line: line, n: n)
         }
-        if bracket != nil, let last = lines.last { throw fail(last.n, "a pad format '[…' is not closed with ']'") }
+        if bracket != nil { throw fail(bracketLine, "a pad format '[…' is not closed with ']'") }
     }
 
     mutating func read(_ t: Substring, line: Substring, n: Int) throws(V4L2CtlImportError) {
@@ -79,6 +80,7 @@ struct MediaCtlTopologyParser {
             guard !text.entities[e].pads.isEmpty else { throw fail(n, "a pad format before any 'padN:' line") }
             let keep = text.entities[e].pads[text.entities[e].pads.count - 1].format == nil
             bracket = ("", keep)
+            bracketLine = n
             return try continueBracket(t.dropFirst(), n: n)
         }
         if t.hasPrefix("->") || t.hasPrefix("<-") { return try link(t, n: n) }
