@@ -56,7 +56,7 @@ struct MediaCtlPadListings {
         if let c = l.context.code { return c }
         let codes = pads[ref]?.codes ?? []
         if codes.count == 1 {
-            note(l, .imported, "the text does not say which media-bus code this lists; taken to be \(codes[0]), the only code \(ref) lists")
+            note(l, .imported, "the text does not say which media-bus code this lists; taken to be \(codes[0].code), the only code \(ref) lists")
             return codes[0].code
         }
         note(l, .partial, "the text does not say which media-bus code this lists (\(ref) lists \(codes.count)); listing skipped (paste the command line with code=0x…)")
