@@ -183,7 +183,8 @@ struct MediaCtlImportTests {
         } catch {
             #expect(error.description.hasPrefix("link.txt:20: cannot read this link"), "\(error)")
         }
-        let unclosed = "Device topology\n- entity 1: s (1 pad, 0 link)\n type V4L2 subdev subtype Sensor flags 0\n\tpad0: Source\n\t\t[fmt:SBGGR10_1X10/1x1\n"
+        let unclosed =
+            "Device topology\n- entity 1: s (1 pad, 0 link)\n type V4L2 subdev subtype Sensor flags 0\n\tpad0: Source\n\t\t[fmt:SBGGR10_1X10/1x1\n"
         do {
             _ = try MediaCtlImporter.importText([("open.txt", unclosed)])
             Issue.record("an unclosed bracket was accepted")
@@ -191,7 +192,9 @@ struct MediaCtlImportTests {
             #expect(error.description.hasPrefix("open.txt:5: a pad format"), "\(error)")
         }
         do {
-            _ = try MediaCtlImporter.importText([("codes.txt", "ioctl: VIDIOC_SUBDEV_ENUM_MBUS_CODE (pad=0)\n\t0x3007: MEDIA_BUS_FMT_SBGGR10_1X10\n")])
+            _ = try MediaCtlImporter.importText([
+                ("codes.txt", "ioctl: VIDIOC_SUBDEV_ENUM_MBUS_CODE (pad=0)\n\t0x3007: MEDIA_BUS_FMT_SBGGR10_1X10\n")
+            ])
             Issue.record("text without media-ctl -p was accepted")
         } catch {
             #expect(error.description.contains("none of the files holds media-ctl -p output"), "\(error)")
@@ -203,7 +206,9 @@ struct MediaCtlImportTests {
         let extra = p.replacingOccurrences(of: "Device topology\n", with: "Device topology\nsomething new in v4l-utils 1.30\n")
         let r = try MediaCtlImporter.importText([("p.txt", extra)])
         #expect(r.devices.first?.problems.contains { $0.message.contains("p.txt:13: cannot read this line") } == true)
-        for garbage in ["\u{0}\u{1}\u{2}", "- entity 99999999999: x (1 pad, 1 link)", "- entity 1: x (9999999 pads, 0 links)", "[[[[", "-> \"a\":0 []"] {
+        for garbage in [
+            "\u{0}\u{1}\u{2}", "- entity 99999999999: x (1 pad, 1 link)", "- entity 1: x (9999999 pads, 0 links)", "[[[[", "-> \"a\":0 []",
+        ] {
             #expect(throws: V4L2CtlImportError.self) { try MediaCtlImporter.importText([("g.txt", "Device topology\n" + garbage)]) }
         }
     }
@@ -258,9 +263,10 @@ struct MediaCtlImportTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let files = try Self.run(["import", "media-ctl", "-o", dir] + (try Self.paths("vimc")))
         #expect(files.status == 0, "\(files.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [
-            "platform-vimc-rgb_yuv_input.json", "platform-vimc-sensor_a.json", "platform-vimc-sensor_b.json",
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [
+                "platform-vimc-rgb_yuv_input.json", "platform-vimc-sensor_a.json", "platform-vimc-sensor_b.json",
+            ])
         #expect(files.stderr.contains("camprobe: wrote \(dir)/platform-vimc-sensor_a.json (Sensor A"))
 
         let bad = dir + "/bad.txt"

@@ -33,7 +33,8 @@ enum MediaCtlCaptureNodes {
             let caps = metadata ? metadataCaps : videoCaps
             let c = graph.controller
             out[path] = CaptureNodeFacts(
-                identity: NodeIdentity(driver: c.driver, card: c.model, busInfo: c.busInfo, version: "", capabilities: caps, deviceCaps: caps),
+                identity: NodeIdentity(
+                    driver: c.driver, card: c.model, busInfo: c.busInfo, version: "", capabilities: caps, deviceCaps: caps),
                 formats: [])
             problems.append(
                 Problem(

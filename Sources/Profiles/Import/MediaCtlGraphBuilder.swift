@@ -44,7 +44,8 @@ enum MediaCtlGraphBuilder {
             if let node = e.devnode {
                 let intf = newID()
                 let type: MediaInterfaceType =
-                    node.contains("v4l-subdev") ? .v4lSubdev : node.contains("vbi") ? .v4lVBI : node.contains("radio") ? .v4lRadio : .v4lVideo
+                    node.contains("v4l-subdev")
+                    ? .v4lSubdev : node.contains("vbi") ? .v4lVBI : node.contains("radio") ? .v4lRadio : .v4lVideo
                 interfaces.append(MediaInterface(id: intf, type: type, flags: 0, devnode: MediaDevnode(major: 0, minor: 0), path: node))
                 links.append(
                     MediaLink(
@@ -86,12 +87,14 @@ enum MediaCtlGraphBuilder {
                     Problem(
                         kind: .imported,
                         message:
-                            "media-ctl -p does not print ancillary links; the lens \(lens.name) is taken to be \(sensors[0].name)'s, the only sensor"))
+                            "media-ctl -p does not print ancillary links; the lens \(lens.name) is taken to be \(sensors[0].name)'s, the only sensor"
+                    ))
             } else {
                 problems.append(
                     Problem(
                         kind: .imported,
-                        message: "media-ctl -p does not print ancillary links and there are \(sensors.count) sensors: which one the lens \(lens.name) serves is unknown"
+                        message:
+                            "media-ctl -p does not print ancillary links and there are \(sensors.count) sensors: which one the lens \(lens.name) serves is unknown"
                     ))
             }
         }

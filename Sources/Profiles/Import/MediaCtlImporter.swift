@@ -20,7 +20,8 @@ public enum MediaCtlImporter {
         for input in inputs {
             guard input.text.utf8.count <= V4L2CtlImportLimits.maximumBytes else {
                 throw V4L2CtlImportError(
-                    file: input.name, line: 1, message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not media-ctl or v4l2-ctl output")
+                    file: input.name, line: 1,
+                    message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not media-ctl or v4l2-ctl output")
             }
             let segments = MediaCtlSegment.split(file: input.name, text: input.text)
             if segments.isEmpty { throw V4L2CtlImportError(file: input.name, line: 1, message: "the file is empty") }
@@ -30,7 +31,8 @@ public enum MediaCtlImporter {
                     var p = MediaCtlTopologyParser(file: s.file)
                     try p.parse(s.lines)
                     guard !p.text.entities.isEmpty else {
-                        throw V4L2CtlImportError(file: s.file, line: s.lines.first?.n ?? 1, message: "media-ctl -p output without any '- entity' line")
+                        throw V4L2CtlImportError(
+                            file: s.file, line: s.lines.first?.n ?? 1, message: "media-ctl -p output without any '- entity' line")
                     }
                     if topology == nil {
                         topology = (p.text, s.file, s.context.device)
@@ -58,14 +60,17 @@ public enum MediaCtlImporter {
         guard let topology else {
             throw V4L2CtlImportError(
                 file: inputs.first?.name ?? "<none>", line: 1,
-                message: "none of the files holds media-ctl -p output ('Media controller API version …', '- entity N: …'); it is what ties the other files together")
+                message:
+                    "none of the files holds media-ctl -p output ('Media controller API version …', '- entity N: …'); it is what ties the other files together"
+            )
         }
         let built = MediaCtlGraphBuilder.build(topology.text, file: topology.file, path: topology.path)
         let graph = built.graph
         problems += built.problems
         guard !graph.sensors.isEmpty else {
             throw V4L2CtlImportError(
-                file: topology.file, line: 1, message: "media-ctl -p lists no sensor (an entity of 'subtype Sensor'): there is no camera to import")
+                file: topology.file, line: 1,
+                message: "media-ctl -p lists no sensor (an entity of 'subtype Sensor'): there is no camera to import")
         }
         var placed = MediaCtlPadListings(graph: graph, pads: built.pads)
         placed.apply(listings)
@@ -88,7 +93,9 @@ public enum MediaCtlImporter {
                 }
             } else if let device {
                 problems.append(
-                    Problem(kind: .partial, message: "\(s.file): media-ctl -p shows no entity with the device node \(device); its text is not used"))
+                    Problem(
+                        kind: .partial,
+                        message: "\(s.file): media-ctl -p shows no entity with the device node \(device); its text is not used"))
             } else if !isNode, !p.draft.controls.isEmpty, graph.sensors.count == 1 {
                 controls[graph.sensors[0].name] = p.draft.controls
                 problems.append(
@@ -119,7 +126,9 @@ public enum MediaCtlImporter {
         let base = baseDevice(graph: graph, nodes: nodes, problems: problems)
         let (devices, unreached) = SensorCameraBuilder.devices(facts, base: base)
         if !unreached.isEmpty { notes.append("capture nodes no sensor reaches over enabled links: " + unreached.joined(separator: ", ")) }
-        notes.append("not in the text: device numbers (major:minor) of the nodes, USB IDs, and links to lenses (media-ctl -p does not print ancillary links)")
+        notes.append(
+            "not in the text: device numbers (major:minor) of the nodes, USB IDs, and links to lenses (media-ctl -p does not print ancillary links)"
+        )
         return MediaCtlImportResult(devices: devices, facts: facts, notes: notes, recognized: recognized)
     }
 
@@ -149,13 +158,17 @@ public enum MediaCtlImporter {
                 out.append(
                     Problem(
                         kind: .imported,
-                        message: "\(s.name): no --list-subdev-mbus-codes in the text, so its modes are unknown (paste 'v4l2-ctl -d \(dev) --list-subdev-mbus-codes pad=\(pad)')"))
+                        message:
+                            "\(s.name): no --list-subdev-mbus-codes in the text, so its modes are unknown (paste 'v4l2-ctl -d \(dev) --list-subdev-mbus-codes pad=\(pad)')"
+                    ))
             }
             for c in modes?.codes ?? [] where c.sizes.isEmpty {
                 out.append(
                     Problem(
                         kind: .imported,
-                        message: "\(s.name): no frame sizes in the text for \(c.code), so it offers no sizes (paste 'v4l2-ctl -d \(dev) --list-subdev-framesizes pad=\(pad),code=0x\(String(c.code.rawValue, radix: 16))')"))
+                        message:
+                            "\(s.name): no frame sizes in the text for \(c.code), so it offers no sizes (paste 'v4l2-ctl -d \(dev) --list-subdev-framesizes pad=\(pad),code=0x\(String(c.code.rawValue, radix: 16))')"
+                    ))
             }
         }
         return out
@@ -166,14 +179,16 @@ public enum MediaCtlImporter {
         let c = graph.controller
         let bus = c.busInfo
         let kind: TransportKind =
-            bus.hasPrefix("usb") ? .usb : bus.hasPrefix("platform") ? .platform : bus.hasPrefix("PCI") || bus.hasPrefix("pci") ? .pci : .unknown
+            bus.hasPrefix("usb")
+            ? .usb : bus.hasPrefix("platform") ? .platform : bus.hasPrefix("PCI") || bus.hasPrefix("pci") ? .pci : .unknown
         var stem = bus.hasPrefix("platform:") ? "platform-" + bus.dropFirst("platform:".count) : bus
         if stem.isEmpty { stem = "imported-" + (c.model.isEmpty ? "media" : c.model) }
         let id = String(stem.map { ch -> Character in (ch.isLetter || ch.isNumber || "-_.".contains(ch)) && ch.isASCII ? ch : "-" })
         var deviceNodes: [DeviceNode] = []
         for e in graph.entities {
             guard let path = graph.interfaces(of: e.id).first(where: { $0.type == .v4lVideo })?.path, let n = nodes[path] else { continue }
-            deviceNodes.append(DeviceNode(role: n.identity.isVideoCapture ? .capture : "metadata", path: path, deviceCaps: n.identity.deviceCaps))
+            deviceNodes.append(
+                DeviceNode(role: n.identity.isVideoCapture ? .capture : "metadata", path: path, deviceCaps: n.identity.deviceCaps))
         }
         if !graph.path.isEmpty { deviceNodes.append(DeviceNode(role: "media", path: graph.path)) }
         let identity = DeviceIdentity(serial: c.serial.isEmpty ? nil : c.serial, product: c.model, busInfo: bus, driver: c.driver)

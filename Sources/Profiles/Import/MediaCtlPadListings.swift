@@ -42,7 +42,9 @@ struct MediaCtlPadListings {
                 "the text does not say which subdevice this lists; taken to be the only sensor's, \(entity.name) (add a line '# /dev/v4l-subdevN pad=P' above it, or paste the command line)"
             )
         } else {
-            note(l, .partial, "the text does not say which subdevice this lists and there are \(graph.sensors.count) sensors; listing skipped")
+            note(
+                l, .partial,
+                "the text does not say which subdevice this lists and there are \(graph.sensors.count) sensors; listing skipped")
             return nil
         }
         if let p = l.context.pad { return PadRef(entity: entity.name, pad: p) }
@@ -56,10 +58,15 @@ struct MediaCtlPadListings {
         if let c = l.context.code { return c }
         let codes = pads[ref]?.codes ?? []
         if codes.count == 1 {
-            note(l, .imported, "the text does not say which media-bus code this lists; taken to be \(codes[0].code), the only code \(ref) lists")
+            note(
+                l, .imported,
+                "the text does not say which media-bus code this lists; taken to be \(codes[0].code), the only code \(ref) lists")
             return codes[0].code
         }
-        note(l, .partial, "the text does not say which media-bus code this lists (\(ref) lists \(codes.count)); listing skipped (paste the command line with code=0x…)")
+        note(
+            l, .partial,
+            "the text does not say which media-bus code this lists (\(ref) lists \(codes.count)); listing skipped (paste the command line with code=0x…)"
+        )
         return nil
     }
 
@@ -70,7 +77,9 @@ struct MediaCtlPadListings {
         defer { pads[ref] = modes }
         switch l.kind {
         case .codes:
-            for c in l.codes where !modes.codes.contains(where: { $0.code == c }) { modes.codes.append(SubdevCodeModes(code: c, sizes: [])) }
+            for c in l.codes where !modes.codes.contains(where: { $0.code == c }) {
+                modes.codes.append(SubdevCodeModes(code: c, sizes: []))
+            }
         case .sizes:
             pads[ref] = modes
             guard let code = code(l, ref) else { return }
@@ -81,7 +90,10 @@ struct MediaCtlPadListings {
             pads[ref] = modes
             guard let code = code(l, ref) else { return }
             guard let w = l.context.width, let h = l.context.height else {
-                return note(l, .partial, "the text does not say which size these intervals are of (paste the command line with width=…,height=…); listing skipped")
+                return note(
+                    l, .partial,
+                    "the text does not say which size these intervals are of (paste the command line with width=…,height=…); listing skipped"
+                )
             }
             guard let i = modes.codes.firstIndex(where: { $0.code == code }),
                 let j = modes.codes[i].sizes.firstIndex(where: {

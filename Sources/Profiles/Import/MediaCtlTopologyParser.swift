@@ -60,7 +60,10 @@ struct MediaCtlTopologyParser {
         }
         guard !text.entities.isEmpty else {
             if text.apiVersion == nil && text.info.isEmpty && text.entities.isEmpty {
-                throw fail(n, "this is not media-ctl -p output: expected 'Media controller API version', 'Media device information' or '- entity N: NAME (…)'")
+                throw fail(
+                    n,
+                    "this is not media-ctl -p output: expected 'Media controller API version', 'Media device information' or '- entity N: NAME (…)'"
+                )
             }
             return unknown(t, n: n)
         }
@@ -88,7 +91,9 @@ struct MediaCtlTopologyParser {
     }
 
     mutating func unknown(_ t: Substring, n: Int) {
-        text.problems.append(Problem(kind: .partial, call: "media-ctl text", message: "\(file):\(n): cannot read this line: '\(t.prefix(80))'; line skipped"))
+        text.problems.append(
+            Problem(kind: .partial, call: "media-ctl text", message: "\(file):\(n): cannot read this line: '\(t.prefix(80))'; line skipped")
+        )
     }
 
     /// `- entity 1: imx708 10-001a (1 pad, 1 link, 0 routes)`
@@ -170,10 +175,12 @@ struct MediaCtlTopologyParser {
             case "ENABLED": flags.insert(.enabled)
             case "IMMUTABLE": flags.insert(.immutable)
             case "DYNAMIC": flags.insert(.dynamic)
-            default: text.problems.append(Problem(kind: .partial, call: "media-ctl text", message: "\(file):\(n): unknown link flag '\(w)'"))
+            default:
+                text.problems.append(Problem(kind: .partial, call: "media-ctl text", message: "\(file):\(n): unknown link flag '\(w)'"))
             }
         }
         let p = text.entities[e].pads.count - 1
-        text.entities[e].pads[p].links.append(.init(outgoing: m.1 == "->", remote: String(m.2), remotePad: remotePad, flags: flags, line: n))
+        text.entities[e].pads[p].links.append(
+            .init(outgoing: m.1 == "->", remote: String(m.2), remotePad: remotePad, flags: flags, line: n))
     }
 }

@@ -5,7 +5,11 @@ import CaptureModel
 /// text says about the subdevice, pad, code and size it was asked about (from
 /// the `ioctl:` line, a pasted command line or a `# /dev/v4l-subdevN pad=0` header).
 struct SubdevTextListing {
-    enum Kind: String { case codes = "--list-subdev-mbus-codes", sizes = "--list-subdev-framesizes", intervals = "--list-subdev-frameintervals" }
+    enum Kind: String {
+        case codes = "--list-subdev-mbus-codes"
+        case sizes = "--list-subdev-framesizes"
+        case intervals = "--list-subdev-frameintervals"
+    }
     var kind: Kind
     var file: String
     var line: Int
@@ -30,7 +34,11 @@ struct SubdevTextContext: Hashable {
     /// `# /dev/v4l-subdev1 pad=0` or `media-ctl -d /dev/media0 -p`; nil when the line says none of this.
     init?(commandOrHeader line: Substring) {
         var t = line.trimmed
-        if let r = t.firstRange(of: /(?:^|\s)[$#]\s/) { t = t[r.upperBound...] } else if t.first == "#" || t.first == "$" { t = t.dropFirst() }
+        if let r = t.firstRange(of: /(?:^|\s)[$#]\s/) {
+            t = t[r.upperBound...]
+        } else if t.first == "#" || t.first == "$" {
+            t = t.dropFirst()
+        }
         let words = t.split(whereSeparator: { $0 == " " || $0 == "\t" })
         if let tool = words.first(where: { $0.hasSuffix("v4l2-ctl") || $0.hasSuffix("media-ctl") }) {
             self.tool = tool.hasSuffix("media-ctl") ? "media-ctl" : "v4l2-ctl"

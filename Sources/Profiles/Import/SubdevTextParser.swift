@@ -80,7 +80,9 @@ struct SubdevTextParser {
             let body = t.dropFirst("Interval:".count).trimmed
             let fps = RateText.fpsValues(body)
             let interval =
-                fps.count == 1 ? RateText.interval(fps: fps[0]) : body.split(separator: " ").first.flatMap(RateText.seconds).flatMap(RateText.interval(seconds:))
+                fps.count == 1
+                ? RateText.interval(fps: fps[0])
+                : body.split(separator: " ").first.flatMap(RateText.seconds).flatMap(RateText.interval(seconds:))
             guard let interval else { return skipped(t, n: n, "cannot read the interval") }
             listings[i].intervals.append(interval)
         }
@@ -88,6 +90,8 @@ struct SubdevTextParser {
 
     mutating func skipped(_ t: Substring, n: Int, _ why: String) {
         problems.append(
-            Problem(kind: .partial, call: "v4l2-ctl text", message: "\(file):\(n): cannot read this line (\(why)): '\(t.prefix(80))'; line skipped"))
+            Problem(
+                kind: .partial, call: "v4l2-ctl text",
+                message: "\(file):\(n): cannot read this line (\(why)): '\(t.prefix(80))'; line skipped"))
     }
 }
