@@ -49,6 +49,11 @@ struct ImportMediaCtl: ParsableCommand {
             throw CLIError(message: "\(error)")
         }
         for n in result.notes { Terminal.note(n) }
+        // What stops streaming is said now, not only inside the profile.
+        var said = Set<String>()
+        for d in result.devices {
+            for p in d.problems where p.kind == .pipelineMismatch && said.insert(p.message).inserted { Terminal.note(p.message) }
+        }
         let generator = "camprobe \(CamProbeCommand.version) import media-ctl"
         let read = result.recognized.joined(separator: ", ")
         if result.devices.count > 1 && output == "-" {

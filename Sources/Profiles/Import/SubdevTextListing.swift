@@ -50,6 +50,8 @@ struct SubdevTextContext: Hashable {
                 device = String(w.dropFirst("--device=".count))
             } else if w.hasPrefix("/dev/") {
                 device = String(w)
+            } else if w.hasPrefix("--list-subdev-"), i + 1 < words.count, let p = UInt32(words[i + 1]) {
+                pad = p  // v4l2-ctl before 1.24: `--list-subdev-mbus-codes 0`
             }
             for kv in w.split(separator: ",") {
                 let p = kv.split(separator: "=", maxSplits: 1)
