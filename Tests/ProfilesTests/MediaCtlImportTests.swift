@@ -249,8 +249,10 @@ struct MediaCtlImportTests {
         #expect(doc.device.captures.first?.formats.map(\.fourcc.description) == ["BG10", "pBAA"])
         // The written profile reads back through the profile reader once the schema knows `device.sensor`
         // (branch schema-sensor); until then the reader refuses it.
-        withKnownIssue("the profile schema on main has no device.sensor yet") {
-            #expect(try JSONProfile.read(Array(pi.stdout.utf8)).device == doc.device)
+        let bytes = Array(pi.stdout.utf8)
+        withKnownIssue("the profile schema on main has no device.sensor yet") { () throws -> Void in
+            let back = try JSONProfile.read(bytes)
+            #expect(back.device == doc.device)
         }
 
         let vimc = try Self.run(["import", "media-ctl", "-o", "-"] + (try Self.paths("vimc")))
