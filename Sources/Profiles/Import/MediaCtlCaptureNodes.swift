@@ -23,10 +23,10 @@ enum MediaCtlCaptureNodes {
 
     /// Facts for every capture entity's video node the text said nothing about.
     static func assumed(graph: MediaGraph, pads: [PadRef: SubdevPadModes], known: [String: CaptureNodeFacts]) -> (
-        [String: CaptureNodeFacts], [Problem]
+        [String: CaptureNodeFacts], [(scope: String, problem: Problem)]
     ) {
         var out: [String: CaptureNodeFacts] = [:]
-        var problems: [Problem] = []
+        var problems: [(scope: String, problem: Problem)] = []
         for e in graph.captureEntities {
             guard let path = graph.interfaces(of: e.id).first(where: { $0.type == .v4lVideo })?.path, known[path] == nil else { continue }
             let metadata = isMetadata(e, graph: graph, pads: pads)
@@ -37,11 +37,14 @@ enum MediaCtlCaptureNodes {
                     driver: c.driver, card: c.model, busInfo: c.busInfo, version: "", capabilities: caps, deviceCaps: caps),
                 formats: [])
             problems.append(
-                Problem(
-                    kind: .imported,
-                    message: metadata
-                        ? "\(path) (\(e.name)): no v4l2-ctl text for this node; taken to be a metadata node (its name or the code it receives says so)"
-                        : "\(path) (\(e.name)): no v4l2-ctl text for this node; taken to be a video capture node whose pixel formats are the kernel's for the sensor's codes (paste 'v4l2-ctl -d \(path) --all --list-formats-ext' to know)"
+                (
+                    e.name,
+                    Problem(
+                        kind: .imported,
+                        message: metadata
+                            ? "\(path) (\(e.name)): no v4l2-ctl text for this node; taken to be a metadata node (its name or the code it receives says so)"
+                            : "\(path) (\(e.name)): no v4l2-ctl text for this node; taken to be a video capture node whose pixel formats are the kernel's for the sensor's codes (paste 'v4l2-ctl -d \(path) --all --list-formats-ext' to know)"
+                    )
                 ))
         }
         return (out, problems)

@@ -75,6 +75,7 @@ public enum MediaCtlImporter {
         var placed = MediaCtlPadListings(graph: graph, pads: built.pads)
         placed.apply(listings)
         problems += placed.problems
+        var scoped = placed.scoped
         let pads = placed.pads
         // v4l2-ctl text: subdevice controls, or a capture node's identity and formats (several texts of one node are merged).
         var controls: [String: [Control]] = [:]
@@ -116,18 +117,29 @@ public enum MediaCtlImporter {
         var nodes = drafts.mapValues { MediaCtlCaptureNodes.facts(from: $0, controller: graph.controller) }
         let (assumed, assumedProblems) = MediaCtlCaptureNodes.assumed(graph: graph, pads: pads, known: nodes)
         nodes.merge(assumed) { a, _ in a }
-        problems += assumedProblems
-        problems += missingModes(graph: graph, pads: pads)
+        scoped += assumedProblems
+        scoped += missingModes(graph: graph, pads: pads)
         let formats = pads.compactMapValues(\.active)
         let facts = MediaSystemFacts(
             graph: graph, pads: pads, controls: controls, captureNodes: nodes,
             mismatches: PipelineDiagnosis.mismatches(in: graph, formats: formats, modes: pads),
             libcameraIDs: libcameraIDs.filter { graph.entity(named: $0.key)?.function == .camSensor })
         let base = baseDevice(graph: graph, nodes: nodes, problems: problems)
-        let (devices, unreached) = SensorCameraBuilder.devices(facts, base: base)
+        var (devices, unreached) = SensorCameraBuilder.devices(facts, base: base)
+        // A problem of one entity goes to the cameras whose pipelines hold it.
+        for i in devices.indices {
+            guard let s = devices[i].sensor else { continue }
+            var mine: Set<String> = [s.entity]
+            for o in s.outputs {
+                mine.insert(o.captureEntity)
+                for h in o.route.hops { mine.insert(h.entityName) }
+            }
+            for l in s.lenses { mine.insert(l.entity) }
+            devices[i].problems.insert(contentsOf: scoped.filter { mine.contains($0.scope) }.map(\.problem), at: problems.count)
+        }
         if !unreached.isEmpty { notes.append("capture nodes no sensor reaches over enabled links: " + unreached.joined(separator: ", ")) }
         notes.append(
-            "not in the text: device numbers (major:minor) of the nodes, USB IDs, and links to lenses (media-ctl -p does not print ancillary links)"
+            "not in the text: the nodes' device numbers (major:minor), written 0:0 in the profile's media graph"
         )
         return MediaCtlImportResult(devices: devices, facts: facts, notes: notes, recognized: recognized)
     }
@@ -148,26 +160,34 @@ public enum MediaCtlImporter {
     }
 
     /// Sensors whose modes the text does not give, and what to paste.
-    static func missingModes(graph: MediaGraph, pads: [PadRef: SubdevPadModes]) -> [Problem] {
-        var out: [Problem] = []
+    static func missingModes(graph: MediaGraph, pads: [PadRef: SubdevPadModes]) -> [(scope: String, problem: Problem)] {
+        var out: [(scope: String, problem: Problem)] = []
         for s in graph.sensors {
             let pad = graph.pads(of: s.id).first { $0.direction == .source }?.index ?? 0
             let dev = graph.interfaces(of: s.id).first { $0.type == .v4lSubdev }?.path ?? "/dev/v4l-subdevN"
             let modes = pads[PadRef(entity: s.name, pad: pad)]
             if modes?.codes.isEmpty ?? true {
                 out.append(
-                    Problem(
-                        kind: .imported,
-                        message:
-                            "\(s.name): no --list-subdev-mbus-codes in the text, so its modes are unknown (paste 'v4l2-ctl -d \(dev) --list-subdev-mbus-codes pad=\(pad)')"
+                    (
+                        s.name,
+                        Problem(
+                            kind: .imported,
+                            message:
+                                "\(s.name): no --list-subdev-mbus-codes in the text, so its modes are unknown (paste 'v4l2-ctl -d \(dev) --list-subdev-mbus-codes pad=\(pad)')"
+                        )
                     ))
             }
-            for c in modes?.codes ?? [] where c.sizes.isEmpty {
+            let sizeless = (modes?.codes ?? []).filter { $0.sizes.isEmpty }.map(\.code)
+            if let first = sizeless.first {
+                let which = sizeless.count == 1 ? "\(first)" : "\(sizeless.count) of its \(modes?.codes.count ?? 0) codes (\(first), …)"
                 out.append(
-                    Problem(
-                        kind: .imported,
-                        message:
-                            "\(s.name): no frame sizes in the text for \(c.code), so it offers no sizes (paste 'v4l2-ctl -d \(dev) --list-subdev-framesizes pad=\(pad),code=0x\(String(c.code.rawValue, radix: 16))')"
+                    (
+                        s.name,
+                        Problem(
+                            kind: .imported,
+                            message:
+                                "\(s.name): no frame sizes in the text for \(which), so they offer no sizes (paste 'v4l2-ctl -d \(dev) --list-subdev-framesizes pad=\(pad),code=0x\(String(first.rawValue, radix: 16))' for each)"
+                        )
                     ))
             }
         }

@@ -7,7 +7,12 @@ import CaptureModel
 struct MediaCtlPadListings {
     let graph: MediaGraph
     var pads: [PadRef: SubdevPadModes]
+    /// Problems of no one entity.
     var problems: [Problem] = []
+    /// Problems of one entity (the pad's), for the cameras whose pipelines hold it.
+    var scoped: [(scope: String, problem: Problem)] = []
+    /// The entity of the listing being placed, once known.
+    var scope: String?
 
     init(graph: MediaGraph, pads: [PadRef: SubdevPadModes]) {
         self.graph = graph
@@ -23,7 +28,8 @@ struct MediaCtlPadListings {
     func sourcePad(of e: MediaEntity) -> UInt32 { graph.pads(of: e.id).first { $0.direction == .source }?.index ?? 0 }
 
     mutating func note(_ l: SubdevTextListing, _ kind: ProblemKind, _ text: String) {
-        problems.append(Problem(kind: kind, call: "v4l2-ctl text", message: "\(l.file):\(l.line): \(l.kind.rawValue): \(text)"))
+        let problem = Problem(kind: kind, call: "v4l2-ctl text", message: "\(l.file):\(l.line): \(l.kind.rawValue): \(text)")
+        if let scope { scoped.append((scope, problem)) } else { problems.append(problem) }
     }
 
     /// The pad a listing is about.
@@ -35,8 +41,10 @@ struct MediaCtlPadListings {
                 return nil
             }
             entity = e
+            scope = e.name
         } else if graph.sensors.count == 1 {
             entity = graph.sensors[0]
+            scope = entity.name
             note(
                 l, .imported,
                 "the text does not say which subdevice this lists; taken to be the only sensor's, \(entity.name) (add a line '# /dev/v4l-subdevN pad=P' above it, or paste the command line)"
@@ -72,6 +80,7 @@ struct MediaCtlPadListings {
 
     mutating func place(_ l: SubdevTextListing) {
         if l.kind == .intervals && l.intervals.isEmpty { return }  // the driver lists none: nothing to place
+        scope = nil
         guard let ref = target(l) else { return }
         var modes = pads[ref] ?? SubdevPadModes(pad: ref.pad, codes: [])
         defer { pads[ref] = modes }
