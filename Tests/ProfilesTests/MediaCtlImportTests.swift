@@ -140,6 +140,10 @@ struct MediaCtlImportTests {
         // Without a header the listings cannot be placed among three sensors: said, not guessed.
         #expect(a.problems.contains { $0.kind == .partial && $0.message.contains("there are 3 sensors") })
         #expect(a.problems.contains { $0.message.contains("Sensor A: no --list-subdev-mbus-codes") })
+        // A problem of one sensor's pipeline is that camera's only.
+        #expect(!r.devices[1].problems.contains { $0.message.contains("Sensor A: no --list-subdev-mbus-codes") })
+        #expect(!r.devices[1].problems.contains { $0.message.contains("/dev/video2 (RGB/YUV Capture)") })
+        #expect(r.devices[1].problems.contains { $0.message.contains("/dev/video1 (Raw Capture 1)") })
         // cam -l's id for the one camera libcamera listed.
         #expect(r.devices[1].sensor?.libcameraID == "platform/vimc.0 Sensor B")
         #expect(r.recognized.contains("cam -l"))
@@ -159,6 +163,10 @@ struct MediaCtlImportTests {
         let s = try #require(a.sensor)
         #expect(s.source.codes.count == 31)
         #expect(!a.problems.contains { $0.message.contains("which subdevice this lists") })
+        #expect(
+            a.problems.filter { $0.message.contains("no frame sizes in the text") }.map(\.message) == [
+                "Sensor A: no frame sizes in the text for 30 of its 31 codes (BGR888_1X24, …), so they offer no sizes (paste 'v4l2-ctl -d /dev/v4l-subdev0 --list-subdev-framesizes pad=0,code=0x1013' for each)"
+            ])
         // The mismatch does not go away with more text.
         #expect(a.problems.contains { $0.kind == .pipelineMismatch })
         let decision = Negotiator.decide(CaptureRequest(size: .nearest(Dimensions(width: 1920, height: 1080))), for: raw)
