@@ -221,6 +221,23 @@ struct MediaCtlImportTests {
         }
     }
 
+    /// Every truncation and every one-line deletion of a real paste: a result or an error with file and line, never a crash.
+    @Test func truncatedAndDamagedPastesNeverCrash() throws {
+        let lines = try Self.read(Self.fixtures + "/vimc/media-ctl-p.txt").split(separator: "\n", omittingEmptySubsequences: false)
+        var variants: [String] = []
+        for i in 0..<lines.count {
+            variants.append(lines[0..<i].joined(separator: "\n"))
+            variants.append((lines[0..<i] + lines[(i + 1)...]).joined(separator: "\n"))
+        }
+        for v in variants {
+            do {
+                _ = try MediaCtlImporter.importText([("v.txt", v)])
+            } catch {
+                #expect(error.description.hasPrefix("v.txt:"), "\(error)")
+            }
+        }
+    }
+
     // MARK: The command
 
     static func binary(_ name: String) -> String {
