@@ -111,6 +111,30 @@ struct MediaCtlImportTests {
         #expect(d.problems.contains { $0.kind == .imported && $0.message.contains("taken to be SBGGR10_1X10") })
     }
 
+    /// Everything in one file, each output under the shell prompt line that ran it.
+    @Test func onePasteWithPromptsIsSplitAtItsCommandLines() throws {
+        let dir = Self.fixtures + "/pi/"
+        func body(_ f: String) throws -> String {
+            try Self.read(dir + f).split(separator: "\n", omittingEmptySubsequences: false).filter {
+                !$0.hasPrefix("$ ") && !$0.hasPrefix("# ")
+            }
+            .joined(separator: "\n")
+        }
+        let paste = [
+            "pi@raspberrypi:~ $ media-ctl -d /dev/media0 -p", try body("media-ctl-p.txt"),
+            "pi@raspberrypi:~ $ v4l2-ctl -d /dev/v4l-subdev1 --list-subdev-mbus-codes pad=0", try body("imx708-mbus-codes.txt"),
+            "pi@raspberrypi:~ $ v4l2-ctl -d /dev/v4l-subdev1 --list-subdev-framesizes pad=0,code=0x3007", try body("imx708-framesizes.txt"),
+            "pi@raspberrypi:~ $ v4l2-ctl -d /dev/v4l-subdev1 -L", try body("imx708-controls.txt"),
+        ].joined(separator: "\n")
+        let r = try MediaCtlImporter.importText([("paste.txt", paste)])
+        let d = try #require(r.devices.first)
+        #expect(r.facts.graph.path == "/dev/media0")
+        #expect(d.nodes.contains { $0.role == .media && $0.path == "/dev/media0" })
+        #expect(Set(d.captures[0].formats[0].sizes.map(\.largest)) == Self.imx708Sizes)
+        #expect(d.sensor?.timing?.hblank == 6348)
+        #expect(!d.problems.contains { $0.message.contains("taken to be the only sensor's") })
+    }
+
     @Test func missingFramesizesStayUnknown() throws {
         let r = try MediaCtlImporter.importText(
             try Self.inputs("pi").filter { !$0.name.hasSuffix("framesizes.txt") })
