@@ -6,7 +6,7 @@ import Profiles
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn other tools' output into a camprobe profile.",
-        subcommands: [ImportV4L2Ctl.self])
+        subcommands: [ImportV4L2Ctl.self, ImportMediaCtl.self])
 }
 
 struct ImportV4L2Ctl: ParsableCommand {

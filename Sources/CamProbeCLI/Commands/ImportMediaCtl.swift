@@ -1,0 +1,84 @@
+import ArgumentParser
+import CamProbe
+import Profiles
+
+/// `camprobe import media-ctl FILE…`: a media-controller system's pasted text as profiles, one device per sensor.
+struct ImportMediaCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "media-ctl",
+        abstract: "Read media-ctl -p and v4l2-ctl text of one media device into a profile with one camera per sensor.",
+        discussion: """
+            Give 'media-ctl -p' output and, for each sensor, 'v4l2-ctl -d /dev/v4l-subdevN' with \
+            --list-subdev-mbus-codes pad=P, --list-subdev-framesizes pad=P,code=0x…, -L (and optionally \
+            --list-subdev-frameintervals, and --all / --list-formats-ext of the capture nodes). Paste each \
+            command line above its output, or add a line '# /dev/v4l-subdevN pad=P', so camprobe knows which \
+            subdevice and pad a listing is about. What the text does not say stays unknown and is listed. \
+            One sensor: a device profile; several: a device list (with -o -), or one profile per sensor.
+            """)
+
+    @Argument(help: "Text files written by media-ctl and v4l2-ctl, or - for standard input.")
+    var files: [String]
+
+    @Option(name: .long, help: "json or xml.")
+    var format: ProfileFormat = .json
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Output file, directory, or - for standard output (default: files named after the IDs).", valueName: "path"))
+    var output: String?
+
+    func validate() throws { if files.isEmpty { throw ValidationError("name at least one media-ctl or v4l2-ctl text file (or -)") } }
+
+    func run() throws {
+        var inputs: [(name: String, text: String)] = []
+        for f in files {
+            do throws(FileReadError) {
+                let bytes =
+                    f == "-"
+                    ? try ReadFile.standardInput(limit: ProfileFile.maximumSize) : try ReadFile.bytes(f, limit: ProfileFile.maximumSize)
+                inputs.append((f == "-" ? "<stdin>" : f, String(decoding: bytes, as: UTF8.self)))
+            } catch {
+                throw CLIError(message: error.description)
+            }
+        }
+        let result: MediaCtlImportResult
+        do throws(V4L2CtlImportError) {
+            result = try MediaCtlImporter.importText(inputs)
+        } catch {
+            throw CLIError(message: "\(error)")
+        }
+        for n in result.notes { Terminal.note(n) }
+        // What stops streaming is said now, not only inside the profile.
+        var said = Set<String>()
+        for d in result.devices {
+            for p in d.problems where p.kind == .pipelineMismatch && said.insert(p.message).inserted { Terminal.note(p.message) }
+        }
+        let generator = "camprobe \(CamProbeCommand.version) import media-ctl"
+        let read = result.recognized.joined(separator: ", ")
+        if result.devices.count > 1 && output == "-" {
+            guard format == .json else {
+                throw CLIError(message: "\(result.devices.count) sensors: a device list on standard output is JSON only")
+            }
+            try JSONOutput.print(DeviceListDocument(generator: generator, devices: result.devices))
+            return
+        }
+        if result.devices.count > 1, let output, !output.hasSuffix("/"),
+            !ProfilePaths.destination(output, id: result.devices[0].id, format: format).hasPrefix(output + "/")
+        {
+            throw CLIError(
+                message:
+                    "\(result.devices.count) sensors (\(result.devices.map(\.name).joined(separator: ", "))): give a directory or - for -o, not one file"
+            )
+        }
+        for d in result.devices {
+            let doc = DeviceDocument(generator: generator, device: d)
+            guard let path = try ProfileOutput.write(doc, format: format, output: output) else { continue }
+            let modes = d.captures.first.map { c in c.formats.map(\.fourcc.description).joined(separator: "/") } ?? ""
+            let problems = d.allProblems.count
+            Terminal.writeErr(
+                "camprobe: wrote \(path) (\(d.name)\(modes.isEmpty ? "" : ": " + modes); \(problems) problem\(problems == 1 ? "" : "s"); read \(read))\n"
+            )
+        }
+    }
+}
