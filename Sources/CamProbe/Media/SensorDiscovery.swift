@@ -32,7 +32,8 @@ enum SensorDiscovery {
                 [],
                 Problem(
                     kind: .mediaPipeline,
-                    message: "\(mediaPath) has no sensor entity (MEDIA_ENT_F_CAM_SENSOR): the capture nodes are shown as they are"))
+                    message: "\(mediaPath) has no sensor entity (MEDIA_ENT_F_CAM_SENSOR): the capture nodes are shown as they are")
+            )
         }
         var devices = SensorCameraBuilder.devices(MediaSystemFacts(graph: graph, pads: [:]), base: base).devices
         for i in devices.indices {

@@ -10,7 +10,9 @@ public struct PipelineApplied: Sendable, Hashable, Codable {
         /// What `VIDIOC_SUBDEV_S_FMT` returned; nil when the call failed.
         public var got: SubdevPadFormat?
         public var error: String?
-        public var adjusted: Bool { got.map { $0.code != asked.code || $0.width != asked.size.width || $0.height != asked.size.height } ?? false }
+        public var adjusted: Bool {
+            got.map { $0.code != asked.code || $0.width != asked.size.width || $0.height != asked.size.height } ?? false
+        }
     }
     public struct CaptureResult: Sendable, Hashable, Codable {
         public var path: String

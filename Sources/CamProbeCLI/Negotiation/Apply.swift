@@ -70,7 +70,8 @@ struct Applier {
                 print("  \(pad.asked)\(got)")
             }
             for o in p.otherCaptures {
-                print("  \(o.path) \(o.got.map { "\($0.fourcc) \($0.width)x\($0.height)" } ?? "?") (another capture node of the same graph)")
+                print(
+                    "  \(o.path) \(o.got.map { "\($0.fourcc) \($0.width)x\($0.height)" } ?? "?") (another capture node of the same graph)")
             }
             if p.remainingMismatches.isEmpty {
                 print("  every link of the pipeline agrees: streaming will not fail with EPIPE")
@@ -112,7 +113,8 @@ struct Apply: AsyncParsableCommand {
         let a = try await Applier.run(device, request, source)
         await a.camera.close()
         if source.json {
-            try JSONOutput.print(Output(device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, pipeline: a.pipeline))
+            try JSONOutput.print(
+                Output(device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, pipeline: a.pipeline))
         } else {
             a.printText()
         }

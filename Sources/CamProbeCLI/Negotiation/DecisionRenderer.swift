@@ -41,7 +41,9 @@ enum DecisionRenderer {
     static func renderPipeline(_ p: SensorPipelineSetup) {
         print("Pipeline: sensor \(p.sensorCode)/\(p.size) → \(p.capturePath) \(p.fourcc)")
         for pad in p.plan.pads { print("  " + pad.description) }
-        for o in p.otherCaptures { print("  \(o.path) \(o.fourcc?.description ?? "?") \(o.size) (on the same graph: its link is validated too)") }
+        for o in p.otherCaptures {
+            print("  \(o.path) \(o.fourcc?.description ?? "?") \(o.size) (on the same graph: its link is validated too)")
+        }
         print("Set it with:")
         for c in p.commands { print("  " + c) }
         if let c = p.libcamera { print("  " + c + "   # libcamera") }

@@ -87,7 +87,8 @@ struct Negotiate: ParsableCommand {
                 commands["gst-libcamera"] = p.gstreamer
             }
             try JSONOutput.print(
-                Output(device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands,
+                Output(
+                    device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands,
                     pipeline: pipeline))
         } else {
             DecisionRenderer.render(decision, device: d, node: node, request: request.summary, explain: explain)

@@ -6,7 +6,9 @@ import CamProbe
 enum SensorRenderer {
     static func render(_ s: SensorCamera, problems: [Problem]) {
         print("")
-        print(Terminal.bold("Media-controller sensor '\(s.entity)'") + "  on \(s.mediaDevice) (\(s.controller.model), \(s.controller.driver))")
+        print(
+            Terminal.bold("Media-controller sensor '\(s.entity)'") + "  on \(s.mediaDevice) (\(s.controller.model), \(s.controller.driver))"
+        )
         var facts: [(String, String)] = [("Subdevice", s.subdevPath ?? "none")]
         if let a = s.source.active { facts.append(("Active", "\(a) on pad \(s.source.pad)")) }
         if let b = s.source.cropBounds { facts.append(("Pixel array", "\(b.width)x\(b.height) (crop bounds)")) }
@@ -42,7 +44,9 @@ enum SensorRenderer {
         if pipeline.isEmpty {
             print("  Pipeline: every enabled link agrees (VIDIOC_STREAMON will not fail with EPIPE)")
         } else {
-            print("  Pipeline: " + Terminal.yellow("will not stream") + " — \(pipeline.count) mismatched link\(pipeline.count == 1 ? "" : "s")")
+            print(
+                "  Pipeline: " + Terminal.yellow("will not stream")
+                    + " — \(pipeline.count) mismatched link\(pipeline.count == 1 ? "" : "s")")
             for p in pipeline { print("    " + Terminal.yellow("! ") + p.message) }
         }
     }

@@ -66,7 +66,9 @@ public struct PipelinePlan: Sendable, Hashable, Codable {
                     continue
                 }
                 if let modes = pads[sinkRef], !modes.codes.isEmpty, !modes.codes.contains(where: { $0.code == c }) {
-                    let from = graph.pad(id: padID).flatMap { p in graph.entity(id: p.entityID).map { PadRef(entity: $0.name, pad: p.index) } }
+                    let from = graph.pad(id: padID).flatMap { p in
+                        graph.entity(id: p.entityID).map { PadRef(entity: $0.name, pad: p.index) }
+                    }
                     return .failure(
                         PipelinePlanError(
                             message:

@@ -148,7 +148,8 @@ public enum SensorCameraBuilder {
         guard let sensor = route.hops.first?.entityName else { return [] }
         for c in source.codes {
             let size = c.sizes.first?.min ?? Dimensions(width: 640, height: 480)
-            guard case .success(let plan) = PipelinePlan.plan(sensor: sensor, code: c.code, size: size, graph: facts.graph, pads: facts.pads)
+            guard
+                case .success(let plan) = PipelinePlan.plan(sensor: sensor, code: c.code, size: size, graph: facts.graph, pads: facts.pads)
             else { continue }
             let padCodes = route.hops.map { hop in
                 plan.setting(for: PadRef(entity: hop.entityName, pad: hop.padIndex))?.code
