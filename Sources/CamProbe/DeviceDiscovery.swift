@@ -125,6 +125,7 @@ public struct DeviceDiscovery {
             return read
         }
         var sensorFacts: [String: (facts: MediaSystemFacts, problems: [Problem])?] = [:]
+        var reported = Set<String>()
         for j in listed.indices where chosen.contains(j) {
             guard let media = mediaOf[j] else {
                 listed[j].captures = readCaptures(origin[j])
@@ -146,6 +147,13 @@ public struct DeviceDiscovery {
             var base = devices[origin[j]]
             base.captures = readCaptures(origin[j])
             let built = SensorCameraBuilder.devices(found.facts, base: base)
+            if reported.insert(media).inserted {
+                problems += built.unreached.map {
+                    Problem(
+                        kind: .mediaPipeline,
+                        message: "\($0) is a capture node of \(media) that no sensor reaches over enabled links: not a camera on its own")
+                }
+            }
             if let d = built.devices.first(where: { $0.name == listed[j].name }) {
                 listed[j] = d
                 listed[j].problems += found.problems

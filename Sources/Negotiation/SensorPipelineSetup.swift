@@ -34,15 +34,28 @@ public struct SensorPipelineSetup: Sendable, Hashable, Codable {
         }
         let planned = PipelinePlan.plan(
             sensor: sensor.entity, code: format.sensorCode, size: choice.size, graph: sensor.graph, pads: sensor.padModes)
-        guard case .success(let plan) = planned else {
+        guard case .success(var plan) = planned else {
             if case .failure(let e) = planned { return .failure(e) }
             return .failure(PipelinePlanError(message: "no plan"))
+        }
+        // Capture nodes reached that are not picture outputs (a receiver's embedded-data node) are left alone,
+        // with the pads that feed only them.
+        let outputs = Set(sensor.outputs.compactMap(\.capturePath))
+        let skipped = Set(plan.captures.filter { $0.path.map { !outputs.contains($0) } ?? true }.map(\.entity))
+        if !skipped.isEmpty {
+            let feeding = Set(
+                sensor.graph.links.filter { $0.kind == .data && $0.isEnabled }.compactMap { l -> PadRef? in
+                    guard let (a, b) = PipelineDiagnosis.refs(l, sensor.graph), skipped.contains(b.entity) else { return nil }
+                    return a
+                })
+            plan.pads.removeAll { feeding.contains($0.pad) }
+            plan.captures.removeAll { skipped.contains($0.entity) }
         }
         let others = plan.captures.compactMap { c -> OtherCapture? in
             guard let path = c.path, path != choice.path else { return nil }
             return OtherCapture(path: path, fourcc: MediaBusPixelFormats.fourccs(for: c.code).first, size: c.size)
         }
-        let device = sensor.graph.path.isEmpty ? sensor.mediaDevice : sensor.graph.path
+        let device = sensor.mediaDeviceName
         var commands = ["media-ctl -d \(device) -V '" + plan.pads.map(\.description).joined(separator: ", ") + "'"]
         func v4l2ctl(_ path: String, _ f: FourCC?, _ s: Dimensions) -> String {
             "v4l2-ctl -d \(path) --set-fmt-video=width=\(s.width),height=\(s.height)"

@@ -81,7 +81,7 @@ public struct PipelinePlan: Sendable, Hashable, Codable {
                     let ref = PadRef(entity: target.name, pad: out.index)
                     var outCode = c
                     if let modes = pads[ref], !modes.codes.isEmpty, !modes.codes.contains(where: { $0.code == c }) {
-                        outCode = modes.codes[0].code
+                        outCode = converted(modes, from: out, graph: graph, pads: pads)
                     }
                     set[out.id] = (outCode, s)
                     plan.pads.append(PadSetting(pad: ref, code: outCode, size: s))
@@ -90,6 +90,20 @@ public struct PipelinePlan: Sendable, Hashable, Codable {
             }
         }
         return .success(plan)
+    }
+
+    /// The code a converting source pad (a debayer's output) should carry: its active code when every enabled
+    /// link from it can take that, else the first code it lists that they can all take, else its first code.
+    static func converted(_ modes: SubdevPadModes, from pad: MediaPad, graph: MediaGraph, pads: [PadRef: SubdevPadModes])
+        -> MediaBusCode
+    {
+        let sinks = graph.links.filter { $0.kind == .data && $0.isEnabled && $0.source == pad.id }.compactMap { l -> SubdevPadModes? in
+            guard let p = graph.pad(id: l.sink), let e = graph.entity(id: p.entityID) else { return nil }
+            return pads[PadRef(entity: e.name, pad: p.index)]
+        }
+        func accepted(_ code: MediaBusCode) -> Bool { sinks.allSatisfy { $0.codes.isEmpty || $0.codes.contains { $0.code == code } } }
+        if let a = modes.active?.code, modes.codes.contains(where: { $0.code == a }), accepted(a) { return a }
+        return modes.codes.first { accepted($0.code) }?.code ?? modes.codes[0].code
     }
 
     /// The code arriving at capture node `path`.

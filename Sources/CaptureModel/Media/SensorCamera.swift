@@ -62,6 +62,11 @@ public struct SensorCamera: Sendable, Hashable, Codable {
     /// The pads as a dictionary.
     public var padModes: [PadRef: SubdevPadModes] { Dictionary(pads.map { ($0.pad, $0.modes) }, uniquingKeysWith: { a, _ in a }) }
 
+    /// How `media-ctl -d` names the controller: its node, else its bus info (an import may know only that).
+    public var mediaDeviceName: String {
+        !graph.path.isEmpty ? graph.path : !mediaDevice.isEmpty ? mediaDevice : controller.busInfo
+    }
+
     /// The output on capture node `path`.
     public func output(at path: String) -> SensorOutput? { outputs.first { $0.capturePath == path } }
 }

@@ -112,7 +112,10 @@ public enum SensorCameraBuilder {
         let rank = { (path: String) in outputs.firstIndex { $0.capturePath == path } ?? outputs.count }
         captures.sort { rank($0.path) < rank($1.path) }
         let enabled = Set(outputs.map(\.route))
-        let disabled = graph.dataPaths(from: entity.id, includingDisabledLinks: true).filter { !enabled.contains($0) }.map {
+        let enabledLinks = Set(graph.links.filter(\.isEnabled).map(\.id))
+        let disabled = graph.dataPaths(from: entity.id, includingDisabledLinks: true).filter { path in
+            !enabled.contains(path) && path.linkIDs.contains { !enabledLinks.contains($0) }
+        }.map {
             SensorDisabledRoute(capturePath: $0.capturePath, route: $0, enable: enableCommands($0, graph))
         }
         if outputs.isEmpty {
@@ -235,7 +238,7 @@ public enum SensorCameraBuilder {
 
     /// `media-ctl -d DEV -l '"A":0->"B":0[1]'` for each disabled link of a route.
     static func enableCommands(_ route: MediaDataPath, _ graph: MediaGraph) -> [String] {
-        let device = graph.path.isEmpty ? graph.controller.busInfo : graph.path
+        let device = !graph.path.isEmpty ? graph.path : graph.controller.busInfo
         return route.linkIDs.compactMap { id in
             guard let link = graph.links.first(where: { $0.id == id }), !link.isEnabled,
                 let (a, b) = PipelineDiagnosis.refs(link, graph)

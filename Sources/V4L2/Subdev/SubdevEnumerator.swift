@@ -154,11 +154,13 @@ extension SubdevEnumerator {
 
 extension DevicePort {
     /// Sets the active format of a subdevice pad and returns what the driver made of it (it may change the code
-    /// or the size). The corresponding ioctl is `VIDIOC_SUBDEV_S_FMT` with `V4L2_SUBDEV_FORMAT_ACTIVE`.
+    /// or the size). The corresponding ioctls are `VIDIOC_SUBDEV_G_FMT` then `VIDIOC_SUBDEV_S_FMT`, with `V4L2_SUBDEV_FORMAT_ACTIVE`.
     public func setSubdevFormat(pad: UInt32, code: MediaBusCode, size: Dimensions) throws(V4L2Error) -> SubdevPadFormat {
         var f = v4l2_subdev_format()
         f.which = SubdevEnumerator.active
         f.pad = pad
+        // Start from the active format so colorspace, quantization and the rest stay as the driver had them.
+        try call(.subdevGFmt, &f)
         f.format.code = code.rawValue
         f.format.width = size.width
         f.format.height = size.height
