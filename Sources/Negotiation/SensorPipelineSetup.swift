@@ -11,6 +11,8 @@ public struct SensorPipelineSetup: Sendable, Hashable, Codable {
     public var capturePath: String
     public var fourcc: FourCC
     public var size: Dimensions
+    /// `V4L2_CID_VBLANK` for the chosen rate, when the sensor takes its rate from blanking (`SensorTiming`).
+    public var vblank: Int64?
     /// Other capture nodes of the connected graph: the pixel format each must be set to for the links into them to agree.
     public var otherCaptures: [OtherCapture]
     /// `media-ctl -d /dev/media0 -V '…'` then `v4l2-ctl -d /dev/videoN --set-fmt-video=…`, in order.
@@ -61,11 +63,16 @@ public struct SensorPipelineSetup: Sendable, Hashable, Codable {
             "v4l2-ctl -d \(path) --set-fmt-video=width=\(s.width),height=\(s.height)"
                 + (f.map { ",pixelformat=" + $0.description.trimmingCharacters } ?? "")
         }
+        var vblank: Int64?
+        if let t = sensor.timing, let iv = choice.frameInterval?.interval, let v = t.vblank(for: iv, width: choice.size.width, height: choice.size.height) {
+            vblank = v
+            if let node = sensor.subdevPath { commands.append("v4l2-ctl -d \(node) -c vertical_blanking=\(v)") }
+        }
         commands += others.map { v4l2ctl($0.path, $0.fourcc, $0.size) }
         commands.append(v4l2ctl(choice.path, choice.fourcc, choice.size))
         var setup = SensorPipelineSetup(
             sensorCode: format.sensorCode, plan: plan, capturePath: choice.path, fourcc: choice.fourcc, size: choice.size,
-            otherCaptures: others, commands: commands)
+            vblank: vblank, otherCaptures: others, commands: commands)
         if let id = sensor.libcameraID {
             let pf = libcameraNames[choice.fourcc.description.trimmingCharacters].map { ",pixelformat=\($0)" } ?? ""
             setup.libcamera = "cam -c '\(id)' -s width=\(choice.size.width),height=\(choice.size.height)\(pf) -C 10"

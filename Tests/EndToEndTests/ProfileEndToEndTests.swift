@@ -22,7 +22,8 @@ struct ProfileEndToEndTests {
         #expect(r.status == 0, "\(r.stderr)")
         // Imported profiles name the importer as their generator; everything else is reproduced byte for byte.
         let expected = original.replacingOccurrences(
-            of: "\"generator\" : \"camprobe 0.1.0 import v4l2-ctl\"", with: "\"generator\" : \"camprobe 0.1.0\"")
+            of: "\"generator\" : \"camprobe 0.1.0 import v4l2-ctl\"", with: "\"generator\" : \"camprobe 0.1.0\""
+        ).replacingOccurrences(of: "\"generator\" : \"camprobe 0.1.0 import media-ctl\"", with: "\"generator\" : \"camprobe 0.1.0\"")
         #expect(r.stdout == expected)
         let doc = try JSONDecoder().decode(DeviceDocument.self, from: Data(r.stdout.utf8))
         #expect(!doc.device.captures.isEmpty)

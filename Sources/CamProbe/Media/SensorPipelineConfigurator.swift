@@ -68,6 +68,16 @@ enum SensorPipelineConfigurator {
                 captures.append(.init(path: other.path, fourcc: other.fourcc, size: other.size, got: nil, error: "\(error)"))
             }
         }
+        if let v = setup.vblank, let node = sensor.subdevPath {
+            do throws(V4L2Error) {
+                try port(node).writeControl(SensorTiming.vblankID, value: v)
+            } catch {
+                pads.append(
+                    .init(
+                        asked: setup.plan.pads[0], got: nil,
+                        error: "\(node): setting vertical_blanking to \(v) for the frame rate failed: \(error)"))
+            }
+        }
         ports.removeAll()
         var remaining: [LinkMismatch] = []
         var problems: [Problem] = []

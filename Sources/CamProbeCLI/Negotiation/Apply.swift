@@ -44,7 +44,8 @@ struct Applier {
             let applied = try await camera.commitConfiguration(
                 FormatRequest(
                     bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
-                    height: c.size.height, frameInterval: c.frameInterval))
+                    // A media-controller capture node has no rate of its own: the sensor's blanking sets it (above).
+                    height: c.size.height, frameInterval: d.sensor == nil ? c.frameInterval : nil))
             return Applier(device: d, node: node, decision: decision, camera: camera, applied: applied, pipeline: pipeline)
         } catch {
             await camera.close()

@@ -41,6 +41,17 @@ public struct SensorTiming: Sendable, Hashable, Codable {
         return Rational(UInt32(n), UInt32(d))
     }
 
+    /// The vertical blanking that makes a `width`×`height` frame last `interval` (rounded to the nearest line and
+    /// kept within the control's range); nil when the timing is unusable.
+    public func vblank(for interval: Rational, width: UInt32, height: UInt32) -> Int64? {
+        guard pixelRate > 0, hblank >= 0, interval.isValid else { return nil }
+        let line = Double(UInt64(width) + UInt64(hblank))
+        guard let seconds = interval.doubleValue, line > 0 else { return nil }
+        let lines = (seconds * Double(pixelRate) / line).rounded() - Double(height)
+        guard lines.isFinite, abs(lines) < 1e12 else { return nil }
+        return min(max(Int64(lines), vblankMinimum), vblankMaximum)
+    }
+
     /// The interval now (current vblank).
     public func frameInterval(width: UInt32, height: UInt32) -> Rational? {
         frameInterval(width: width, height: height, vblank: vblank)
