@@ -64,7 +64,9 @@ public struct SensorPipelineSetup: Sendable, Hashable, Codable {
                 + (f.map { ",pixelformat=" + $0.description.trimmingCharacters } ?? "")
         }
         var vblank: Int64?
-        if let t = sensor.timing, let iv = choice.frameInterval?.interval, let v = t.vblank(for: iv, width: choice.size.width, height: choice.size.height) {
+        if let t = sensor.timing, let iv = choice.frameInterval?.interval,
+            let v = t.vblank(for: iv, width: choice.size.width, height: choice.size.height)
+        {
             vblank = v
             if let node = sensor.subdevPath { commands.append("v4l2-ctl -d \(node) -c vertical_blanking=\(v)") }
         }

@@ -36,17 +36,7 @@ struct ImportV4L2Ctl: ParsableCommand {
     func validate() throws { if files.isEmpty { throw ValidationError("name at least one v4l2-ctl text file (or -)") } }
 
     func run() throws {
-        var inputs: [(name: String, text: String)] = []
-        for f in files {
-            do throws(FileReadError) {
-                let bytes =
-                    f == "-"
-                    ? try ReadFile.standardInput(limit: ProfileFile.maximumSize) : try ReadFile.bytes(f, limit: ProfileFile.maximumSize)
-                inputs.append((f == "-" ? "<stdin>" : f, String(decoding: bytes, as: UTF8.self)))
-            } catch {
-                throw CLIError(message: error.description)
-            }
-        }
+        let inputs = try ImportInputs.read(files)
         let result: V4L2CtlImportResult
         do throws(V4L2CtlImportError) {
             result = try V4L2CtlImporter.importText(inputs, partial: partial)

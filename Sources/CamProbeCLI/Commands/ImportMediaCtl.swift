@@ -31,17 +31,7 @@ struct ImportMediaCtl: ParsableCommand {
     func validate() throws { if files.isEmpty { throw ValidationError("name at least one media-ctl or v4l2-ctl text file (or -)") } }
 
     func run() throws {
-        var inputs: [(name: String, text: String)] = []
-        for f in files {
-            do throws(FileReadError) {
-                let bytes =
-                    f == "-"
-                    ? try ReadFile.standardInput(limit: ProfileFile.maximumSize) : try ReadFile.bytes(f, limit: ProfileFile.maximumSize)
-                inputs.append((f == "-" ? "<stdin>" : f, String(decoding: bytes, as: UTF8.self)))
-            } catch {
-                throw CLIError(message: error.description)
-            }
-        }
+        let inputs = try ImportInputs.read(files)
         let result: MediaCtlImportResult
         do throws(V4L2CtlImportError) {
             result = try MediaCtlImporter.importText(inputs)

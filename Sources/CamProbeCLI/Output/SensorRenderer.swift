@@ -7,7 +7,8 @@ enum SensorRenderer {
     static func render(_ s: SensorCamera, problems: [Problem]) {
         print("")
         print(
-            Terminal.bold("Media-controller sensor '\(s.entity)'") + "  on \(s.mediaDeviceName) (\(s.controller.model), \(s.controller.driver))"
+            Terminal.bold("Media-controller sensor '\(s.entity)'")
+                + "  on \(s.mediaDeviceName) (\(s.controller.model), \(s.controller.driver))"
         )
         var facts: [(String, String)] = [("Subdevice", s.subdevPath ?? "none")]
         if let a = s.source.active { facts.append(("Active", "\(a) on pad \(s.source.pad)")) }

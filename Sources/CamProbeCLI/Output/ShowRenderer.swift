@@ -121,10 +121,15 @@ enum ShowRenderer {
         case .discrete(let d, let iv):
             return Terminal.pad("\(d)", 10) + " " + intervalsText(iv)
         case .stepwise(let lo, let hi, let step, let a, let b):
-            return "\(lo) – \(hi), step \(step.width)/\(step.height) (stepwise): at \(lo) \(intervalsText(a)); at \(hi) \(intervalsText(b))"
+            return "\(lo) – \(hi), step \(step.width)/\(step.height) (stepwise): " + ends(lo, hi, a, b)
         case .continuous(let lo, let hi, let a, let b):
-            return "\(lo) – \(hi) (continuous): at \(lo) \(intervalsText(a)); at \(hi) \(intervalsText(b))"
+            return "\(lo) – \(hi) (continuous): " + ends(lo, hi, a, b)
         }
+    }
+
+    /// The rates at both ends of a range, said once when they are the same.
+    static func ends(_ lo: Dimensions, _ hi: Dimensions, _ a: FrameIntervals, _ b: FrameIntervals) -> String {
+        a == b ? intervalsText(a) : "at \(lo) \(intervalsText(a)); at \(hi) \(intervalsText(b))"
     }
 
     static func fps(_ d: FrameDuration) -> String {
