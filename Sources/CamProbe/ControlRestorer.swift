@@ -20,9 +20,16 @@ public enum ControlRestorer {
         }
         guard let profile else { return Outcome(name: name, applied: [], refused: [], keptAutomatic: [], found: false) }
         guard let node = d.captures.first else { throw RestoreError(message: "\(d.name) has no capture node") }
-        let port: any DevicePort
-        do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch {
-            throw RestoreError(message: error.description)
+        var ports: [String: any DevicePort] = [:]
+        func port(_ path: String) throws(RestoreError) -> any DevicePort {
+            if let p = ports[path] { return p }
+            do throws(V4L2Error) {
+                let p = try system.open(path, throughLibV4L2: false)
+                ports[path] = p
+                return p
+            } catch {
+                throw RestoreError(message: error.description)
+            }
         }
         let (writes, kept) = profile.restorePlan()
         var applied: [ControlChange] = []
@@ -33,8 +40,9 @@ public enum ControlRestorer {
                 refused.append("\(w.control) (this camera has no such control now)")
                 continue
             }
+            let owner = try port(d.controlNode(for: w.id, capture: node.path))
             do throws(ControlTransactionError) {
-                applied += try ControlTransaction.apply([w], controls: controls, port: port)
+                applied += try ControlTransaction.apply([w], controls: controls, port: owner)
             } catch {
                 refused.append("\(w.control)=\(w.value) (\(error.underlying.errnoName))")
             }

@@ -50,4 +50,10 @@ struct SensorCameraEndToEndTests {
         #expect(r.stdout.contains("every link of the pipeline agrees"))
         #expect(r.stdout.contains("the driver now reports RGGB 640x480"))
     }
+
+    @Test func ctlSetsTheSensorsAndLensControlsOnTheirSubdevices() throws {
+        let r = try run(["ctl", "Sensor A", "focus_absolute=300", "brightness=100"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("focus_absolute: 0 → 300") && r.stdout.contains("brightness: 128 → 100"))
+    }
 }

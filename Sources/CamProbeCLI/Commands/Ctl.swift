@@ -76,13 +76,27 @@ struct Ctl: ParsableCommand {
             throw CLIError(message: "nothing was changed: \(error)")
         }
         let system = source.system()
-        let port: any DevicePort
-        do throws(V4L2Error) { port = try system.open(node.path, throughLibV4L2: false) } catch {
-            throw CLIError(message: error.description)
+        // One transaction per node that owns controls (a media-controller camera's sensor and lens sub-devices).
+        var owners: [String] = []
+        var writes: [String: [ControlWrite]] = [:]
+        for w in plan {
+            let path = d.controlNode(for: w.id, capture: node.path)
+            if writes[path] == nil { owners.append(path) }
+            writes[path, default: []].append(w)
         }
-        let changes: [ControlChange]
-        do throws(ControlTransactionError) { changes = try ControlTransaction.apply(plan, controls: controls, port: port) } catch {
-            throw CLIError(message: error.description)
+        var changes: [ControlChange] = []
+        for path in owners {
+            let port: any DevicePort
+            do throws(V4L2Error) { port = try system.open(path, throughLibV4L2: false) } catch {
+                throw CLIError(message: error.description)
+            }
+            do throws(ControlTransactionError) {
+                changes += try ControlTransaction.apply(writes[path] ?? [], controls: controls, port: port)
+            } catch {
+                throw CLIError(
+                    message: error.description
+                        + (changes.isEmpty ? "" : " (already changed: \(changes.map(\.control).joined(separator: ", ")))"))
+            }
         }
         if source.json {
             try JSONOutput.print(CtlResult(device: d.id, node: node.path, changes: changes))

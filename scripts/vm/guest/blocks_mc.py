@@ -93,6 +93,14 @@ def block_m_checks(s):
         print("info: cam -l changed the links: %s" % "; ".join('"%s":%d -> "%s":%d [%s]' % l for l in changed), flush=True)
 
     apply_verify(s, media, raw_a)
+    lens = g.entities.get("Lens A", {}).get("node")
+    if lens:
+        done = s.camprobe("ctl", "Sensor A", "focus_absolute=300", stdout=s.path("M-ctl.txt"), stderr=s.path("M-ctl.err"),
+                          timeout=120)
+        peer = v4l2ctl(lens, "-C", "focus_absolute", merge=True, timeout=30).out
+        s.expect("ctl \"Sensor A\" focus_absolute=300 sets it on the lens sub-device (v4l2-ctl -d %s -C focus_absolute)" % lens,
+                 done.rc == 0 and re.search(r"focus_absolute:\s*300\b", peer) is not None,
+                 "exit %d, %s; v4l2-ctl says %r" % (done.rc, done.err.strip()[:300], peer.strip()[:200]))
     bench(s, g, media)
 
 
