@@ -84,7 +84,7 @@ public struct DeviceDiscovery {
         let ids = DeviceIdentityBuilder.uniqueIDs(
             skeletons.map { (DeviceIdentityBuilder.baseID($0.identity, transport: $0.transport), $0.identity) })
 
-        var devices: [Device] = skeletons.enumerated().map { i, s in
+        let devices: [Device] = skeletons.enumerated().map { i, s in
             Device(
                 id: ids[i], name: DeviceIdentityBuilder.name(of: s.nodes, identity: s.identity),
                 modelID: DeviceIdentityBuilder.modelID(s.identity), transport: s.transport, identity: s.identity,

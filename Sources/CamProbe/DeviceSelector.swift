@@ -8,15 +8,18 @@ import CaptureModel
 /// ID, any of its nodes (`/dev/video0`, a `/dev/v4l/by-id/…` link), or a
 /// unique fragment of its name or ID.
 public struct DeviceSelector: Sendable, CustomStringConvertible {
-    public var text: String
-    public init(_ text: String) { self.text = text }
-    public var description: String { text }
+    /// nil: "the only device there is" (a profile holding one device).
+    public var text: String?
+    public init(_ text: String?) { self.text = text }
+    public var description: String { text ?? "the only device" }
 
     /// Why a selector matched no device, or more than one.
     public enum SelectionError: Error, CustomStringConvertible {
         case noDevices
         case notFound(String, available: [String])
         case ambiguous(String, matches: [String])
+        /// No device was named and there is more than one.
+        case notNamed(available: [String])
 
         public var description: String {
             switch self {
@@ -24,6 +27,9 @@ public struct DeviceSelector: Sendable, CustomStringConvertible {
                 return "no cameras found"
             case .notFound(let s, let available):
                 return "no device matches '\(s)'. Devices:\n" + available.map { "  " + $0 }.joined(separator: "\n")
+            case .notNamed(let available):
+                return "name a device (index, ID, node or part of its name); there are \(available.count):\n"
+                    + available.map { "  " + $0 }.joined(separator: "\n")
             case .ambiguous(let s, let matches):
                 return "'\(s)' matches more than one device; use its index or ID:\n" + matches.map { "  " + $0 }.joined(separator: "\n")
             }
@@ -34,6 +40,10 @@ public struct DeviceSelector: Sendable, CustomStringConvertible {
     public func resolve(in devices: [Device]) throws(SelectionError) -> Int {
         guard !devices.isEmpty else { throw .noDevices }
         let label = { (i: Int) in "\(i)  \(devices[i].id)  \(devices[i].name)" }
+        guard let text else {
+            guard devices.count == 1 else { throw .notNamed(available: devices.indices.map(label)) }
+            return 0
+        }
         if let i = Int(text), i >= 0 {
             guard i < devices.count else { throw .notFound(text, available: devices.indices.map(label)) }
             return i

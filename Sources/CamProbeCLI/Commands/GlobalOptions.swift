@@ -41,7 +41,7 @@ struct DeviceSourceOptions: ParsableArguments {
 
 extension DeviceSourceOptions {
     /// One device, fully read (controls included), chosen by a selector; a clear error otherwise.
-    func resolve(_ selectorText: String) throws -> Device {
+    func resolve(_ selectorText: String?) throws -> Device {
         let selector = DeviceSelector(selectorText)
         var chosen: Int?
         var selectionError: DeviceSelector.SelectionError?
@@ -51,7 +51,8 @@ extension DeviceSourceOptions {
         }
         guard let i = chosen else {
             if case .noDevices = selectionError {
-                throw CLIError(message: "no cameras found, so there is no '\(selectorText)'. Run 'camprobe list' to see what is attached.")
+                throw CLIError(
+                    message: "no cameras found, so there is no '\(selectorText ?? "camera")'. Run 'camprobe list' to see what is attached.")
             }
             throw CLIError(message: selectionError.map { "\($0)" } ?? "no such device")
         }

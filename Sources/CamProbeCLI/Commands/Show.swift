@@ -6,8 +6,11 @@ struct Show: ParsableCommand {
         abstract: "Show one device: identity, nodes, formats → sizes → frame rates, controls, active format.",
         discussion: "Never changes a device's format, frame rate or controls.")
 
-    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name (see 'camprobe list').")
-    var device: String
+    @Argument(
+        help: ArgumentHelp(
+            "Index, stable ID, node path, by-id link or a unique part of the name (see 'camprobe list'); "
+                + "may be left out when there is one device (a profile of one camera)."))
+    var device: String?
 
     @OptionGroup var source: DeviceSourceOptions
 

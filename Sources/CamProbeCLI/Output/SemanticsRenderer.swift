@@ -5,7 +5,9 @@ enum SemanticsRenderer {
     static func render(_ s: CaptureSemantics) {
         print("  Capture features:")
         func modes(_ m: [ModeSupport]) -> String {
-            m.map { $0.supported ? "\($0.mode) ✓" : "\($0.mode) ✗ (\($0.note))" }.joined(separator: ", ")
+            m.map {
+                $0.isUnknown ? "\($0.mode) ? (\($0.note))" : $0.supported ? "\($0.mode) ✓" : "\($0.mode) ✗ (\($0.note))"
+            }.joined(separator: ", ")
         }
         func r(_ c: ControlRange?) -> String { c.map { "\($0.minimum)…\($0.maximum)\($0.unit.isEmpty ? "" : " " + $0.unit)" } ?? "" }
         line(

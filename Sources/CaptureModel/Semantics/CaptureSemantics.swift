@@ -5,11 +5,24 @@ public struct ModeSupport: Sendable, Hashable, Codable {
     public var supported: Bool
     /// Why not (no such control, read-only, the menu lacks the entry), or how it maps.
     public var note: String
-    public init(mode: String, supported: Bool, note: String) {
+    /// How `supported` is known when it is not read straight from the driver: `derived` (from the current value),
+    /// `unknown` (the facts needed were not there: `supported` is then false but means "not known", never "absent").
+    /// nil: read from the driver (the control and its menu).
+    public var evidence: Evidence?
+
+    public enum Evidence: String, Sendable, Hashable, Codable {
+        case derived, imported, unknown
+    }
+
+    public init(mode: String, supported: Bool, note: String, evidence: Evidence? = nil) {
         self.mode = mode
         self.supported = supported
         self.note = note
+        self.evidence = evidence
     }
+
+    /// Not known either way: the menu items or the control that would tell were not there.
+    public var isUnknown: Bool { evidence == .unknown }
 }
 
 /// One control's range, in the control's own units plus a physical unit where V4L2 defines one.

@@ -31,7 +31,9 @@ public enum SemanticMapper {
             value: intValue(c), unit: unit, readOnly: c.flags.contains(.readOnly), inactive: c.flags.contains(.inactive))
     }
 
-    static func menuHas(_ c: Control, _ index: Int64) -> Bool { c.menu.contains { $0.index == index } }
+    /// Whether a menu offers entry `index`: listed, or the control's current value (a value the driver holds is
+    /// supported even when its menu item is missing from the list).
+    static func menuHas(_ c: Control, _ index: Int64) -> Bool { c.menu.contains { $0.index == index } || intValue(c) == index }
 
     static func why(_ c: Control?, _ missing: String) -> String? {
         guard let c else { return missing }
@@ -82,7 +84,9 @@ public enum SemanticMapper {
         let abs = m[ControlID.exposureAbsolute]
         var modes: [ModeSupport] = []
         // EXPOSURE_AUTO menu: 0 auto, 1 manual, 2 shutter priority, 3 aperture priority.
-        if let a = auto {
+        if let a = auto, a.menu.isEmpty {
+            modes = unlistedExposureMenu(a, abs)
+        } else if let a = auto {
             let manual = menuHas(a, 1) || menuHas(a, 2)
             let manualWhy = !writable(a) ? "\(a.key) is read-only" : manual ? nil : "\(a.key)'s menu lacks Manual Mode"
             modes.append(
@@ -125,6 +129,29 @@ public enum SemanticMapper {
             minDuration: abs.map { "\($0.minimum)/10000" }, maxDuration: abs.map { "\($0.maximum)/10000" },
             gain: gain.map { range($0, unit: "") }, iso: m[ControlID.isoSensitivity].map { range($0, unit: "ISO") },
             mayLowerFrameRate: lower, mayLowerFrameRateNote: note)
+    }
+
+    /// EXPOSURE_AUTO whose menu items were not listed (`v4l2-ctl -l` prints none): only the current value is known.
+    static func unlistedExposureMenu(_ a: Control, _ abs: Control?) -> [ModeSupport] {
+        let current = intValue(a)
+        let why = "\(a.key)'s menu items were not listed (v4l2-ctl -l omits them), so whether it offers this mode is unknown"
+        let isManual = current == 1 || current == 2
+        let isAuto = current == 0 || current == 3
+        return [
+            isManual
+                ? ModeSupport(mode: "locked", supported: true, note: "\(a.key) is \(current!) now (manual)", evidence: .derived)
+                : ModeSupport(mode: "locked", supported: false, note: why, evidence: .unknown),
+            isAuto
+                ? ModeSupport(
+                    mode: "continuousAutoExposure", supported: true,
+                    note: "\(a.key) is \(current!) now (\(current == 3 ? "aperture priority" : "auto"))", evidence: .derived)
+                : ModeSupport(mode: "continuousAutoExposure", supported: false, note: why, evidence: .unknown),
+            isManual && abs.map(writable) == true
+                ? ModeSupport(mode: "custom", supported: true, note: "\(abs!.key) in 100 µs units", evidence: .derived)
+                : ModeSupport(
+                    mode: "custom", supported: false, note: abs == nil ? "no EXPOSURE_ABSOLUTE control" : why,
+                    evidence: abs == nil ? nil : .unknown),
+        ]
     }
 
     static func whiteBalance(_ m: [UInt32: Control]) -> WhiteBalanceSemantics {
@@ -195,8 +222,11 @@ public enum SemanticMapper {
         let factor = z.minimum > 0 ? "1x–\(formatFactor(Double(z.maximum) / Double(z.minimum)))x" : nil
         return FeatureSemantics(
             supported: writable(z) && z.maximum > z.minimum, range: range(z, unit: ""), factorRange: factor,
-            note: z.maximum > z.minimum
-                ? "\(z.key) \(z.minimum)…\(z.maximum) (driver units; factor = value / minimum)" : "\(z.key) has a single value")
+            note: z.maximum <= z.minimum
+                ? "\(z.key) has a single value"
+                : z.minimum > 0
+                    ? "\(z.key) \(z.minimum)…\(z.maximum) (driver units; factor = value / minimum)"
+                    : "\(z.key) \(z.minimum)…\(z.maximum) (driver units; no factor: the range starts at \(z.minimum))")
     }
 
     static func formatFactor(_ v: Double) -> String {
