@@ -59,6 +59,7 @@ func mutate(_ seed: [UInt8], _ rng: inout Rng) -> [UInt8] {
 enum Reader: String, CaseIterable {
     case json, xml
     case v4l2ctl = "v4l2-ctl"
+    case mediactl = "media-ctl"
 }
 
 /// Runs one input; returns a finding's description, nil when all is well.
@@ -76,6 +77,16 @@ func run(_ reader: Reader, _ input: [UInt8]) -> String? {
         let text = String(decoding: input, as: UTF8.self)
         _ = try? V4L2CtlImporter.importText([("fuzz", text)], partial: false)
         _ = try? V4L2CtlImporter.importText([("fuzz", text)], partial: true)
+        return nil
+    case .mediactl:
+        // A media-ctl -p paste plus a sensor listing: whatever is accepted must give profiles that write and read back.
+        let text = String(decoding: input, as: UTF8.self)
+        guard let result = try? MediaCtlImporter.importText([("fuzz", text)]) else { return nil }
+        for d in result.devices {
+            let doc = DeviceDocument(generator: "fuzz", device: d)
+            guard let back = try? JSONProfile.read(Array(JSONProfile.write(doc).utf8)) else { return "media-ctl import wrote JSON it cannot read" }
+            if back.device != d { return "media-ctl import did not round-trip through JSON" }
+        }
         return nil
     }
 }
@@ -113,7 +124,7 @@ for p in corpusPaths {
         switch ProfileFormat.detect(bytes) {
         case .json: .json
         case .xml: .xml
-        case nil: .v4l2ctl
+        case nil: String(decoding: bytes.prefix(4096), as: UTF8.self).contains("- entity ") ? .mediactl : .v4l2ctl
         }
     corpus[r, default: []].append(bytes)
     if r == .json, let doc = try? JSONProfile.read(bytes) { corpus[.xml, default: []].append(Array(XMLProfile.write(doc).utf8)) }

@@ -92,7 +92,7 @@ private struct JSONValueParser {
 
     /// What is at `i`, for messages.
     func found() -> String {
-        guard i < b.count else { return "the end of the input" }
+        guard i < b.count else { return "end of input (the file is cut short?)" }
         let c = b[i]
         if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
         return "byte 0x" + String(c, radix: 16, uppercase: true)
