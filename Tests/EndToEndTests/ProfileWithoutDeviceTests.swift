@@ -19,3 +19,33 @@ struct ProfileWithoutDeviceTests {
         #expect(r.stderr.contains("name a device") && r.stderr.contains("HD Webcam C525") && r.stderr.contains("EMEET"))
     }
 }
+
+/// `camprobe import FILE…` without naming the tool.
+@Suite("import FILE… tells the kind itself")
+struct ImportAnyEndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test func mediaCtlAndV4L2CtlPastesAreReadByTheirImporter() throws {
+        let pi = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/ProfilesTests/Fixtures/media-ctl/pi")
+            .filter { $0.hasSuffix(".txt") }.map { Self.root + "/ProfilesTests/Fixtures/media-ctl/pi/" + $0 }
+        let r = try CLI.run(["import", "-o", "-"] + pi)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"name\" : \"imx708 10-001a\""))
+        let dir = Self.root + "/ProfilesTests/Fixtures/v4l2-ctl/03-logitech-c525-falcons/"
+        let c525 = try CLI.run(["import", "-o", "-", dir + "all.txt", dir + "list-formats-ext.txt"])
+        #expect(c525.status == 0, "\(c525.stderr)")
+        #expect(c525.stdout.contains("HD Webcam C525"))
+    }
+
+    @Test func aKindNotReadYetIsAnErrorOrSkippedWithPartial() throws {
+        let path = NSTemporaryDirectory() + "camprobe-arecord-\(UUID().uuidString).txt"
+        try "card 1: C525 [HD Webcam C525], device 0: USB Audio [USB Audio]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try CLI.run(["import", path])
+        #expect(r.status != 0 && r.stderr.contains("is arecord output, which camprobe recognises but cannot import yet"))
+        let dir = Self.root + "/ProfilesTests/Fixtures/v4l2-ctl/03-logitech-c525-falcons/"
+        let partial = try CLI.run(["import", "--partial", "-o", "-", path, dir + "all.txt"])
+        #expect(partial.status == 0, "\(partial.stderr)")
+        #expect(partial.stderr.contains("skipped"))
+    }
+}

@@ -6,7 +6,8 @@ import Profiles
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn other tools' output into a camprobe profile.",
-        subcommands: [ImportV4L2Ctl.self, ImportMediaCtl.self])
+        discussion: "'camprobe import FILE…' tells each file's kind from its content; the subcommands read one kind.",
+        subcommands: [ImportAny.self, ImportV4L2Ctl.self, ImportMediaCtl.self], defaultSubcommand: ImportAny.self)
 }
 
 struct ImportV4L2Ctl: ParsableCommand {

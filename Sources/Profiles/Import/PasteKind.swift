@@ -1,0 +1,57 @@
+/// What tool wrote a pasted text, told from its content (a file's name says nothing reliable).
+public enum PasteKind: String, Sendable, Hashable, CaseIterable {
+    /// `v4l2-ctl` output: `--all`, `--list-formats-ext`, `-l`/`-L`, `--list-devices`, `--info`, `--list-subdev-*`.
+    case v4l2ctl = "v4l2-ctl"
+    /// `media-ctl -p`.
+    case mediactl = "media-ctl"
+    /// `udevadm info` (`--query=all` or `--attribute-walk`).
+    case udevadm
+    /// `arecord -l` / `-L`.
+    case arecord
+    /// `/proc/asound/cards`.
+    case asoundCards = "/proc/asound/cards"
+    /// `lsusb -v`.
+    case lsusb
+
+    /// Whether camprobe can read this kind into a profile yet.
+    public var isImportable: Bool { self == .v4l2ctl || self == .mediactl }
+
+    /// The kind of `text`, by lines only the tool writes; v4l2-ctl when nothing else matches (its importer then says
+    /// what it could not read, with file and line).
+    public static func detect(_ text: String) -> PasteKind {
+        let head = String(text.prefix(65_536))
+        func has(_ s: String) -> Bool { head.contains(s) }
+        if has("Media controller API version") || has("Media device information")
+            || head.contains("- entity ")
+                && has(" link")
+        {
+            return .mediactl
+        }
+        if has("looking at device '") || has("looking at parent device '") { return .udevadm }
+        if head.split(separator: "\n", omittingEmptySubsequences: true).prefix(8).contains(where: {
+            $0.hasPrefix("P: /devices/") || $0.hasPrefix("N: ") && head.contains("\nE: ")
+        }) {
+            return .udevadm
+        }
+        if has("bDescriptorType") || has("Device Descriptor:") { return .lsusb }
+        if has("List of CAPTURE Hardware Devices") || has("List of PLAYBACK Hardware Devices") { return .arecord }
+        // `card 1: Loopback [Loopback], device 0: …`, in any language (`Karte 1: … [..], Gerät 0: …`).
+        if head.split(separator: "\n").prefix(6).contains(where: isALSADeviceLine) { return .arecord }
+        if head.split(separator: "\n").prefix(2).contains(where: { line in
+            let t = line.drop { $0 == " " }
+            return t.first?.isNumber == true && t.contains("[") && t.contains("]: ")
+        }) {
+            return .asoundCards
+        }
+        return .v4l2ctl
+    }
+
+    /// `WORD N: NAME [ID], WORD N: NAME [NAME]`: arecord -l's device line, whatever the language of its two words.
+    static func isALSADeviceLine(_ line: Substring) -> Bool {
+        let parts = line.split(separator: " ", maxSplits: 2)
+        guard parts.count == 3, parts[0].allSatisfy(\.isLetter), parts[1].hasSuffix(":"), parts[1].dropLast().allSatisfy(\.isNumber),
+            !parts[1].dropLast().isEmpty
+        else { return false }
+        return parts[2].contains("], ") && parts[2].contains("[")
+    }
+}
