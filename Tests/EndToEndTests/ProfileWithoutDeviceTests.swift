@@ -49,3 +49,28 @@ struct ImportAnyEndToEndTests {
         #expect(partial.stderr.contains("skipped"))
     }
 }
+
+/// Two pastes imported into one folder stay two profiles.
+@Suite("import never overwrites silently")
+struct ImportNoOverwriteTests {
+    @Test func twoPastesWithoutBusInfoGetTheirOwnNamesAndAnExistingFileIsKept() throws {
+        let dir = NSTemporaryDirectory() + "camprobe-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let a = dir + "/cam-a.txt"
+        let b = dir + "/cam-b.txt"
+        let formats =
+            "ioctl: VIDIOC_ENUM_FMT\n\tType: Video Capture\n\n\t[0]: 'YUYV' (YUYV 4:2:2)\n\t\tSize: Discrete 640x480\n\t\t\tInterval: Discrete 0.033s (30.000 fps)\n"
+        try formats.write(toFile: a, atomically: true, encoding: .utf8)
+        try formats.write(toFile: b, atomically: true, encoding: .utf8)
+        let first = try CLI.run(["import", "v4l2-ctl", "-o", dir, a])
+        let second = try CLI.run(["import", "v4l2-ctl", "-o", dir, b])
+        #expect(first.status == 0 && second.status == 0, "\(first.stderr) \(second.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(written == ["imported-cam-a.json", "imported-cam-b.json"])
+        let again = try CLI.run(["import", "v4l2-ctl", "-o", dir, a])
+        #expect(again.status != 0 && again.stderr.contains("already exists: not overwritten"))
+        let forced = try CLI.run(["import", "v4l2-ctl", "--force", "-o", dir, a])
+        #expect(forced.status == 0, "\(forced.stderr)")
+    }
+}

@@ -26,6 +26,9 @@ struct ImportV4L2Ctl: ParsableCommand {
     @Flag(name: .long, help: "On malformed or truncated text, keep what could be read (with a problem noted) instead of failing.")
     var partial = false
 
+    @Flag(name: .long, help: "Replace a profile file that already exists.")
+    var force = false
+
     @Option(name: .long, help: "json or xml.")
     var format: ProfileFormat = .json
 
@@ -44,9 +47,14 @@ struct ImportV4L2Ctl: ParsableCommand {
         } catch {
             throw CLIError(message: "\(error)" + (partial ? "" : " (use --partial to keep what could be read)"))
         }
-        let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version) import v4l2-ctl", device: result.device)
+        var device = result.device
+        if device.id.rawValue == "imported-unknown" {
+            // No bus info in the text: the camera's name, else the first file's name, keeps two pastes apart.
+            device.id = DeviceID("imported-" + ImportNames.stem(name: device.name, file: files.first))
+        }
+        let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version) import v4l2-ctl", device: device)
         for n in result.notes { Terminal.note(n) }
-        guard let path = try ProfileOutput.write(doc, format: format, output: output) else { return }
+        guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { return }
         Terminal.writeErr("camprobe: wrote \(path) (\(result.device.name); read \(result.recognized.joined(separator: ", ")))\n")
     }
 }

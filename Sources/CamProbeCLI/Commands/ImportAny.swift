@@ -23,6 +23,9 @@ struct ImportAny: ParsableCommand {
     @Option(name: .long, help: "json or xml.")
     var format: ProfileFormat = .json
 
+    @Flag(name: .long, help: "Replace profile files that already exist.")
+    var force = false
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file, directory, or - for standard output.", valueName: "path"))
     var output: String?
 
@@ -49,6 +52,7 @@ struct ImportAny: ParsableCommand {
         guard !usable.isEmpty else { throw CLIError(message: "nothing to import: no file is v4l2-ctl or media-ctl text") }
         var common = ["--format", format.rawValue]
         if let output { common += ["-o", output] }
+        if force { common.append("--force") }
         if usable.contains(where: { kinds[$0] == .mediactl }) {
             var command = try ImportMediaCtl.parse(usable + common)
             try command.run()

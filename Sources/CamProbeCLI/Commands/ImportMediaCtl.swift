@@ -22,6 +22,9 @@ struct ImportMediaCtl: ParsableCommand {
     @Option(name: .long, help: "json or xml.")
     var format: ProfileFormat = .json
 
+    @Flag(name: .long, help: "Replace profile files that already exist.")
+    var force = false
+
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
@@ -63,7 +66,7 @@ struct ImportMediaCtl: ParsableCommand {
         }
         for d in result.devices {
             let doc = DeviceDocument(generator: generator, device: d)
-            guard let path = try ProfileOutput.write(doc, format: format, output: output) else { continue }
+            guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { continue }
             let modes = d.captures.first.map { c in c.formats.map(\.fourcc.description).joined(separator: "/") } ?? ""
             let problems = d.allProblems.count
             Terminal.writeErr(

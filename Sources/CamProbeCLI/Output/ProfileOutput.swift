@@ -1,10 +1,15 @@
 import CamProbe
 import Profiles
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes one profile document where `-o` says: standard output for `-`, else a
 /// file (named after the stable ID in a directory), atomically; returns the path.
 enum ProfileOutput {
-    static func write(_ doc: DeviceDocument, format: ProfileFormat, output: String?) throws -> String? {
+    /// `overwrite: false` refuses to replace an existing file (imports: two pastes must not silently become one).
+    static func write(_ doc: DeviceDocument, format: ProfileFormat, output: String?, overwrite: Bool = true) throws -> String? {
         let text = format == .json ? JSONProfile.write(doc) : XMLProfile.write(doc)
         if output == "-" {
             // A document, written as it is (JSON and XML escape what they must).
@@ -13,6 +18,9 @@ enum ProfileOutput {
             return nil
         }
         let path = ProfilePaths.destination(output, id: doc.device.id, format: format)
+        if !overwrite && access(path, F_OK) == 0 {
+            throw CLIError(message: "\(path) already exists: not overwritten (--force replaces it, -o names another file)")
+        }
         do throws(FileWriteError) { try AtomicFile.write(text, to: path) } catch { throw CLIError(message: error.description) }
         return path
     }
