@@ -88,7 +88,8 @@ struct ListShowEndToEndTests {
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("no device matches 'nope'"))
         #expect(missing.stderr.contains("usb-046d:0826-ABC"))
-        let usage = try CLI.run(["show"])
+        // DEVICE may be left out (the only device); an unknown option is a usage error.
+        let usage = try CLI.run(["show", "--no-such-option"])
         #expect(usage.status == 2)
         let bogus = try CLI.run(["frobnicate"])
         #expect(bogus.status == 2)

@@ -54,6 +54,8 @@ struct ImportV4L2Ctl: ParsableCommand {
         }
         let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version) import v4l2-ctl", device: device)
         for n in result.notes { Terminal.note(n) }
+        // What --partial skipped is said now, not only inside the profile.
+        for p in device.allProblems where p.message.contains("skipped") { Terminal.warning(p.message) }
         guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { return }
         Terminal.writeErr("camprobe: wrote \(path) (\(result.device.name); read \(result.recognized.joined(separator: ", ")))\n")
     }

@@ -26,6 +26,14 @@ enum ShowRenderer {
             renderPresets(c, transport: d.transport)
         }
         for a in d.audio { renderAudio(a, linked: !d.captures.isEmpty) }
+        // The device's own problems (lines an import skipped, nodes that could not be read); a sensor camera's
+        // pipeline problems were said in its section.
+        let own = d.problems.filter { d.sensor == nil || $0.kind != .pipelineMismatch }
+        if !own.isEmpty {
+            print("")
+            print(Terminal.bold("Problems"))
+            for p in own { print("  " + Terminal.yellow("! ") + p.message) }
+        }
     }
 
     static func renderAudio(_ a: AudioCaptureCard, linked: Bool) {
