@@ -78,6 +78,14 @@ struct NegotiateCtlEndToEndTests {
         #expect(h264.stdout.contains("changed format: H264 → MJPG — the camera has no H264 format"), "\(h264.stdout)")
         let yuyv = try Self.onC525("--size", "1920x1080", "--fps", "30", "--format", "YUYV")
         #expect(yuyv.stdout.contains("YUYV 1920x1080 offers 5 fps, not 30 fps; MJPG meets the rest of the request"), "\(yuyv.stdout)")
+        let s800 = try CLI.run([
+            "negotiate", "0", "--profile", Self.root + "/Profiles/emeet-s800.json", "--size", "3840x2160", "--fps", "30", "--raw",
+        ])
+        #expect(
+            s800.status == 3
+                && s800.stdout.contains(
+                    "— only MJPG and H264 offer 3840x2160, and they were excluded: compressed (raw was asked); 1920x1080 is the nearest"),
+            "\(s800.stdout)")
         let high = try Self.onC525("--preset", "high", "--explain")
         #expect(!high.stdout.contains("preferred formats") && !high.stdout.contains("scores lower"), "\(high.stdout)")
     }
