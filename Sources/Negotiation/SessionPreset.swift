@@ -163,7 +163,10 @@ extension Negotiator {
     static func unsupported(_ d: Decision, _ reason: String) -> Decision {
         Decision(
             outcome: .unsupported, choice: nil, changes: [], reasons: [reason], alternatives: d.alternatives,
-            explanation: ["Unsupported: \(reason)."] + d.explanation, candidatesConsidered: d.candidatesConsidered)
+            // Nothing is chosen: what the request alone would choose is only the nearest.
+            explanation: ["Unsupported: \(reason)."]
+                + d.explanation.map { $0.hasPrefix("Chose ") ? "The nearest would be " + $0.dropFirst(6) : $0 },
+            candidatesConsidered: d.candidatesConsidered)
     }
 
     static func relabel(_ d: Decision, _ p: SessionPreset) -> Decision {

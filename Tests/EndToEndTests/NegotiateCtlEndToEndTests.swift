@@ -57,6 +57,8 @@ struct NegotiateCtlEndToEndTests {
         #expect(r.status == 1 && !r.stdout.contains("ADJUSTED"))
         #expect(r.stdout.contains("Decision: UNSUPPORTED — no mode is at least 3840x2160; the largest is 1920x1080"), "\(r.stdout)")
         #expect(r.stderr.isEmpty, "said once: \(r.stderr)")
+        let explained = try Self.onC525("--size", "3840x2160", "--at-least", "--explain")
+        #expect(explained.stdout.components(separatedBy: "no mode is at least 3840x2160").count == 2, "\(explained.stdout)")
         let preset = try Self.onC525("--preset", "3840x2160")
         #expect(preset.status == 1 && preset.stdout.contains("UNSUPPORTED"))
         let fits = try Self.onC525("--size", "1280x720", "--at-least", "--fps", "30")
