@@ -40,7 +40,8 @@ struct CamProbeCommand: AsyncParsableCommand {
                 finish(0)
             }
             if let e = error as? CLIError {
-                Terminal.error(e.message)
+                // An empty message: the output already said why (e.g. negotiate's ADJUSTED or UNSUPPORTED).
+                if !e.message.isEmpty { Terminal.error(e.message) }
                 finish(e.status)
             }
             if !message.isEmpty { Terminal.error(message) }

@@ -29,6 +29,15 @@ public enum Negotiator {
         _ request: CaptureRequest, for node: CaptureNodeCapabilities, transport: Transport? = nil,
         controls: [Control]? = nil, alternatives limit: Int = 5
     ) -> Decision {
+        decide(request, for: node, transport: transport, controls: controls, alternatives: limit, presetRule: nil)
+    }
+
+    /// `presetRule`: set by presets that pin the format list themselves (the user named no format),
+    /// so explanations say the preset chose it, not that the others were "not preferred".
+    static func decide(
+        _ request: CaptureRequest, for node: CaptureNodeCapabilities, transport: Transport?,
+        controls: [Control]?, alternatives limit: Int, presetRule: String?
+    ) -> Decision {
         let targets: [Dimensions] =
             switch request.size {
             case .exact(let d), .atLeast(let d), .nearest(let d): [d]
@@ -40,37 +49,62 @@ public enum Negotiator {
         scored.reserveCapacity(all.count)
         let largest = all.map(\.size.area).max() ?? 1
         let linkLimit = Bandwidth.transportLimit(transport)
+        var excluded: [(mode: CandidateMode, why: String)] = []
+        func exclude(_ c: CandidateMode, _ why: String) {
+            rejected[why, default: 0] += 1
+            excluded.append((c, why))
+        }
+        // "At least" is a floor: a smaller mode is never the answer.
+        var tooSmall: [CandidateMode] = []
         for c in all {
             if request.nativeOnly && c.isEmulated {
-                rejected["emulated (native only was asked)", default: 0] += 1
+                exclude(c, "emulated (native only was asked)")
                 continue
             }
             if case .raw = request.format, c.isCompressed {
-                rejected["compressed (raw was asked)", default: 0] += 1
+                exclude(c, "compressed (raw was asked)")
                 continue
             }
             if case .compressed = request.format, !c.isCompressed {
-                rejected["uncompressed (compressed was asked)", default: 0] += 1
+                exclude(c, "uncompressed (compressed was asked)")
+                continue
+            }
+            if case .atLeast(let t) = request.size, c.size.width < t.width || c.size.height < t.height {
+                tooSmall.append(c)
                 continue
             }
             let s = score(c, request, largestArea: largest, linkLimit: linkLimit)
             if request.requireRate && !s.rateOK {
-                rejected["below the required rate (\(request.rate.map(Explainer.describe) ?? "?"))", default: 0] += 1
+                exclude(c, "below the required rate (\(request.rate.map(Explainer.describe) ?? "?"))")
                 continue
             }
             if let budget = request.bandwidthBytesPerSecond, let b = s.bytesPerSecond, b > budget {
-                rejected["over the \(Bandwidth.describe(budget)) budget", default: 0] += 1
+                exclude(c, "over the \(Bandwidth.describe(budget)) budget")
                 continue
             }
             scored.append(s)
         }
+        var sizeFloorReason: String?
+        if case .atLeast(let t) = request.size, let biggest = tooSmall.max(by: { $0.size.area < $1.size.area }) {
+            let key = scored.isEmpty ? "smaller than \(t) (the largest is \(biggest.size))" : "smaller than \(t)"
+            sizeFloorReason = "no mode is at least \(t); the largest is \(biggest.size)"
+            for c in tooSmall { exclude(c, key) }
+        }
         guard !scored.isEmpty else {
-            var reasons = all.isEmpty ? ["\(node.path) offers no formats"] : ["every mode was excluded"]
-            reasons += rejected.sorted { $0.key < $1.key }.map { "\($0.value) mode\($0.value == 1 ? "" : "s") \($0.key)" }
+            var reasons: [String]
+            if all.isEmpty {
+                reasons = ["\(node.path) offers no formats"]
+            } else if rejected.count == 1, let only = sizeFloorReason {
+                reasons = [only]
+            } else {
+                reasons = ["every mode was excluded"]
+                reasons += rejected.sorted { $0.key < $1.key }.map { "\($0.value) mode\($0.value == 1 ? "" : "s") \($0.key)" }
+            }
             return Decision(
                 outcome: .unsupported, choice: nil, changes: [], reasons: reasons, alternatives: [],
                 explanation: ["Nothing can be chosen: " + reasons.joined(separator: "; ") + "."], candidatesConsidered: all.count)
         }
+        let context = Explainer.Context(all: all, excluded: excluded, scored: scored, presetRule: presetRule)
         // Only the best few are ranked; the rest need no order.
         let keep = max(limit, 8)
         if scored.count > keep * 4 {
@@ -100,16 +134,17 @@ public enum Negotiator {
         }
         let best = scored[0]
         let choice = makeChoice(best, transport: transport, linkLimit: linkLimit, controls: controls)
-        let changes = Explainer.changes(request, best)
+        let changes = Explainer.changes(request, best, context)
         let alts = scored.prefix(max(1, limit)).map { s in
             RankedChoice(
                 choice: makeChoice(s, transport: transport, linkLimit: linkLimit, controls: nil), score: s.total,
-                meetsRequest: s.meets, note: Explainer.note(s, request))
+                meetsRequest: s.meets, note: Explainer.note(s, request, context))
         }
         return Decision(
             outcome: best.meets ? .valid : .adjusted, choice: choice, changes: changes, reasons: [],
             alternatives: Array(alts),
-            explanation: Explainer.explain(request, best: best, choice: choice, changes: changes, ranked: scored, rejected: rejected),
+            explanation: Explainer.explain(
+                request, best: best, choice: choice, changes: changes, ranked: scored, rejected: rejected, context: context),
             candidatesConsidered: all.count)
     }
 

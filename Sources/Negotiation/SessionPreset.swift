@@ -69,7 +69,8 @@ extension Negotiator {
                 if let best = fast.max(by: { rank($0) < rank($1) }) {
                     let d = decide(
                         CaptureRequest(size: .exact(best.size), rate: .atLeast(floor), format: .list([best.fourcc])),
-                        for: node, transport: transport, controls: controls)
+                        for: node, transport: transport, controls: controls, alternatives: 5,
+                        presetRule: "the largest size that reaches \(Explainer.fps(floor)) fps")
                     if d.outcome == .valid { return relabel(d, preset) }
                 }
             }
@@ -135,7 +136,7 @@ extension Negotiator {
             }) {
                 d = decide(
                     CaptureRequest(size: .exact(best.size), format: .list([best.fourcc])), for: node, transport: transport,
-                    controls: controls)
+                    controls: controls, alternatives: 5, presetRule: "the largest size of any format")
                 d.outcome = .valid
             }
             return relabel(d, preset)
@@ -151,7 +152,7 @@ extension Negotiator {
                 CaptureRequest(
                     size: .exact(Dimensions(width: a.width, height: a.height)),
                     rate: iv.map { .exact($0.interval.reciprocal) }, format: .list([a.fourcc])),
-                for: node, transport: transport, controls: controls)
+                for: node, transport: transport, controls: controls, alternatives: 5, presetRule: "the active format")
             d.outcome = .valid
             d.explanation.insert("inputPriority: the active format stays as it is.", at: 0)
             return relabel(d, preset)
@@ -162,7 +163,10 @@ extension Negotiator {
     static func unsupported(_ d: Decision, _ reason: String) -> Decision {
         Decision(
             outcome: .unsupported, choice: nil, changes: [], reasons: [reason], alternatives: d.alternatives,
-            explanation: ["Unsupported: \(reason)."] + d.explanation, candidatesConsidered: d.candidatesConsidered)
+            // Nothing is chosen: what the request alone would choose is only the nearest.
+            explanation: ["Unsupported: \(reason)."]
+                + d.explanation.map { $0.hasPrefix("Chose ") ? "The nearest would be " + $0.dropFirst(6) : $0 },
+            candidatesConsidered: d.candidatesConsidered)
     }
 
     static func relabel(_ d: Decision, _ p: SessionPreset) -> Decision {

@@ -26,6 +26,21 @@ struct ApplyVerifyEndToEndTests {
         #expect(r.stdout.contains("Streamed: 120 frames; delivered 60.0 fps"))
     }
 
+    @Test func strictRefusesAnAdjustedDecisionAndAppliesNothing() throws {
+        let fixture = try CLI.fixture(Self.node())
+        let adjusted = try CLI.run(["apply", "0", "--fixture", fixture, "--size", "1920x1080", "--fps", "30"])
+        #expect(adjusted.status == 0 && adjusted.stdout.contains("Decision: ADJUSTED"), "\(adjusted.stderr)")
+        let strict = try CLI.run(["apply", "0", "--fixture", fixture, "--size", "1920x1080", "--fps", "30", "--strict"])
+        #expect(strict.status == 1 && !strict.stdout.contains("Applied:"))
+        #expect(
+            strict.stderr.contains("nothing applied: --strict: the request was adjusted (size 1920x1080 → 1280x720)"), "\(strict.stderr)")
+        let verify = try CLI.run(["verify", "0", "--fixture", fixture, "--size", "1280x720", "--fps", "50", "--strict", "--frames", "10"])
+        #expect(verify.status == 1 && !verify.stdout.contains("Streamed:"))
+        #expect(verify.stderr.contains("--strict: the request was adjusted (rate 50 fps →"), "\(verify.stderr)")
+        let valid = try CLI.run(["verify", "0", "--fixture", fixture, "--size", "1280x720", "--fps", "60", "--strict", "--frames", "10"])
+        #expect(valid.status == 0, "\(valid.stderr)")
+    }
+
     @Test func aStreamingErrorIsReportedWithTheCallAndExitsNonZero() throws {
         let faults = #","faults":[{"ioctl":"VIDIOC_STREAMON","errno":"EIO"}]"#
         let r = try CLI.run(["verify", "0", "--fixture", try CLI.fixture(Self.node(faults: faults)), "--preset", "high"])

@@ -15,14 +15,88 @@ struct NegotiateCtlEndToEndTests {
             "negotiate", "0", "--profile", Self.root + "/Profiles/camlink-4k.json", "--size", "3840x2160", "--fps", "30", "--explain",
         ])
         #expect(
-            adjusted.status == 0 && adjusted.stdout.contains("ADJUSTED") && adjusted.stdout.contains("changed rate: 30 fps → 29.97 fps"))
+            adjusted.status == 3 && adjusted.stdout.contains("ADJUSTED") && adjusted.stdout.contains("changed rate: 30 fps → 29.97 fps"))
         #expect(adjusted.stdout.contains("Ranking ("))
         let unsupported = try CLI.run(["negotiate", "0", "--profile", Self.root + "/Profiles/c525.json", "--preset", "3840x2160"])
         #expect(unsupported.status == 1 && unsupported.stdout.contains("UNSUPPORTED"))
+        #expect(unsupported.stderr.isEmpty, "the reason is said once, as the decision: \(unsupported.stderr)")
         let usage = try CLI.run(["negotiate", "0", "--profile", Self.root + "/Profiles/c525.json"])
         #expect(usage.status == 2 && usage.stderr.contains("--preset"))
         let both = try CLI.run(["negotiate", "0", "--preset", "high", "--size", "640x480"])
         #expect(both.status == 2)
+    }
+
+    /// `negotiate` on the shipped C525 profile with `args`.
+    static func onC525(_ args: String...) throws -> Run {
+        try CLI.run(["negotiate", "0", "--profile", root + "/Profiles/c525.json"] + args)
+    }
+
+    @Test func exitStatusTellsTheOutcomeApartAndStrictMakesAdjustedAnError() throws {
+        let valid = try Self.onC525("--size", "1920x1080", "--fps", "30")
+        #expect(valid.status == 0)
+        let adjusted = try Self.onC525("--size", "3840x2160", "--fps", "30")
+        #expect(adjusted.status == 3 && adjusted.stderr.isEmpty, "\(adjusted.stderr)")
+        let json = try Self.onC525("--size", "3840x2160", "--fps", "30", "--json")
+        #expect(json.status == 3 && json.stdout.contains("\"outcome\" : \"adjusted\""))
+        let emitted = try Self.onC525("--size", "3840x2160", "--fps", "30", "--emit", "ffmpeg")
+        #expect(
+            emitted.status == 3 && emitted.stdout.hasPrefix("ffmpeg ") && emitted.stderr.contains("adjusted: size 3840x2160 → 1920x1080"))
+        let strict = try Self.onC525("--size", "3840x2160", "--fps", "30", "--strict")
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("--strict: the request was adjusted (size 3840x2160 → 1920x1080)"), "\(strict.stderr)")
+        let strictEmit = try Self.onC525("--size", "3840x2160", "--fps", "30", "--strict", "--emit", "ffmpeg")
+        #expect(strictEmit.status == 1 && strictEmit.stdout.isEmpty)
+        let strictValid = try Self.onC525("--size", "1920x1080", "--fps", "30", "--strict")
+        #expect(strictValid.status == 0)
+        let unsupported = try Self.onC525("--size", "3840x2160", "--at-least")
+        #expect(unsupported.status == 1)
+    }
+
+    @Test func atLeastNeverAnswersASmallerSize() throws {
+        let r = try Self.onC525("--size", "3840x2160", "--at-least")
+        #expect(r.status == 1 && !r.stdout.contains("ADJUSTED"))
+        #expect(r.stdout.contains("Decision: UNSUPPORTED — no mode is at least 3840x2160; the largest is 1920x1080"), "\(r.stdout)")
+        #expect(r.stderr.isEmpty, "said once: \(r.stderr)")
+        let explained = try Self.onC525("--size", "3840x2160", "--at-least", "--explain")
+        #expect(explained.stdout.components(separatedBy: "no mode is at least 3840x2160").count == 2, "\(explained.stdout)")
+        let preset = try Self.onC525("--preset", "3840x2160")
+        #expect(preset.status == 1 && preset.stdout.contains("UNSUPPORTED"))
+        let fits = try Self.onC525("--size", "1280x720", "--at-least", "--fps", "30")
+        #expect(fits.status == 0 && fits.stdout.contains("VALID  MJPG 1280x720 @ 30 fps"))
+    }
+
+    @Test func reasonsNameTheConstraintThatExcludedTheMode() throws {
+        let exact = try Self.onC525("--size", "3840x2160", "--fps", "30")
+        #expect(
+            exact.stdout.contains(
+                "changed size: 3840x2160 → 1920x1080 — no format offers 3840x2160; 1920x1080 is the nearest that reaches 30 fps (discrete)"),
+            "\(exact.stdout)")
+        let raw = try Self.onC525("--size", "3840x2160", "--fps", "30", "--raw")
+        #expect(raw.stdout.contains("1920x1080 is the nearest (discrete)") && !raw.stdout.contains("nearest that reaches"), "\(raw.stdout)")
+        #expect(raw.stdout.contains("changed rate: 30 fps → 5 fps — YUYV 1920x1080 offers 5 fps"))
+        let noRate = try Self.onC525("--size", "3840x2160")
+        #expect(noRate.status == 3 && !noRate.stdout.contains("requested rate"), "\(noRate.stdout)")
+        let h264 = try Self.onC525("--size", "1920x1080", "--fps", "30", "--format", "H264")
+        #expect(h264.stdout.contains("changed format: H264 → MJPG — the camera has no H264 format"), "\(h264.stdout)")
+        let yuyv = try Self.onC525("--size", "1920x1080", "--fps", "30", "--format", "YUYV")
+        #expect(yuyv.stdout.contains("YUYV 1920x1080 offers 5 fps, not 30 fps; MJPG meets the rest of the request"), "\(yuyv.stdout)")
+        let s800 = try CLI.run([
+            "negotiate", "0", "--profile", Self.root + "/Profiles/emeet-s800.json", "--size", "3840x2160", "--fps", "30", "--raw",
+        ])
+        #expect(
+            s800.status == 3
+                && s800.stdout.contains(
+                    "— only MJPG and H264 offer 3840x2160, and they were excluded: compressed (raw was asked); 1920x1080 is the nearest"),
+            "\(s800.stdout)")
+        let high = try Self.onC525("--preset", "high", "--explain")
+        #expect(!high.stdout.contains("preferred formats") && !high.stdout.contains("scores lower"), "\(high.stdout)")
+    }
+
+    @Test func emitRefusesJSONAndExplain() throws {
+        let json = try Self.onC525("--preset", "high", "--emit", "ffmpeg", "--json")
+        #expect(json.status == 2 && json.stderr.contains("--emit prints only a command: it cannot be combined with --json or --explain"))
+        let explain = try Self.onC525("--preset", "high", "--emit", "gst", "--explain")
+        #expect(explain.status == 2 && explain.stderr.contains("cannot be combined with --json or --explain"))
     }
 
     @Test func emittersPrintOnlyTheCommand() throws {

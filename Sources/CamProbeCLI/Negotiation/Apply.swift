@@ -23,6 +23,7 @@ struct Applier {
         guard let c = decision.choice else {
             throw CLIError(message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ") + ")")
         }
+        if let e = request.strictError(decision, nothingApplied: true) { throw e }
         let camera: CaptureDevice
         do { camera = try CaptureDevice(device: d, node: node.path, system: source.system()) } catch {
             throw CLIError(message: error.message)
@@ -93,6 +94,10 @@ struct Apply: AsyncParsableCommand {
             Locks the camera for configuration (V4L2 record priority and an advisory lock); fails clearly when \
             another process is streaming or configuring it. Format and rate are applied together and rolled back \
             together. The setting stays after camprobe exits, as V4L2 settings do.
+
+            Exit status: 0 when applied (an ADJUSTED decision is applied too: its changes are printed), \
+            1 on errors and when nothing fits (UNSUPPORTED), or with --strict when the decision is ADJUSTED \
+            (then nothing is applied), 2 on usage errors.
             """)
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")

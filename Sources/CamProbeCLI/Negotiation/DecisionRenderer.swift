@@ -18,9 +18,15 @@ enum DecisionRenderer {
             for w in c.warnings { print("  " + Terminal.yellow("warning: ") + w) }
         }
         guard explain else { return }
-        print("")
-        print("Why:")
-        for line in d.explanation { print("  " + line) }
+        // An UNSUPPORTED decision's reason is on the Decision line already: said once.
+        let why =
+            d.outcome == .unsupported
+            ? d.explanation.filter { !$0.hasPrefix("Nothing can be chosen: ") && !$0.hasPrefix("Unsupported: ") } : d.explanation
+        if !why.isEmpty {
+            print("")
+            print("Why:")
+            for line in why { print("  " + line) }
+        }
         if !d.alternatives.isEmpty {
             print("")
             print("Ranking (\(d.candidatesConsidered) modes considered; lower score is better):")

@@ -10,6 +10,10 @@ struct Negotiate: ParsableCommand {
             VALID means exactly what was asked; ADJUSTED the nearest the camera can do, with each changed \
             field and the reason; UNSUPPORTED why nothing fits. --explain shows the ranking. Works on \
             saved profiles too (--profile FILE).
+
+            Exit status tells the outcome apart (with --json and --emit too): 0 VALID, 3 ADJUSTED, \
+            1 UNSUPPORTED or an error, 2 a usage error. --strict makes ADJUSTED an error: exit 1, naming \
+            the changes.
             """)
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
@@ -50,12 +54,31 @@ struct Negotiate: ParsableCommand {
         var pipeline: SensorPipelineSetup?
     }
 
+    func validate() throws {
+        if emit != nil && (source.json || explain) {
+            throw ValidationError("--emit prints only a command: it cannot be combined with --json or --explain")
+        }
+    }
+
+    /// The exit status of the outcome: 0 VALID, 3 ADJUSTED (1 under --strict, naming the changes), 1 UNSUPPORTED.
+    /// The reason is already printed (as the decision, or in the JSON), so the error message is empty.
+    func finish(_ decision: Decision) throws {
+        switch decision.outcome {
+        case .valid: return
+        case .adjusted:
+            if let e = request.strictError(decision) { throw e }
+            throw CLIError(message: "", status: 3)
+        case .unsupported: throw CLIError(message: "")
+        }
+    }
+
     func run() throws {
         let d = try source.resolve(device)
         let (node, decision) = try request.decide(d)
         let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
         if let emit {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
+            if let e = request.strictError(decision) { throw e }
             let (line, note): (String?, String?) =
                 switch emit {
                 case .ffmpeg: Emitters.ffmpeg(c)
@@ -71,7 +94,7 @@ struct Negotiate: ParsableCommand {
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
             }
-            return
+            return try finish(decision)
         }
         if source.json {
             var commands: [String: String] = [:]
@@ -94,8 +117,6 @@ struct Negotiate: ParsableCommand {
             DecisionRenderer.render(decision, device: d, node: node, request: request.summary, explain: explain)
             if let p = pipeline { DecisionRenderer.renderPipeline(p) }
         }
-        if decision.outcome == .unsupported {
-            throw CLIError(message: "no mode of \(d.name) fits: " + decision.reasons.joined(separator: "; "))
-        }
+        try finish(decision)
     }
 }

@@ -48,6 +48,11 @@ struct RequestOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Bandwidth budget in MB/s; uncompressed modes above it are excluded.", valueName: "MB/s"))
     var bandwidth: Double?
 
+    @Flag(
+        name: .long,
+        help: "Treat an ADJUSTED decision as an error: exit 1 naming the changes (apply and verify then change nothing).")
+    var strict = false
+
     func validate() throws {
         if preset != nil
             && (size != nil || fps != nil || minFps != nil || maxFps != nil || !format.isEmpty || raw || compressed || aspect != nil)
@@ -135,7 +140,15 @@ struct RequestOptions: ParsableArguments {
         return parts.joined(separator: ", ")
     }
 
-    /// Decides for a device's first capture node.
+    /// Under --strict, the error an ADJUSTED decision is: "--strict: the request was adjusted (size 3840x2160 → 1920x1080)".
+    func strictError(_ d: Decision, nothingApplied: Bool = false) -> CLIError? {
+        guard strict, d.outcome == .adjusted else { return nil }
+        let changes = d.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", ")
+        return CLIError(
+            message: (nothingApplied ? "nothing applied: " : "") + "--strict: the request was adjusted ("
+                + (changes.isEmpty ? "not exactly what was asked" : changes) + ")")
+    }
+
     /// Decides across all of the device's capture nodes (a camera's H.264 stream is often a
     /// second node) and returns the node chosen (the first when none fits) with its decision.
     func decide(_ d: Device) throws -> (CaptureNodeCapabilities, Decision) {

@@ -9,7 +9,9 @@ struct Verify: AsyncParsableCommand {
             Streams --frames frames (memory-mapped buffers) and reports the delivered rate against the negotiated \
             one, interval jitter, frames the driver dropped (gaps in its sequence numbers) and the time to the \
             first frame. Exit status 0 when the rate is within 5 % and nothing was dropped, 3 when it was not \
-            (a shortfall or drops: the measurement itself worked), 1 on errors.
+            (a shortfall or drops: the measurement itself worked), 1 on errors, when nothing fits (UNSUPPORTED) \
+            and, with --strict, when the decision is ADJUSTED (then nothing is applied or streamed). Unlike \
+            'negotiate', an ADJUSTED decision alone does not give 3 here: 3 always means the measurement.
             """)
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")

@@ -15,6 +15,7 @@ def block_h(s):
     settle()
     node = first_capture_node()
     negotiate(s, node)
+    negotiate_exit_status(s, node)
     apply(s, node)
     verify_rate(s, node)
     recorder_example(s, node)
@@ -33,7 +34,28 @@ def negotiate(s, node):
     def check():
         d = json.loads(r.out)["decision"]
         assert d["outcome"] == "valid" and d["choice"]["fourcc"] == "YUYV", (d["outcome"], d.get("choice"))
-    s.check("negotiate --preset medium on vivid is VALID (nearest to 640x480 at >= 30 fps)", check)
+        assert r.rc == 0, r.rc
+    s.check("negotiate --preset medium on vivid is VALID (nearest to 640x480 at >= 30 fps), exit 0 (exit %d)" % r.rc, check)
+
+
+def negotiate_exit_status(s, node):
+    """negotiate's exit status tells the outcome apart: VALID 0, ADJUSTED 3, UNSUPPORTED 1;
+    --strict makes ADJUSTED an error (1). vivid's webcam offers 640x480 up to 25 fps, nothing above 3840x2160."""
+    r = s.camprobe("negotiate", node, "--size", "640x480", "--fps", "30", "--json",
+                   stdout=s.path("H-negotiate-adjusted.json"), stderr=s.path("H-negotiate-adjusted.err"))
+
+    def check():
+        d = json.loads(r.out)["decision"]
+        assert d["outcome"] == "adjusted" and r.rc == 3, (d["outcome"], r.rc)
+        assert [c["field"] for c in d["changes"]] == ["rate"], d["changes"]
+    s.check("negotiate --size 640x480 --fps 30 on vivid is ADJUSTED (rate), exit 3 (exit %d)" % r.rc, check)
+    strict = s.camprobe("negotiate", node, "--size", "640x480", "--fps", "30", "--strict")
+    s.expect("with --strict the same request exits 1 naming the change (%s)" % one_line(strict.err),
+             strict.rc == 1 and "--strict: the request was adjusted (rate 30 fps" in strict.err, "exit %d" % strict.rc)
+    floor = s.camprobe("negotiate", node, "--size", "7680x4320", "--at-least")
+    s.expect("negotiate --size 7680x4320 --at-least on vivid is UNSUPPORTED, exit 1, the reason said once",
+             floor.rc == 1 and "no mode is at least 7680x4320; the largest is 3840x2160" in floor.out
+             and not floor.err.strip(), "exit %d: %s | %s" % (floor.rc, one_line(floor.out), one_line(floor.err)))
 
 
 def apply(s, node):
