@@ -13,6 +13,12 @@ struct ProfileWithoutDeviceTests {
         #expect(r.stdout.hasPrefix("HD Webcam C525"))
     }
 
+    @Test func negotiateWithoutADeviceNegotiatesForTheOnlyOne() throws {
+        let r = try CLI.run(["negotiate", "--profile", Self.c525, "--preset", "medium"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("VALID  YUYV 640x480"))
+    }
+
     @Test func withSeveralDevicesItAsksWhichAndListsThem() throws {
         let r = try CLI.run(["show", "--profile", Self.c525, "--profile", Self.s800])
         #expect(r.status != 0)

@@ -16,8 +16,11 @@ struct Negotiate: ParsableCommand {
             the changes.
             """)
 
-    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
-    var device: String
+    @Argument(
+        help: ArgumentHelp(
+            "Index, stable ID, node path, by-id link or a unique part of the name; may be left out when there is one device "
+                + "(a profile of one camera)."))
+    var device: String?
 
     @OptionGroup var request: RequestOptions
 
