@@ -80,3 +80,20 @@ struct ImportNoOverwriteTests {
         #expect(forced.status == 0, "\(forced.stderr)")
     }
 }
+
+/// What a driver lists twice is shown once, with one problem saying so.
+@Suite("Duplicates shown once")
+struct DuplicatesShownOnceTests {
+    static func profile(_ name: String) -> String { ProfileEndToEndTests.profiles.first { $0.hasSuffix("/" + name) } ?? name }
+
+    @Test func aRepeatedFormatIsOneRowAndARepeatedRateIsSaidOnce() throws {
+        let camlink = try CLI.run(["show", "--profile", Self.profile("camlink-4k.json")])
+        #expect(camlink.status == 0, "\(camlink.stderr)")
+        let rows = camlink.stdout.split(separator: "\n").filter { $0.hasPrefix("    NV12  ") }
+        #expect(rows.count == 1)
+        #expect(camlink.stdout.contains("(the driver lists 1 of them again)"))
+        #expect(camlink.stdout.contains("the driver lists pixel format NV12 more than once"))
+        let arducam = try CLI.run(["show", "--profile", Self.profile("arducam-0c45-6366.json")])
+        #expect(!arducam.stdout.contains("30, 30 fps"))
+    }
+}

@@ -103,15 +103,23 @@ enum ShowRenderer {
         }
         let inputNote =
             c.currentInput.flatMap { cur in c.inputs.first { $0.index == cur } }.map { " for input \($0.index) (\($0.name))" } ?? ""
-        print("  Formats\(inputNote): \(c.formats.count)")
-        for f in c.formats {
+        // A format the driver lists twice is shown once (its problem says so); the count is of distinct formats.
+        var seen = Set<FourCC>()
+        let distinct = c.formats.filter { seen.insert($0.fourcc).inserted }
+        let repeated = c.formats.count - distinct.count
+        print("  Formats\(inputNote): \(distinct.count)" + (repeated > 0 ? " (the driver lists \(repeated) of them again)" : ""))
+        for f in distinct {
             var tags: [String] = []
             if f.isCompressed { tags.append("compressed") }
             if f.isEmulated { tags.append("emulated") }
             if f.bufferType == .videoCaptureMultiplanar { tags.append("multi-planar") }
             let tagText = tags.isEmpty ? "" : "  [" + tags.joined(separator: ", ") + "]"
             print("    " + Terminal.bold("\(f.fourcc)") + "  \(TerminalText.field(f.description))\(tagText)")
-            for s in f.sizes { print("      " + sizeLine(s)) }
+            // Sizes of every entry of this format, each once.
+            var sizes = Set<FrameSize>()
+            for s in c.formats.filter({ $0.fourcc == f.fourcc }).flatMap(\.sizes) where sizes.insert(s).inserted {
+                print("      " + sizeLine(s))
+            }
         }
         if let controls = c.controls {
             print("  Controls: \(controls.count)")
@@ -148,7 +156,10 @@ enum ShowRenderer {
     static func intervalsText(_ iv: FrameIntervals) -> String {
         switch iv {
         case .discrete(let list):
-            return list.isEmpty ? "no frame rates reported" : list.map(fps).joined(separator: ", ") + " fps"
+            // The exact intervals stay in the profile; a rate the driver repeats is printed once.
+            var seen = Set<Rational>()
+            let once = list.filter { seen.insert($0.interval).inserted }
+            return once.isEmpty ? "no frame rates reported" : once.map(fps).joined(separator: ", ") + " fps"
         case .stepwise(let lo, let hi, let step):
             return "\(fps(hi))–\(fps(lo)) fps (stepwise, interval step \(step.interval) s)"
         case .continuous(let lo, let hi):
