@@ -25,6 +25,10 @@ public enum Emitters {
     /// `ffmpeg -f v4l2 -input_format mjpeg -video_size 1920x1080 -framerate 30/1 -i /dev/video0 out.mkv`,
     /// or nil (with the reason) when ffmpeg has no name for the format.
     public static func ffmpeg(_ c: Choice, device: String? = nil) -> (command: String?, note: String?) {
+        guard c.bufferType == .videoCapture else {
+            // libavdevice's v4l2 input opens V4L2_BUF_TYPE_VIDEO_CAPTURE only.
+            return (nil, "ffmpeg's v4l2 input cannot read a multi-planar node (\(c.path)); use --emit gst or --emit v4l2-ctl")
+        }
         guard let name = ffmpegNames[key(c)] else { return (nil, "ffmpeg has no v4l2 input format for \(c.fourcc)") }
         var parts = ["ffmpeg", "-f", "v4l2", "-input_format", name, "-video_size", "\(c.size)"]
         if let r = c.nominalFrameRate { parts += ["-framerate", "\(r.numerator)/\(r.denominator)"] }

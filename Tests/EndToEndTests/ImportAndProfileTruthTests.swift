@@ -97,3 +97,15 @@ struct DuplicatesShownOnceTests {
         #expect(!arducam.stdout.contains("30, 30 fps"))
     }
 }
+
+@Suite("ffmpeg is not offered for a node it cannot open")
+struct EmitMultiplanarTests {
+    @Test func aMultiPlanarNodeGetsNoFFmpegCommand() throws {
+        let hdmi = DuplicatesShownOnceTests.profile("vivid-multiplanar-hdmi.json")
+        let r = try CLI.run(["negotiate", "--profile", hdmi, "--preset", "medium", "--emit", "ffmpeg"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot read a multi-planar node") && r.stderr.contains("--emit gst"))
+        let gst = try CLI.run(["negotiate", "--profile", hdmi, "--preset", "medium", "--emit", "gst"])
+        #expect(gst.stdout.hasPrefix("gst-launch-1.0 v4l2src"), "\(gst.stderr)")
+    }
+}
