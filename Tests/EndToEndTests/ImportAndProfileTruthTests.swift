@@ -53,6 +53,16 @@ struct ImportAnyEndToEndTests {
         let partial = try CLI.run(["import", "--partial", "-o", "-", path, dir + "all.txt"])
         #expect(partial.status == 0, "\(partial.stderr)")
         #expect(partial.stderr.contains("skipped"))
+        // A file that is no tool's output at all is skipped with its reason too.
+        let junk = NSTemporaryDirectory() + "camprobe-junk-\(UUID().uuidString).txt"
+        try "hello world\nthis is not v4l2-ctl\n".write(toFile: junk, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: junk) }
+        let skipped = try CLI.run(["import", "--partial", "-o", "-", junk, dir + "all.txt"])
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stderr.contains("this is not v4l2-ctl output") && skipped.stderr.contains("skipped"))
+        #expect(skipped.stdout.contains("HD Webcam C525"))
+        let strict = try CLI.run(["import", "-o", "-", junk, dir + "all.txt"])
+        #expect(strict.status != 0 && strict.stderr.contains(":1: this is not v4l2-ctl output"))
     }
 }
 

@@ -47,6 +47,16 @@ struct ImportAny: ParsableCommand {
                 }
                 throw CLIError(message: why + " (--partial skips it)")
             }
+            // --partial: a file no importer can read at all is skipped with its reason, not fatal.
+            if partial, f != "-", kind == .v4l2ctl {
+                let input = try ImportInputs.read([f])
+                do throws(V4L2CtlImportError) {
+                    _ = try V4L2CtlImporter.importText(input, partial: true)
+                } catch {
+                    Terminal.warning("\(error); skipped")
+                    continue
+                }
+            }
             usable.append(f)
         }
         guard !usable.isEmpty else { throw CLIError(message: "nothing to import: no file is v4l2-ctl or media-ctl text") }
