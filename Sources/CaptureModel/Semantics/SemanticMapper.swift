@@ -107,7 +107,8 @@ public enum SemanticMapper {
                 ModeSupport(mode: "locked", supported: false, note: "no EXPOSURE_AUTO control"),
                 ModeSupport(
                     mode: "continuousAutoExposure", supported: false,
-                    note: "no EXPOSURE_AUTO control (the camera's own behaviour is unknown)"),
+                    note: "no EXPOSURE_AUTO control: whether the camera exposes automatically on its own is not reported",
+                    evidence: .unknown),
                 ModeSupport(
                     mode: "custom", supported: abs.map(writable) ?? false,
                     note: abs.map { "\($0.key) in 100 µs units" } ?? "no EXPOSURE_ABSOLUTE control"),
