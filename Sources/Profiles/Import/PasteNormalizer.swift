@@ -18,6 +18,9 @@
 ///   importer that has no use for them, empty; so does a root prompt `# cmd`
 ///   in that case.
 ///
+/// When the paste holds fenced blocks, the prose around them becomes empty
+/// (command lines and `#` comments between the blocks stay).
+///
 /// Then the indentation common to every non-blank line of each stretch between
 /// fences (a forum's 4 spaces or tab before a code block) is removed, counted
 /// in columns (tab stops of 8) so that the tools' own relative indentation —
@@ -30,13 +33,24 @@ public enum PasteNormalizer {
     public enum Commands: Sendable {
         /// Written `$ command`, the form `MediaCtlSegment` splits a paste at.
         case keep
-        /// Emptied, with `# …` lines, for a parser that reads tool output only.
+        /// Emptied, with `#` lines (a root prompt, a comment), for a parser that reads tool output only.
         case blank
     }
 
     /// The text, one line per original line, joined with `\n`.
     public static func normalize(_ text: String, commands: Commands) -> String {
         var lines = splitLines(text).map { line(String($0), commands: commands) }
+        if lines.contains(where: \.fence) {
+            // Around fenced blocks is prose, except for the commands and header comments written between them.
+            var inside = false
+            for i in lines.indices {
+                if lines[i].fence {
+                    inside.toggle()
+                } else if !inside, !lines[i].command {
+                    lines[i].text = ""
+                }
+            }
+        }
         var start = 0
         for i in lines.indices where lines[i].fence {
             dedent(&lines, start..<i)
@@ -72,6 +86,8 @@ public enum PasteNormalizer {
     struct Line {
         var text: String
         var fence = false
+        /// A command line or a `#` header comment, kept around fenced blocks.
+        var command = false
     }
 
     static func line(_ raw: String, commands: Commands) -> Line {
@@ -80,9 +96,9 @@ public enum PasteNormalizer {
         let trimmed = t.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { return Line(text: "", fence: true) }
         if let command = promptCommand(trimmed) {
-            return Line(text: command.isEmpty || commands == .blank ? "" : "$ " + command)
+            return Line(text: command.isEmpty || commands == .blank ? "" : "$ " + command, command: true)
         }
-        if commands == .blank, trimmed == "#" || trimmed.hasPrefix("# ") { return Line(text: "") }
+        if trimmed.first == "#" { return Line(text: commands == .blank ? "" : String(trimmed), command: true) }
         return Line(text: t)
     }
 
