@@ -82,7 +82,7 @@ struct PasteStyleTests {
         #expect(ImportTests.counts(expected.device).formats + ImportTests.counts(expected.device).controls > 0)
     }
 
-    @Test(arguments: [Style.quoted, .fenced, .combined])
+    @Test(arguments: [Style.quoted, .nestedQuoted, .htmlQuoted, .fenced, .tildeFenced, .loneCR, .tabIndent, .combined])
     func aPastedMediaCtlTopologyImportsAsTheCleanText(style: Style) throws {
         let clean = try MediaCtlImportTests.inputs("vimc")
         let expected = try MediaCtlImporter.importText(clean)
@@ -146,5 +146,21 @@ struct PasteStyleTests {
         } catch {
             #expect(error.description.hasPrefix("bad.txt:22: cannot read this entity line"), "\(error)")
         }
+    }
+
+    @Test func theNormalizerKeepsOneLinePerOriginalLine() {
+        let text = "a\r\nb\rc\n\u{1B}[1;31md\u{1B}[0m\u{1B}[2K\u{1B}]0;title\u{07}\n```\n&gt; x -&gt; y &amp; z\n~~~"
+        let out = PasteNormalizer.normalize(text, commands: .keep)
+        #expect(out.split(separator: "\n", omittingEmptySubsequences: false) == ["", "", "", "", "", "x -> y & z", ""])
+        let plain = "a\r\n\u{A0}\u{A0}\u{A0}\u{A0}b\rc\n\u{1B}[1;31md\u{1B}[0m\u{1B}[2K\u{1B}]0;title\u{07}"
+        #expect(PasteNormalizer.normalize(plain, commands: .keep) == "a\n    b\nc\nd")
+        let prompts = "user@host:~$ v4l2-ctl -L\n[me@box tmp]# media-ctl -p\n# /dev/v4l-subdev1\n$\n\tkept"
+        #expect(PasteNormalizer.normalize(prompts, commands: .keep) == "$ v4l2-ctl -L\n$ media-ctl -p\n# /dev/v4l-subdev1\n\n\tkept")
+        #expect(PasteNormalizer.normalize(prompts, commands: .blank) == "\n\n\n\nkept")  // the blanked prompts hold no indentation
+        // Relative indentation stays, counted in columns: a forum's 4 spaces before tabs.
+        let indented = "    ioctl: VIDIOC_ENUM_FMT\n    \tType: Video Capture\n    \t\tSize: Discrete 640x480\n"
+        #expect(
+            PasteNormalizer.normalize(indented, commands: .blank)
+                == "ioctl: VIDIOC_ENUM_FMT\n\tType: Video Capture\n\t\tSize: Discrete 640x480\n")
     }
 }
