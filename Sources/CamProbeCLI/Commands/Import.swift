@@ -17,7 +17,9 @@ struct ImportV4L2Ctl: ParsableCommand {
         discussion: """
             Give the files of one camera (or '-' for standard input); together they make one profile. \
             What the text cannot tell (USB IDs, serial, speed, values it did not print) is left out and listed. \
-            The profile then answers 'show --profile FILE' like a live device.
+            The profile then answers 'show --profile FILE' like a live device. \
+            Text as forums, mail and chat pass it on is read too: CRLF line ends, added indentation, \
+            '> ' quoting, Markdown fences, shell prompts and colour escapes.
             """)
 
     @Argument(help: "Text files written by v4l2-ctl, or - for standard input.")

@@ -12,7 +12,8 @@ struct ImportMediaCtl: ParsableCommand {
             --list-subdev-mbus-codes pad=P, --list-subdev-framesizes pad=P,code=0x…, -L (and optionally \
             --list-subdev-frameintervals, and --all / --list-formats-ext of the capture nodes). Paste each \
             command line above its output, or add a line '# /dev/v4l-subdevN pad=P', so camprobe knows which \
-            subdevice and pad a listing is about. What the text does not say stays unknown and is listed. \
+            subdevice and pad a listing is about (prompts such as 'pi@raspberrypi:~ $' or 'root@host:~#' are \
+            understood; quoting, indentation, Markdown fences and colour escapes are undone). What the text does not say stays unknown and is listed. \
             One sensor: a device profile; several: a device list (with -o -), or one profile per sensor.
             """)
 

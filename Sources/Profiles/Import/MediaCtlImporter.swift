@@ -7,6 +7,9 @@ import CaptureModel
 /// `SensorCameraBuilder` as discovery builds them. What the text does not say
 /// stays unknown and is said as a problem.
 public enum MediaCtlImporter {
+    /// Pasted text is first undone from what forums, mail and chat do to it (`PasteNormalizer`);
+    /// its command lines are kept, written `$ command`, to split it.
+    ///
     /// - Parameter inputs: (name shown in errors, text) per file; together they describe one media device.
     public static func importText(_ inputs: [(name: String, text: String)]) throws(V4L2CtlImportError) -> MediaCtlImportResult {
         var topology: (text: MediaCtlTopologyText, file: String, path: String?)?
@@ -23,7 +26,7 @@ public enum MediaCtlImporter {
                     file: input.name, line: 1,
                     message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not media-ctl or v4l2-ctl output")
             }
-            let segments = MediaCtlSegment.split(file: input.name, text: input.text)
+            let segments = MediaCtlSegment.split(file: input.name, text: PasteNormalizer.normalize(input.text, commands: .keep))
             if segments.isEmpty { throw V4L2CtlImportError(file: input.name, line: 1, message: "the file is empty") }
             for s in segments {
                 switch s.kind {

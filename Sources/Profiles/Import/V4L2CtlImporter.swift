@@ -9,6 +9,8 @@ import CaptureModel
 /// `-D`, `--info` and `--list-devices`. Files whose names contain `videoN`
 /// describe that node; the others describe the first capture node.
 public enum V4L2CtlImporter {
+    /// Pasted text is first undone from what forums, mail and chat do to it (`PasteNormalizer`).
+    ///
     /// - Parameters:
     ///   - inputs: (name shown in errors, text) per file; together they describe one device.
     ///   - partial: on malformed or truncated lines keep going (each skipped line becomes a
@@ -27,7 +29,7 @@ public enum V4L2CtlImporter {
                     message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not v4l2-ctl output")
             }
             var p = V4L2CtlTextParser(file: input.name, partial: partial)
-            try p.parse(input.text)
+            try p.parse(PasteNormalizer.normalize(input.text, commands: .blank))
             devices += p.devices
             for r in p.recognized where !recognized.contains(r) { recognized.append(r) }
             notes += p.notes
