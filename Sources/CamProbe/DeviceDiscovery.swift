@@ -124,7 +124,7 @@ public struct DeviceDiscovery {
             captures[i] = read
             return read
         }
-        var sensorFacts: [String: (facts: MediaSystemFacts, problems: [Problem])?] = [:]
+        var sensorFacts: [String: Swift.Result<(facts: MediaSystemFacts, problems: [Problem]), V4L2Error>] = [:]
         var reported = Set<String>()
         for j in listed.indices where chosen.contains(j) {
             guard let media = mediaOf[j] else {
@@ -132,18 +132,19 @@ public struct DeviceDiscovery {
                 continue
             }
             if sensorFacts[media] == nil {
-                do throws(V4L2Error) {
-                    sensorFacts[media] = try SensorDiscovery.facts(
-                        mediaPath: media, captures: readCaptures(origin[j]), readControls: true, system: system)
-                } catch {
-                    var p = error.problem
-                    p.message = "\(media): the media pipeline could not be read (\(error)); its sensors' modes are unknown"
-                    listed[j].problems.append(p)
-                    sensorFacts[media] = .some(nil)
-                    continue
+                let captures = readCaptures(origin[j])
+                sensorFacts[media] = Swift.Result { () throws(V4L2Error) in
+                    try SensorDiscovery.facts(mediaPath: media, captures: captures, readControls: true, system: system)
                 }
             }
-            guard let found = sensorFacts[media] ?? nil else { continue }
+            guard case .success(let found)? = sensorFacts[media] else {
+                if case .failure(let error)? = sensorFacts[media] {
+                    var p = error.problem
+                    p.message = "\(media): the media pipeline could not be read (\(error)); the modes of \(listed[j].name) are unknown"
+                    listed[j].problems.append(p)
+                }
+                continue
+            }
             var base = devices[origin[j]]
             base.captures = readCaptures(origin[j])
             let built = SensorCameraBuilder.devices(found.facts, base: base)
