@@ -84,7 +84,9 @@ func run(_ reader: Reader, _ input: [UInt8]) -> String? {
         guard let result = try? MediaCtlImporter.importText([("fuzz", text)]) else { return nil }
         for d in result.devices {
             let doc = DeviceDocument(generator: "fuzz", device: d)
-            guard let back = try? JSONProfile.read(Array(JSONProfile.write(doc).utf8)) else { return "media-ctl import wrote JSON it cannot read" }
+            guard let back = try? JSONProfile.read(Array(JSONProfile.write(doc).utf8)) else {
+                return "media-ctl import wrote JSON it cannot read"
+            }
             if back.device != d { return "media-ctl import did not round-trip through JSON" }
         }
         return nil
