@@ -96,9 +96,11 @@ public struct DeviceDiscovery {
         var listed: [Device] = []
         var origin: [Int] = []
         var mediaOf: [Int: String] = [:]
+        var graphs: [String: MediaGraph] = [:]
         for (i, d) in devices.enumerated() {
             if let media = SensorDiscovery.mediaControllerPath(of: d) {
-                let (sensors, problem) = SensorDiscovery.skeletons(of: d, mediaPath: media, system: system)
+                let (sensors, graph, problem) = SensorDiscovery.skeletons(of: d, mediaPath: media, system: system)
+                graphs[media] = graph
                 for s in sensors {
                     mediaOf[listed.count] = media
                     listed.append(s)
@@ -124,40 +126,28 @@ public struct DeviceDiscovery {
             captures[i] = read
             return read
         }
-        var sensorFacts: [String: Swift.Result<(facts: MediaSystemFacts, problems: [Problem]), V4L2Error>] = [:]
-        var reported = Set<String>()
+        // Each media system is read and built once, however many of its sensors were chosen.
+        var built: [String: (devices: [Device], problems: [Problem])] = [:]
         for j in listed.indices where chosen.contains(j) {
-            guard let media = mediaOf[j] else {
+            guard let media = mediaOf[j], let graph = graphs[media] else {
                 listed[j].captures = readCaptures(origin[j])
                 continue
             }
-            if sensorFacts[media] == nil {
-                let captures = readCaptures(origin[j])
-                sensorFacts[media] = Swift.Result { () throws(V4L2Error) in
-                    try SensorDiscovery.facts(mediaPath: media, captures: captures, readControls: true, system: system)
-                }
-            }
-            guard case .success(let found)? = sensorFacts[media] else {
-                if case .failure(let error)? = sensorFacts[media] {
-                    var p = error.problem
-                    p.message = "\(media): the media pipeline could not be read (\(error)); the modes of \(listed[j].name) are unknown"
-                    listed[j].problems.append(p)
-                }
-                continue
-            }
-            var base = devices[origin[j]]
-            base.captures = readCaptures(origin[j])
-            let built = SensorCameraBuilder.devices(found.facts, base: base)
-            if reported.insert(media).inserted {
-                problems += built.unreached.map {
+            if built[media] == nil {
+                var base = devices[origin[j]]
+                base.captures = readCaptures(origin[j])
+                let found = SensorDiscovery.facts(graph: graph, captures: base.captures, ports: ports, readControls: true, system: system)
+                let made = SensorCameraBuilder.devices(found.facts, base: base)
+                problems += made.unreached.map {
                     Problem(
                         kind: .mediaPipeline,
                         message: "\($0) is a capture node of \(media) that no sensor reaches over enabled links: not a camera on its own")
                 }
+                built[media] = (made.devices, found.problems)
             }
-            if let d = built.devices.first(where: { $0.name == listed[j].name }) {
+            if let made = built[media], let d = made.devices.first(where: { $0.name == listed[j].name }) {
                 listed[j] = d
-                listed[j].problems += found.problems
+                listed[j].problems += made.problems
             }
         }
         return Result(devices: listed, problems: problems, note: note)

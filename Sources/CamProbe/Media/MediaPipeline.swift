@@ -20,11 +20,12 @@ public struct MediaPipeline: Sendable, Hashable {
 public enum MediaPipelineReader {
     /// Reads the media controller at `path` (`/dev/media0`).
     public static func read(_ path: String, system: any DeviceSystem = SystemDeviceSystem()) throws(V4L2Error) -> MediaPipeline {
-        let graph: MediaGraph
-        do {
-            let port = try system.open(path, throughLibV4L2: false)
-            graph = try port.readMediaGraph(devnodes: system.mediaDevnodes)
-        }
+        let port = try system.open(path, throughLibV4L2: false)
+        return read(graph: try port.readMediaGraph(devnodes: system.mediaDevnodes), system: system)
+    }
+
+    /// Reads the sub-devices and capture nodes of a graph already read (`MEDIA_IOC_G_TOPOLOGY` is not asked again).
+    public static func read(graph: MediaGraph, system: any DeviceSystem = SystemDeviceSystem()) -> MediaPipeline {
         var pads: [PadRef: SubdevPadModes] = [:]
         var problems = graph.problems
         for entity in graph.entities {

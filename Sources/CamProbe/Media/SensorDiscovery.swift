@@ -18,18 +18,20 @@ enum SensorDiscovery {
     /// The sensor cameras of `base`, named and with their nodes, before anything
     /// but the topology is read (so a selector can pick one by name). Nil when the
     /// graph cannot be read or has no sensor: none, and the reason (the device then stays as it is).
-    static func skeletons(of base: Device, mediaPath: String, system: any DeviceSystem) -> (devices: [Device], problem: Problem?) {
+    static func skeletons(of base: Device, mediaPath: String, system: any DeviceSystem) -> (
+        devices: [Device], graph: MediaGraph?, problem: Problem?
+    ) {
         let graph: MediaGraph
         do throws(V4L2Error) {
             graph = try system.open(mediaPath, throughLibV4L2: false).readMediaGraph(devnodes: system.mediaDevnodes)
         } catch {
             var p = error.problem
             p.message = "\(mediaPath): could not read the media graph (\(error.errnoName)), so the sensors behind \(base.name) are unknown"
-            return ([], p)
+            return ([], nil, p)
         }
         guard !graph.sensors.isEmpty else {
             return (
-                [],
+                [], graph,
                 Problem(
                     kind: .mediaPipeline,
                     message: "\(mediaPath) has no sensor entity (MEDIA_ENT_F_CAM_SENSOR): the capture nodes are shown as they are")
@@ -40,16 +42,18 @@ enum SensorDiscovery {
             devices[i].captures = []
             devices[i].problems = base.problems
         }
-        return (devices, nil)
+        return (devices, graph, nil)
     }
 
     /// Everything about the sensors of the media node at `mediaPath`: the pipeline
     /// (graph, pad modes, mismatches), sensor and lens controls, and for each capture
     /// node the pixel formats per arriving code. `captures` are the nodes' own reads.
+    /// `graph` is the one `skeletons` read; `ports` the capture nodes discovery already has open.
     static func facts(
-        mediaPath: String, captures: [CaptureNodeCapabilities], readControls: Bool, system: any DeviceSystem
-    ) throws(V4L2Error) -> (facts: MediaSystemFacts, problems: [Problem]) {
-        let pipeline = try MediaPipelineReader.read(mediaPath, system: system)
+        graph: MediaGraph, captures: [CaptureNodeCapabilities], ports: [String: any DevicePort], readControls: Bool,
+        system: any DeviceSystem
+    ) -> (facts: MediaSystemFacts, problems: [Problem]) {
+        let pipeline = MediaPipelineReader.read(graph: graph, system: system)
         let graph = pipeline.graph
         var controls: [String: [Control]] = [:]
         var problems = pipeline.problems.filter { $0.kind != .pipelineMismatch }
@@ -69,7 +73,7 @@ enum SensorDiscovery {
                 identity: caps.identity, formats: caps.formats, controls: caps.controls, activeFormat: caps.activeFormat,
                 streamingParameters: caps.streamingParameters, problems: caps.problems)
             let arriving = Set(arrivingCodes(at: entity.id, graph: graph, pads: pipeline.pads))
-            if !arriving.isEmpty, let port = try? system.open(caps.path, throughLibV4L2: false) {
+            if !arriving.isEmpty, let port = ports[caps.path] ?? (try? system.open(caps.path, throughLibV4L2: false)) {
                 let type = caps.formats.first?.bufferType ?? .videoCapture
                 var answers: [MediaBusCode: [FourCC]] = [:]
                 for code in arriving.sorted(by: { $0.rawValue < $1.rawValue }) {

@@ -98,7 +98,7 @@ public enum SensorCameraBuilder {
                 captures.append(capabilities(path: path, node: node, formats: formats, source: source, timing: timing, evidence: evidence))
                 captures[captures.count - 1].controls = mergedControls(node.controls, controls, lenses)
             }
-            if formats.isEmpty {
+            if formats.isEmpty && !source.codes.isEmpty {  // no codes at all is said once, above
                 problems.append(
                     Problem(
                         kind: .partial,
