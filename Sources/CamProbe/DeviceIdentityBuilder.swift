@@ -28,27 +28,10 @@ enum DeviceIdentityBuilder {
         return Transport(kind: TransportKind(rawValue: parent.bus), speedMbps: parent.bus == "usb" ? parent.speedMbps : nil)
     }
 
-    static func modelID(_ identity: DeviceIdentity) -> String? {
-        guard let v = identity.vendorID, let p = identity.productID else { return nil }
-        return "\(v):\(p)"
-    }
+    static func modelID(_ identity: DeviceIdentity) -> String? { identity.modelID }
 
-    /// The preferred stable ID: USB `usb-VID:PID-SERIAL` (or `@port` without a
-    /// serial); other buses `bus-businfo`.
-    static func baseID(_ identity: DeviceIdentity, transport: Transport) -> String {
-        if transport.kind == "usb", let model = modelID(identity) {
-            if let serial = identity.serial, !serial.isEmpty { return "usb-\(model)-\(sanitize(serial))" }
-            if let port = identity.portPath { return "usb-\(model)@\(port)" }
-        }
-        var bus = identity.busInfo
-        for prefix in ["platform:", "PCI:", "PCIe:", "usb-"] where bus.hasPrefix(prefix) { bus = String(bus.dropFirst(prefix.count)) }
-        if bus.isEmpty {
-            // No bus_info (a microphone of its own): the port path, which already names the bus.
-            bus = identity.portPath ?? identity.physicalPath ?? "unknown"
-            if bus.hasPrefix(transport.kind.rawValue + "-") { return sanitize(bus) }
-        }
-        return "\(transport.kind)-\(sanitize(bus))"
-    }
+    /// The preferred stable ID (`DeviceIdentity.baseID(transport:)`).
+    static func baseID(_ identity: DeviceIdentity, transport: Transport) -> String { identity.baseID(transport: transport) }
 
     /// Makes IDs unique: colliding IDs (identical serials, or identical
     /// serial-less parts) get the port path, then the bus_info, appended.
@@ -80,10 +63,5 @@ enum DeviceIdentityBuilder {
         return ids.map(DeviceID.init)
     }
 
-    static func sanitize(_ s: String) -> String {
-        String(
-            s.map { c -> Character in
-                (c.isLetter || c.isNumber || "-_.:".contains(c)) && c.isASCII ? c : "_"
-            })
-    }
+    static func sanitize(_ s: String) -> String { DeviceIdentity.sanitizeID(s) }
 }

@@ -126,11 +126,13 @@ public struct Device: Sendable, Hashable, Codable {
     /// nil for cameras that are their own capture node (UVC and the like).
     public var sensor: SensorCamera?
     public var problems: [Problem]
+    /// For a profile made by `camprobe import`: which file gave which fact. nil for live devices.
+    public var provenance: ImportProvenance?
 
     public init(
         id: DeviceID, name: String, modelID: String?, transport: Transport, identity: DeviceIdentity,
         nodes: [DeviceNode], captures: [CaptureNodeCapabilities], audio: [AudioCaptureCard] = [], sensor: SensorCamera? = nil,
-        problems: [Problem] = []
+        problems: [Problem] = [], provenance: ImportProvenance? = nil
     ) {
         self.id = id
         self.name = name
@@ -142,6 +144,7 @@ public struct Device: Sendable, Hashable, Codable {
         self.audio = audio
         self.sensor = sensor
         self.problems = problems
+        self.provenance = provenance
     }
 
     /// Every problem of the device and its nodes.
@@ -152,7 +155,7 @@ public struct Device: Sendable, Hashable, Codable {
     /// `.video` when it has a video capture node, `.audio` for a microphone on its own.
     public var mediaType: MediaType { captures.isEmpty && nodes.allSatisfy({ $0.role == .audio }) && !audio.isEmpty ? .audio : .video }
 
-    enum CodingKeys: String, CodingKey { case id, name, modelID, transport, identity, nodes, captures, audio, sensor, problems }
+    enum CodingKeys: String, CodingKey { case id, name, modelID, transport, identity, nodes, captures, audio, sensor, problems, provenance }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -166,6 +169,7 @@ public struct Device: Sendable, Hashable, Codable {
         audio = try c.decodeIfPresent([AudioCaptureCard].self, forKey: .audio) ?? []
         sensor = try c.decodeIfPresent(SensorCamera.self, forKey: .sensor)
         problems = try c.decode([Problem].self, forKey: .problems)
+        provenance = try c.decodeIfPresent(ImportProvenance.self, forKey: .provenance)
     }
 }
 

@@ -137,6 +137,8 @@ public struct CaptureNodeCapabilities: Sendable, Hashable, Codable {
     public var streamingParameters: StreamingParameters?
     /// What could not be read, or looked wrong; empty when all is well.
     public var problems: [Problem]
+    /// Read from pasted text (`camprobe import`), not from the device: semantics then rest on `imported` evidence.
+    public var imported: Bool = false
 
     public init(
         path: String, identity: NodeIdentity, throughLibV4L2: Bool = false, inputs: [VideoInput] = [], currentInput: UInt32? = nil,
@@ -160,10 +162,11 @@ extension CaptureNodeCapabilities {
     /// Focus, exposure, white balance, torch, zoom… mapped from the controls
     /// (nil when controls were not read). Always derived, never stored: a
     /// profile's `semantics` section is written for readers and recomputed on load.
-    public var semantics: CaptureSemantics? { controls.map(SemanticMapper.map) }
+    public var semantics: CaptureSemantics? { controls.map { SemanticMapper.map($0, imported: imported) } }
 
     enum CodingKeys: String, CodingKey {
-        case path, identity, throughLibV4L2, inputs, currentInput, formats, controls, activeFormat, streamingParameters, problems, semantics
+        case path, identity, throughLibV4L2, inputs, currentInput, formats, controls, activeFormat, streamingParameters, problems, imported,
+            semantics
     }
 
     public init(from decoder: any Decoder) throws {
@@ -177,6 +180,7 @@ extension CaptureNodeCapabilities {
             activeFormat: try c.decodeIfPresent(ActiveFormat.self, forKey: .activeFormat),
             streamingParameters: try c.decodeIfPresent(StreamingParameters.self, forKey: .streamingParameters),
             problems: try c.decode([Problem].self, forKey: .problems))
+        imported = try c.decodeIfPresent(Bool.self, forKey: .imported) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -191,6 +195,7 @@ extension CaptureNodeCapabilities {
         try c.encodeIfPresent(activeFormat, forKey: .activeFormat)
         try c.encodeIfPresent(streamingParameters, forKey: .streamingParameters)
         try c.encode(problems, forKey: .problems)
+        if imported { try c.encode(imported, forKey: .imported) }
         try c.encodeIfPresent(semantics, forKey: .semantics)
     }
 }

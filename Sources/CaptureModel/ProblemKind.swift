@@ -42,9 +42,12 @@ public struct ProblemKind: OpenStringSet {
     /// A capture node at the end of a media-controller pipeline: its limits are the receiver's, not the camera's.
     public static let mediaPipeline: ProblemKind = "media-pipeline"
 
+    /// Two imported files say different things about one fact of the same device; the problem names both.
+    public static let importConflict: ProblemKind = "import-conflict"
+
     /// The kinds this version of camprobe writes.
     public static let allCases: [ProblemKind] = [
         .ioctlFailed, .boundHit, .invalidValue, .duplicate, .noFormats, .partial, .access, .identity, .deviceGone,
-        .emulationUnavailable, .imported, .busy, .alsaFailed, .pipelineMismatch, .mediaPipeline,
+        .emulationUnavailable, .imported, .busy, .alsaFailed, .pipelineMismatch, .mediaPipeline, .importConflict,
     ]
 }

@@ -8,10 +8,14 @@ struct ImportAny: ParsableCommand {
         commandName: "files",
         abstract: "Read pasted text of any kind camprobe knows (the default: 'camprobe import FILE…').",
         discussion: """
-            Each file's kind is told from its content: media-ctl -p (with the sensors' v4l2-ctl listings) becomes one \
-            camera per sensor, v4l2-ctl text one camera. udevadm info, arecord, /proc/asound/cards and lsusb -v are \
-            recognised but not read yet: without --partial that is an error naming the file; with it the file is \
-            skipped with the reason.
+            Each file's kind is told from its content: v4l2-ctl (--all, --list-formats-ext, -l/-L, --info, \
+            --list-devices, --list-subdev-*), media-ctl -p (with the sensors' v4l2-ctl listings; one camera per \
+            sensor), udevadm info (--query=all or --attribute-walk), arecord -l / -L (in any language), \
+            /proc/asound/cards and lsusb -v. Files about the same device are merged into one profile, joined by \
+            bus path, sysfs path, VID:PID and serial, ALSA card id, or a unique USB ID or name; the profile records \
+            which file gave which fact, and where files disagree the first is kept and the conflict is a problem. \
+            Without --partial, text that cannot be read is an error naming the file and line; with it, the file or \
+            line is skipped with the reason and the import goes on.
             """)
 
     @Argument(help: "Text files, or - for standard input (read as v4l2-ctl text).")
@@ -32,43 +36,93 @@ struct ImportAny: ParsableCommand {
     func validate() throws { if files.isEmpty { throw ValidationError("name at least one text file (or -)") } }
 
     func run() throws {
-        var kinds: [String: PasteKind] = [:]
-        for f in files where f != "-" {
-            kinds[f] = PasteKind.detect(try ImportInputs.read([f])[0].text)
+        let inputs = try ImportInputs.read(files)
+        var kinds: [PasteKind] = []
+        for (i, input) in inputs.enumerated() { kinds.append(files[i] == "-" ? .v4l2ctl : PasteKind.detect(input.text)) }
+        var results: [TextImportResult] = []
+        var read: [String] = []
+        var warnings = 0
+        func skip(_ why: String) throws {
+            guard partial else { throw CLIError(message: why + " (--partial skips it)") }
+            Terminal.warning(why + "; skipped")
+            warnings += 1
         }
-        var usable: [String] = []
-        for f in files {
-            let kind = kinds[f] ?? .v4l2ctl
-            guard kind.isImportable else {
-                let why = "\(f) is \(kind.rawValue) output, which camprobe recognises but cannot import yet"
-                if partial {
-                    Terminal.warning(why + "; skipped")
-                    continue
-                }
-                throw CLIError(message: why + " (--partial skips it)")
+        // v4l2-ctl text belongs to the media-ctl import when there is one (the sensors' listings), else it is one camera.
+        let mediaFiles = inputs.indices.filter { kinds[$0] == .mediactl }
+        var v4l2Files = inputs.indices.filter { kinds[$0] == .v4l2ctl }
+        if !mediaFiles.isEmpty {
+            do throws(V4L2CtlImportError) {
+                let (result, media) = try TextImporters.mediactl((mediaFiles + v4l2Files).sorted().map { inputs[$0] })
+                results.append(result)
+                read += media.recognized
+                noteMismatches(media.devices)
+            } catch {
+                try skip("\(error)")
             }
-            // --partial: a file no importer can read at all is skipped with its reason, not fatal.
-            if partial, f != "-", kind == .v4l2ctl {
-                let input = try ImportInputs.read([f])
+            v4l2Files = []
+        }
+        if partial {
+            // A v4l2-ctl file no line of which can be read is skipped on its own, not with its companions.
+            v4l2Files = try v4l2Files.filter { i in
                 do throws(V4L2CtlImportError) {
-                    _ = try V4L2CtlImporter.importText(input, partial: true)
+                    _ = try V4L2CtlImporter.importText([inputs[i]], partial: true)
+                    return true
                 } catch {
-                    Terminal.warning("\(error); skipped")
-                    continue
+                    try skip("\(error)")
+                    return false
                 }
             }
-            usable.append(f)
         }
-        guard !usable.isEmpty else { throw CLIError(message: "nothing to import: no file is v4l2-ctl or media-ctl text") }
-        var common = ["--format", format.rawValue]
-        if let output { common += ["-o", output] }
-        if force { common.append("--force") }
-        if usable.contains(where: { kinds[$0] == .mediactl }) {
-            var command = try ImportMediaCtl.parse(usable + common)
-            try command.run()
-        } else {
-            var command = try ImportV4L2Ctl.parse(usable + common + (partial ? ["--partial"] : []))
-            try command.run()
+        if !v4l2Files.isEmpty {
+            do throws(V4L2CtlImportError) {
+                let (result, recognized) = try TextImporters.v4l2ctl(v4l2Files.map { inputs[$0] }, partial: partial)
+                results.append(result)
+                read += recognized
+            } catch {
+                throw CLIError(message: "\(error)" + (partial ? "" : " (use --partial to keep what could be read)"))
+            }
+        }
+        for i in inputs.indices where kinds[i] != .v4l2ctl && kinds[i] != .mediactl {
+            let read1: Result<TextImportResult?, V4L2CtlImportError> = Result { () throws(V4L2CtlImportError) in
+                try TextImporters.single(kinds[i], name: inputs[i].name, text: inputs[i].text, partial: partial)
+            }
+            switch read1 {
+            case .success(let r?):
+                results.append(r)
+                read.append(kinds[i].rawValue)
+            case .success(nil): try skip("\(inputs[i].name) is \(kinds[i].rawValue) output, which camprobe cannot import yet")
+            case .failure(let error): try skip("\(error)")
+            }
+        }
+        guard !results.isEmpty else { throw CLIError(message: "nothing to import: no file could be read") }
+        for n in results.flatMap(\.notes) { Terminal.note(n) }
+        let merged = ImportMerge.merge(results)
+        for n in merged.notes { Terminal.note(n) }
+        var devices = merged.devices
+        for i in devices.indices where devices[i].id.rawValue == "imported-unknown" {
+            // No bus info in the text: the camera's name, else the first file's name, keeps two pastes apart.
+            devices[i].id = DeviceID("imported-" + ImportNames.stem(name: devices[i].name, file: files.first))
+        }
+        // What --partial skipped, and where files disagree, is said now, not only inside the profile.
+        for d in devices {
+            for p in d.allProblems where p.kind == .importConflict || p.message.contains("skipped") {
+                Terminal.warning(p.message)
+                warnings += 1
+            }
+        }
+        var seen = Set<String>()
+        let generator = "camprobe \(CamProbeCommand.version) import"
+        try ImportWriter.write(
+            devices, generator: generator, format: format, output: output, force: force,
+            read: read.filter { seen.insert($0).inserted }.joined(separator: ", "))
+        if warnings > 0 { Terminal.writeErr("camprobe: \(warnings) warning\(warnings == 1 ? "" : "s")\n") }
+    }
+
+    /// What stops streaming is said now, not only inside the profile.
+    private func noteMismatches(_ devices: [Device]) {
+        var said = Set<String>()
+        for d in devices {
+            for p in d.problems where p.kind == .pipelineMismatch && said.insert(p.message).inserted { Terminal.note(p.message) }
         }
     }
 }

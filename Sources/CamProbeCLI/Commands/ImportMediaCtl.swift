@@ -49,30 +49,8 @@ struct ImportMediaCtl: ParsableCommand {
             for p in d.problems where p.kind == .pipelineMismatch && said.insert(p.message).inserted { Terminal.note(p.message) }
         }
         let generator = "camprobe \(CamProbeCommand.version) import media-ctl"
-        let read = result.recognized.joined(separator: ", ")
-        if result.devices.count > 1 && output == "-" {
-            guard format == .json else {
-                throw CLIError(message: "\(result.devices.count) sensors: a device list on standard output is JSON only")
-            }
-            try JSONOutput.print(DeviceListDocument(generator: generator, devices: result.devices))
-            return
-        }
-        if result.devices.count > 1, let output, !output.hasSuffix("/"),
-            !ProfilePaths.destination(output, id: result.devices[0].id, format: format).hasPrefix(output + "/")
-        {
-            throw CLIError(
-                message:
-                    "\(result.devices.count) sensors (\(result.devices.map(\.name).joined(separator: ", "))): give a directory or - for -o, not one file"
-            )
-        }
-        for d in result.devices {
-            let doc = DeviceDocument(generator: generator, device: d)
-            guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { continue }
-            let modes = d.captures.first.map { c in c.formats.map(\.fourcc.description).joined(separator: "/") } ?? ""
-            let problems = d.allProblems.count
-            Terminal.writeErr(
-                "camprobe: wrote \(path) (\(d.name)\(modes.isEmpty ? "" : ": " + modes); \(problems) problem\(problems == 1 ? "" : "s"); read \(read))\n"
-            )
-        }
+        try ImportWriter.write(
+            result.devices, generator: generator, format: format, output: output, force: force,
+            read: result.recognized.joined(separator: ", "))
     }
 }

@@ -31,12 +31,14 @@ struct Show: ParsableCommand {
             let vanished = result.problems.filter { $0.kind == "device-gone" }
             if !vanished.isEmpty {
                 throw CLIError(
-                    message: "cannot show '\(device)': " + vanished.map(\.message).joined(separator: "; ")
+                    message: "cannot show \(device.map { "'\($0)'" } ?? "the camera"): " + vanished.map(\.message).joined(separator: "; ")
                         + ". The device was unplugged or its driver disconnected it.")
             }
             if case .noDevices = selectionError {
                 throw CLIError(
-                    message: "no cameras found, so there is no '\(device)' to show. Run 'camprobe list' to see what is attached.")
+                    message:
+                        "no cameras found, so there is \(device.map { "no '\($0)'" } ?? "nothing") to show. Run 'camprobe list' to see what is attached."
+                )
             }
             throw CLIError(message: selectionError.map { "\($0)" } ?? "no such device")
         }

@@ -5,16 +5,14 @@ public struct ModeSupport: Sendable, Hashable, Codable {
     public var supported: Bool
     /// Why not (no such control, read-only, the menu lacks the entry), or how it maps.
     public var note: String
-    /// How `supported` is known when it is not read straight from the driver: `derived` (from the current value),
-    /// `unknown` (the facts needed were not there: `supported` is then false but means "not known", never "absent").
-    /// nil: read from the driver (the control and its menu).
-    public var evidence: Evidence?
+    /// How `supported` is known: `driver` (the control and its menu), `derived` (from the current value), `imported`
+    /// (pasted text), `unknown` (the facts needed were not there: `supported` is then false but means "not known",
+    /// never "absent").
+    public var evidence: Evidence
 
-    public enum Evidence: String, Sendable, Hashable, Codable {
-        case derived, imported, unknown
-    }
+    public typealias Evidence = SemanticEvidence
 
-    public init(mode: String, supported: Bool, note: String, evidence: Evidence? = nil) {
+    public init(mode: String, supported: Bool, note: String, evidence: Evidence = .driver) {
         self.mode = mode
         self.supported = supported
         self.note = note
@@ -52,6 +50,8 @@ public struct FocusSemantics: Sendable, Hashable, Codable {
     public var isAdjustingFocus: Bool?
     /// Entries of AUTO_FOCUS_RANGE (normal, macro, infinity, auto) when present.
     public var rangeRestrictions: [String]
+    /// How each field is known, by field name (`current`, `lensPosition`, `factorRange`, …).
+    public var evidence: [String: FieldEvidence] = [:]
 }
 
 /// Exposure (locked / continuousAutoExposure / custom duration and gain).
@@ -68,6 +68,8 @@ public struct ExposureSemantics: Sendable, Hashable, Codable {
     /// EXPOSURE_AUTO_PRIORITY: when true the camera may lower its frame rate in low light.
     public var mayLowerFrameRate: Bool?
     public var mayLowerFrameRateNote: String
+    /// How each field is known, by field name (`current`, `lensPosition`, `factorRange`, …).
+    public var evidence: [String: FieldEvidence] = [:]
 }
 
 /// White balance (locked / autoWhiteBalance / continuousAutoWhiteBalance, temperature).
@@ -75,6 +77,8 @@ public struct WhiteBalanceSemantics: Sendable, Hashable, Codable {
     public var modes: [ModeSupport]
     public var current: String?
     public var temperature: ControlRange?
+    /// How each field is known, by field name (`current`, `lensPosition`, `factorRange`, …).
+    public var evidence: [String: FieldEvidence] = [:]
 }
 
 /// A light the camera really has (torch or flash), or why not.
@@ -82,6 +86,8 @@ public struct LightSemantics: Sendable, Hashable, Codable {
     public var available: Bool
     public var modes: [ModeSupport]
     public var note: String
+    /// How each field is known, by field name (`current`, `lensPosition`, `factorRange`, …).
+    public var evidence: [String: FieldEvidence] = [:]
 }
 
 /// A switch or a range-valued feature (zoom, pan, mirroring, stabilization…).
@@ -91,6 +97,8 @@ public struct FeatureSemantics: Sendable, Hashable, Codable {
     /// For zoom: the factor range, value / minimum (driver units have no scale).
     public var factorRange: String?
     public var note: String
+    /// How each field is known, by field name (`current`, `lensPosition`, `factorRange`, …).
+    public var evidence: [String: FieldEvidence] = [:]
 }
 
 /// What the camera can do, in capture-device terms, mapped from its V4L2
@@ -115,4 +123,6 @@ public struct CaptureSemantics: Sendable, Hashable, Codable {
     public var position: String
     /// CAMERA_SENSOR_ROTATION in degrees, when the driver says.
     public var sensorRotation: Int64?
+    /// How each field is known, by field name (`current`, `lensPosition`, `factorRange`, …).
+    public var evidence: [String: FieldEvidence] = [:]
 }

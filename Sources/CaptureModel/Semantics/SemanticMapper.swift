@@ -1,22 +1,36 @@
 /// Maps V4L2 controls to capture-device semantics, by control ID.
 public enum SemanticMapper {
-    public static func map(_ controls: [Control]) -> CaptureSemantics {
+    /// - Parameter imported: the controls came from pasted text: what would be `driver` evidence is `imported`.
+    public static func map(_ controls: [Control], imported: Bool = false) -> CaptureSemantics {
         var byID: [UInt32: Control] = [:]
         for c in controls where byID[c.id] == nil { byID[c.id] = c }
-        return CaptureSemantics(
-            focus: focus(byID), exposure: exposure(byID), whiteBalance: whiteBalance(byID), torch: torch(byID), flash: flash(byID),
-            zoom: zoom(byID),
-            pan: feature(byID[ControlID.panAbsolute], unit: "arc-second", missing: "no PAN_ABSOLUTE control"),
-            tilt: feature(byID[ControlID.tiltAbsolute], unit: "arc-second", missing: "no TILT_ABSOLUTE control"),
-            mirroring: feature(
-                byID[ControlID.horizontalFlip], unit: "", missing: "no HFLIP control: the camera cannot mirror; mirror in software"),
-            verticalFlip: feature(byID[ControlID.verticalFlip], unit: "", missing: "no VFLIP control"),
-            powerLineFrequency: feature(byID[ControlID.powerLineFrequency], unit: "", missing: "no POWER_LINE_FREQUENCY control"),
-            stabilization: feature(byID[ControlID.imageStabilization], unit: "", missing: "no IMAGE_STABILIZATION control"),
-            wideDynamicRange: feature(byID[ControlID.wideDynamicRange], unit: "", missing: "no WIDE_DYNAMIC_RANGE control"),
-            backlightCompensation: feature(byID[ControlID.backlightCompensation], unit: "", missing: "no BACKLIGHT_COMPENSATION control"),
+        func feature(_ id: UInt32, _ unit: String, _ missing: String) -> FeatureSemantics {
+            var f = Self.feature(byID[id], unit: unit, missing: missing)
+            f.evidence = featureEvidence(byID[id], missing: missing)
+            return f
+        }
+        var focus = focus(byID)
+        focus.evidence = focusEvidence(byID)
+        var exposure = exposure(byID)
+        exposure.evidence = exposureEvidence(byID)
+        var whiteBalance = whiteBalance(byID)
+        whiteBalance.evidence = whiteBalanceEvidence(byID)
+        var zoom = zoom(byID)
+        zoom.evidence = zoomEvidence(byID[ControlID.zoomAbsolute], missing: zoom.note)
+        var s = CaptureSemantics(
+            focus: focus, exposure: exposure, whiteBalance: whiteBalance, torch: torch(byID), flash: flash(byID), zoom: zoom,
+            pan: feature(ControlID.panAbsolute, "arc-second", "no PAN_ABSOLUTE control"),
+            tilt: feature(ControlID.tiltAbsolute, "arc-second", "no TILT_ABSOLUTE control"),
+            mirroring: feature(ControlID.horizontalFlip, "", "no HFLIP control: the camera cannot mirror; mirror in software"),
+            verticalFlip: feature(ControlID.verticalFlip, "", "no VFLIP control"),
+            powerLineFrequency: feature(ControlID.powerLineFrequency, "", "no POWER_LINE_FREQUENCY control"),
+            stabilization: feature(ControlID.imageStabilization, "", "no IMAGE_STABILIZATION control"),
+            wideDynamicRange: feature(ControlID.wideDynamicRange, "", "no WIDE_DYNAMIC_RANGE control"),
+            backlightCompensation: feature(ControlID.backlightCompensation, "", "no BACKLIGHT_COMPENSATION control"),
             position: position(byID[ControlID.cameraOrientation]),
             sensorRotation: byID[ControlID.cameraSensorRotation].flatMap(intValue))
+        s.evidence = deviceEvidence(byID)
+        return imported ? s.imported() : s
     }
 
     static func intValue(_ c: Control) -> Int64? {
@@ -151,7 +165,7 @@ public enum SemanticMapper {
                 ? ModeSupport(mode: "custom", supported: true, note: "\(abs!.key) in 100 µs units", evidence: .derived)
                 : ModeSupport(
                     mode: "custom", supported: false, note: abs == nil ? "no EXPOSURE_ABSOLUTE control" : why,
-                    evidence: abs == nil ? nil : .unknown),
+                    evidence: abs == nil ? .driver : .unknown),
         ]
     }
 

@@ -131,6 +131,7 @@ public enum MediaCtlImporter {
         var (devices, unreached) = SensorCameraBuilder.devices(facts, base: base)
         // A problem of one entity goes to the cameras whose pipelines hold it.
         for i in devices.indices {
+            for j in devices[i].captures.indices { devices[i].captures[j].imported = true }
             guard let s = devices[i].sensor else { continue }
             var mine: Set<String> = [s.entity]
             for o in s.outputs {

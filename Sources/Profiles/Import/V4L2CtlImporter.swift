@@ -94,6 +94,7 @@ public enum V4L2CtlImporter {
                 controls: d.controls.isEmpty ? nil : d.controls, activeFormat: d.activeFormat,
                 streamingParameters: params)
             capture.problems = DuplicateCheck.problems(in: d.formats, path: path)
+            capture.imported = true
             nodes.append(DeviceNode(role: "capture", path: path, deviceCaps: caps))
             captures.append(capture)
         }

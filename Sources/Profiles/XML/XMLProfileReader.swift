@@ -39,7 +39,7 @@ struct XMLProfileReader {
         return Device(
             id: DeviceID(try e.required("id")), name: try e.required("name"), modelID: e.attribute("modelID"),
             transport: transport, identity: identity, nodes: nodes, captures: captures, audio: audio, sensor: sensor,
-            problems: try problems(e))
+            problems: try problems(e), provenance: try provenance(e))
     }
 
     private static func capture(_ e: XMLNode) throws(Failure) -> CaptureNodeCapabilities {
@@ -72,10 +72,12 @@ struct XMLProfileReader {
                 supportsFrameInterval: try s.bool("supportsFrameInterval"),
                 frameInterval: try s.attribute("frameInterval").map { v throws(Failure) in FrameDuration(try s.rational(v)) })
         }
-        return CaptureNodeCapabilities(
+        var capture = CaptureNodeCapabilities(
             path: try e.required("path"), identity: identity, throughLibV4L2: try e.bool("throughLibV4L2"), inputs: inputs,
             currentInput: try e.optionalInteger("currentInput"), formats: formats, controls: controls, activeFormat: active,
             streamingParameters: streaming, problems: try problems(e))
+        capture.imported = e.attribute("imported") != nil ? try e.bool("imported") : false
+        return capture
     }
 
     private static func format(_ e: XMLNode) throws(Failure) -> PixelFormat {

@@ -50,6 +50,7 @@ struct XMLProfileWriter {
         list("audio", d.audio, audioCard)
         if let s = d.sensor { sensor(s) }
         problems(d.problems)
+        if let p = d.provenance { provenance(p) }
         w.end()
     }
 
@@ -74,6 +75,7 @@ struct XMLProfileWriter {
         w.start("capture")
         w.attribute("path", c.path)
         w.attribute("throughLibV4L2", c.throughLibV4L2)
+        if c.imported { w.attribute("imported", true) }
         w.attribute("currentInput", c.currentInput)
         w.start("identity")
         w.attribute("driver", c.identity.driver)

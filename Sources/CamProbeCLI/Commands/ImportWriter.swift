@@ -1,0 +1,35 @@
+import CamProbe
+import Profiles
+
+/// Writes the devices an import made: one profile per device, or a device list on standard output.
+enum ImportWriter {
+    /// - Parameter read: what was read, for the closing line ("formats, controls").
+    static func write(
+        _ devices: [Device], generator: String, format: ProfileFormat, output: String?, force: Bool, read: String
+    ) throws {
+        if devices.count > 1 && output == "-" {
+            guard format == .json else {
+                throw CLIError(message: "\(devices.count) devices: a device list on standard output is JSON only")
+            }
+            try JSONOutput.print(DeviceListDocument(generator: generator, devices: devices))
+            return
+        }
+        if devices.count > 1, let output, !output.hasSuffix("/"),
+            !ProfilePaths.destination(output, id: devices[0].id, format: format).hasPrefix(output + "/")
+        {
+            throw CLIError(
+                message:
+                    "\(devices.count) devices (\(devices.map(\.name).joined(separator: ", "))): give a directory or - for -o, not one file")
+        }
+        for d in devices {
+            let doc = DeviceDocument(generator: generator, device: d)
+            guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { continue }
+            let modes = d.captures.first.map { c in c.formats.map(\.fourcc.description).joined(separator: "/") } ?? ""
+            let problems = d.allProblems.count
+            let sources = d.provenance.map { p in "; from \(p.sources.map(\.file).joined(separator: ", "))" } ?? ""
+            Terminal.writeErr(
+                "camprobe: wrote \(path) (\(d.name)\(modes.isEmpty ? "" : ": " + modes); \(problems) problem\(problems == 1 ? "" : "s"); read \(read)\(sources))\n"
+            )
+        }
+    }
+}

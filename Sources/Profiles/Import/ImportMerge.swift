@@ -1,0 +1,82 @@
+import CaptureModel
+
+/// Joins what several pasted files say into one device per physical camera or microphone.
+///
+/// Files are joined by what they share, strongest first: the bus path (`usb-0000:00:14.0-2`, which uvcvideo's
+/// bus_info and snd-usb-audio's card name both carry), the sysfs path, VID:PID with the serial, the ALSA card id,
+/// and, only when nothing contradicts it and it is unique, VID:PID alone or the product name. Each merged device
+/// records which file gave which fact (`Device.provenance`); where two files disagree the first is kept and the
+/// disagreement becomes an `import-conflict` problem naming both files and lines.
+public enum ImportMerge {
+    /// The merged devices, in the order their first file named them, and a sentence per join.
+    public struct Result: Sendable {
+        public var devices: [Device]
+        public var notes: [String]
+    }
+
+    /// Merges `results`; a device no other file describes is kept as it is.
+    public static func merge(_ results: [TextImportResult]) -> Result {
+        var merged: [MergedDevice] = []
+        var notes: [String] = []
+        for result in results {
+            var claimed: Set<Int> = []
+            for incoming in result.devices {
+                let origin = MergedDevice.Origin(file: result.file, kind: result.kind.rawValue)
+                if let (index, key) = match(incoming.device, in: merged, among: result.devices, excluding: claimed) {
+                    claimed.insert(index)
+                    notes.append("\(result.file): '\(incoming.device.name)' is '\(merged[index].device.name)' (same \(key))")
+                    merged[index].absorb(incoming, from: origin)
+                } else {
+                    merged.append(MergedDevice(incoming, from: origin))
+                    claimed.insert(merged.count - 1)
+                }
+            }
+        }
+        return Result(devices: MergedDevice.finish(merged), notes: notes)
+    }
+
+    /// The device `d` is the same as, and the key that says so.
+    static func match(_ d: Device, in merged: [MergedDevice], among siblings: [ImportedDevice], excluding claimed: Set<Int>)
+        -> (Int, String)?
+    {
+        let candidates = merged.indices.filter { !claimed.contains($0) }
+        let a = d.identity
+        for i in candidates {
+            let b = merged[i].device.identity
+            if !a.busInfo.isEmpty, a.busInfo == b.busInfo { return (i, "bus \(a.busInfo)") }
+            if let p = a.physicalPath, p == b.physicalPath { return (i, "sysfs path \(p)") }
+            if let m = a.modelID, m == b.modelID, let s = a.serial, s == b.serial { return (i, "\(m) serial \(s)") }
+            let ids = Set(d.audio.map(\.cardID).filter { !$0.isEmpty })
+            if let shared = merged[i].device.audio.first(where: { ids.contains($0.cardID) }) {
+                return (i, "ALSA card id \(shared.cardID)")
+            }
+        }
+        // Weak keys: unique on both sides, and nothing stronger says otherwise.
+        let open = candidates.filter { !contradicts(d, merged[$0].device) }
+        if let m = a.modelID {
+            let here = open.filter { merged[$0].device.identity.modelID == m }
+            if here.count == 1, siblings.filter({ $0.device.identity.modelID == m }).count == 1 { return (here[0], "USB ID \(m)") }
+        }
+        let name = normalized(d.name)
+        guard !name.isEmpty else { return nil }
+        let named = open.filter { merged[$0].names.contains(name) }
+        if named.count == 1, siblings.filter({ normalized($0.device.name) == name }).count == 1 {
+            return (named[0], "name '\(d.name)'")
+        }
+        return nil
+    }
+
+    /// Two devices cannot be one when a key both know differs.
+    static func contradicts(_ a: Device, _ b: Device) -> Bool {
+        let x = a.identity
+        let y = b.identity
+        if !x.busInfo.isEmpty, !y.busInfo.isEmpty, x.busInfo != y.busInfo { return true }
+        if let m = x.modelID, let n = y.modelID, m != n { return true }
+        if let s = x.serial, let t = y.serial, s != t { return true }
+        return false
+    }
+
+    static func normalized(_ name: String) -> String {
+        String(name.lowercased().map { $0 == "_" ? " " : $0 }).split(separator: " ").joined(separator: " ")
+    }
+}
