@@ -10,19 +10,20 @@ struct LsusbTextParser {
     private(set) var devices: [LsusbTextDevice] = []
     private(set) var notes: [String] = []
 
-    private enum Section { case none, device, interface, videoControl, videoStreaming, audioStreaming, endpoint, other }
-    private var current: LsusbTextDevice?
-    private var section = Section.none
-    private var interfaceNumber = 0
-    private var alternate = 0
-    private var interfaceClass: UInt64?
-    private var subtype: String?
+    // Reading state, shared with the +Video and +Audio extensions.
+    enum Section { case none, device, interface, videoControl, videoStreaming, audioStreaming, endpoint, other }
+    var current: LsusbTextDevice?
+    var section = Section.none
+    var interfaceNumber = 0
+    var alternate = 0
+    var interfaceClass: UInt64?
+    var subtype: String?
     /// The unit whose `bmControls` names are being read ("camera terminal", "processing unit").
-    private var bitNamesOf: String?
-    private var terminalType: UInt64?
-    private var frame: UVCDescriptorFrameDraft?
-    private var format: UVCDescriptorFormat?
-    private var entries = 0
+    var bitNamesOf: String?
+    var terminalType: UInt64?
+    var frame: UVCDescriptorFrameDraft?
+    var format: UVCDescriptorFormat?
+    var entries = 0
 
     init(file: String, partial: Bool) {
         self.file = file
@@ -41,25 +42,25 @@ struct LsusbTextParser {
         finishDevice()
     }
 
-    private func fail(_ line: Int, _ message: String) -> V4L2CtlImportError {
+    func fail(_ line: Int, _ message: String) -> V4L2CtlImportError {
         V4L2CtlImportError(file: file, line: line, message: message)
     }
 
     /// A malformed line: an error, or with `partial` a problem and the line skipped.
-    private mutating func malformed(_ line: Int, _ message: String) throws(V4L2CtlImportError) {
+    mutating func malformed(_ line: Int, _ message: String) throws(V4L2CtlImportError) {
         guard partial else { throw fail(line, message) }
         let p = Problem(kind: .partial, message: "line \(line): \(message); skipped")
         if current != nil { current?.problems.append(p) } else { notes.append(p.message) }
     }
 
-    private mutating func count(_ line: Int) throws(V4L2CtlImportError) {
+    mutating func count(_ line: Int) throws(V4L2CtlImportError) {
         entries += 1
         if entries > V4L2CtlImportLimits.maximumEntries {
             throw fail(line, "more than \(V4L2CtlImportLimits.maximumEntries) entries; this is not lsusb output of a few devices")
         }
     }
 
-    private mutating func line(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
+    mutating func line(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
         if l.text.hasPrefix("Bus "), let bus = Self.busLine(l.text) {
             try finishDescriptor()
             finishDevice()
@@ -91,7 +92,7 @@ struct LsusbTextParser {
         }
     }
 
-    private mutating func heading(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
+    mutating func heading(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
         try finishDescriptor()
         let h = l.text
         if h == "Device Descriptor:" {
@@ -117,7 +118,7 @@ struct LsusbTextParser {
         }
     }
 
-    private mutating func field(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
+    mutating func field(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
         switch section {
         case .device: deviceField(l)
         case .interface:
@@ -146,7 +147,7 @@ struct LsusbTextParser {
         }
     }
 
-    private mutating func deviceField(_ l: LsusbTextLine) {
+    mutating func deviceField(_ l: LsusbTextLine) {
         let text = l.rest
         switch l.base {
         case "bcdUSB": current?.bcdUSB = String(l.value)
@@ -159,115 +160,7 @@ struct LsusbTextParser {
         }
     }
 
-    private mutating func videoControlField(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
-        switch l.base {
-        case "bDescriptorSubtype": subtype = l.subtypeName ?? Self.videoControlSubtypes[l.number64 ?? 0]
-        case "wTerminalType": terminalType = l.number64
-        case "bmControls" where l.key == "bmControls":
-            if subtype == "INPUT_TERMINAL" && (terminalType == nil || terminalType == 0x0201) {
-                bitNamesOf = "camera terminal"
-            } else if subtype == "PROCESSING_UNIT" {
-                bitNamesOf = "processing unit"
-            }
-        case "guidExtensionCode":
-            current?.extensionUnits.append((String(l.value), l.number))
-            try count(l.number)
-        default: break
-        }
-    }
-
-    private mutating func videoStreamingField(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
-        if l.base == "bDescriptorSubtype" {
-            subtype = l.subtypeName ?? Self.videoStreamingSubtypes[l.number64 ?? 0]
-            switch subtype {
-            case "FORMAT_UNCOMPRESSED", "FORMAT_MJPEG", "FORMAT_FRAME_BASED":
-                try count(l.number)
-                format = UVCDescriptorFormat(
-                    line: l.number, isMJPEG: subtype == "FORMAT_MJPEG", isFrameBased: subtype == "FORMAT_FRAME_BASED")
-            case "FRAME_UNCOMPRESSED", "FRAME_MJPEG", "FRAME_FRAME_BASED":
-                try count(l.number)
-                frame = UVCDescriptorFrameDraft(line: l.number)
-            default: break
-            }
-            return
-        }
-        if format != nil {
-            if l.base == "bFormatIndex" { format?.formatIndex = l.number64 }
-            if l.base == "guidFormat" { format?.guid = String(l.value) }
-        } else if frame != nil {
-            if l.base == "dwFrameInterval" { try count(l.number) }
-            if let message = frame?.read(l) {
-                // A bad interval costs that interval only; a bad size or type the frame.
-                if !l.base.hasPrefix("dw") { frame?.broken = true }
-                try malformed(l.number, message)
-            }
-        }
-    }
-
-    private mutating func audioField(_ l: LsusbTextLine) throws(V4L2CtlImportError) {
-        guard current != nil else { return }
-        let i: Int
-        if let found = current?.audioSettings.lastIndex(where: { $0.interfaceNumber == interfaceNumber && $0.alternate == alternate }) {
-            i = found
-        } else {
-            guard ["wFormatTag", "bNrChannels", "bSubframeSize", "bSubslotSize", "tSamFreq"].contains(l.base) else { return }
-            try count(l.number)
-            current?.audioSettings.append(LsusbTextAudioSetting(interfaceNumber: interfaceNumber, alternate: alternate, line: l.number))
-            i = (current?.audioSettings.count ?? 1) - 1
-        }
-        let numeric = [
-            "wFormatTag", "bNrChannels", "bSubframeSize", "bSubslotSize", "bBitResolution", "tSamFreq", "tLowerSamFreq", "tUpperSamFreq",
-        ]
-        guard numeric.contains(String(l.base)) else { return }
-        guard let v = l.number64, v <= UInt64(UInt32.max) else {
-            try malformed(l.number, "\(l.base) '\(l.value)' is not a number")
-            return
-        }
-        switch l.base {
-        case "wFormatTag": current?.audioSettings[i].formatTag = v
-        case "bNrChannels": current?.audioSettings[i].channels = UInt32(v)
-        case "bSubframeSize", "bSubslotSize": current?.audioSettings[i].subframeSize = v
-        case "bBitResolution": current?.audioSettings[i].bitResolution = v
-        case "tLowerSamFreq": current?.audioSettings[i].lowerRate = UInt32(v)
-        case "tUpperSamFreq": current?.audioSettings[i].upperRate = UInt32(v)
-        default:
-            try count(l.number)
-            current?.audioSettings[i].rates.append(UInt32(v))
-        }
-    }
-
-    /// Ends the descriptor being read: a format joins its stream, a frame its format.
-    private mutating func finishDescriptor() throws(V4L2CtlImportError) {
-        bitNamesOf = nil
-        if let f = format {
-            format = nil
-            if let i = current?.streams.firstIndex(where: { $0.interfaceNumber == interfaceNumber }) {
-                current?.streams[i].formats.append(f)
-            } else {
-                current?.streams.append(UVCDescriptorStream(interfaceNumber: interfaceNumber, formats: [f], line: f.line))
-            }
-        }
-        if let fr = frame {
-            frame = nil
-            guard !fr.broken else { return }
-            guard let s = current?.streams.firstIndex(where: { $0.interfaceNumber == interfaceNumber }),
-                current?.streams[s].formats.isEmpty == false
-            else {
-                try malformed(fr.line, "frame descriptor before any format descriptor")
-                return
-            }
-            switch fr.finished() {
-            case .success(let done):
-                let last = (current?.streams[s].formats.count ?? 1) - 1
-                current?.streams[s].formats[last].frames.append(done)
-            case .failure(let e): try malformed(fr.line, e.message)
-            }
-        }
-        subtype = nil
-        terminalType = nil
-    }
-
-    private mutating func finishDevice() {
+    mutating func finishDevice() {
         if let d = current { devices.append(d) }
         current = nil
         interfaceClass = nil
@@ -294,11 +187,4 @@ struct LsusbTextParser {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits.lowercased()
     }
 
-    static let videoControlSubtypes: [UInt64: String] = [
-        1: "HEADER", 2: "INPUT_TERMINAL", 3: "OUTPUT_TERMINAL", 4: "SELECTOR_UNIT", 5: "PROCESSING_UNIT", 6: "EXTENSION_UNIT",
-    ]
-    static let videoStreamingSubtypes: [UInt64: String] = [
-        1: "INPUT_HEADER", 3: "STILL_IMAGE_FRAME", 4: "FORMAT_UNCOMPRESSED", 5: "FRAME_UNCOMPRESSED", 6: "FORMAT_MJPEG",
-        7: "FRAME_MJPEG", 13: "COLORFORMAT", 16: "FORMAT_FRAME_BASED", 17: "FRAME_FRAME_BASED",
-    ]
 }
