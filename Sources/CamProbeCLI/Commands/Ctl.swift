@@ -65,7 +65,7 @@ struct Ctl: ParsableCommand {
                 return
             }
             print(Terminal.bold(d.name) + "  \(d.id)  \(node.path)")
-            if let s = node.semantics { SemanticsRenderer.render(s) }
+            if let s = node.semantics { SemanticsRenderer.render(s, imported: node.imported) }
             print("  Controls:")
             let w = controls.map { $0.key.count }.max() ?? 0
             for c in controls { ShowRenderer.renderControl(c, keyWidth: w) }

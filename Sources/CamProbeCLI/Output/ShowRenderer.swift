@@ -22,7 +22,7 @@ enum ShowRenderer {
         if let s = d.sensor { SensorRenderer.render(s, problems: d.problems) }
         for c in d.captures {
             renderCapture(c)
-            if let s = c.semantics { SemanticsRenderer.render(s) }
+            if let s = c.semantics { SemanticsRenderer.render(s, imported: c.imported) }
             renderPresets(c, transport: d.transport)
         }
         for a in d.audio { renderAudio(a, linked: !d.captures.isEmpty) }

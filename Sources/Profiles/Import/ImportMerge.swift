@@ -24,7 +24,7 @@ public enum ImportMerge {
                 let origin = MergedDevice.Origin(file: result.file, kind: result.kind.rawValue)
                 if let (index, key) = match(incoming.device, in: merged, among: result.devices, excluding: claimed) {
                     claimed.insert(index)
-                    notes.append("\(result.file): '\(incoming.device.name)' is '\(merged[index].device.name)' (same \(key))")
+                    notes.append("\(result.file) describes '\(merged[index].device.name)' too (same \(key)); merged")
                     merged[index].absorb(incoming, from: origin)
                 } else {
                     merged.append(MergedDevice(incoming, from: origin))

@@ -36,7 +36,8 @@ public enum TextImporters {
     {
         switch kind {
         case .v4l2ctl, .mediactl: return nil
-        case .udevadm, .arecord, .asoundCards, .lsusb: return nil
+        case .lsusb: return markImported(try LsusbImporter.importText(name: name, text: text, partial: partial))
+        case .udevadm, .arecord, .asoundCards: return nil
         }
     }
 
