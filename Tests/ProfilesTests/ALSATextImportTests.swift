@@ -90,7 +90,7 @@ struct ALSATextImportTests {
         #expect(c525.card.controlPath == "")
         #expect(c525.device.device.nodes.isEmpty)
         #expect(r.notes.contains { $0.contains("arecord -L gives no card numbers") })
-        #expect(r.notes.contains { $0.contains("no subdevice counts") })
+        #expect(r.notes.contains { $0.contains("no subdevice count in the text (arecord -L gives none)") })
     }
 
     @Test func procAsoundCards() throws {
@@ -144,6 +144,49 @@ struct ALSATextImportTests {
         #expect(r.notes.contains { $0.contains("complete USB path") })
     }
 
+    /// arecord -L, arecord -l and /proc/asound/cards pasted one after another: each card gathers what each tells,
+    /// the first line to tell a fact giving it.
+    @Test func allThreeTogether() throws {
+        let parts = try ["arecord-L.txt", "arecord-l.txt", "asound-cards.txt"].map { try Self.text($0) }
+        let text = parts.joined(separator: "\n")
+        let r = try ALSATextImporter.importText(name: "all", text: text, partial: false)
+        #expect(r.kind == .arecord)
+        #expect(r.devices.map(\.device.id.rawValue) == ["imported-alsa-PCH", "imported-alsa-C525", "imported-alsa-Loopback"])
+        let c525 = try #require(Self.card(r, "C525"))
+        #expect(c525.card.card == 1)
+        #expect(c525.card.controlPath == "/dev/snd/controlC1")
+        #expect(c525.card.pcms.map(\.device) == [0])
+        #expect(c525.card.pcms.first?.subdevices == 1)
+        #expect(c525.card.driver == "USB-Audio")
+        #expect(c525.device.device.identity.busInfo == "usb-0000:00:14.0-2")
+        #expect(c525.device.device.transport == Transport(kind: .usb, speedMbps: 480))
+        let lLines = parts[0].split(separator: "\n", omittingEmptySubsequences: false).count
+        let listLines = parts[1].split(separator: "\n", omittingEmptySubsequences: false).count
+        // hw:CARD=C525,DEV=0 is line 28 of arecord -L; the long name line 4 of /proc/asound/cards (61 here).
+        #expect(c525.device.provenance["audio.pcms"] == 28)
+        #expect(c525.device.provenance["identity.busInfo"] == lLines + listLines + 4)
+        #expect(c525.device.provenance["identity.busInfo"] == 61)
+        #expect(!r.notes.contains { $0.contains("no card numbers") || $0.contains("no subdevice count") })
+        #expect(r.notes.filter { $0.contains("arecord -l gives no formats") }.count == 1)
+    }
+
+    /// German aplay -l pasted with arecord -l: the PLAYBACK header is told by its untranslated stream name.
+    @Test func germanPlaybackSkipped() throws {
+        let text = """
+            **** Liste der Hardware-Geräte (PLAYBACK) ****
+            Karte 0: PCH [HDA Intel PCH], Gerät 3: HDMI 0 [HDMI 0]
+              Sub-Geräte: 1/1
+              Sub-Gerät #0: subdevice #0
+            **** Liste der Hardware-Geräte (CAPTURE) ****
+            Karte 1: C525 [HD Webcam C525], Gerät 0: USB Audio [USB Audio]
+              Sub-Geräte: 1/1
+              Sub-Gerät #0: subdevice #0
+            """
+        let r = try ALSATextImporter.importText(name: "t", text: text, partial: false)
+        #expect(r.devices.map(\.device.id.rawValue) == ["imported-alsa-C525"])
+        #expect(r.devices.first?.provenance["audio"] == 6)
+    }
+
     /// A real user's paste, cut after card 1's `Subdevices: 1/1`.
     @Test func realC922CutShort() throws {
         let r = try Self.load("c922-arecord-cut.txt")
@@ -175,7 +218,8 @@ struct ALSATextImportTests {
         #expect(c525.card.pcms.first?.subdevices == 1)
         #expect(c525.device.device.identity.busInfo == "usb-0000:00:14.0-2")
         #expect(c525.device.provenance["identity.busInfo"] == 8)
-        #expect(c525.device.provenance["audio"] == 5)
+        #expect(c525.device.provenance["audio"] == 7)
+        #expect(c525.device.provenance["name"] == 7)
         #expect(c525.device.provenance["audio.pcms"] == 11)
         // The HDA card is in /proc/asound/cards only: no capture PCM is known for it.
         #expect(Self.card(r, "PCH")?.card.pcms.isEmpty == true)
@@ -200,12 +244,10 @@ struct ALSATextImportTests {
     }
 
     @Test func malformedLineFails() throws {
-        #expect {
-            try Self.load("malformed.txt")
-        } throws: { error in
-            guard let e = error as? V4L2CtlImportError else { return false }
-            return e.file == "malformed.txt" && e.line == 4 && e.description.hasPrefix("malformed.txt:4: ")
-        }
+        let error = #expect(throws: V4L2CtlImportError.self) { try Self.load("malformed.txt") }
+        #expect(error?.file == "malformed.txt")
+        #expect(error?.line == 4)
+        #expect(error?.description.hasPrefix("malformed.txt:4: ") == true)
     }
 
     @Test func malformedLineSkippedWithPartial() throws {
@@ -255,6 +297,15 @@ struct ALSATextImportTests {
         ] {
             #expect(throws: V4L2CtlImportError.self) { try ALSATextImporter.importText(name: "t", text: text, partial: partial) }
         }
+    }
+
+    /// A line no ALSA tool writes, however long, is skipped without being searched.
+    @Test func overlongLineSkipped() throws {
+        let long = "card 1: " + String(repeating: "x], device 0: ", count: 20_000)
+        let text = "card 1: C525 [HD Webcam C525], device 0: USB Audio [USB Audio]\n\(long)\n  Subdevices: 1/1\n"
+        let r = try ALSATextImporter.importText(name: "t", text: text, partial: true)
+        #expect(r.devices.first?.device.problems.first?.message.hasPrefix("line 2: longer than") == true)
+        #expect(PasteKind.detect(long) == .v4l2ctl)
     }
 
     @Test func tooLargeIsRefused() {

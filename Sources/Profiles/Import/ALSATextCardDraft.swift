@@ -8,7 +8,7 @@ struct ALSATextCardDraft {
     var name: String?
     var longName: String?
     var driver: String?
-    var usb: USBPath?
+    var usb: ALSATextUSBPath?
     /// The driver says USB (`USB-Audio`) even when the long name's path was cut.
     var usbDriver = false
     var pcms: [PCMDraft] = []
@@ -24,8 +24,6 @@ struct ALSATextCardDraft {
         var subdeviceLines = 0
         var line: Int
     }
-
-    typealias USBPath = ALSATextUSBPath
 
     init(cardID: String) { self.cardID = cardID }
 

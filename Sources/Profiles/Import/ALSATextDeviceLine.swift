@@ -14,6 +14,7 @@ struct ALSATextDeviceLine: Equatable {
 
     /// nil when the line does not have the structure.
     init?(_ line: Substring) {
+        guard line.utf8.count <= ALSATextSyntax.maximumLineLength else { return nil }
         let t = ALSATextSyntax.trimmed(line)
         guard let (card, rest) = ALSATextSyntax.numberedLabel(t) else { return nil }
         // The card part ends at a `], ` followed by the device's own `WORD N: `.

@@ -15,7 +15,7 @@ enum ALSATextNotes {
         if r.sawDeviceList || r.sawPCMList {
             out.append(
                 "arecord -l gives no formats, rates or channels; run camprobe on the machine or paste arecord --dump-hw-params")
-        } else {
+        } else if r.sawCardsFile {
             out.append(
                 "/proc/asound/cards lists every card, capture or not, and gives no PCM devices, formats, rates or channels; "
                     + "paste arecord -l too")
@@ -26,8 +26,12 @@ enum ALSATextNotes {
                 "arecord -L gives no card numbers: \(unnumbered.joined(separator: ", ")) numbered -1, without control node "
                     + "(paste arecord -l or /proc/asound/cards too)")
         }
-        if r.cards.contains(where: { $0.pcms.contains { $0.subdevices == nil } }) {
-            out.append("arecord -L gives no subdevice counts: 0 for the PCM devices only it names")
+        let uncounted = r.cards.flatMap { c in
+            c.pcms.filter { $0.subdevices == nil }.map { "\(c.cardID) device \($0.device)" }
+        }
+        if !uncounted.isEmpty {
+            let why = r.sawPCMList ? " (arecord -L gives none)" : ""
+            out.append("no subdevice count in the text\(why) for \(uncounted.joined(separator: ", ")): 0 there means unknown")
         }
         return out
     }

@@ -1,5 +1,8 @@
 /// The pieces ALSA's listings are built from, told apart by structure only.
 enum ALSATextSyntax {
+    /// Longer lines are none of ALSA's (names are at most 80 bytes), and are not searched.
+    static let maximumLineLength = 1024
+
     /// The text without leading and trailing blanks.
     static func trimmed(_ s: Substring) -> Substring {
         let start = s.drop { $0 == " " || $0 == "\t" }
