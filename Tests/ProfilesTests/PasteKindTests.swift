@@ -22,6 +22,17 @@ struct PasteKindTests {
             "**** Liste der Hardware-Geräte (CAPTURE) ****\nKarte 1: C525 [HD Webcam C525], Gerät 0: USB Audio [USB Audio]\n  Sub-Geräte: 1/1\n",
             .arecord
         ),
+        (
+            "**** Liste des périphériques matériels CAPTURE ****\ncarte 1 : C525 [HD Webcam C525], périphérique 0 : USB Audio [USB Audio]\n",
+            .arecord
+        ),
+        ("carte 1 : C525 [HD Webcam C525], périphérique 0 : USB Audio [USB Audio]\n  Sous-périphériques : 1/1\n", .arecord),
+        ("カード 1: C525 [HD Webcam C525], デバイス 0: USB Audio [USB Audio]\n", .arecord),
+        (
+            "null\n    Discard all samples (playback) or generate zero samples (capture)\nhw:CARD=C525,DEV=0\n    HD Webcam C525, USB Audio\n",
+            .arecord
+        ),
+        ("sysdefault:CARD=PCH\n    HDA Intel PCH, ALC3234 Analog\n    Default Audio Device\n", .arecord),
         (" 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n                      HDA Intel PCH at 0xf7f10000 irq 32\n", .asoundCards),
         ("\nBus 001 Device 004: ID 046d:0826 Logitech, Inc. HD Webcam C525\nDevice Descriptor:\n  bLength                18\n", .lsusb),
     ])

@@ -35,8 +35,22 @@ public enum PasteKind: String, Sendable, Hashable, CaseIterable {
         }
         if has("bDescriptorType") || has("Device Descriptor:") { return .lsusb }
         if has("List of CAPTURE Hardware Devices") || has("List of PLAYBACK Hardware Devices") { return .arecord }
-        // `card 1: Loopback [Loopback], device 0: …`, in any language (`Karte 1: … [..], Gerät 0: …`).
-        if head.split(separator: "\n").prefix(6).contains(where: isALSADeviceLine) { return .arecord }
+        let lines = head.split(separator: "\n")
+        // arecord -l's header in any language: `**** Liste der Hardware-Geräte (CAPTURE) ****`.
+        if lines.prefix(6).contains(where: { l in
+            let t = ALSATextSyntax.trimmed(l)
+            return t.hasPrefix("****") && t.hasSuffix("****") && (t.contains("CAPTURE") || t.contains("PLAYBACK"))
+        }) {
+            return .arecord
+        }
+        // `card 1: Loopback [Loopback], device 0: …`, in any language (`Karte 1: … [..], Gerät 0: …`, `carte 1 : …`).
+        if lines.prefix(6).contains(where: isALSADeviceLine) { return .arecord }
+        // arecord -L: PCM names of cards, `hw:CARD=C525,DEV=0`, `sysdefault:CARD=PCH`, at the start of a line.
+        if lines.prefix(64).contains(where: { l in
+            ALSATextPCMName(l)?.cardID != nil && l.first != " " && l.first != "\t"
+        }) {
+            return .arecord
+        }
         if head.split(separator: "\n").prefix(2).contains(where: { line in
             let t = line.drop { $0 == " " }
             return t.first?.isNumber == true && t.contains("[") && t.contains("]: ")
@@ -46,12 +60,9 @@ public enum PasteKind: String, Sendable, Hashable, CaseIterable {
         return .v4l2ctl
     }
 
-    /// `WORD N: NAME [ID], WORD N: NAME [NAME]`: arecord -l's device line, whatever the language of its two words.
+    /// `WORD N: ID [NAME], WORD N: ID [NAME]`: arecord -l's device line, whatever the language of its two words
+    /// (French writes `carte 1 : …`).
     static func isALSADeviceLine(_ line: Substring) -> Bool {
-        let parts = line.split(separator: " ", maxSplits: 2)
-        guard parts.count == 3, parts[0].allSatisfy(\.isLetter), parts[1].hasSuffix(":"), parts[1].dropLast().allSatisfy(\.isNumber),
-            !parts[1].dropLast().isEmpty
-        else { return false }
-        return parts[2].contains("], ") && parts[2].contains("[")
+        ALSATextDeviceLine(line) != nil
     }
 }
