@@ -119,6 +119,27 @@ struct UdevadmImportTests {
         #expect(d.audio.map(\.cardID) == ["C525"])
     }
 
+    @Test func soundCardAloneIsAMicrophoneDevice() throws {
+        // The walk of controlC1 only: the lines after the video node's walk, at their own line numbers.
+        let lines = try Self.text("c525-attribute-walk.txt").split(separator: "\n", omittingEmptySubsequences: false)
+        let text = Array(repeating: "", count: 112).joined(separator: "\n") + "\n" + lines[112...].joined(separator: "\n")
+        let r = try UdevadmImporter.importText(name: "mic.txt", text: text, partial: false)
+        let imported = try #require(r.devices.first)
+        let d = imported.device
+        #expect(r.devices.count == 1)
+        #expect(d.id == DeviceID("usb-046d:0826-ABCD1234"))
+        #expect(d.name == "C525")
+        #expect(d.mediaType == .audio)
+        #expect(d.nodes == [DeviceNode(role: .audio, path: "/dev/snd/controlC1")])
+        #expect(d.audio.map(\.cardID) == ["C525"])
+        #expect(d.identity.busInfo == "")
+        #expect(d.identity.driver == "")
+        #expect(d.identity.physicalPath == "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-2")
+        #expect(d.transport == Transport(kind: .usb, speedMbps: 480))
+        #expect(imported.provenance["identity.vendorID"] == 144)
+        #expect(imported.provenance["audio"] == 129)
+    }
+
     @Test func cameraWithoutSerialIsNamedByItsPort() throws {
         let imported = try Self.only("sonix-no-serial-query-all.txt")
         let d = imported.device

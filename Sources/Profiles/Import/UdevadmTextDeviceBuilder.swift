@@ -13,7 +13,8 @@ enum UdevadmTextDeviceBuilder {
         var modelID: String?
         if let v = identity.vendorID, let p = identity.productID { modelID = "\(v):\(p)" }
         let device = Device(
-            id: id(identity, transport: transport, modelID: modelID, group: group), name: name(e, identity, provenance: &provenance),
+            id: id(identity, transport: transport, modelID: modelID, group: group),
+            name: name(e, identity, audio: audio, provenance: &provenance),
             modelID: modelID, transport: transport, identity: identity, nodes: nodes, captures: [], audio: audio,
             problems: group.records.sorted { $0.line < $1.line }.flatMap(\.problems))
         return ImportedDevice(device: device, provenance: provenance)
@@ -45,11 +46,16 @@ enum UdevadmTextDeviceBuilder {
 
     /// The video node's name (`ID_V4L_PRODUCT`, `ATTR{name}`), the USB product string, `ID_MODEL` with `_` as
     /// spaces, the sound card's ID; "Unknown camera" when the text names none.
-    static func name(_ e: UdevadmTextEvidence, _ identity: DeviceIdentity, provenance: inout [String: Int]) -> String {
+    static func name(
+        _ e: UdevadmTextEvidence, _ identity: DeviceIdentity, audio: [AudioCaptureCard], provenance: inout [String: Int]
+    ) -> String {
         var candidates: [UdevadmTextValue?] = [e.video?.properties["ID_V4L_PRODUCT"], e.video?.device.attributes["name"]]
         if let p = identity.product, let line = provenance["identity.product"] { candidates.append(UdevadmTextValue(text: p, line: line)) }
         if let m = e.property("ID_MODEL"), m.text.lowercased() != identity.productID?.lowercased() {
             candidates.append(UdevadmTextValue(text: m.text.replacing("_", with: " "), line: m.line))
+        }
+        if let card = audio.first(where: { !$0.cardID.isEmpty }), let line = provenance["audio"] {
+            candidates.append(UdevadmTextValue(text: card.cardID, line: line))
         }
         for case let c? in candidates where !c.text.isEmpty {
             provenance["name"] = c.line

@@ -32,19 +32,22 @@ enum UdevadmTextIdentity {
             if let dl = video.properties["DEVLINKS"] {
                 links += dl.text.split(separator: " ").map { UdevadmTextValue(text: String($0), line: dl.line) }
             }
-            for l in links {
-                if l.text.hasPrefix("/dev/v4l/by-id/"), !byID.contains(l.text) {
+            var seen: Set<String> = []
+            for l in links where seen.insert(l.text).inserted {
+                if l.text.hasPrefix("/dev/v4l/by-id/") {
                     byID.append(l.text)
                     provenance["identity.byID"] = provenance["identity.byID"] ?? l.line
                 }
-                if l.text.hasPrefix("/dev/v4l/by-path/"), !byPath.contains(l.text) {
+                if l.text.hasPrefix("/dev/v4l/by-path/") {
                     byPath.append(l.text)
                     provenance["identity.byPath"] = provenance["identity.byPath"] ?? l.line
                 }
             }
             udevIDPath = take("udevIDPath", video.properties["ID_PATH"])
             // The driver the video node's interface (or platform device) is bound to.
-            driver = take("driver", video.properties["ID_USB_DRIVER"] ?? video.parents.lazy.compactMap(\.driver).first) ?? ""
+            let videos = e.group.records.lazy.filter { $0.subsystem?.text == "video4linux" }
+            let bound = videos.compactMap { $0.properties["ID_USB_DRIVER"] ?? $0.parents.lazy.compactMap(\.driver).first }.first
+            driver = take("driver", bound) ?? ""
             if let info = e.group.devpath?.usbBusInfo, let line = video.devpath?.line ?? video.parents.first?.devpath?.line {
                 busInfo = info
                 provenance["identity.busInfo"] = line

@@ -8,8 +8,9 @@ enum UdevadmTextNodes {
     /// `:video_output:`); udev tells nothing else of a node (not whether it is a metadata node), so the rest are `.other`.
     static func nodes(_ records: [UdevadmTextRecord], provenance: inout [String: Int]) -> [DeviceNode] {
         var out: [DeviceNode] = []
+        var seen: Set<String> = []
         for r in records.sorted(by: { $0.line < $1.line }) {
-            guard let path = r.nodePath, let kernel = r.kernel?.text, !out.contains(where: { $0.path == path.text }) else { continue }
+            guard let path = r.nodePath, let kernel = r.kernel?.text, !seen.contains(path.text) else { continue }
             let role: NodeRole
             switch r.subsystem?.text {
             case "video4linux" where kernel.hasPrefix("video"):
@@ -19,6 +20,7 @@ enum UdevadmTextNodes {
             case "sound" where kernel.hasPrefix("controlC"): role = .audio
             default: continue  // v4l-subdev, vbi, radio, pcm and timer nodes are not the device's nodes in camprobe.
             }
+            seen.insert(path.text)
             out.append(DeviceNode(role: role, path: path.text))
             provenance["nodes"] = provenance["nodes"] ?? path.line
         }
@@ -28,14 +30,16 @@ enum UdevadmTextNodes {
     /// The sound cards the records name (`sound/cardN`, `controlCN`), by number; pcms are not in udevadm's text.
     static func audio(_ records: [UdevadmTextRecord], provenance: inout [String: Int]) -> [AudioCaptureCard] {
         var cards: [AudioCaptureCard] = []
+        var index: [Int32: Int] = [:]
         for r in records.sorted(by: { $0.line < $1.line }) where r.subsystem?.text == "sound" {
             guard let (number, line) = cardNumber(r) else { continue }
             let i: Int
-            if let found = cards.firstIndex(where: { $0.card == number }) {
+            if let found = index[number] {
                 i = found
             } else {
                 cards.append(AudioCaptureCard(card: number, cardID: "", name: "", longName: "", driver: "", controlPath: ""))
                 i = cards.count - 1
+                index[number] = i
                 provenance["audio"] = provenance["audio"] ?? line
             }
             if cards[i].cardID.isEmpty, let id = cardBlock(r)?.attributes["id"], !id.text.isEmpty { cards[i].cardID = id.text }

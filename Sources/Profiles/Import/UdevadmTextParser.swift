@@ -120,6 +120,7 @@ struct UdevadmTextParser {
     /// A malformed line: an error, or with `partial` a problem of the record and the line skipped.
     private mutating func skip(_ n: Int, _ message: String) throws(V4L2CtlImportError) {
         guard partial else { throw fail(n, message) }
+        entries += 1  // Each problem is kept: skipped lines count toward the bound too.
         problem(n, message + "; skipped")
     }
 
