@@ -1,8 +1,8 @@
 /// A frame interval (`struct v4l2_fract`, seconds per frame) with its rate.
 ///
-/// Encodes as `{"interval": "1001/30000", "seconds": 0.0333667, "fps": 29.97}`:
-/// the fraction is the truth; the floats are for convenience and are absent
-/// when the fraction is invalid (zero numerator or denominator).
+/// Encodes as `{"interval": "1001/30000", "seconds": 0.033367, "fps": 29.97003, "nominalFPS": 29.97}`:
+/// the fraction, as the driver gave it, is the truth (`reduced` gives it in lowest terms when that differs); the
+/// floats are for convenience and are absent when the fraction is invalid (zero numerator or denominator).
 public struct FrameDuration: Sendable, Hashable, Codable, CustomStringConvertible {
     public var interval: Rational
 
@@ -18,7 +18,7 @@ public struct FrameDuration: Sendable, Hashable, Codable, CustomStringConvertibl
         return "\(interval) s (\(formatFPS(fps)) fps)"
     }
 
-    enum CodingKeys: String, CodingKey { case interval, seconds, fps }
+    enum CodingKeys: String, CodingKey { case interval, reduced, seconds, fps, nominalFPS }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -28,8 +28,10 @@ public struct FrameDuration: Sendable, Hashable, Codable, CustomStringConvertibl
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(interval, forKey: .interval)
+        if interval.reduced != interval { try c.encode(interval.reduced, forKey: .reduced) }
         try c.encodeIfPresent(seconds.map(roundTo6), forKey: .seconds)
         try c.encodeIfPresent(fps.map(roundTo6), forKey: .fps)
+        try c.encodeIfPresent(nominalFPS, forKey: .nominalFPS)
     }
 }
 

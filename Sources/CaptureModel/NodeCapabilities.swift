@@ -59,12 +59,33 @@ public struct VideoInput: Sendable, Hashable, Codable {
     /// "camera" or "tuner".
     public var type: String
     public var status: UInt32
-    public init(index: UInt32, name: String, type: String, status: UInt32) {
+    /// `V4L2_IN_CAP_*` by name: `dv-timings` (HDMI, DVI, DisplayPort: the source sends its own timings), `std`
+    /// (analog TV standards), `native-size`; nil when not read (older profiles, imported text).
+    public var capabilities: [String]?
+    public init(index: UInt32, name: String, type: String, status: UInt32, capabilities: [String]? = nil) {
         self.index = index
         self.name = name
         self.type = type
         self.status = status
+        self.capabilities = capabilities
     }
+
+    /// `V4L2_IN_CAP_*` bits by name, in bit order; unnamed bits as `0x…`.
+    public static func capabilityNames(_ bits: UInt32) -> [String] {
+        var out: [String] = []
+        for bit in 0..<32 where bits & (1 << UInt32(bit)) != 0 {
+            switch 1 << UInt32(bit) {
+            case 0x2: out.append("dv-timings")
+            case 0x4: out.append("std")
+            case 0x8: out.append("native-size")
+            default: out.append("0x" + String(1 << UInt32(bit), radix: 16))
+            }
+        }
+        return out
+    }
+
+    /// The input receives a signal: `V4L2_IN_ST_NO_POWER`, `NO_SIGNAL`, `NO_H_LOCK` and `NO_SYNC` are all clear.
+    public var hasSignal: Bool { status & (0x1 | 0x2 | 0x100 | 0x10000) == 0 }
 }
 
 /// The active format (`VIDIOC_G_FMT`), read only, never set while listing.

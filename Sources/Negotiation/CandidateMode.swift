@@ -20,8 +20,17 @@ public struct CandidateMode: Sendable, Hashable {
 /// contains them, the sizes the request names. A size strictly inside a range
 /// gets the slower of the two ends' rates (V4L2 reports intervals only at the
 /// sizes asked; the slower end is the one that is certainly reachable).
+///
+/// On a digital-video input with a signal (`SourceSignal`) only the size and rate the source sends are candidates.
 enum ModeExpansion {
     static func candidates(of node: CaptureNodeCapabilities, targets: [Dimensions]) -> [CandidateMode] {
+        guard let signal = SourceSignal.of(node) else { return expand(node, targets: targets) }
+        let all = expand(node, targets: targets + [signal.size])
+        let sent = all.filter { $0.size == signal.size }
+        return sent.isEmpty ? all : sent.map(signal.restrict)
+    }
+
+    static func expand(_ node: CaptureNodeCapabilities, targets: [Dimensions]) -> [CandidateMode] {
         var out: [CandidateMode] = []
         for (fi, f) in node.formats.enumerated() {
             func add(_ d: Dimensions, _ r: RateOffer, _ origin: String) {

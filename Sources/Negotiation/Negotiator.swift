@@ -143,8 +143,9 @@ public enum Negotiator {
         return Decision(
             outcome: best.meets ? .valid : .adjusted, choice: choice, changes: changes, reasons: [],
             alternatives: Array(alts),
-            explanation: Explainer.explain(
-                request, best: best, choice: choice, changes: changes, ranked: scored, rejected: rejected, context: context),
+            explanation: (SourceSignal.of(node).map { [$0.explanation] } ?? [])
+                + Explainer.explain(
+                    request, best: best, choice: choice, changes: changes, ranked: scored, rejected: rejected, context: context),
             candidatesConsidered: all.count)
     }
 

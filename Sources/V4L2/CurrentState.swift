@@ -75,7 +75,7 @@ struct CurrentStateReader {
             out.append(
                 VideoInput(
                     index: i.index, name: decodeCString(i.name), type: i.type == UInt32(V4L2_INPUT_TYPE_TUNER) ? "tuner" : "camera",
-                    status: i.status))
+                    status: i.status, capabilities: VideoInput.capabilityNames(i.capabilities)))
             index += 1
         }
         guard !out.isEmpty, !log.gone else { return (out, nil) }

@@ -11,7 +11,7 @@ struct StringSetSpellingTests {
         (.ioctlFailed, "ioctl-failed"), (.boundHit, "bound-hit"), (.invalidValue, "invalid-value"), (.duplicate, "duplicate"),
         (.noFormats, "no-formats"), (.partial, "partial"), (.access, "access"), (.identity, "identity"), (.deviceGone, "device-gone"),
         (.emulationUnavailable, "emulation-unavailable"), (.imported, "imported"), (.busy, "busy"), (.alsaFailed, "alsa-failed"),
-        (.pipelineMismatch, "pipeline-mismatch"), (.mediaPipeline, "media-pipeline"),
+        (.pipelineMismatch, "pipeline-mismatch"), (.mediaPipeline, "media-pipeline"), (.importConflict, "import-conflict"),
     ]
     static let nodeRoles: [(NodeRole, String)] = [
         (.capture, "capture"), (.metadata, "metadata"), (.output, "output"), (.metadataOutput, "metadata-output"),

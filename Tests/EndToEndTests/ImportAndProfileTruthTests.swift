@@ -43,16 +43,29 @@ struct ImportAnyEndToEndTests {
         #expect(c525.stdout.contains("HD Webcam C525"))
     }
 
-    @Test func aKindNotReadYetIsAnErrorOrSkippedWithPartial() throws {
-        let path = NSTemporaryDirectory() + "camprobe-arecord-\(UUID().uuidString).txt"
-        try "card 1: C525 [HD Webcam C525], device 0: USB Audio [USB Audio]\n".write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let r = try CLI.run(["import", path])
-        #expect(r.status != 0 && r.stderr.contains("is arecord output, which camprobe recognises but cannot import yet"))
+    @Test func udevadmLsusbAndALSAListingsOfOneCameraMergeIntoOneProfile() throws {
+        let f = Self.root + "/ProfilesTests/Fixtures/"
+        let r = try CLI.run([
+            "import", "-o", "-", f + "udevadm/c525-query-all.txt", f + "lsusb/c525.txt", f + "alsa/asound-cards.txt",
+            f + "alsa/arecord-l-de.txt",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let devices = try #require(doc?["devices"] as? [[String: Any]])
+        #expect(devices.map { $0["name"] as? String } == ["HD Webcam C525", "HDA Intel PCH", "Loopback"])
+        let camera = devices[0]
+        #expect(camera["id"] as? String == "usb-046d:0826-ABCD1234")
+        #expect((camera["captures"] as? [[String: Any]])?.first?["imported"] as? Bool == true)
+        let audio = try #require((camera["audio"] as? [[String: Any]])?.first)
+        #expect(audio["cardID"] as? String == "C525" && audio["card"] as? Int == 1)
+        #expect((audio["pcms"] as? [[String: Any]])?.count == 1)
+        let sources = (camera["provenance"] as? [String: Any])?["sources"] as? [[String: Any]]
+        #expect(sources?.map { $0["kind"] as? String } == ["udevadm", "lsusb", "/proc/asound/cards", "arecord"])
+        #expect(r.stderr.contains("describes 'HD Webcam C525' too (same bus usb-0000:00:14.0-2)"))
+    }
+
+    @Test func aFileNoReaderCanReadIsAnErrorOrSkippedWithPartial() throws {
         let dir = Self.root + "/ProfilesTests/Fixtures/v4l2-ctl/03-logitech-c525-falcons/"
-        let partial = try CLI.run(["import", "--partial", "-o", "-", path, dir + "all.txt"])
-        #expect(partial.status == 0, "\(partial.stderr)")
-        #expect(partial.stderr.contains("skipped"))
         // A file that is no tool's output at all is skipped with its reason too.
         let junk = NSTemporaryDirectory() + "camprobe-junk-\(UUID().uuidString).txt"
         try "hello world\nthis is not v4l2-ctl\n".write(toFile: junk, atomically: true, encoding: .utf8)

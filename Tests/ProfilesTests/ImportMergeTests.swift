@@ -76,8 +76,8 @@ struct ImportMergeTests {
 
     @Test("Same model, different serials: two cameras, never merged by name or USB ID")
     func twoUnitsStayApart() {
-        let a = Self.device("a", name: "Cam", vendor: "046d", product: "0826", serial: "AAA", transport: .usb)
-        let b = Self.device("b", name: "Cam", vendor: "046d", product: "0826", serial: "BBB", transport: .usb)
+        let a = Self.device("imported-a", name: "Cam", vendor: "046d", product: "0826", serial: "AAA", transport: .usb)
+        let b = Self.device("imported-b", name: "Cam", vendor: "046d", product: "0826", serial: "BBB", transport: .usb)
         let merged = ImportMerge.merge([Self.result(.udevadm, "one.txt", [(a, [:])]), Self.result(.lsusb, "two.txt", [(b, [:])])])
         #expect(merged.devices.map(\.id.rawValue) == ["usb-046d:0826-AAA", "usb-046d:0826-BBB"])
     }

@@ -39,8 +39,4 @@ struct PasteKindTests {
     func kindFromContent(_ text: String, _ kind: PasteKind) {
         #expect(PasteKind.detect(text) == kind)
     }
-
-    @Test func onlyV4L2CtlAndMediaCtlAreImportableYet() {
-        #expect(PasteKind.allCases.filter(\.isImportable) == [.v4l2ctl, .mediactl])
-    }
 }

@@ -38,9 +38,7 @@ struct UdevadmImportTests {
         let raw = try Self.text("forum-quoted.txt")
         #expect(PasteKind.detect(PasteNormalizer.normalize(raw, commands: .blank)) == .udevadm)
         // PasteKind looks for `P: /devices/` at the start of the raw lines: "> " quoting hides it.
-        withKnownIssue("PasteKind.detect reads the raw paste, whose quoted 'P:' lines it does not recognise") {
-            #expect(PasteKind.detect(raw) == .udevadm)
-        }
+        #expect(PasteKind.detect(raw) == .udevadm)
     }
 
     @Test func c525QueryAllIsOneDeviceWithItsMicrophone() throws {

@@ -26,9 +26,15 @@ enum ImportWriter {
             guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { continue }
             let modes = d.captures.first.map { c in c.formats.map(\.fourcc.description).joined(separator: "/") } ?? ""
             let problems = d.allProblems.count
-            let sources = d.provenance.map { p in "; from \(p.sources.map(\.file).joined(separator: ", "))" } ?? ""
+            // Which files made this device, when several did; else what was read.
+            let from =
+                d.provenance.map { p in
+                    "from "
+                        + p.sources.map { "\($0.kind) \($0.file.split(separator: "/").last.map(String.init) ?? $0.file)" }.joined(
+                            separator: ", ")
+                } ?? "read \(read)"
             Terminal.writeErr(
-                "camprobe: wrote \(path) (\(d.name)\(modes.isEmpty ? "" : ": " + modes); \(problems) problem\(problems == 1 ? "" : "s"); read \(read)\(sources))\n"
+                "camprobe: wrote \(path) (\(d.name)\(modes.isEmpty ? "" : ": " + modes); \(problems) problem\(problems == 1 ? "" : "s"); \(from))\n"
             )
         }
     }

@@ -39,7 +39,9 @@ struct ProfileWrite: ParsableCommand {
     @OptionGroup var source: DeviceSourceOptions
 
     func validate() throws {
-        if all == (device != nil) { throw ValidationError("name one DEVICE, or --all") }
+        if all && device != nil { throw ValidationError("name one DEVICE or --all, not both") }
+        // With --profile the DEVICE may be left out when the profiles hold one device (checked in run).
+        if !all && device == nil && source.profile.isEmpty { throw ValidationError("name one DEVICE, or --all") }
         if source.json { throw ValidationError("--json does not apply here; use --format json|xml") }
     }
 
@@ -52,6 +54,11 @@ struct ProfileWrite: ParsableCommand {
             } catch {
                 throw CLIError(message: "\(error)")
             }
+        } else if !all && chosen.count > 1 {
+            throw CLIError(
+                message:
+                    "the profiles hold \(chosen.count) devices (\(result.devices.map(\.id.rawValue).joined(separator: ", "))): name one DEVICE, or --all"
+            )
         } else if chosen.isEmpty {
             throw CLIError(
                 message: "no cameras or microphones found: there is nothing to write. Run 'camprobe list' to see what is attached.")

@@ -60,7 +60,7 @@ public struct ExposureSemantics: Sendable, Hashable, Codable {
     public var current: String?
     /// EXPOSURE_ABSOLUTE in 100 µs units.
     public var duration: ControlRange?
-    /// The duration range as exact fractions of a second ("3/10000" … "2047/10000").
+    /// The duration range as exact fractions of a second in lowest terms ("3/10000" … "2047/10000", "1/5000").
     public var minDuration: String?
     public var maxDuration: String?
     public var gain: ControlRange?

@@ -141,7 +141,8 @@ public enum SemanticMapper {
         let gain = m[ControlID.gain] ?? m[ControlID.analogueGain]
         return ExposureSemantics(
             modes: modes, current: current, duration: abs.map { range($0, unit: "100 µs") },
-            minDuration: abs.map { "\($0.minimum)/10000" }, maxDuration: abs.map { "\($0.maximum)/10000" },
+            minDuration: abs.map { Rational.reducedText($0.minimum, over: 10000) },
+            maxDuration: abs.map { Rational.reducedText($0.maximum, over: 10000) },
             gain: gain.map { range($0, unit: "") }, iso: m[ControlID.isoSensitivity].map { range($0, unit: "ISO") },
             mayLowerFrameRate: lower, mayLowerFrameRateNote: note)
     }

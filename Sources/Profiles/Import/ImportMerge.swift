@@ -57,6 +57,9 @@ public enum ImportMerge {
             let here = open.filter { merged[$0].device.identity.modelID == m }
             if here.count == 1, siblings.filter({ $0.device.identity.modelID == m }).count == 1 { return (here[0], "USB ID \(m)") }
         }
+        let cards = Set(d.audio.map(\.card).filter { $0 >= 0 })
+        let carded = open.filter { i in merged[i].device.audio.contains { cards.contains($0.card) } }
+        if carded.count == 1 { return (carded[0], "ALSA card number \(cards.sorted().map(String.init).joined(separator: ", "))") }
         let name = normalized(d.name)
         guard !name.isEmpty else { return nil }
         let named = open.filter { merged[$0].names.contains(name) }

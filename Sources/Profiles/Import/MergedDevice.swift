@@ -117,11 +117,14 @@ struct MergedDevice {
             if a.driver.isEmpty { a.driver = c.driver }
             if a.controlPath.isEmpty { a.controlPath = c.controlPath }
             for p in c.pcms {
-                guard let j = a.pcms.firstIndex(where: { $0.device == p.device }) else {
+                // A PCM whose number the text does not know (lsusb) is the card's only one, when it has one.
+                let j0 = a.pcms.firstIndex { $0.device == p.device || (p.device < 0 || $0.device < 0) && a.pcms.count == 1 }
+                guard let j = j0 else {
                     a.pcms.append(p)
                     continue
                 }
                 var q = a.pcms[j]
+                if q.device < 0 { q.device = p.device }
                 if q.alsaName.isEmpty { q.alsaName = p.alsaName }
                 if q.name.isEmpty { q.name = p.name }
                 if q.subdevices == 0 { q.subdevices = p.subdevices }

@@ -13,13 +13,11 @@ public enum PasteKind: String, Sendable, Hashable, CaseIterable {
     /// `lsusb -v`.
     case lsusb
 
-    /// Whether camprobe can read this kind into a profile yet.
-    public var isImportable: Bool { self == .v4l2ctl || self == .mediactl }
-
     /// The kind of `text`, by lines only the tool writes; v4l2-ctl when nothing else matches (its importer then says
     /// what it could not read, with file and line).
+    /// The text is first undone from quoting, indentation, fences and prompts (`PasteNormalizer`), as its reader will.
     public static func detect(_ text: String) -> PasteKind {
-        let head = String(text.prefix(65_536))
+        let head = PasteNormalizer.normalize(String(text.prefix(65_536)), commands: .blank)
         func has(_ s: String) -> Bool { head.contains(s) }
         if has("Media controller API version") || has("Media device information")
             || head.contains("- entity ")

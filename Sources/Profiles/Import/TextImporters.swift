@@ -30,14 +30,15 @@ public enum TextImporters {
     }
 
     /// A file of a kind that is read on its own (udevadm, arecord, /proc/asound/cards, lsusb); nil for the kinds
-    /// read above, which need their companions.
+    /// read above, which are read with their companions.
     public static func single(_ kind: PasteKind, name: String, text: String, partial: Bool) throws(V4L2CtlImportError)
         -> TextImportResult?
     {
         switch kind {
         case .v4l2ctl, .mediactl: return nil
         case .lsusb: return markImported(try LsusbImporter.importText(name: name, text: text, partial: partial))
-        case .udevadm, .arecord, .asoundCards: return nil
+        case .udevadm: return try UdevadmImporter.importText(name: name, text: text, partial: partial)
+        case .arecord, .asoundCards: return try ALSATextImporter.importText(name: name, text: text, partial: partial)
         }
     }
 

@@ -54,7 +54,8 @@ struct XMLProfileReader {
             inputs.append(
                 VideoInput(
                     index: try i.integer("index"), name: try i.required("name"), type: try i.required("type"),
-                    status: try i.integer("status")))
+                    status: try i.integer("status"),
+                    capabilities: i.attribute("capabilities").map { $0.split(separator: " ").map(String.init) }))
         }
         var formats: [PixelFormat] = []
         for f in e.listItems("formats", "format") { formats.append(try format(f)) }

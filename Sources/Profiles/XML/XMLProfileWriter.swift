@@ -91,6 +91,7 @@ struct XMLProfileWriter {
             w.attribute("name", i.name)
             w.attribute("type", i.type)
             w.attribute("status", i.status)
+            w.attribute("capabilities", i.capabilities.map { $0.joined(separator: " ") })
             w.end()
         }
         list("formats", c.formats, format)

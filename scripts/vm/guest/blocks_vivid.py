@@ -1,6 +1,7 @@
 """Blocks A, B, C and L: what camprobe reads from vivid (and v4l2loopback)
 against v4l2-ctl, with nodes grouped, state untouched, profiles round-tripped."""
 import json
+import re
 import os
 
 import compare_v4l2ctl
@@ -84,9 +85,35 @@ def block_c(s):
     except (OSError, ValueError, KeyError, IndexError) as e:
         types = "<%s>" % e
     s.expect("HDMI input gives stepwise sizes (%s)" % types, types == ["stepwise"], types)
+    hdmi_signal(s, node)
     state_unchanged(s, "C")
     rmmod("vivid")
     settle()
+
+
+def hdmi_signal(s, node):
+    """On the HDMI input the source decides the size: the input's capabilities say DV timings as v4l2-ctl's
+    --list-inputs does, and preset high gives the active format (what the source sends), not the receiver's
+    16384x8640 maximum."""
+    listed = v4l2ctl(node, "--list-inputs").out
+    peer = "DV timings" in listed.split("Input       : 3", 1)[-1].split("Input       :", 1)[0]
+
+    def caps():
+        inputs = show_json(s, node, "C-input3")["device"]["captures"][0]["inputs"]
+        ours = "dv-timings" in (inputs[3].get("capabilities") or [])
+        assert ours == peer and ours, "camprobe %r, v4l2-ctl --list-inputs says DV timings: %r" % (inputs[3], peer)
+    s.check("HDMI input's capabilities say dv-timings, as v4l2-ctl --list-inputs does", caps)
+    fmt = v4l2ctl(node, "--get-fmt-video-mplane").out
+    size = re.search(r"Width/Height\s*:\s*(\d+)/(\d+)", fmt)
+    r = s.camprobe("negotiate", node, "--preset", "high", "--json", stdout=s.path("C-hdmi-high.json"),
+                   stderr=s.path("C-hdmi-high.err"))
+
+    def high():
+        c = json.loads(r.out)["decision"]["choice"]
+        want = "%sx%s" % size.groups()
+        got = "%dx%d" % (c["size"]["width"], c["size"]["height"])
+        assert got == want, "preset high gave %s; the source sends %s" % (got, want)
+    s.check("preset high on the HDMI input gives the size its source sends (v4l2-ctl --get-fmt-video-mplane)", high)
 
 
 def current_input_is(s, node, label, i):

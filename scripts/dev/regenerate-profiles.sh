@@ -1,0 +1,15 @@
+#!/bin/bash
+# Regenerates the shipped profiles after a model change (semantics, encodings): the ones from devices by show --profile,
+# the imported ones by importing their fixtures again.
+set -e
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$(dirname "$0")/../.."
+B=.build/debug/camprobe; T=Tests/ProfilesTests/Fixtures/v4l2-ctl
+for n in c525 camlink-4k emeet-s800 arducam-0c45-6366 vivid-default vivid-multiplanar-hdmi vivid-webcam vimc-sensor-a; do $B show --profile Profiles/$n.json --json > /tmp/p.json && mv /tmp/p.json Profiles/$n.json; done
+imp() { (cd $T/$2 && "$ROOT/$B" import v4l2-ctl ${3:-*.txt} -o - 2>/dev/null) > /tmp/p.json && mv /tmp/p.json Profiles/imported-$1.json; }
+imp arducam-0c45-6366 02-arducam-1080p-h264-microdia-0c45-6366; imp c525 03-logitech-c525-falcons; imp camlink-4k 06-elgato-cam-link-4k list-formats-ext.txt
+imp mission-control-4k 08-unknown-4k-uvc-camera-mission-control; imp pixpro-4k 16-kodak-pixpro-4k-vr360; imp emeet-s800 25-emeet-smartcam-s800-4k
+sed -i 's/"id" : "imported-list-formats-ext"/"id" : "imported-camlink-4k"/' Profiles/imported-camlink-4k.json
+sed -i 's/"id" : "imported-list-formats-ext"/"id" : "imported-pixpro-4k"/' Profiles/imported-pixpro-4k.json
+$B import media-ctl Tests/ProfilesTests/Fixtures/media-ctl/pi/*.txt -o - 2>/dev/null > /tmp/p.json && mv /tmp/p.json Profiles/imported-pi-imx708.json
+for f in Profiles/*.json; do $B profile --profile $f --format xml -o - > /tmp/p.xml && mv /tmp/p.xml ${f%.json}.xml; done
