@@ -14,7 +14,7 @@ public struct PointOfInterestChange: Sendable, Hashable, Codable {
     public var autoBefore: UInt32?
     public var autoWritten: UInt32
     public var autoAfter: UInt32?
-    /// The frame size the point was scaled to.
+    /// The frame size the point was scaled to: the active format's, else the maximum region's.
     public var frameWidth: UInt32
     public var frameHeight: UInt32
 }
@@ -32,8 +32,13 @@ public enum PointOfInterestSetter {
         let feature = PointOfInterestSupport.from(controls)[kind]
         guard feature.supported, let controls else { throw .refused(.notSupported(feature.note)) }
         let rectControl = controls.first { $0.id == RegionOfInterestControl.rect }
-        guard let frame = node.activeFormat ?? nil else { throw .refused(.noFrameSize) }
         let (minimum, maximum) = (rect(rectControl?.minimumValue), rect(rectControl?.maximumValue))
+        // The point is relative to the picture: the active format, else the largest region the driver allows.
+        guard
+            let (frameWidth, frameHeight) = node.activeFormat.map({ ($0.width, $0.height) })
+                ?? maximum.map({ ($0.width, $0.height) }),
+            frameWidth > 0, frameHeight > 0
+        else { throw .refused(.noFrameSize) }
         var before: ControlRect? = nil
         var autoBefore: UInt32? = nil
         do throws(V4L2Error) {
@@ -43,7 +48,7 @@ public enum PointOfInterestSetter {
             throw .device(error)
         }
         let target = PointOfInterestGeometry.rect(
-            for: point, frameWidth: frame.width, frameHeight: frame.height, current: before, minimum: minimum,
+            for: point, frameWidth: frameWidth, frameHeight: frameHeight, current: before, minimum: minimum,
             maximum: maximum)
         let bits = (autoBefore ?? 0) | kind.autoBit
         do throws(V4L2Error) {
@@ -55,7 +60,7 @@ public enum PointOfInterestSetter {
         let autoAfter = (try? port.readControl(RegionOfInterestControl.auto)).map { UInt32(truncatingIfNeeded: $0) }
         return PointOfInterestChange(
             kind: kind, point: point, before: before, requested: target, after: after, autoBefore: autoBefore,
-            autoWritten: bits, autoAfter: autoAfter, frameWidth: frame.width, frameHeight: frame.height)
+            autoWritten: bits, autoAfter: autoAfter, frameWidth: frameWidth, frameHeight: frameHeight)
     }
 
     static func rect(_ v: ControlValue?) -> ControlRect? {

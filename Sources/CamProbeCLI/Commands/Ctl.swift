@@ -64,11 +64,15 @@ struct Ctl: ParsableCommand {
         }
         guard !assignments.isEmpty else {
             if source.json {
-                try JSONOutput.print(CtlState(device: d.id, node: node.path, semantics: node.semantics, controls: controls))
+                try JSONOutput.print(
+                    CtlState(
+                        device: d.id, node: node.path, semantics: node.semantics,
+                        pointsOfInterest: PointOfInterestSupport.from(controls), controls: controls))
                 return
             }
             print(Terminal.bold(d.name) + "  \(d.id)  \(node.path)")
             if let s = node.semantics { SemanticsRenderer.render(s) }
+            Ctl.renderPoints(PointOfInterestSupport.from(controls))
             print("  Controls:")
             let w = controls.map { $0.key.count }.max() ?? 0
             for c in controls { ShowRenderer.renderControl(c, keyWidth: w) }
@@ -124,6 +128,7 @@ struct Ctl: ParsableCommand {
         var device: DeviceID
         var node: String
         var semantics: CaptureSemantics?
+        var pointsOfInterest: PointOfInterestSupport
         var controls: [Control]
     }
     struct CtlResult: Encodable {

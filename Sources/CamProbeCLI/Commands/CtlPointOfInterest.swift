@@ -52,6 +52,16 @@ extension Ctl {
         }
     }
 
+    /// One line per point of interest under the capture features.
+    static func renderPoints(_ p: PointOfInterestSupport) {
+        for kind in PointOfInterestKind.allCases {
+            let f = p[kind]
+            print(
+                "    " + Terminal.pad((kind == .focus ? "Focus point:" : "Exposure point:"), 20) + (f.supported ? "yes — " : "no — ")
+                    + f.note)
+        }
+    }
+
     struct PointResult: Encodable {
         var schemaVersion = 1
         var device: DeviceID

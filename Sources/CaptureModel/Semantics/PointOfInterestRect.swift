@@ -39,7 +39,7 @@ public enum PointOfInterestError: Error, Sendable, Hashable, CustomStringConvert
         case .outOfRange(let t):
             "point \(t) is outside the picture: X and Y go from 0 (top-left) to 1 (bottom-right)"
         case .notSupported(let why): why.hasPrefix("not supported") ? why : "not supported: " + why
-        case .noFrameSize: "the active format is not known, so the point cannot be placed in pixels"
+        case .noFrameSize: "neither the active format nor the largest region is known, so the point cannot be placed in pixels"
         }
     }
 }
