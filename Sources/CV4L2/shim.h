@@ -9,6 +9,42 @@
 #include <fcntl.h>
 #include <sys/eventfd.h>
 
+/* Compound controls newer than some installed headers (kernel 6.16 added the
+   rect type, the min/max "which" values and uvcvideo's region of interest). */
+#ifndef V4L2_CTRL_WHICH_MIN_VAL
+#define V4L2_CTRL_WHICH_MIN_VAL 0x0f020000
+#endif
+#ifndef V4L2_CTRL_WHICH_MAX_VAL
+#define V4L2_CTRL_WHICH_MAX_VAL 0x0f030000
+#endif
+#ifndef V4L2_CTRL_FLAG_HAS_WHICH_MIN_MAX
+#define V4L2_CTRL_FLAG_HAS_WHICH_MIN_MAX 0x1000
+#endif
+#ifndef V4L2_CID_USER_UVC_BASE
+#define V4L2_CID_USER_UVC_BASE (V4L2_CID_USER_BASE + 0x11e0)
+#endif
+#ifndef V4L2_CID_UVC_REGION_OF_INTEREST_RECT
+#define V4L2_CID_UVC_REGION_OF_INTEREST_RECT (V4L2_CID_USER_UVC_BASE + 1)
+#endif
+#ifndef V4L2_CID_UVC_REGION_OF_INTEREST_AUTO
+#define V4L2_CID_UVC_REGION_OF_INTEREST_AUTO (V4L2_CID_USER_UVC_BASE + 2)
+#define V4L2_UVC_REGION_OF_INTEREST_AUTO_EXPOSURE (1 << 0)
+#define V4L2_UVC_REGION_OF_INTEREST_AUTO_IRIS (1 << 1)
+#define V4L2_UVC_REGION_OF_INTEREST_AUTO_WHITE_BALANCE (1 << 2)
+#define V4L2_UVC_REGION_OF_INTEREST_AUTO_FOCUS (1 << 3)
+#define V4L2_UVC_REGION_OF_INTEREST_AUTO_FACE_DETECT (1 << 4)
+#define V4L2_UVC_REGION_OF_INTEREST_AUTO_DETECT_AND_TRACK (1 << 5)
+#define V4L2_UVC_REGION_OF_INTEREST_AUTO_IMAGE_STABILIZATION (1 << 6)
+#define V4L2_UVC_REGION_OF_INTEREST_AUTO_HIGHER_QUALITY (1 << 7)
+#endif
+/* V4L2_CTRL_TYPE_RECT is an enumerator, so #ifndef cannot see it: the code is
+   named here under the shim's prefix instead (its value is fixed by the ABI). */
+static const unsigned int CV4L2_CTRL_TYPE_RECT = 0x0107;
+static const unsigned int CV4L2_CTRL_WHICH_MIN_VAL = V4L2_CTRL_WHICH_MIN_VAL;
+static const unsigned int CV4L2_CTRL_WHICH_MAX_VAL = V4L2_CTRL_WHICH_MAX_VAL;
+static const unsigned int CV4L2_CID_UVC_REGION_OF_INTEREST_RECT = V4L2_CID_UVC_REGION_OF_INTEREST_RECT;
+static const unsigned int CV4L2_CID_UVC_REGION_OF_INTEREST_AUTO = V4L2_CID_UVC_REGION_OF_INTEREST_AUTO;
+
 static const unsigned long CV4L2_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP;
 static const unsigned long CV4L2_VIDIOC_ENUM_FMT = VIDIOC_ENUM_FMT;
 static const unsigned long CV4L2_VIDIOC_G_FMT = VIDIOC_G_FMT;

@@ -43,6 +43,8 @@ final class FakeNodeState {
     var gone = false
     /// Control values written with VIDIOC_S_EXT_CTRLS (they override the fixture's).
     var written: [UInt32: Int64] = [:]
+    /// Payload controls (rect, area, arrays) written with VIDIOC_S_EXT_CTRLS, as numbers.
+    var writtenPayload: [UInt32: [Int64]] = [:]
 
     /// Formats parsed once.
     let formats: FakeParsedFormats

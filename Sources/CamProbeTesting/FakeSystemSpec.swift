@@ -155,20 +155,35 @@ public struct FakeControlSpec: Codable, Sendable {
     public var dims: [UInt32]?
     /// Menu items by index: names for `menu`, numbers for `intmenu`. Missing indexes answer EINVAL.
     public var menu: [String: FakeValue]?
+    /// A compound control's minimum and maximum as numbers (rect: left, top,
+    /// width, height; area: width, height), answered for `V4L2_CTRL_WHICH_MIN_VAL`
+    /// / `MAX_VAL` when the flags include "has-min-max".
+    public var minValue: FakeValue?
+    public var maxValue: FakeValue?
 }
 
 public enum FakeValue: Codable, Sendable, Hashable {
     case int(Int64)
     case string(String)
+    /// A payload as numbers: the elements of an array, or a rect's left, top,
+    /// width, height, or an area's width, height (the kernel structs' field order).
+    case numbers([Int64])
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let i = try? c.decode(Int64.self) { self = .int(i) } else { self = .string(try c.decode(String.self)) }
+        if let i = try? c.decode(Int64.self) {
+            self = .int(i)
+        } else if let n = try? c.decode([Int64].self) {
+            self = .numbers(n)
+        } else {
+            self = .string(try c.decode(String.self))
+        }
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .int(let i): try c.encode(i)
         case .string(let s): try c.encode(s)
+        case .numbers(let n): try c.encode(n)
         }
     }
 }

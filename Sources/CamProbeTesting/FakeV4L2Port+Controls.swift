@@ -5,8 +5,15 @@ import V4L2
 extension FakeV4L2Port {
     static let typeCodes: [String: UInt32] = [
         "int": 1, "bool": 2, "menu": 3, "button": 4, "int64": 5, "ctrl_class": 6, "str": 7, "bitmask": 8, "intmenu": 9,
-        "u8": 0x100, "u16": 0x101, "u32": 0x102, "area": 0x106,
+        "u8": 0x100, "u16": 0x101, "u32": 0x102, "area": 0x106, "rect": 0x107,
     ]
+
+    /// The type code for a v4l2-ctl type name; `compound-0x200` names any other code.
+    static func typeCode(_ name: String) -> UInt32 {
+        if let t = typeCodes[name] { return t }
+        if name.hasPrefix("compound-0x"), let t = UInt32(name.dropFirst("compound-0x".count), radix: 16) { return t }
+        return 1
+    }
 
     var sortedControls: [FakeControlSpec] { (spec.controls ?? []).sorted { $0.id.value < $1.id.value } }
 
@@ -33,7 +40,7 @@ extension FakeV4L2Port {
         guard let c = found else { return Errno.EINVAL }
         var out = v4l2_query_ext_ctrl()
         out.id = c.id.value
-        out.type = FakeV4L2Port.typeCodes[c.type] ?? 1
+        out.type = FakeV4L2Port.typeCode(c.type)
         encodeCString(c.name, into: &out.name)
         let isBool = c.type == "bool"
         out.minimum = c.min ?? 0
@@ -44,7 +51,7 @@ extension FakeV4L2Port {
                 ? (c.type == "menu" || c.type == "intmenu" ? 1 : 0) : 1)
         out.default_value = c.default ?? 0
         out.flags = FakeV4L2Port.flags(c.flags) | (isInactive(c.id.value) ? ControlFlags.inactive.rawValue : 0)
-        out.elem_size = c.elemSize ?? (c.type == "int64" ? 8 : c.type == "str" ? UInt32(clamping: max(c.max ?? 0, 0) &+ 1) : 4)
+        out.elem_size = c.elemSize ?? FakeV4L2Port.defaultElementSize(c)
         out.elems = c.elems ?? 1
         let dims = c.dims ?? []
         out.nr_of_dims = UInt32(min(dims.count, 4))
@@ -68,6 +75,7 @@ extension FakeV4L2Port {
         switch item {
         case .int(let v): out.value = v
         case .string(let s): encodeCString(s, into: &out.name)
+        case .numbers: return Errno.EINVAL
         }
         m.pointee = out
         return 0
@@ -86,6 +94,27 @@ extension FakeV4L2Port {
                 p.pointee.error_idx = UInt32(i)
                 return Errno.EACCES
             }
+            let which = p.pointee.which
+            if which == FakeV4L2Port.whichMinimum || which == FakeV4L2Port.whichMaximum {
+                // The core answers min/max only for controls that say they have them.
+                guard (c.flags ?? []).contains("has-min-max") else {
+                    p.pointee.error_idx = UInt32(i)
+                    return Errno.EINVAL
+                }
+            }
+            if FakeV4L2Port.isPayload(c) {
+                let e = fillPayload(&ctrls[i], c, which: which)
+                if e != 0 {
+                    p.pointee.error_idx = UInt32(i)
+                    return e
+                }
+                continue
+            }
+            if which == FakeV4L2Port.whichMinimum || which == FakeV4L2Port.whichMaximum {
+                let v = which == FakeV4L2Port.whichMinimum ? (c.min ?? 0) : (c.max ?? 0)
+                if c.type == "int64" { ctrls[i].value64 = v } else { ctrls[i].value = Int32(truncatingIfNeeded: v) }
+                continue
+            }
             let value = state.written[c.id.value].map { FakeValue.int($0) } ?? c.value ?? .int(c.default ?? 0)
             switch value {
             case .string(let s):
@@ -99,6 +128,8 @@ extension FakeV4L2Port {
                 dst[bytes.count] = 0
             case .int(let v):
                 if c.type == "int64" { ctrls[i].value64 = v } else { ctrls[i].value = Int32(truncatingIfNeeded: v) }
+            case .numbers:
+                ctrls[i].value = 0
             }
         }
         return 0
@@ -130,6 +161,7 @@ extension FakeV4L2Port {
         guard count > 0, let ctrls = p.pointee.controls else { return 0 }
         let byID = Dictionary(sortedControls.map { ($0.id.value, $0) }, uniquingKeysWith: { a, _ in a })
         var pending: [(UInt32, Int64)] = []
+        var pendingPayload: [(UInt32, [Int64])] = []
         for i in 0..<count {
             guard let c = byID[ctrls[i].id] else {
                 p.pointee.error_idx = UInt32(i)
@@ -139,6 +171,15 @@ extension FakeV4L2Port {
             if flags.contains("read-only") || c.type == "str" {
                 p.pointee.error_idx = UInt32(i)
                 return Errno.EACCES
+            }
+            if FakeV4L2Port.isPayload(c) {
+                let (numbers, e) = rectWritten(ctrls[i], c)
+                guard let numbers else {
+                    p.pointee.error_idx = UInt32(i)
+                    return e
+                }
+                pendingPayload.append((c.id.value, numbers))
+                continue
             }
             let v = c.type == "int64" ? ctrls[i].value64 : Int64(ctrls[i].value)
             if c.type != "button", v < (c.min ?? 0) || v > (c.max ?? (c.type == "bool" ? 1 : 0)) {
@@ -154,6 +195,7 @@ extension FakeV4L2Port {
         let governed = Set(ControlID.governs.values.joined())
         let before = Dictionary(uniqueKeysWithValues: sortedControls.map(\.id.value).filter(governed.contains).map { ($0, isInactive($0)) })
         for (id, v) in pending { state.written[id] = v }
+        for (id, n) in pendingPayload { state.writtenPayload[id] = n }
         emitEvents(written: pending, inactiveBefore: before)
         return 0
     }

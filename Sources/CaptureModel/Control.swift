@@ -7,10 +7,14 @@ public struct ControlFlags: NamedFlags {
     public static let inactive = ControlFlags(rawValue: 0x10)
     public static let writeOnly = ControlFlags(rawValue: 0x40)
     public static let hasPayload = ControlFlags(rawValue: 0x100)
+    /// `V4L2_CTRL_FLAG_HAS_WHICH_MIN_MAX`: the compound minimum and maximum are read
+    /// with `V4L2_CTRL_WHICH_MIN_VAL` / `V4L2_CTRL_WHICH_MAX_VAL`.
+    public static let hasWhichMinMax = ControlFlags(rawValue: 0x1000)
     public static let names: [(UInt32, String)] = [
         (0x1, "disabled"), (0x2, "grabbed"), (0x4, "read-only"), (0x8, "update"), (0x10, "inactive"),
         (0x20, "slider"), (0x40, "write-only"), (0x80, "volatile"), (0x100, "has-payload"),
         (0x200, "execute-on-write"), (0x400, "modify-layout"), (0x800, "dynamic-array"),
+        (0x1000, "has-min-max"),
     ]
 }
 
@@ -28,13 +32,34 @@ public struct MenuItem: Sendable, Hashable, Codable {
 }
 
 /// A control's current value (`VIDIOC_G_EXT_CTRLS`).
+///
+/// In JSON: a number, a string, an array of numbers (u8/u16/u32 and integer
+/// arrays, one number per element), `{"left","top","width","height"}` (rect)
+/// or `{"width","height"}` (area). Compound types camprobe does not know have
+/// no value: they are never read as an integer.
 public enum ControlValue: Sendable, Hashable, Codable {
     case integer(Int64)
     case string(String)
+    /// `V4L2_CTRL_TYPE_RECT`: a `struct v4l2_rect`.
+    case rect(ControlRect)
+    /// `V4L2_CTRL_TYPE_AREA`: a `struct v4l2_area`.
+    case area(ControlArea)
+    /// The elements of an array or matrix control (u8, u16, u32, int, int64), in row order.
+    case array([Int64])
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let i = try? c.decode(Int64.self) { self = .integer(i) } else { self = .string(try c.decode(String.self)) }
+        if let i = try? c.decode(Int64.self) {
+            self = .integer(i)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([Int64].self) {
+            self = .array(a)
+        } else if let r = try? c.decode(ControlRect.self) {
+            self = .rect(r)
+        } else {
+            self = .area(try c.decode(ControlArea.self))
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,7 +67,16 @@ public enum ControlValue: Sendable, Hashable, Codable {
         switch self {
         case .integer(let i): try c.encode(i)
         case .string(let s): try c.encode(s)
+        case .rect(let r): try c.encode(r)
+        case .area(let a): try c.encode(a)
+        case .array(let a): try c.encode(a)
         }
+    }
+
+    /// The integer, for scalar controls; nil for strings and compound values.
+    public var integer: Int64? {
+        if case .integer(let i) = self { return i }
+        return nil
     }
 }
 
@@ -63,8 +97,14 @@ public struct Control: Sendable, Hashable, Codable {
     public var maximum: Int64
     public var step: UInt64
     public var defaultValue: Int64
-    /// Absent for write-only controls, buttons, class markers and payload arrays.
+    /// Absent for write-only controls, buttons, class markers and compound
+    /// types camprobe does not decode.
     public var value: ControlValue?
+    /// A compound control's minimum (`VIDIOC_G_EXT_CTRLS` with
+    /// `V4L2_CTRL_WHICH_MIN_VAL`), read when the driver sets `has-min-max`.
+    public var minimumValue: ControlValue?
+    /// A compound control's maximum (`V4L2_CTRL_WHICH_MAX_VAL`).
+    public var maximumValue: ControlValue?
     public var flags: ControlFlags
     public var elementSize: UInt32
     public var elements: UInt32

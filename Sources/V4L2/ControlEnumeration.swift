@@ -85,20 +85,10 @@ struct ControlEnumerator {
         return items
     }
 
-    /// Whether the current value of `c` is read (scalars and strings; not
-    /// buttons, write-only controls or payload arrays).
-    static func hasReadableValue(_ c: Control) -> Bool {
-        if c.flags.contains(.writeOnly) { return false }
-        switch c.typeCode {
-        case V4L2_CTRL_TYPE_INTEGER.rawValue, V4L2_CTRL_TYPE_BOOLEAN.rawValue, V4L2_CTRL_TYPE_MENU.rawValue,
-            V4L2_CTRL_TYPE_INTEGER64.rawValue, V4L2_CTRL_TYPE_BITMASK.rawValue, V4L2_CTRL_TYPE_INTEGER_MENU.rawValue:
-            return !c.flags.contains(.hasPayload)
-        case V4L2_CTRL_TYPE_STRING.rawValue:
-            return c.elements <= 1 && c.dimensions.isEmpty && stringBufferSize(c) != nil
-        default:
-            return false
-        }
-    }
+    /// Whether the current value of `c` is read (scalars, strings, rect and
+    /// area controls and element arrays; not buttons, write-only controls or
+    /// compound types camprobe does not know).
+    static func hasReadableValue(_ c: Control) -> Bool { ControlPayload.of(c) != nil }
 
     /// The largest string control value read (a driver may claim any maximum).
     static let maxStringBytes = 65_536
@@ -114,47 +104,69 @@ struct ControlEnumerator {
 
     func readValues(_ controls: inout [Control], log: inout EnumerationLog) {
         let wanted = controls.indices.filter { ControlEnumerator.hasReadableValue(controls[$0]) }
-        guard !wanted.isEmpty else { return }
-        if let values = try? get(wanted.map { controls[$0] }) {
-            for (i, v) in zip(wanted, values) { controls[i].value = v }
-            return
+        if !wanted.isEmpty {
+            if let values = try? get(wanted.map { controls[$0] }) {
+                for (i, v) in zip(wanted, values) { controls[i].value = v }
+            } else {
+                // One control spoiled the batch (or the driver wants one class per
+                // call): read them one by one so the others are not lost.
+                for i in wanted where !log.gone {
+                    do throws(V4L2Error) {
+                        controls[i].value = try get([controls[i]])[0]
+                    } catch {
+                        log.record(error, while: "reading control \(controls[i].key)")
+                    }
+                }
+            }
         }
-        // One control spoiled the batch (or the driver wants one class per
-        // call): read them one by one so the others are not lost.
-        for i in wanted where !log.gone {
+        readCompoundRanges(&controls, log: &log)
+    }
+
+    /// The minimum and maximum of compound controls that have them
+    /// (`V4L2_CTRL_FLAG_HAS_WHICH_MIN_MAX`): one `VIDIOC_G_EXT_CTRLS` each with
+    /// `V4L2_CTRL_WHICH_MIN_VAL` and `V4L2_CTRL_WHICH_MAX_VAL`.
+    func readCompoundRanges(_ controls: inout [Control], log: inout EnumerationLog) {
+        for i in controls.indices where !log.gone {
+            let c = controls[i]
+            guard c.flags.contains(.hasWhichMinMax), c.typeCode >= ControlTypeCode.firstCompound || c.flags.contains(.hasPayload),
+                ControlEnumerator.hasReadableValue(c)
+            else { continue }
             do throws(V4L2Error) {
-                controls[i].value = try get([controls[i]])[0]
+                controls[i].minimumValue = try get([c], which: CV4L2_CTRL_WHICH_MIN_VAL)[0]
+                controls[i].maximumValue = try get([c], which: CV4L2_CTRL_WHICH_MAX_VAL)[0]
             } catch {
-                log.record(error, while: "reading control \(controls[i].key)")
+                log.record(error, while: "reading the minimum and maximum of \(c.key)")
             }
         }
     }
 
-    /// One `VIDIOC_G_EXT_CTRLS` (which = current value) for `list`.
-    func get(_ list: [Control]) throws(V4L2Error) -> [ControlValue?] {
+    /// One `VIDIOC_G_EXT_CTRLS` for `list`: `which` is `V4L2_CTRL_WHICH_CUR_VAL`
+    /// (0) or `V4L2_CTRL_WHICH_MIN_VAL` / `MAX_VAL`. Strings and payloads are read
+    /// into buffers of their exact size (`v4l2_ext_control.size` and `.ptr`).
+    func get(_ list: [Control], which: UInt32 = 0) throws(V4L2Error) -> [ControlValue?] {
         var ext = [v4l2_ext_control](repeating: v4l2_ext_control(), count: list.count)
-        var buffers: [UnsafeMutablePointer<CChar>?] = Array(repeating: nil, count: list.count)
+        let payloads = list.map { ControlPayload.of($0) ?? .inline }
+        var buffers: [UnsafeMutableRawBufferPointer?] = Array(repeating: nil, count: list.count)
         defer { for b in buffers { b?.deallocate() } }
         for (i, c) in list.enumerated() {
             ext[i].id = c.id
-            if c.typeCode == V4L2_CTRL_TYPE_STRING.rawValue {
-                let size = ControlEnumerator.stringBufferSize(c) ?? 1
-                let b = UnsafeMutablePointer<CChar>.allocate(capacity: size)
-                b.initialize(repeating: 0, count: size)
-                buffers[i] = b
-                ext[i].size = UInt32(size)
-                ext[i].string = b
-            }
+            let size = payloads[i].byteCount
+            guard payloads[i] != .inline else { continue }
+            let b = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 8)
+            b.initializeMemory(as: UInt8.self, repeating: 0)
+            buffers[i] = b
+            ext[i].size = UInt32(max(size, 1))
+            ext[i].ptr = b.baseAddress
         }
         try ext.withUnsafeMutableBufferPointer { (buf) throws(V4L2Error) in
             var req = v4l2_ext_controls()
-            req.which = 0  // V4L2_CTRL_WHICH_CUR_VAL
+            req.which = which
             req.count = UInt32(buf.count)
             req.controls = buf.baseAddress
             try port.call(.gExtCtrls, &req)
         }
         return list.enumerated().map { i, c in
-            if c.typeCode == V4L2_CTRL_TYPE_STRING.rawValue, let b = buffers[i] { return .string(String(cString: b)) }
+            if let b = buffers[i] { return payloads[i].decode(UnsafeRawBufferPointer(b)) }
             if c.typeCode == V4L2_CTRL_TYPE_INTEGER64.rawValue { return .integer(ext[i].value64) }
             return .integer(Int64(ext[i].value))
         }
@@ -176,6 +188,7 @@ struct ControlEnumerator {
         case 0x101: "u16"
         case 0x102: "u32"
         case 0x106: "area"
+        case 0x107: "rect"
         default: "compound-0x" + String(t, radix: 16)
         }
     }

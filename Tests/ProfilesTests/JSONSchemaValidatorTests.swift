@@ -90,10 +90,17 @@ struct JSONSchemaValidatorTests {
             issues(try edit(#""schemaVersion" : 1"#, #""schemaVersion" : 2"#)).map(\.description) == ["schemaVersion: expected 1, found 2"])
     }
 
-    @Test func controlValueIsIntegerOrString() throws {
+    /// A number, a string, an array of numbers, a rect or an area; nothing else.
+    @Test func controlValueIsIntegerStringArrayRectOrArea() throws {
         let found = issues(try edit(#""value" : 128"#, #""value" : true"#))
         #expect(found.first?.path == "device.captures[0].controls[0].value")
-        #expect(found.first?.message.contains("matches none of the 2 alternatives") == true)
+        #expect(found.first?.message.contains("matches none of the 5 alternatives") == true)
+        #expect(JSONProfile.validate(Array(try edit(#""value" : 128"#, #""value" : [1, 2]"#).utf8)).isEmpty)
+        #expect(JSONProfile.validate(Array(try edit(#""value" : 128"#, #""value" : {"width" : 1, "height" : 2}"#).utf8)).isEmpty)
+        #expect(
+            JSONProfile.validate(Array(try edit(#""value" : 128"#, #""value" : {"left" : -1, "top" : 0, "width" : 1, "height" : 2}"#).utf8))
+                .isEmpty)
+        #expect(!issues(try edit(#""value" : 128"#, #""value" : {"width" : 1}"#)).isEmpty)
     }
 
     @Test func notJSONAtAll() {

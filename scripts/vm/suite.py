@@ -18,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import compare_v4l2ctl  # noqa: E402
-from guest import blocks_audio, blocks_controls, blocks_hotplug, blocks_mc, blocks_negotiate, blocks_vivid  # noqa: E402
+from guest import blocks_audio, blocks_compound, blocks_controls, blocks_hotplug, blocks_mc, blocks_negotiate, blocks_vivid  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
@@ -27,6 +27,7 @@ BLOCKS = [
     ("C", blocks_vivid.block_c),
     ("H", blocks_negotiate.block_h),
     ("I", blocks_controls.block_i),
+    ("K", blocks_compound.block_k),
     ("D", blocks_hotplug.block_d),
     ("E1", blocks_hotplug.block_e1),
     ("E", blocks_hotplug.block_e),

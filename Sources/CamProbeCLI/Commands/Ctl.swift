@@ -9,7 +9,10 @@ struct Ctl: ParsableCommand {
             Without assignments: the capture features and every control with its value. Assignments are \
             semantic — focus=continuous|auto|locked|locked:N, exposure=continuous|locked|custom:1/120, \
             wb=continuous|locked|5000K, torch=on|off, zoom=2x, mirror=on|off, vflip=on|off, lowlight=keep-rate|lower-rate — \
-            or raw: brightness=140, 0x00980900=140, power_line_frequency="50 Hz". Auto switches are turned off first \
+            or raw: brightness=140, 0x00980900=140, power_line_frequency="50 Hz". \
+            focus-point X,Y and exposure-point X,Y (0,0 top-left to 1,1 bottom-right) set the UVC region of interest: \
+            a rectangle centred on the point (the current region's size, else the smallest allowed) with the focus or \
+            exposure auto bit added. Auto switches are turned off first \
             (and said so); values are checked before anything is written; all assignments are one transaction, \
             undone together if one fails; every value is read back.
             --save NAME keeps the writable controls under the device's stable ID \
@@ -61,14 +64,22 @@ struct Ctl: ParsableCommand {
         }
         guard !assignments.isEmpty else {
             if source.json {
-                try JSONOutput.print(CtlState(device: d.id, node: node.path, semantics: node.semantics, controls: controls))
+                try JSONOutput.print(
+                    CtlState(
+                        device: d.id, node: node.path, semantics: node.semantics,
+                        pointsOfInterest: PointOfInterestSupport.from(controls), controls: controls))
                 return
             }
             print(Terminal.bold(d.name) + "  \(d.id)  \(node.path)")
             if let s = node.semantics { SemanticsRenderer.render(s, imported: node.imported) }
+            Ctl.renderPoints(PointOfInterestSupport.from(controls))
             print("  Controls:")
             let w = controls.map { $0.key.count }.max() ?? 0
             for c in controls { ShowRenderer.renderControl(c, keyWidth: w) }
+            return
+        }
+        if let (kind, point) = try Ctl.pointRequest(assignments) {
+            try setPoint(kind, point, device: d, node: node)
             return
         }
         let plan: [ControlWrite]
@@ -117,6 +128,7 @@ struct Ctl: ParsableCommand {
         var device: DeviceID
         var node: String
         var semantics: CaptureSemantics?
+        var pointsOfInterest: PointOfInterestSupport
         var controls: [Control]
     }
     struct CtlResult: Encodable {

@@ -174,7 +174,7 @@ enum ShowRenderer {
         switch c.type {
         case "bool":
             parts.append("default \(c.defaultValue)")
-        case "button":
+        case "button", "rect", "area":
             break
         default:
             parts.append("\(c.minimum)…\(c.maximum)" + (c.step > 1 ? " step \(c.step)" : "") + "  default \(c.defaultValue)")
@@ -188,7 +188,14 @@ enum ShowRenderer {
                 parts.append("= \(i)\(label)")
             case .string(let s):
                 parts.append("= \"\(TerminalText.field(s))\"")
+            case .rect, .area, .array:
+                parts.append("= " + ControlValueText.text(v))
             }
+        } else if c.typeCode >= ControlTypeCode.firstCompound && !c.flags.contains(.writeOnly) {
+            parts.append(Terminal.dim("(value not decoded: \(c.type))"))
+        }
+        if let lo = c.minimumValue, let hi = c.maximumValue {
+            parts.append("min " + ControlValueText.text(lo) + "  max " + ControlValueText.text(hi))
         }
         if !c.dimensions.isEmpty { parts.append("dims " + c.dimensions.map { "[\($0)]" }.joined()) }
         let flags = c.flags.names.filter { $0 != "slider" && $0 != "has-payload" }

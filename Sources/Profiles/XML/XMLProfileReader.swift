@@ -125,9 +125,7 @@ struct XMLProfileReader {
     }
 
     static func control(_ e: XMLNode) throws(Failure) -> Control {
-        var value: ControlValue? = nil
-        if let v = e.optionalChild("integerValue") { value = .integer(try v.integerText()) }
-        if let v = e.optionalChild("stringValue") { value = .string(v.text) }
+        let value = try XMLControlValues.read(in: e)
         var menu: [MenuItem] = []
         for m in e.children("menuItem") {
             menu.append(MenuItem(index: try m.integer("index"), name: m.attribute("name"), value: try m.optionalInteger("value")))
@@ -145,6 +143,8 @@ struct XMLProfileReader {
             elements: try e.integer("elements"), dimensions: dimensions, menu: menu)
         c.key = try e.required("key")
         c.controlClass = try e.required("controlClass")
+        c.minimumValue = try XMLControlValues.read(wrappedIn: "minimumValue", in: e)
+        c.maximumValue = try XMLControlValues.read(wrappedIn: "maximumValue", in: e)
         return c
     }
 

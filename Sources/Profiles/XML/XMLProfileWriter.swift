@@ -202,11 +202,9 @@ struct XMLProfileWriter {
         w.attribute("elementSize", c.elementSize)
         w.attribute("elements", c.elements)
         w.attribute("dimensions", c.dimensions.map(String.init).joined(separator: " "))
-        switch c.value {
-        case .integer(let i): w.element("integerValue", String(i))
-        case .string(let s): w.element("stringValue", s)
-        case nil: break
-        }
+        if let v = c.value { XMLControlValues.write(v, to: w) }
+        XMLControlValues.write(c.minimumValue, wrappedIn: "minimumValue", to: w)
+        XMLControlValues.write(c.maximumValue, wrappedIn: "maximumValue", to: w)
         for m in c.menu {
             w.start("menuItem")
             w.attribute("index", m.index)
