@@ -10,7 +10,7 @@ struct PasteStyleTests {
     /// What a forum, mail client or chat does to a text.
     enum Style: String, CaseIterable, Sendable {
         case crlf, loneCR, tabsAsSpaces, forumIndent, tabIndent, quoted, nestedQuoted, quotedWithoutSpace, htmlQuoted
-        case dollarPrompt, userHostPrompt, rootPrompt, fenced, fencedText, tildeFenced, ansi, combined
+        case dollarPrompt, userHostPrompt, rootPrompt, fenced, fencedText, tildeFenced, ansi, combined, mailWrapped
 
         static func lines(_ text: String, _ f: (Substring) -> String) -> String {
             text.split(separator: "\n", omittingEmptySubsequences: false).map(f).joined(separator: "\n")
@@ -47,6 +47,19 @@ struct PasteStyleTests {
                 return Self.lines(text) { l in
                     guard let colon = l.firstIndex(of: ":") else { return String(l) + "\u{1B}[K" }
                     return "\u{1B}[1;32m\(l[l.startIndex..<colon])\u{1B}[0m\(l[colon...])\u{1B}[0;39m"
+                }
+            case .mailWrapped:
+                // A mail client wraps at the last space within 72 columns.
+                return Self.lines(text) { l in
+                    var rest = String(l)
+                    var out: [String] = []
+                    while rest.count > 72, let cut = rest.prefix(72).lastIndex(of: " "), cut > rest.startIndex,
+                        rest[..<cut].contains(where: { $0 != " " })
+                    {
+                        out.append(String(rest[..<cut]))
+                        rest = String(rest[rest.index(after: cut)...])
+                    }
+                    return (out + [rest]).joined(separator: "\n")
                 }
             case .combined:
                 // Coloured terminal output with its prompt, fenced and indented on a forum, then quoted in a reply from Windows.

@@ -72,7 +72,6 @@ struct Ctl: ParsableCommand {
             }
             print(Terminal.bold(d.name) + "  \(d.id)  \(node.path)")
             if let s = node.semantics { SemanticsRenderer.render(s, imported: node.imported) }
-            Ctl.renderPoints(PointOfInterestSupport.from(controls))
             print("  Controls:")
             let w = controls.map { $0.key.count }.max() ?? 0
             for c in controls { ShowRenderer.renderControl(c, keyWidth: w) }

@@ -58,7 +58,7 @@ extension Ctl {
             let f = p[kind]
             print(
                 "    " + Terminal.pad((kind == .focus ? "Focus point:" : "Exposure point:"), 20) + (f.supported ? "yes — " : "no — ")
-                    + f.note)
+                    + (f.note.hasPrefix("not supported: ") ? String(f.note.dropFirst("not supported: ".count)) : f.note))
         }
     }
 

@@ -48,6 +48,7 @@ enum SemanticsRenderer {
                     : "no — \(f.note)")
         }
         let place = s.evidence["position"].map { $0.level == .unknown ? " (\($0.basis))" : "" } ?? ""
+        Ctl.renderPoints(s.pointsOfInterest)
         line("Position", s.position + place + (s.sensorRotation.map { ", sensor rotated \($0)°" } ?? ""))
     }
 

@@ -123,6 +123,8 @@ public struct CaptureSemantics: Sendable, Hashable, Codable {
     public var position: String
     /// CAMERA_SENSOR_ROTATION in degrees, when the driver says.
     public var sensorRotation: Int64?
+    /// Focus and exposure points of interest (UVC 1.5 region of interest).
+    public var pointsOfInterest: PointOfInterestSupport
     /// How each field is known, by field name (`current`, `lensPosition`, `factorRange`, …).
     public var evidence: [String: FieldEvidence] = [:]
 }

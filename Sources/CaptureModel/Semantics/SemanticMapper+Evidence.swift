@@ -95,6 +95,12 @@ extension CaptureSemantics {
             for i in modes.indices where modes[i].evidence == .driver { modes[i].evidence = .imported }
         }
         var s = self
+        for kind in PointOfInterestKind.allCases where s.pointsOfInterest[kind].evidence == .driver {
+            switch kind {
+            case .focus: s.pointsOfInterest.focus.evidence = .imported
+            case .exposure: s.pointsOfInterest.exposure.evidence = .imported
+            }
+        }
         fix(&s.evidence)
         fix(&s.focus.evidence)
         fix(&s.focus.modes)
@@ -113,5 +119,15 @@ extension CaptureSemantics {
             fix(&s[keyPath: path].evidence)
         }
         return s
+    }
+}
+
+extension PointOfInterestSupport {
+    /// Every answer with its evidence said: nil (read from the driver) becomes `driver`.
+    func withEvidence() -> PointOfInterestSupport {
+        var p = self
+        p.focus.evidence = p.focus.evidence ?? .driver
+        p.exposure.evidence = p.exposure.evidence ?? .driver
+        return p
     }
 }

@@ -28,7 +28,8 @@ public enum SemanticMapper {
             wideDynamicRange: feature(ControlID.wideDynamicRange, "", "no WIDE_DYNAMIC_RANGE control"),
             backlightCompensation: feature(ControlID.backlightCompensation, "", "no BACKLIGHT_COMPENSATION control"),
             position: position(byID[ControlID.cameraOrientation]),
-            sensorRotation: byID[ControlID.cameraSensorRotation].flatMap(intValue))
+            sensorRotation: byID[ControlID.cameraSensorRotation].flatMap(intValue),
+            pointsOfInterest: PointOfInterestSupport.from(controls).withEvidence())
         s.evidence = deviceEvidence(byID)
         return imported ? s.imported() : s
     }

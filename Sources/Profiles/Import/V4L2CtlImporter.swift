@@ -29,7 +29,7 @@ public enum V4L2CtlImporter {
                     message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not v4l2-ctl output")
             }
             var p = V4L2CtlTextParser(file: input.name, partial: partial)
-            try p.parse(PasteNormalizer.normalize(input.text, commands: .blank))
+            try p.parse(WrappedControlLines.rejoin(PasteNormalizer.normalize(input.text, commands: .blank)))
             devices += p.devices
             for r in p.recognized where !recognized.contains(r) { recognized.append(r) }
             notes += p.notes
