@@ -160,6 +160,9 @@ public struct CaptureNodeCapabilities: Sendable, Hashable, Codable {
     public var problems: [Problem]
     /// Read from pasted text (`camprobe import`), not from the device: semantics then rest on `imported` evidence.
     public var imported: Bool = false
+    /// Why `controls` may lack controls the camera has (a media-controller camera's lens whose controls were not
+    /// read): the semantics then call what those controls would tell unknown, not absent. nil: the list is complete.
+    public var controlsIncomplete: String?
 
     public init(
         path: String, identity: NodeIdentity, throughLibV4L2: Bool = false, inputs: [VideoInput] = [], currentInput: UInt32? = nil,
@@ -183,11 +186,13 @@ extension CaptureNodeCapabilities {
     /// Focus, exposure, white balance, torch, zoom… mapped from the controls
     /// (nil when controls were not read). Always derived, never stored: a
     /// profile's `semantics` section is written for readers and recomputed on load.
-    public var semantics: CaptureSemantics? { controls.map { SemanticMapper.map($0, imported: imported) } }
+    public var semantics: CaptureSemantics? {
+        controls.map { SemanticMapper.map($0, imported: imported, lensUnread: controlsIncomplete) }
+    }
 
     enum CodingKeys: String, CodingKey {
         case path, identity, throughLibV4L2, inputs, currentInput, formats, controls, activeFormat, streamingParameters, problems, imported,
-            semantics
+            controlsIncomplete, semantics
     }
 
     public init(from decoder: any Decoder) throws {
@@ -202,6 +207,7 @@ extension CaptureNodeCapabilities {
             streamingParameters: try c.decodeIfPresent(StreamingParameters.self, forKey: .streamingParameters),
             problems: try c.decode([Problem].self, forKey: .problems))
         imported = try c.decodeIfPresent(Bool.self, forKey: .imported) ?? false
+        controlsIncomplete = try c.decodeIfPresent(String.self, forKey: .controlsIncomplete)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -217,6 +223,7 @@ extension CaptureNodeCapabilities {
         try c.encodeIfPresent(streamingParameters, forKey: .streamingParameters)
         try c.encode(problems, forKey: .problems)
         if imported { try c.encode(imported, forKey: .imported) }
+        try c.encodeIfPresent(controlsIncomplete, forKey: .controlsIncomplete)
         try c.encodeIfPresent(semantics, forKey: .semantics)
     }
 }

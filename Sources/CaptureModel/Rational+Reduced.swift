@@ -6,7 +6,7 @@ extension Rational {
         return Rational(UInt32(UInt64(numerator) / g), UInt32(UInt64(denominator) / g))
     }
 
-    /// `n/d` in lowest terms as text, for a signed numerator (`-4/10000` → `-1/2500`); d must not be zero.
+    /// `n/d` in lowest terms as text, for a signed numerator (`-4/10000` → `-1/2500`, `40000/10000` → `4/1`).
     public static func reducedText(_ n: Int64, over d: UInt64) -> String {
         guard d != 0 else { return "\(n)/0" }
         let g = n == 0 ? d : gcd(n.magnitude, d)

@@ -31,11 +31,14 @@ struct PresetTests {
             #expect(offers.contains { $0.contains(iv.interval) })
         }
         if let size = preset.fixedSizeForTests, decision.outcome == .valid { #expect(c.size == size) }
-        if preset == .photo {
+        if let signal = SourceSignal.of(node) {
+            // A digital-video input delivers what its source sends (anHDMIInputOffersWhatItsSourceSends).
+            #expect(c.size == signal.size)
+        } else if preset == .photo {
             let largest = node.formats.filter { !$0.isEmulated }.flatMap(\.sizes).map(\.largest.area).max() ?? 0
             #expect(c.size.area == largest)
         }
-        if preset == .high, decision.outcome == .valid, let fps = c.frameInterval?.fps, fps >= 29.97 {
+        if preset == .high, SourceSignal.of(node) == nil, decision.outcome == .valid, let fps = c.frameInterval?.fps, fps >= 29.97 {
             // No larger size reaches 29.97 fps.
             let bigger = node.formats.filter { !$0.isEmulated }.flatMap { f in
                 f.sizes.map { ($0.largest, Self.offer($0).fastest?.reciprocalValue ?? 0) }
@@ -86,8 +89,22 @@ struct PresetTests {
         #expect(pick(.iFrame1280x720) == "unsupported")
     }
 
-    @Test func stepwiseRangeServesFixedSizePresets() throws {
+    /// On the HDMI input with a signal the source decides: 1280x720 at 60 fps, whatever the receiver's ranges reach.
+    @Test func anHDMIInputOffersWhatItsSourceSends() throws {
         let d = try Cameras.named("vivid-multiplanar-hdmi")
+        let node = d.captures[0]
+        let high = Negotiator.decide(preset: .high, for: node, transport: d.transport)
+        #expect(high.choice?.size == Dimensions(width: 1280, height: 720) && high.choice?.frameInterval?.nominalFPS == 60)
+        #expect(high.explanation.contains("HDMI 0 receives 1280x720 at 60 fps from its source (DV timings): only that is offered."))
+        #expect(Negotiator.decide(preset: .p1280x720, for: node, transport: d.transport).outcome == .valid)
+        let fullHD = Negotiator.decide(preset: .p1920x1080, for: node, transport: d.transport)
+        #expect(fullHD.outcome == .unsupported && fullHD.reasons.first?.contains("no format offers 1920x1080") == true)
+        let photo = Negotiator.decide(preset: .photo, for: node, transport: d.transport)
+        #expect(photo.choice?.size == Dimensions(width: 1280, height: 720))
+    }
+
+    @Test func stepwiseRangeServesFixedSizePresets() throws {
+        let d = try Cameras.stepwiseReceiver()
         let node = d.captures[0]
         for p in [SessionPreset.p352x288, .p1280x720, .p1920x1080] {
             let c = try #require(Negotiator.decide(preset: p, for: node, transport: d.transport).choice)

@@ -43,6 +43,13 @@ enum Cameras {
         guard let d = loaded[n] else { throw TestError("camera \(n) did not load") }
         return d
     }
+
+    /// The vivid HDMI receiver as if its input had no DV-timings signal: its stepwise ranges are then all on offer.
+    static func stepwiseReceiver() throws -> Device {
+        var d = try named("vivid-multiplanar-hdmi")
+        for i in d.captures[0].inputs.indices { d.captures[0].inputs[i].capabilities = nil }
+        return d
+    }
 }
 
 struct TestError: Error, CustomStringConvertible {

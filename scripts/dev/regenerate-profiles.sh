@@ -6,6 +6,15 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$(dirname "$0")/../.."
 B=.build/debug/camprobe; T=Tests/ProfilesTests/Fixtures/v4l2-ctl
 for n in c525 camlink-4k emeet-s800 arducam-0c45-6366 vivid-default vivid-multiplanar-hdmi vivid-webcam vimc-sensor-a; do $B show --profile Profiles/$n.json --json > /tmp/p.json && mv /tmp/p.json Profiles/$n.json; done
+# The Arducam and Cam Link dumps hold no controls: their fakes list none, which is not the cameras' truth, so the
+# profiles say the controls were not read (null) and claim no capture features.
+for n in arducam-0c45-6366 camlink-4k; do
+    python3 -c 'import json,sys,collections; p=sys.argv[1]; d=json.load(open(p),object_pairs_hook=collections.OrderedDict)
+for c in d["device"]["captures"]:
+    c.pop("controls",None); c.pop("semantics",None)
+open(p,"w").write(json.dumps(d,indent=2,separators=(",", " : "),ensure_ascii=False)+"\n")' Profiles/$n.json
+    $B show --profile Profiles/$n.json --json > /tmp/p.json && mv /tmp/p.json Profiles/$n.json
+done
 imp() { (cd $T/$2 && "$ROOT/$B" import v4l2-ctl ${3:-*.txt} -o - 2>/dev/null) > /tmp/p.json && mv /tmp/p.json Profiles/imported-$1.json; }
 imp arducam-0c45-6366 02-arducam-1080p-h264-microdia-0c45-6366; imp c525 03-logitech-c525-falcons; imp camlink-4k 06-elgato-cam-link-4k list-formats-ext.txt
 imp mission-control-4k 08-unknown-4k-uvc-camera-mission-control; imp pixpro-4k 16-kodak-pixpro-4k-vr360; imp emeet-s800 25-emeet-smartcam-s800-4k

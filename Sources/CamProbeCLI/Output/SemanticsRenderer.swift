@@ -24,7 +24,8 @@ enum SemanticsRenderer {
                 + (s.focus.lensPosition.map { "; lens position \(r($0))" } ?? "")
                 + (s.focus.isAdjustingFocus.map { $0 ? "; adjusting now" : "" } ?? ""))
         var exp = "\(current(s.exposure.current, s.exposure.evidence)); \(modes(s.exposure.modes))"
-        if let lo = s.exposure.minDuration, let hi = s.exposure.maxDuration { exp += "; duration \(lo)–\(hi) s" }
+        func seconds(_ f: String) -> String { f.hasSuffix("/1") ? String(f.dropLast(2)) : f }
+        if let lo = s.exposure.minDuration, let hi = s.exposure.maxDuration { exp += "; duration \(seconds(lo))–\(seconds(hi)) s" }
         if let g = s.exposure.gain { exp += "; gain \(r(g))" }
         if let i = s.exposure.iso { exp += "; ISO \(r(i))" }
         line("Exposure", exp)

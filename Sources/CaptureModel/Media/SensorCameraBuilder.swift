@@ -97,6 +97,11 @@ public enum SensorCameraBuilder {
             if let path = route.capturePath, let node {
                 captures.append(capabilities(path: path, node: node, formats: formats, source: source, timing: timing, evidence: evidence))
                 captures[captures.count - 1].controls = mergedControls(node.controls, controls, lenses)
+                let unread = lenses.filter { $0.controls == nil }.map(\.entity)
+                if !unread.isEmpty {
+                    captures[captures.count - 1].controlsIncomplete =
+                        "the controls of the lens \(unread.joined(separator: ", ")) were not read"
+                }
             }
             if formats.isEmpty && !source.codes.isEmpty {  // no codes at all is said once, above
                 problems.append(

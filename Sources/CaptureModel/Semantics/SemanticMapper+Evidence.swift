@@ -47,6 +47,10 @@ extension SemanticMapper {
             "mayLowerFrameRate": valueEvidence(
                 m[ControlID.exposureAutoPriority], missing: "no EXPOSURE_AUTO_PRIORITY control: whether the rate drops is not reported"),
         ]
+        if m[ControlID.exposureAuto] == nil, let lines = m[ControlID.exposure], m[ControlID.autogain] == nil {
+            e["current"] = FieldEvidence(.derived, "\(lines.key) with no EXPOSURE_AUTO: the sensor exposes as set")
+            e["duration"] = FieldEvidence(.unknown, "\(lines.key) is in lines, not 100 µs: no duration range without the line time")
+        }
         if let abs {
             e["minDuration"] = FieldEvidence(.derived, "\(abs.key) minimum × 100 µs")
             e["maxDuration"] = FieldEvidence(.derived, "\(abs.key) maximum × 100 µs")
@@ -82,6 +86,17 @@ extension SemanticMapper {
             "position": valueEvidence(m[ControlID.cameraOrientation], missing: "no CAMERA_ORIENTATION control"),
             "sensorRotation": valueEvidence(m[ControlID.cameraSensorRotation], missing: "no CAMERA_SENSOR_ROTATION control"),
         ]
+    }
+}
+
+extension SemanticMapper {
+    /// Focus when a lens's controls were not read: what is absent only because it was not read is unknown.
+    static func unknownFocus(_ f: FocusSemantics, _ m: [UInt32: Control], _ why: String) -> FocusSemantics {
+        guard m[ControlID.focusAbsolute] == nil, m[ControlID.focusAuto] == nil else { return f }
+        var f = f
+        f.modes = f.modes.map { ModeSupport(mode: $0.mode, supported: false, note: why, evidence: .unknown) }
+        for k in ["current", "lensPosition", "rangeRestrictions"] { f.evidence[k] = FieldEvidence(.unknown, why) }
+        return f
     }
 }
 

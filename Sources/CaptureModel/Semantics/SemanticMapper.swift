@@ -1,7 +1,9 @@
 /// Maps V4L2 controls to capture-device semantics, by control ID.
 public enum SemanticMapper {
-    /// - Parameter imported: the controls came from pasted text: what would be `driver` evidence is `imported`.
-    public static func map(_ controls: [Control], imported: Bool = false) -> CaptureSemantics {
+    /// - Parameters:
+    ///   - imported: the controls came from pasted text: what would be `driver` evidence is `imported`.
+    ///   - lensUnread: why a lens's controls are missing: focus without focus controls is then unknown, not absent.
+    public static func map(_ controls: [Control], imported: Bool = false, lensUnread: String? = nil) -> CaptureSemantics {
         var byID: [UInt32: Control] = [:]
         for c in controls where byID[c.id] == nil { byID[c.id] = c }
         func feature(_ id: UInt32, _ unit: String, _ missing: String) -> FeatureSemantics {
@@ -11,6 +13,7 @@ public enum SemanticMapper {
         }
         var focus = focus(byID)
         focus.evidence = focusEvidence(byID)
+        if let why = lensUnread { focus = unknownFocus(focus, byID, why) }
         var exposure = exposure(byID)
         exposure.evidence = exposureEvidence(byID)
         var whiteBalance = whiteBalance(byID)
@@ -117,6 +120,8 @@ public enum SemanticMapper {
             let customWhy = manualWhy ?? (abs == nil ? "no EXPOSURE_ABSOLUTE control" : writable(abs!) ? nil : "\(abs!.key) is read-only")
             modes.append(
                 ModeSupport(mode: "custom", supported: customWhy == nil, note: customWhy ?? "\(a.key)=1 then \(abs!.key) in 100 µs units"))
+        } else if let lines = m[ControlID.exposure], m[ControlID.autogain] == nil {
+            modes = sensorExposureModes(lines)
         } else {
             modes = [
                 ModeSupport(mode: "locked", supported: false, note: "no EXPOSURE_AUTO control"),
@@ -131,6 +136,7 @@ public enum SemanticMapper {
         }
         var current: String?
         if let a = auto, let v = intValue(a) { current = v == 0 || v == 3 ? "continuousAutoExposure" : "custom" }
+        if auto == nil, m[ControlID.exposure] != nil, m[ControlID.autogain] == nil { current = "custom" }
         let prio = m[ControlID.exposureAutoPriority]
         let lower = prio.flatMap(intValue).map { $0 != 0 }
         let note =
@@ -146,6 +152,26 @@ public enum SemanticMapper {
             maxDuration: abs.map { Rational.reducedText($0.maximum, over: 10000) },
             gain: gain.map { range($0, unit: "") }, iso: m[ControlID.isoSensitivity].map { range($0, unit: "ISO") },
             mayLowerFrameRate: lower, mayLowerFrameRateNote: note)
+    }
+
+    /// A raw sensor's exposure (`V4L2_CID_EXPOSURE`, in lines, with no EXPOSURE_AUTO): always manual on the sensor;
+    /// automatic exposure is the ISP's or libcamera's algorithm, outside V4L2.
+    static func sensorExposureModes(_ e: Control) -> [ModeSupport] {
+        let manual = writable(e)
+        return [
+            ModeSupport(
+                mode: "locked", supported: manual,
+                note: manual ? "\(e.key) keeps the exposure it is set to (the sensor has no automatic exposure)" : "\(e.key) is read-only",
+                evidence: .derived),
+            ModeSupport(
+                mode: "continuousAutoExposure", supported: false,
+                note: "not in the sensor: automatic exposure is run by the ISP's algorithms (libcamera) from statistics",
+                evidence: .derived),
+            ModeSupport(
+                mode: "custom", supported: manual,
+                note: manual ? "\(e.key) in lines (a line lasts width + HBLANK pixels at PIXEL_RATE)" : "\(e.key) is read-only",
+                evidence: .derived),
+        ]
     }
 
     /// EXPOSURE_AUTO whose menu items were not listed (`v4l2-ctl -l` prints none): only the current value is known.

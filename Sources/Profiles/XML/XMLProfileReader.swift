@@ -78,6 +78,7 @@ struct XMLProfileReader {
             currentInput: try e.optionalInteger("currentInput"), formats: formats, controls: controls, activeFormat: active,
             streamingParameters: streaming, problems: try problems(e))
         capture.imported = e.attribute("imported") != nil ? try e.bool("imported") : false
+        capture.controlsIncomplete = e.attribute("controlsIncomplete")
         return capture
     }
 

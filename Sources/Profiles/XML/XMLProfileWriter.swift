@@ -76,6 +76,7 @@ struct XMLProfileWriter {
         w.attribute("path", c.path)
         w.attribute("throughLibV4L2", c.throughLibV4L2)
         if c.imported { w.attribute("imported", true) }
+        w.attribute("controlsIncomplete", c.controlsIncomplete)
         w.attribute("currentInput", c.currentInput)
         w.start("identity")
         w.attribute("driver", c.identity.driver)

@@ -103,7 +103,7 @@ def hdmi_signal(s, node):
         ours = "dv-timings" in (inputs[3].get("capabilities") or [])
         assert ours == peer and ours, "camprobe %r, v4l2-ctl --list-inputs says DV timings: %r" % (inputs[3], peer)
     s.check("HDMI input's capabilities say dv-timings, as v4l2-ctl --list-inputs does", caps)
-    fmt = v4l2ctl(node, "--get-fmt-video-mplane").out
+    fmt = v4l2ctl(node, "--all", merge=True, stdout=s.path("C-hdmi-all.txt")).out
     size = re.search(r"Width/Height\s*:\s*(\d+)/(\d+)", fmt)
     r = s.camprobe("negotiate", node, "--preset", "high", "--json", stdout=s.path("C-hdmi-high.json"),
                    stderr=s.path("C-hdmi-high.err"))
@@ -113,7 +113,7 @@ def hdmi_signal(s, node):
         want = "%sx%s" % size.groups()
         got = "%dx%d" % (c["size"]["width"], c["size"]["height"])
         assert got == want, "preset high gave %s; the source sends %s" % (got, want)
-    s.check("preset high on the HDMI input gives the size its source sends (v4l2-ctl --get-fmt-video-mplane)", high)
+    s.check("preset high on the HDMI input gives the size its source sends (v4l2-ctl --all)", high)
 
 
 def current_input_is(s, node, label, i):
