@@ -18,6 +18,12 @@ enum ShowRenderer {
         for l in d.identity.byID { facts.append(("by-id", l)) }
         for l in d.identity.byPath { facts.append(("by-path", l)) }
         facts.append(("Nodes", d.nodes.map { "\($0.path) (\($0.role))" }.joined(separator: ", ")))
+        // An imported profile says which pasted file gave which fact.
+        for src in d.provenance?.sources ?? [] {
+            let shown = src.facts.prefix(6).map { $0.line > 0 ? "\($0.fact):\($0.line)" : $0.fact }
+            let more = src.facts.count > 6 ? ", +\(src.facts.count - 6) more" : ""
+            facts.append(("From", "\(src.file) (\(src.kind)): " + shown.joined(separator: ", ") + more))
+        }
         printFacts(facts, indent: "  ")
         if let s = d.sensor { SensorRenderer.render(s, problems: d.problems) }
         for c in d.captures {
