@@ -18,7 +18,7 @@ struct ImportAny: ParsableCommand {
             line is skipped with the reason and the import goes on.
             """)
 
-    @Argument(help: "Text files, or - for standard input (read as v4l2-ctl text).")
+    @Argument(help: "Text files, or - for standard input; each file's kind is told from its content.")
     var files: [String]
 
     @Flag(name: .long, help: "Skip files and lines that cannot be read, saying why, instead of failing.")
@@ -38,7 +38,7 @@ struct ImportAny: ParsableCommand {
     func run() throws {
         let inputs = try ImportInputs.read(files)
         var kinds: [PasteKind] = []
-        for (i, input) in inputs.enumerated() { kinds.append(files[i] == "-" ? .v4l2ctl : PasteKind.detect(input.text)) }
+        for input in inputs { kinds.append(PasteKind.detect(input.text)) }
         var results: [TextImportResult] = []
         var read: [String] = []
         var warnings = 0
