@@ -19,8 +19,8 @@ struct Ctl: ParsableCommand {
             ($XDG_CONFIG_HOME/camprobe/controls/ID/NAME.json); --restore NAME puts them back (auto switches first).
             """)
 
-    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
-    var device: String
+    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name (optional with a one-device --profile).")
+    var device: String?
 
     @Argument(help: "Assignments, e.g. focus=locked:120 exposure=custom:1/120 wb=5000K brightness=140.")
     var assignments: [String] = []
@@ -34,6 +34,7 @@ struct Ctl: ParsableCommand {
     @OptionGroup var source: DeviceSourceOptions
 
     func validate() throws {
+        if device == nil && source.profile.isEmpty { throw ValidationError("name a DEVICE (see 'camprobe list')") }
         if [save != nil, restore != nil, !assignments.isEmpty].filter({ $0 }).count > 1 {
             throw ValidationError("give assignments, --save or --restore, one at a time")
         }
