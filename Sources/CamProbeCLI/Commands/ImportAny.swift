@@ -68,7 +68,7 @@ struct ImportAny: ParsableCommand {
                     _ = try V4L2CtlImporter.importText([inputs[i]], partial: true)
                     return true
                 } catch {
-                    try skip("\(error)")
+                    try skip(Self.unknownKind(error))
                     return false
                 }
             }
@@ -79,7 +79,7 @@ struct ImportAny: ParsableCommand {
                 results.append(result)
                 read += recognized
             } catch {
-                throw CLIError(message: "\(error)" + (partial ? "" : " (use --partial to keep what could be read)"))
+                throw CLIError(message: Self.unknownKind(error) + (partial ? "" : " (use --partial to keep what could be read)"))
             }
         }
         for i in inputs.indices where kinds[i] != .v4l2ctl && kinds[i] != .mediactl {
@@ -116,6 +116,13 @@ struct ImportAny: ParsableCommand {
             devices, generator: generator, format: format, output: output, force: force,
             read: read.filter { seen.insert($0).inserted }.joined(separator: ", "))
         if warnings > 0 { Terminal.writeErr("camprobe: \(warnings) warning\(warnings == 1 ? "" : "s")\n") }
+    }
+
+    /// A file no reader recognised went to the v4l2-ctl reader, the fallback: its refusal says the other kinds too.
+    static func unknownKind(_ error: V4L2CtlImportError) -> String {
+        let text = "\(error)"
+        guard text.contains("this is not v4l2-ctl output") else { return text }
+        return text + " — nor media-ctl -p, udevadm info, arecord, /proc/asound/cards or lsusb -v text"
     }
 
     /// What stops streaming is said now, not only inside the profile.
