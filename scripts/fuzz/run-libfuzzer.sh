@@ -79,7 +79,13 @@ if [ $status -ne 0 ]; then
 fi
 
 if [ "${CAMPROBE_FUZZ_NO_MERGE:-0}" != 1 ]; then
+    # Only inputs adding coverage over what is checked in; then at most CAMPROBE_FUZZ_KEEP (200)
+    # files in all, the seeds always and the smallest of the merged inputs.
     "$bin" -merge=1 -max_len="$max_len" "$corpus" "$work" >"$build/logs/$reader.merge.log" 2>&1
+    keep=${CAMPROBE_FUZZ_KEEP:-200}
+    seeds=$(find "$corpus" -type f -name 'seed-*' | wc -l)
+    find "$corpus" -type f ! -name 'seed-*' -printf '%s %p\n' | sort -n | tail -n +$((keep - seeds + 1)) | cut -d' ' -f2- |
+        xargs -r rm -f
 fi
 
 done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -n 1 || true)
