@@ -68,6 +68,8 @@ let package = Package(
             swiftSettings: strict),
 
         .executableTarget(name: "camprobe-fuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),
+        // libFuzzer + ASan over every reader; a plain build replays inputs (`scripts/fuzz/run-libfuzzer.sh`).
+        .executableTarget(name: "camprobe-libfuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),

@@ -78,7 +78,8 @@ struct MediaCtlTopologyParser {
             return
         }
         if inRoutes, t.firstMatch(of: /^\d+\/\d+ -> \d+\/\d+/) != nil { return }
-        if let m = t.wholeMatch(of: /pad(\d+): ?(.*)/) { return try pad(index: m.1, flags: m.2, n: n) }
+        // A regex literal is compiled where it is evaluated: the prefix test keeps that off the other lines.
+        if t.hasPrefix("pad"), let m = t.wholeMatch(of: /pad(\d+): ?(.*)/) { return try pad(index: m.1, flags: m.2, n: n) }
         if t.hasPrefix("[") {
             guard !text.entities[e].pads.isEmpty else { throw fail(n, "a pad format before any 'padN:' line") }
             let keep = text.entities[e].pads[text.entities[e].pads.count - 1].format == nil

@@ -167,6 +167,10 @@ public enum PasteNormalizer {
     /// The command of a shell prompt line (empty for a prompt alone), nil when the line is not one.
     /// A root prompt `# cmd` is not recognised here: it is also how a header comment is written.
     static func promptCommand(_ t: Substring) -> String? {
+        // Every prompt has a `$` or `#`. A line without either is not tried: the regex below is
+        // parsed and compiled each time it is evaluated (Regex is not Sendable, so it is not kept
+        // in a static), which was most of an import's time when done for every line.
+        guard t.utf8.contains(UInt8(ascii: "$")) || t.utf8.contains(UInt8(ascii: "#")) else { return nil }
         let prompt =
             /^(?:\$|[A-Za-z_][A-Za-z0-9._-]*@[A-Za-z0-9._-]+(?::[^\s$#]*)? ?[$#]|\[[A-Za-z_][A-Za-z0-9._-]*@[^\]\s]+(?: [^\]]*)?\][$#])(?:[ \t]+(.*))?$/
         guard let m = t.wholeMatch(of: prompt) else { return nil }

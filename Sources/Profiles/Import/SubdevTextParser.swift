@@ -22,7 +22,7 @@ struct SubdevTextParser {
     /// Whether text is a subdevice listing (rather than media-ctl or other v4l2-ctl output).
     static func looksLikeListing(_ t: Substring) -> Bool {
         t.hasPrefix("ioctl: VIDIOC_SUBDEV_ENUM") || t.hasPrefix("Size Range:") || t.hasPrefix("Interval:")
-            || t.firstMatch(of: /^0x[0-9a-fA-F]+: MEDIA_BUS_FMT_/) != nil
+            || t.hasPrefix("0x") && t.firstMatch(of: /^0x[0-9a-fA-F]+: MEDIA_BUS_FMT_/) != nil
     }
 
     static func kind(command: String?) -> SubdevTextListing.Kind? {
@@ -37,7 +37,10 @@ struct SubdevTextParser {
             if t.isEmpty { continue }
             entries += 1
             if entries > V4L2CtlImportLimits.maximumEntries { throw fail(n, "more than \(V4L2CtlImportLimits.maximumEntries) entries") }
-            if let m = t.wholeMatch(of: /ioctl: VIDIOC_SUBDEV_ENUM_(MBUS_CODE|FRAME_SIZE|FRAME_INTERVAL)(?: \((.*)\))?/) {
+            // Each regex literal is parsed and compiled where it is evaluated: a prefix test first keeps that off most lines.
+            if t.hasPrefix("ioctl: VIDIOC_SUBDEV_ENUM_"),
+                let m = t.wholeMatch(of: /ioctl: VIDIOC_SUBDEV_ENUM_(MBUS_CODE|FRAME_SIZE|FRAME_INTERVAL)(?: \((.*)\))?/)
+            {
                 let kind: SubdevTextListing.Kind = m.1 == "MBUS_CODE" ? .codes : m.1 == "FRAME_SIZE" ? .sizes : .intervals
                 var c = context
                 if let args = m.2, let own = SubdevTextContext(commandOrHeader: "# " + args) { c = context.overlaid(own) }
@@ -63,13 +66,14 @@ struct SubdevTextParser {
         switch listings[i].kind {
         case .codes:
             // `0x3007: MEDIA_BUS_FMT_SBGGR10_1X10` (newer v4l2-ctl may add flags after the name)
-            guard let m = t.firstMatch(of: /^0x([0-9a-fA-F]+)(?::\s*(\S+))?/), let v = UInt32(m.1, radix: 16) else {
+            guard t.hasPrefix("0x"), let m = t.firstMatch(of: /^0x([0-9a-fA-F]+)(?::\s*(\S+))?/), let v = UInt32(m.1, radix: 16) else {
                 return skipped(t, n: n, "expected '0xCODE: MEDIA_BUS_FMT_NAME'")
             }
             listings[i].codes.append(MediaBusCode(rawValue: v))
         case .sizes:
             // `Size Range: 16x16 - 4096x2160`
-            guard let m = t.wholeMatch(of: /Size Range: (\d+)x(\d+) - (\d+)x(\d+)/), let a = UInt32(m.1), let b = UInt32(m.2),
+            guard t.hasPrefix("Size Range: "), let m = t.wholeMatch(of: /Size Range: (\d+)x(\d+) - (\d+)x(\d+)/), let a = UInt32(m.1),
+                let b = UInt32(m.2),
                 let c = UInt32(m.3), let d = UInt32(m.4)
             else { return skipped(t, n: n, "expected 'Size Range: WxH - WxH'") }
             listings[i].sizes.append(

@@ -1,0 +1,164 @@
+import CaptureModel
+import Profiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Coverage-guided fuzzing of every reader with libFuzzer and AddressSanitizer.
+//
+// Fuzz build (`-DCAMPROBE_LIBFUZZER`, ASan and libFuzzer's coverage instrumentation, linked
+// with libFuzzer's driver; the reader is named by the environment): the exact command is in
+// `scripts/fuzz/run-libfuzzer.sh`, which also runs it:
+//
+//   CAMPROBE_FUZZ_READER=json .build-fuzz/release/camprobe-libfuzz Tests/FuzzCorpus/json
+//
+// Plain build (`swift build`): runs the reader once over each file given, to replay
+// a crash input without the sanitizers: `camprobe-libfuzz --reader json FILE…`.
+//
+// `scripts/fuzz/run-libfuzzer.sh READER [RUNS]` does both steps.
+
+/// The readers, named as `CAMPROBE_FUZZ_READER` names them.
+enum FuzzReader: String, CaseIterable, Sendable {
+    case v4l2ctl = "v4l2-ctl"
+    case mediactl = "media-ctl"
+    case udevadm
+    case alsa
+    case lsusb
+    case paste
+    case json
+    case xml
+}
+
+/// Runs one input through `reader`. A crash, a leak, a hang or a trap here is a
+/// finding; so is an accepted profile that does not read back equal after writing.
+func fuzzOne(_ reader: FuzzReader, _ bytes: [UInt8]) {
+    switch reader {
+    case .v4l2ctl:
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? V4L2CtlImporter.importText([("fuzz", text)], partial: false)
+        _ = try? V4L2CtlImporter.importText([("fuzz", text)], partial: true)
+    case .mediactl:
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? MediaCtlImporter.importText([("fuzz", text)])
+    case .udevadm:
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? UdevadmImporter.importText(name: "fuzz", text: text, partial: false)
+        _ = try? UdevadmImporter.importText(name: "fuzz", text: text, partial: true)
+    case .alsa:
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? ALSATextImporter.importText(name: "fuzz", text: text, partial: false)
+        _ = try? ALSATextImporter.importText(name: "fuzz", text: text, partial: true)
+    case .lsusb:
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? LsusbImporter.importText(name: "fuzz", text: text, partial: false)
+        _ = try? LsusbImporter.importText(name: "fuzz", text: text, partial: true)
+    case .paste:
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = PasteKind.detect(text)
+        let kept = PasteNormalizer.normalize(text, commands: .keep)
+        _ = PasteKind.detect(kept)
+        _ = PasteNormalizer.normalize(text, commands: .blank)
+    case .json, .xml:
+        loadProfile(bytes, as: reader)
+    }
+}
+
+/// The path `ProfileFile.load` takes once the file's bytes are read: the form
+/// from the first byte, a JSON document parsed once and its `schemaVersion`
+/// looked at, then schema validation and decoding. Only the form the reader
+/// names is run, so the JSON and XML corpora stay apart. Whatever is accepted
+/// is written and read again, and must give the same device.
+func loadProfile(_ bytes: [UInt8], as reader: FuzzReader) {
+    switch ProfileFormat.detect(bytes) {
+    case .json? where reader == .json:
+        let parsed = JSONProfile.parse(bytes)
+        if let v = parsed.declaredSchemaVersion, v > CaptureModelSchema.version { return }
+        guard let doc = try? parsed.read() else {
+            _ = JSONProfile.validate(bytes)
+            return
+        }
+        let again = try? JSONProfile.read(Array(JSONProfile.write(doc).utf8))
+        if again?.device != doc.device { fatalError("JSON profile accepted but did not read back equal") }
+    case .xml? where reader == .xml:
+        guard let doc = try? XMLProfile.read(bytes) else { return }
+        let again = try? XMLProfile.read(Array(XMLProfile.write(doc).utf8))
+        if again?.device != doc.device { fatalError("XML profile accepted but did not read back equal") }
+    default:
+        return
+    }
+}
+
+#if CAMPROBE_LIBFUZZER
+    // libFuzzer's driver from `libclang_rt.fuzzer_no_main` (the fuzz build links it): `main` stays ours,
+    // so the build's other executables (the EmbedSchemas plugin tool) link with the same flags.
+    @_extern(c, "LLVMFuzzerRunDriver")
+    func fuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
+#endif
+
+/// Writes to standard error (the C `stderr` is shared mutable state to Swift 6).
+func complain(_ message: String) {
+    var message = message
+    message.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+/// The reader `CAMPROBE_FUZZ_READER` names, or nil.
+func readerFromEnvironment() -> FuzzReader? {
+    getenv("CAMPROBE_FUZZ_READER").flatMap { FuzzReader(rawValue: String(cString: $0)) }
+}
+
+#if CAMPROBE_LIBFUZZER
+    /// Read once, before libFuzzer starts calling back (from one thread).
+    let selectedReader: FuzzReader = {
+        guard let r = readerFromEnvironment() else {
+            let names = FuzzReader.allCases.map(\.rawValue).joined(separator: ", ")
+            complain("camprobe-libfuzz: set CAMPROBE_FUZZ_READER to one of: \(names)\n")
+            exit(2)
+        }
+        return r
+    }()
+
+    @main
+    enum LibFuzzerMain {
+        static func main() {
+            _ = selectedReader
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            let status = fuzzerRunDriver(&argc, &argv) { data, size in
+                let bytes = size == 0 || data == nil ? [] : Array(UnsafeBufferPointer(start: data, count: size))
+                fuzzOne(selectedReader, bytes)
+                return 0
+            }
+            exit(status)
+        }
+    }
+#else
+    @main
+    enum Replay {
+        static func main() {
+            var args = Array(CommandLine.arguments.dropFirst())
+            var reader = readerFromEnvironment()
+            if args.first == "--reader", args.count >= 2 {
+                reader = FuzzReader(rawValue: args[1])
+                args.removeFirst(2)
+            }
+            guard let reader, !args.isEmpty else {
+                let names = FuzzReader.allCases.map(\.rawValue).joined(separator: "|")
+                complain("usage: camprobe-libfuzz --reader \(names) FILE…  (or CAMPROBE_FUZZ_READER=READER)\n")
+                exit(2)
+            }
+            for path in args {
+                guard let bytes = try? ReadFile.bytes(path, limit: 64 << 20) else {
+                    complain("camprobe-libfuzz: cannot read \(path)\n")
+                    exit(2)
+                }
+                fuzzOne(reader, bytes)
+                print("camprobe-libfuzz: \(reader.rawValue): \(path): ok")
+            }
+        }
+    }
+#endif
