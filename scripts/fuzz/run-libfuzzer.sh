@@ -12,7 +12,8 @@
 # Crash, leak and timeout inputs are written to .build-fuzz/artifacts/READER/ (git-ignored).
 # Replay one without the sanitizers: swift run camprobe-libfuzz --reader READER FILE.
 # Environment: CAMPROBE_FUZZ_CONFIG=release|debug (default release), CAMPROBE_FUZZ_MAX_LEN,
-# CAMPROBE_FUZZ_EXTRA (more libFuzzer flags), CAMPROBE_FUZZ_NO_MERGE=1.
+# CAMPROBE_FUZZ_EXTRA (more libFuzzer flags), CAMPROBE_FUZZ_NO_MERGE=1, CAMPROBE_FUZZ_BIN (a binary to run
+# instead of the build's own, e.g. a copy kept while the package is rebuilt).
 set -euo pipefail
 
 reader=${1:?usage: run-libfuzzer.sh READER [RUNS]}
@@ -45,7 +46,8 @@ if [ "${CAMPROBE_FUZZ_NO_BUILD:-0}" != 1 ]; then
         -Xswiftc -DCAMPROBE_LIBFUZZER -Xswiftc -enable-experimental-feature -Xswiftc Extern \
         -Xlinker "$fuzzer_lib" -Xlinker -lstdc++
 fi
-bin=$build/$config/camprobe-libfuzz
+# CAMPROBE_FUZZ_BIN: a copy of the binary to run, so a rebuild cannot replace it mid-run.
+bin=${CAMPROBE_FUZZ_BIN:-$build/$config/camprobe-libfuzz}
 
 corpus=Tests/FuzzCorpus/$reader
 work=$build/corpus-work/$reader

@@ -23,6 +23,17 @@ enum ControlLineParser {
         return (String(name), id, type, t[t.index(after: colon)...].trimmed)
     }
 
+    /// Where the next ` key=` (a blank, then `[a-z_]+`, then `=`) starts in `s`.
+    static func nextKey(_ s: Substring) -> Substring.Index? {
+        var i = s.startIndex
+        while let blank = s[i...].firstIndex(of: " ") {
+            let key = s[s.index(after: blank)...].prefix { $0.isASCII && ($0.isLowercase || $0 == "_") }
+            if !key.isEmpty, key.endIndex < s.endIndex, s[key.endIndex] == "=" { return blank }
+            i = s.index(after: blank)
+        }
+        return nil
+    }
+
     /// `min=0 max=255 … value='abc def' flags=inactive, volatile dims=[8][16]`.
     static func fields(_ s: Substring) -> [String: Substring] {
         var out: [String: Substring] = [:]
@@ -35,9 +46,9 @@ enum ControlLineParser {
             let value: Substring
             if key == "flags" {
                 // "flags=inactive, volatile" runs to the next " key=" or the end.
-                if let next = after.firstMatch(of: /\ [a-z_]+=/) {
-                    value = after[after.startIndex..<next.range.lowerBound]
-                    after = after[next.range.lowerBound...]
+                if let next = nextKey(after) {
+                    value = after[after.startIndex..<next]
+                    after = after[next...]
                 } else {
                     value = after
                     after = after[after.endIndex...]

@@ -166,15 +166,60 @@ public enum PasteNormalizer {
 
     /// The command of a shell prompt line (empty for a prompt alone), nil when the line is not one.
     /// A root prompt `# cmd` is not recognised here: it is also how a header comment is written.
+    ///
+    /// The prompts: `$`, `user@host[:path][ ]$` (or `#`), `[user@host[ rest]]$` (or `#`); after the
+    /// prompt, the end of the line or blanks and the command. A hand-written scanner, not a regex
+    /// literal: Swift parses and compiles a literal each time it is evaluated, which was most of an
+    /// import's time (`PromptScannerTests` checks the scanner against the regex it replaced).
     static func promptCommand(_ t: Substring) -> String? {
-        // Every prompt has a `$` or `#`. A line without either is not tried: the regex below is
-        // parsed and compiled each time it is evaluated (Regex is not Sendable, so it is not kept
-        // in a static), which was most of an import's time when done for every line.
-        guard t.utf8.contains(UInt8(ascii: "$")) || t.utf8.contains(UInt8(ascii: "#")) else { return nil }
-        let prompt =
-            /^(?:\$|[A-Za-z_][A-Za-z0-9._-]*@[A-Za-z0-9._-]+(?::[^\s$#]*)? ?[$#]|\[[A-Za-z_][A-Za-z0-9._-]*@[^\]\s]+(?: [^\]]*)?\][$#])(?:[ \t]+(.*))?$/
-        guard let m = t.wholeMatch(of: prompt) else { return nil }
-        return String((m.1 ?? "").drop { $0 == " " || $0 == "\t" })
+        guard let afterPrompt = promptEnd(t) else { return nil }
+        let rest = t[afterPrompt...]
+        guard let first = rest.first else { return "" }
+        guard first == " " || first == "\t", !rest.contains(where: \.isNewline) else { return nil }
+        return String(rest.drop { $0 == " " || $0 == "\t" })
+    }
+
+    /// Where the prompt at the start of `t` ends, nil when `t` does not start with one.
+    static func promptEnd(_ t: Substring) -> Substring.Index? {
+        func isUserStart(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c == "_") }
+        func isNameChar(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber || c == "." || c == "_" || c == "-") }
+        func isPromptSign(_ c: Character) -> Bool { c == "$" || c == "#" }
+        var i = t.startIndex
+        guard i < t.endIndex else { return nil }
+        if t[i] == "$" { return t.index(after: i) }
+        let bracket = t[i] == "["
+        if bracket { i = t.index(after: i) }
+        // user: [A-Za-z_][A-Za-z0-9._-]*, then @
+        guard i < t.endIndex, isUserStart(t[i]) else { return nil }
+        i = t.index(after: i)
+        while i < t.endIndex, isNameChar(t[i]) { i = t.index(after: i) }
+        guard i < t.endIndex, t[i] == "@" else { return nil }
+        i = t.index(after: i)
+        if bracket {
+            // host: [^\]\s]+, then an optional " rest" without "]", then "]" and the sign.
+            let hostStart = i
+            while i < t.endIndex, t[i] != "]", !t[i].isWhitespace { i = t.index(after: i) }
+            guard i > hostStart, i < t.endIndex else { return nil }
+            if t[i] == " " {
+                i = t.index(after: i)
+                while i < t.endIndex, t[i] != "]" { i = t.index(after: i) }
+            }
+            guard i < t.endIndex, t[i] == "]" else { return nil }
+            i = t.index(after: i)
+            guard i < t.endIndex, isPromptSign(t[i]) else { return nil }
+            return t.index(after: i)
+        }
+        // host: [A-Za-z0-9._-]+, an optional ":path" ([^\s$#]*), an optional space, the sign.
+        let hostStart = i
+        while i < t.endIndex, isNameChar(t[i]) { i = t.index(after: i) }
+        guard i > hostStart, i < t.endIndex else { return nil }
+        if t[i] == ":" {
+            i = t.index(after: i)
+            while i < t.endIndex, !t[i].isWhitespace, !isPromptSign(t[i]) { i = t.index(after: i) }
+        }
+        if i < t.endIndex, t[i] == " " { i = t.index(after: i) }
+        guard i < t.endIndex, isPromptSign(t[i]) else { return nil }
+        return t.index(after: i)
     }
 
     /// Removes the indentation, in columns, common to the non-blank lines of a stretch.

@@ -31,8 +31,8 @@ enum RateText {
 
     /// "(30.000 fps)" or "(1.000-30.000 fps)" → the numbers.
     static func fpsValues(_ text: Substring) -> [Double] {
-        guard let open = text.lastIndex(of: "("), let m = text[open...].firstMatch(of: /\ fps/) else { return [] }
-        return text[text.index(after: open)..<m.range.lowerBound].split(separator: "-").compactMap { Double($0.trimmed) }
+        guard let open = text.lastIndex(of: "("), let fps = text[open...].firstRange(of: " fps") else { return [] }
+        return text[text.index(after: open)..<fps.lowerBound].split(separator: "-").compactMap { Double($0.trimmed) }
     }
 
     /// "0.033s" → 0.033

@@ -21,7 +21,18 @@ struct V4L2CtlTextParser {
     init(file: String, partial: Bool) {
         self.file = file
         self.partial = partial
-        if let r = file.firstMatch(of: /video(\d+)/) { draft.hint = "video" + r.1 }
+        if let number = Self.videoNumber(in: file) { draft.hint = "video" + number }
+    }
+
+    /// The digits after the first "video" in a file name that has them ("cam-video12.txt" → "12").
+    static func videoNumber(in name: String) -> Substring? {
+        var rest = Substring(name)
+        while let r = rest.firstRange(of: "video") {
+            let digits = rest[r.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty { return digits }
+            rest = rest[r.upperBound...]
+        }
+        return nil
     }
 
     mutating func note(_ kind: String) { if !recognized.contains(kind) { recognized.append(kind) } }
