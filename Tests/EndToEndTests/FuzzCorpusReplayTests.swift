@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+/// Every input of the checked-in libFuzzer corpus (Tests/FuzzCorpus/READER, seeded from the
+/// fixtures and grown by the fuzz runs in Reports/fuzzing.md) goes through its reader again on
+/// every test run, through the plain replay build of `camprobe-libfuzz`: a reader change that
+/// crashes, traps or hangs on one of them fails here, without the fuzz build.
+@Suite struct FuzzCorpusReplayTests {
+    static let corpus: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("FuzzCorpus").path
+
+    @Test(arguments: ["v4l2-ctl", "media-ctl", "udevadm", "alsa", "lsusb", "paste", "json", "xml"])
+    func everyCorpusInputReplays(reader: String) throws {
+        let dir = Self.corpus + "/" + reader
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted().map { dir + "/" + $0 }
+        // The corpus holds the fixtures' seeds and what the fuzz runs kept (up to 200 a reader).
+        #expect(files.count >= 5, "too few inputs in \(dir)")
+        let r = try CLI.run(CLI.locate("camprobe-libfuzz"), ["--reader", reader] + files, environment: [:])
+        #expect(r.status == 0, "\(r.stderr.suffix(2000))")
+        let replayed = r.stdout.split(separator: "\n").filter { $0.hasSuffix(": ok") }
+        #expect(replayed.count == files.count, "\(replayed.count) of \(files.count) replayed; \(r.stderr.suffix(2000))")
+    }
+}
