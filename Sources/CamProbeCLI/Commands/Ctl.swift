@@ -4,6 +4,7 @@ import Profiles
 
 struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "ctl",
         abstract: "Show or set focus, exposure, white balance, torch, zoom, mirroring and raw controls; save and restore them.",
         discussion: """
             Without assignments: the capture features and every control with its value. Assignments are \

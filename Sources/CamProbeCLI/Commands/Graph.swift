@@ -6,6 +6,7 @@ import V4L2
 /// Rockchip, Intel IPU, vimc) as `media-ctl -p` shows it, plus what is wrong.
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "graph",
         abstract:
             "Show a media controller's graph: sensors, pads with their formats and modes, links — and the links that would stop streaming.",
         discussion: """

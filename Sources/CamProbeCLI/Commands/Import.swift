@@ -5,6 +5,7 @@ import Profiles
 /// `camprobe import v4l2-ctl FILE…`: a user's pasted v4l2-ctl output as a profile.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Turn other tools' output into a camprobe profile.",
         discussion: "'camprobe import FILE…' tells each file's kind from its content; the subcommands read one kind.",
         subcommands: [ImportAny.self, ImportV4L2Ctl.self, ImportMediaCtl.self], defaultSubcommand: ImportAny.self)

@@ -3,6 +3,7 @@ import CamProbe
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List capture devices, one row per physical camera or microphone.",
         discussion: "Never changes a device's format, frame rate or controls.")
 

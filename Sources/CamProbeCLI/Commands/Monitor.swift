@@ -9,6 +9,7 @@ import Udev
 
 struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "monitor",
         abstract: "Print the devices present, then one line per connect/disconnect as they happen (and, on request, control changes).",
         discussion: """
             One event per physical camera: its capture, metadata and media nodes are settled into one \

@@ -5,6 +5,7 @@ import Profiles
 /// `camprobe profile`: write profiles, or check them against their schemas.
 struct Profile: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "profile",
         abstract: "Write device profiles (JSON or XML), or validate profile files against their schemas.",
         discussion: """
             A profile is everything 'show' knows about a device, as a schema'd document: \

@@ -3,6 +3,7 @@ import CamProbe
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show one device: identity, nodes, formats → sizes → frame rates, controls, active format.",
         discussion: "Never changes a device's format, frame rate or controls.")
 

@@ -89,6 +89,7 @@ struct Applier {
 
 struct Apply: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "apply",
         abstract: "Negotiate, then set the active format and frame rate, read them back and report any driver adjustment.",
         discussion: """
             Locks the camera for configuration (V4L2 record priority and an advisory lock); fails clearly when \

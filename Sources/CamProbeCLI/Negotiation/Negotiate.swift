@@ -5,6 +5,7 @@ import Negotiation
 
 struct Negotiate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "negotiate",
         abstract: "Pick the capture mode for a preset or a request, and say why (changes nothing).",
         discussion: """
             VALID means exactly what was asked; ADJUSTED the nearest the camera can do, with each changed \

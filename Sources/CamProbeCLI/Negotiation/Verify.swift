@@ -4,6 +4,7 @@ import Negotiation
 
 struct Verify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "verify",
         abstract: "Apply a choice, stream frames with it, and measure what really arrives.",
         discussion: """
             Streams --frames frames (memory-mapped buffers) and reports the delivered rate against the negotiated \

@@ -1,5 +1,6 @@
 import CamProbe
 import FoundationEssentials
+import Profiles
 
 #if canImport(Glibc)
     import Glibc
@@ -36,11 +37,7 @@ struct EventPrinter: Sendable {
                 var id: DeviceID
                 var control: ControlEvent
             }
-            let enc = JSONEncoder()
-            enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? enc.encode(C(time: EventPrinter.timestamp(), id: id, control: e)) {
-                line(String(decoding: data, as: UTF8.self))
-            }
+            jsonLine(C(time: EventPrinter.timestamp(), id: id, control: e))
         } else if e.deviceGone {
             line(
                 "\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  the device went away; its controls are no longer followed"
@@ -65,13 +62,7 @@ struct EventPrinter: Sendable {
                 var refused: [String]
                 var leftAutomatic: [String]
             }
-            let enc = JSONEncoder()
-            enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? enc.encode(
-                R(time: EventPrinter.timestamp(), id: id, profile: name, applied: applied, refused: refused, leftAutomatic: kept))
-            {
-                line(String(decoding: data, as: UTF8.self))
-            }
+            jsonLine(R(time: EventPrinter.timestamp(), id: id, profile: name, applied: applied, refused: refused, leftAutomatic: kept))
         } else {
             line(
                 "\(EventPrinter.timestamp())  \(Terminal.pad("restored", 12)) \(id)  '\(name)': \(applied) controls applied"
@@ -89,14 +80,15 @@ struct EventPrinter: Sendable {
                 var kind: String
                 var message: String
             }
-            let enc = JSONEncoder()
-            enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? enc.encode(H(time: EventPrinter.timestamp(), id: e.id, kind: e.kind.rawValue, message: e.message)) {
-                line(String(decoding: data, as: UTF8.self))
-            }
+            jsonLine(H(time: EventPrinter.timestamp(), id: e.id, kind: e.kind.rawValue, message: e.message))
         } else {
             line("\(EventPrinter.timestamp())  \(Terminal.pad("holder", 12)) \(e.id)  \(e.kind.rawValue): \(e.message)")
         }
+    }
+
+    /// One JSON Lines record: the bytes JSONEncoder writes with [.sortedKeys, .withoutEscapingSlashes].
+    private func jsonLine<T: Encodable>(_ value: T) {
+        if let bytes = try? SortedJSONEncoder(prettyPrinted: false).encode(value) { line(String(decoding: bytes, as: UTF8.self)) }
     }
 
     struct Line: Encodable {
@@ -110,11 +102,7 @@ struct EventPrinter: Sendable {
     private func emit(_ kind: String, device: Device?, id: DeviceID, name: String) {
         let time = EventPrinter.timestamp()
         if json {
-            let e = JSONEncoder()
-            e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            if let data = try? e.encode(Line(event: kind, time: time, id: id, name: name, device: device)) {
-                line(String(decoding: data, as: UTF8.self))
-            }
+            jsonLine(Line(event: kind, time: time, id: id, name: name, device: device))
             return
         }
         var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(TerminalText.field(name))\""

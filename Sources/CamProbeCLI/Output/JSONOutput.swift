@@ -1,14 +1,14 @@
 import FoundationEssentials
+import Profiles
 
 /// Pretty-printed JSON on stdout.
 enum JSONOutput {
     static func print<T: Encodable>(_ value: T) throws {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try e.encode(value)
+        // The bytes JSONEncoder would write with [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes].
+        let data = try SortedJSONEncoder(prettyPrinted: true).encode(value)
         // Written straight from the encoder's buffer unless something needs escaping (no copy of a large document).
         if data.withUnsafeBytes({ JSONText.hasControls($0) }) {
-            StandardOutput.raw(JSONText.escapingControls(Array(data)))
+            StandardOutput.raw(JSONText.escapingControls(data))
         } else {
             data.withUnsafeBytes { StandardOutput.raw($0) }
         }

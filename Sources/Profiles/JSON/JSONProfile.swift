@@ -4,14 +4,13 @@ import FoundationEssentials
 /// A device profile as JSON: the document `camprobe show --json` writes,
 /// described by `ProfileSchemas.jsonSchema` (`Profiles/schema/camprobe-profile.schema.json`).
 public enum JSONProfile {
-    /// The document as `camprobe show --json` prints it: `JSONEncoder` with
-    /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, plus a final newline.
+    /// The document as `camprobe show --json` prints it: the bytes of `JSONEncoder` with
+    /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (written by `SortedJSONEncoder`),
+    /// plus a final newline.
     public static func write(_ document: DeviceDocument) -> String {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding the model cannot fail: every value is a string, an integer or a finite number.
-        guard let data = try? e.encode(document) else { return "" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        guard let bytes = try? SortedJSONEncoder(prettyPrinted: true).encode(document) else { return "" }
+        return String(decoding: bytes, as: UTF8.self) + "\n"
     }
 
     /// Validates against the JSON Schema, then decodes with `JSONDecoder`.

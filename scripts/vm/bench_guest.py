@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark, run INSIDE the qemu guest by run-guest.sh (one boot).
+
+Loads vivid as two webcam-like instances (83 formats x 6 sizes, 3,486 intervals,
+59 controls each), starts udevd, and times camprobe against the peers that tell
+the same things, commands interleaved (A B C, A B C, ...), median of BENCH_RUNS
+(default 5). Every camprobe binary named in CAMPROBE_BINS (label=path,...) is
+measured in the same boot, so "before" and "after" share the machine.
+
+Per binary and peer: wall time (median, min, max), ioctls (strace -c), state-
+changing ioctls, and peak RSS (ru_maxrss of the child). Writes VM_OUT/bench.md and
+prints it. Information, not assertions: it exits 0 unless it cannot run.
+"""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from guest.harness import capture_nodes, modprobe, rmmod, run, settle, start_udev, video_nodes  # noqa: E402
+
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+SETTERS = ("VIDIOC_S_FMT", "VIDIOC_TRY_FMT", "VIDIOC_S_PARM", "VIDIOC_S_CTRL", "VIDIOC_S_EXT_CTRLS", "VIDIOC_S_INPUT")
+
+
+def timed(argvs):
+    """Wall seconds of running each argv in turn (a row may need several commands)."""
+    t0 = time.monotonic()
+    for argv in argvs:
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        if p.returncode not in (0, 3):
+            raise RuntimeError("%s exited %d" % (" ".join(argv), p.returncode))
+    return time.monotonic() - t0
+
+
+def rss_of(argvs):
+    """Peak RSS (KB) of the largest process of a row, each measured alone under /usr/bin/time."""
+    peak = 0
+    for argv in argvs:
+        r = run(["/usr/bin/time", "-f", "%M", *argv], timeout=300)
+        last = r.err.strip().splitlines()[-1:] or ["0"]
+        try:
+            peak = max(peak, int(last[0]))
+        except ValueError:
+            pass
+    return peak
+
+
+def ioctls(argvs):
+    """ioctls issued by a row (strace -f -c), and how many of them change device state."""
+    total = setters = 0
+    for argv in argvs:
+        r = run(["strace", "-f", "-qq", "-e", "trace=ioctl", "-o", "/tmp/bench.strace", *argv], timeout=600)
+        if r.rc not in (0, 3):
+            continue
+        with open("/tmp/bench.strace", errors="replace") as f:
+            for line in f:
+                if "ioctl(" in line:
+                    total += 1
+                    if any(s in line for s in SETTERS):
+                        setters += 1
+    return total, setters
+
+
+def measure(rows):
+    """rows: [(group, label, [argv, ...])]. Interleaved: every row once per round, RUNS rounds."""
+    times = {label: [] for _, label, _ in rows}
+    for _ in range(RUNS):
+        for _, label, argvs in rows:
+            times[label].append(timed(argvs))
+    out = []
+    for group, label, argvs in rows:
+        t = times[label]
+        n, s = ioctls(argvs)
+        out.append((group, label, statistics.median(t), min(t), max(t), n, s, rss_of(argvs)))
+    return out
+
+
+def main():
+    bins = [kv.split("=", 1) for kv in os.environ.get("CAMPROBE_BINS", "").split(",") if "=" in kv]
+    if not bins and os.environ.get("CAMPROBE"):
+        bins = [("camprobe", os.environ["CAMPROBE"])]
+    if not bins:
+        print("bench_guest.py: set CAMPROBE_BINS=label=path,... (or CAMPROBE)", file=sys.stderr)
+        return 2
+    out = os.environ.get("VM_OUT") or "/tmp/vm-out"
+    os.makedirs(out, exist_ok=True)
+    start_udev()
+    modprobe("vivid", "n_devs=2", "node_types=0x1,0x1", "num_inputs=1,1", "input_types=0x0,0x0")
+    settle()
+    nodes = capture_nodes()
+    node = nodes[0] if nodes else "/dev/video0"
+    every = video_nodes()
+    peer_all = [["v4l2-ctl", "--list-devices"]] + [["v4l2-ctl", "-d", n, "--all", "--list-formats-ext", "--list-ctrls-menus"]
+                                                    for n in every]
+    rows = []
+    for label, path in bins:
+        rows.append(("show", "`%s show %s --json`" % (label, node), [[path, "show", node, "--json"]]))
+    rows.append(("show", "`v4l2-ctl -d %s --list-formats-ext --list-ctrls-menus`" % node,
+                 [["v4l2-ctl", "-d", node, "--list-formats-ext", "--list-ctrls-menus"]]))
+    for label, path in bins:
+        rows.append(("list", "`%s list --json`" % label, [[path, "list", "--json"]]))
+    rows.append(("list", "`v4l2-ctl --list-devices` + `v4l2-ctl -d N --all --list-formats-ext --list-ctrls-menus` on %d nodes"
+                 % len(every), peer_all))
+    rows.append(("list", "`gst-device-monitor-1.0 Video/Source`", [["gst-device-monitor-1.0", "Video/Source"]]))
+    for label, path in bins:
+        rows.append(("version", "`%s --version`" % label, [[path, "--version"]]))
+    rows.append(("version", "`v4l2-ctl --version`", [["v4l2-ctl", "--version"]]))
+    results = measure(rows)
+    uname = os.uname()
+    lines = ["### Side by side in one boot (kernel %s, vivid n_devs=2 webcam inputs, qemu, %d interleaved rounds)" % (uname.release, RUNS),
+             "", "| group | command | median (ms) | min | max | ioctls | state-changing | peak RSS (KB) |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for group, label, med, lo, hi, n, s, rss in results:
+        lines.append("| %s | %s | %.1f | %.1f | %.1f | %d | %d | %d |" % (group, label, med * 1000, lo * 1000, hi * 1000, n, s, rss))
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(out, "bench.md"), "w") as f:
+        f.write(text)
+    print(text, flush=True)
+    rmmod("vivid")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
