@@ -41,6 +41,8 @@ struct JSONTreeWriter {
 
     /// Members by key bytes; of equal keys the one encoded last.
     static func sorted(_ members: [(key: String, value: JSONTree)]) -> [(key: String, value: JSONTree)] {
+        // Already in strictly increasing order (often so): nothing to sort, no key repeated.
+        if zip(members, members.dropFirst()).allSatisfy({ $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { return members }
         let order = members.indices.sorted { a, b in
             let (x, y) = (members[a].key, members[b].key)
             return x == y ? a < b : x.utf8.lexicographicallyPrecedes(y.utf8)

@@ -82,10 +82,10 @@ struct IndexKey: CodingKey {
 
 /// The text of a number as `JSONEncoder` writes it.
 enum JSONNumberText {
-    static func of<F: BinaryFloatingPoint & LosslessStringConvertible>(_ v: F, path: [any CodingKey]) throws -> String {
+    static func of<F: BinaryFloatingPoint & LosslessStringConvertible>(_ v: F, path: @autoclosure () -> [any CodingKey]) throws -> String {
         guard v.isFinite else {
             throw EncodingError.invalidValue(
-                v, EncodingError.Context(codingPath: path, debugDescription: "Unable to encode \(v) directly in JSON."))
+                v, EncodingError.Context(codingPath: path(), debugDescription: "Unable to encode \(v) directly in JSON."))
         }
         // Integral values below 2^(significand bits + 1) (2^53 for Double, 2^24 for Float) in full;
         // everything else in the shortest form that reads back.
