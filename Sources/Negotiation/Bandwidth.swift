@@ -19,8 +19,13 @@ public enum Bandwidth {
     /// Saturates at `UInt64.max` (a 4294967295x4294967295 mode at billions of
     /// frames per second); a rate that is not a finite positive number moves 0 bytes.
     public static func bytesPerSecond(_ fourcc: FourCC, compressed: Bool, size: Dimensions, fps: Double) -> UInt64? {
-        guard let bpp = bytesPerPixel(fourcc, compressed: compressed) else { return nil }
-        return saturatingUInt64((Double(size.area) * bpp * fps).rounded())
+        bytesPerSecond(bytesPerPixel: bytesPerPixel(fourcc, compressed: compressed), area: size.area, fps: fps)
+    }
+
+    /// `bytesPerSecond(_:compressed:size:fps:)` with the bytes per pixel already looked up.
+    static func bytesPerSecond(bytesPerPixel bpp: Double?, area: UInt64, fps: Double) -> UInt64? {
+        guard let bpp else { return nil }
+        return saturatingUInt64((Double(area) * bpp * fps).rounded())
     }
 
     /// A budget given in MB/s (10⁶ bytes) as bytes per second, saturating at

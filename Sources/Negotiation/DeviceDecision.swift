@@ -32,6 +32,29 @@ extension Negotiator {
         pick(device) { node in decide(request, for: node, transport: device.transport, controls: node.controls, alternatives: limit) }
     }
 
+    /// `decide(_:across:)` with each node's table built once (`ModeTable.tables(for:)`, in node order) and
+    /// reused for every decision on the device.
+    public static func decide(
+        _ request: CaptureRequest, across device: Device, using tables: [ModeTable], alternatives limit: Int = 5
+    ) -> DeviceDecision {
+        pick(device, tables) { table in
+            decide(request, using: table, transport: device.transport, controls: table.node.controls, alternatives: limit)
+        }
+    }
+
+    /// `decide(preset:across:)` with each node's table built once and reused.
+    public static func decide(preset: SessionPreset, across device: Device, using tables: [ModeTable]) -> DeviceDecision {
+        pick(device, tables) { table in decide(preset: preset, using: table, transport: device.transport, controls: table.node.controls) }
+    }
+
+    /// Each node's decision from its table; a node without one (tables for another device) gets one built.
+    static func pick(_ device: Device, _ tables: [ModeTable], _ decide: (ModeTable) -> Decision) -> DeviceDecision {
+        pick(device) { node in
+            let given = tables.first { $0.node.path == node.path }
+            return decide(given ?? ModeTable(node: node))
+        }
+    }
+
     /// Decides a session preset across every capture node of `device`, as `decide(_:across:)` does.
     public static func decide(preset: SessionPreset, across device: Device) -> DeviceDecision {
         pick(device) { node in decide(preset: preset, for: node, transport: device.transport, controls: node.controls) }

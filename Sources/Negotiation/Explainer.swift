@@ -28,20 +28,49 @@ enum Explainer {
         }
     }
 
-    /// What the words need beyond the ranking: every mode, why each excluded one was, and
+    /// A mode left out, and the number of its reason in `Context.why`.
+    struct Excluded {
+        var index: Int32
+        var why: Int
+    }
+
+    /// What the words need beyond the ranking: every mode (the table), why each excluded one was, and
     /// every mode that was scored (before the ranking keeps only the best few).
     struct Context {
-        var all: [CandidateMode]
-        var excluded: [(mode: CandidateMode, why: String)]
-        var scored: [Negotiator.Scored]
+        var table: ModeTable
+        var excluded: [Excluded]
+        var why: [String]
+        var scored: [Negotiator.Entry]
+        var evaluation: ModeEvaluation
         /// Set when a preset, not the user, pinned the format list.
         var presetRule: String?
 
-        func whyExcluded(_ keep: (CandidateMode) -> Bool) -> String {
+        /// Mode `i`'s size and format.
+        func key(_ i: Int32) -> (size: Dimensions, fourcc: FourCC) {
+            let i = Int(i)
+            return (table.sizes[Int(table.sizeID[i])], table.fourccs[table.formatIndex[i]])
+        }
+
+        /// Every mode's size and format, in table order.
+        var all: [(size: Dimensions, fourcc: FourCC)] { table.modes.indices.map { key(Int32($0)) } }
+
+        func whyExcluded(_ keep: ((size: Dimensions, fourcc: FourCC)) -> Bool) -> String {
             var seen: [String] = []
-            for e in excluded where keep(e.mode) && !seen.contains(e.why) { seen.append(e.why) }
+            for e in excluded where keep(key(e.index)) && !seen.contains(why[e.why]) { seen.append(why[e.why]) }
             return seen.joined(separator: "; ")
         }
+
+        /// The best scored mode that `keep` accepts (the first of equal scores).
+        func best(_ keep: ((size: Dimensions, fourcc: FourCC)) -> Bool) -> Negotiator.Scored? {
+            var found: Negotiator.Entry?
+            for s in scored where keep(key(s.index)) {
+                if found.map({ s.total < $0.total }) ?? true { found = s }
+            }
+            return found.map { evaluation.scored(Int($0.index)) }
+        }
+
+        /// Whether any scored mode is one `keep` accepts.
+        func anyScored(_ keep: ((size: Dimensions, fourcc: FourCC)) -> Bool) -> Bool { scored.contains { keep(key($0.index)) } }
     }
 
     /// "MJPG", "MJPG and H264", "MJPG, H264 and NV12", each once, in order.
@@ -51,8 +80,6 @@ enum Explainer {
         guard seen.count > 1 else { return seen.first ?? "" }
         return seen.dropLast().joined(separator: ", ") + " and " + seen[seen.count - 1]
     }
-
-    static func best(_ s: [Negotiator.Scored]) -> Negotiator.Scored? { s.min { $0.total < $1.total } }
 
     static func sizeMatches(_ size: Dimensions, _ want: CaptureRequest.SizeRequirement) -> Bool {
         switch want {
@@ -100,12 +127,12 @@ enum Explainer {
     /// Why no mode of the requested size was chosen: the constraint that really excluded it.
     static func sizeReason(_ r: CaptureRequest, _ s: Negotiator.Scored, _ want: CaptureRequest.SizeRequirement, _ ctx: Context) -> String {
         let m = s.mode
-        let fits = { (c: CandidateMode) in sizeMatches(c.size, want) }
+        let fits = { (c: (size: Dimensions, fourcc: FourCC)) in sizeMatches(c.size, want) }
         let offering = ctx.all.filter(fits)
         var why: String
         if offering.isEmpty {
             why = "no format offers \(describe(want))"
-        } else if let b = best(ctx.scored.filter { fits($0.mode) }) {
+        } else if let b = ctx.best(fits) {
             let at = "\(b.mode.fourcc) \(b.mode.size)"
             if b.mode.isEmulated && !m.isEmulated {
                 why = "\(describe(want)) is offered only by emulated formats (\(list(offering.map(\.fourcc))))"
@@ -129,11 +156,11 @@ enum Explainer {
 
     static func aspectReason(_ r: CaptureRequest, _ s: Negotiator.Scored, _ ar: Rational, _ ctx: Context) -> String {
         let want = ar.doubleValue ?? 1
-        let shaped = { (c: CandidateMode) in
+        let shaped = { (c: (size: Dimensions, fourcc: FourCC)) in
             c.size.height > 0 && abs(log(Double(max(c.size.width, 1)) / Double(c.size.height) / want)) <= 0.01
         }
         if !ctx.all.contains(where: shaped) { return "no mode has that shape" }
-        if let b = best(ctx.scored.filter { shaped($0.mode) }) {
+        if let b = ctx.best(shaped) {
             if !b.rateOK, let rate = r.rate {
                 return
                     "the modes of that shape do not reach \(describe(rate)) (\(b.mode.fourcc) \(b.mode.size) offers \(b.mode.rates.summary))"
@@ -154,10 +181,9 @@ enum Explainer {
         } else {
             if !missing.isEmpty { parts.append("the camera has no \(list(missing)) format") }
             for p in prefs where known.contains(p) {
-                let left = ctx.scored.filter { $0.mode.fourcc == p }
-                if left.isEmpty {
+                if !ctx.anyScored({ $0.fourcc == p }) {
                     parts.append("\(p) was excluded: " + ctx.whyExcluded { $0.fourcc == p })
-                } else if let b = best(left.filter { $0.mode.size == m.size }) {
+                } else if let b = ctx.best({ $0.fourcc == p && $0.size == m.size }) {
                     if !b.rateOK, let rate = r.rate {
                         parts.append("\(p) \(m.size) offers \(b.mode.rates.summary), not \(describe(rate))")
                     } else if b.mode.isEmulated && !m.isEmulated {

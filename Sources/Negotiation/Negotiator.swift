@@ -29,67 +29,103 @@ public enum Negotiator {
         _ request: CaptureRequest, for node: CaptureNodeCapabilities, transport: Transport? = nil,
         controls: [Control]? = nil, alternatives limit: Int = 5
     ) -> Decision {
-        decide(request, for: node, transport: transport, controls: controls, alternatives: limit, presetRule: nil)
+        decide(
+            request, table: ModeTable(node, targets: targets(of: request)), transport: transport, controls: controls,
+            alternatives: limit, presetRule: nil)
+    }
+
+    /// Decides for the node of `table`, built once (`ModeTable(node:)`) and reused for every decision on that
+    /// node; the same decision as `decide(_:for:)`.
+    public static func decide(
+        _ request: CaptureRequest, using table: ModeTable, transport: Transport? = nil, controls: [Control]? = nil,
+        alternatives limit: Int = 5
+    ) -> Decision {
+        decide(request, table: table, transport: transport, controls: controls, alternatives: limit, presetRule: nil)
+    }
+
+    /// The sizes a request names (modes inside a range are added for them).
+    static func targets(of request: CaptureRequest) -> [Dimensions] {
+        switch request.size {
+        case .exact(let d), .atLeast(let d), .nearest(let d): [d]
+        case nil: []
+        }
+    }
+
+    /// A scored mode: its index in the table and its score.
+    struct Entry {
+        var index: Int32
+        var total: Double
     }
 
     /// `presetRule`: set by presets that pin the format list themselves (the user named no format),
     /// so explanations say the preset chose it, not that the others were "not preferred".
     static func decide(
-        _ request: CaptureRequest, for node: CaptureNodeCapabilities, transport: Transport?,
-        controls: [Control]?, alternatives limit: Int, presetRule: String?
+        _ request: CaptureRequest, table base: ModeTable, transport: Transport?, controls: [Control]?, alternatives limit: Int,
+        presetRule: String?
     ) -> Decision {
-        let targets: [Dimensions] =
-            switch request.size {
-            case .exact(let d), .atLeast(let d), .nearest(let d): [d]
-            case nil: []
-            }
-        let all = ModeExpansion.candidates(of: node, targets: targets)
-        var rejected: [String: Int] = [:]
-        var scored: [Scored] = []
-        scored.reserveCapacity(all.count)
-        let largest = all.map(\.size.area).max() ?? 1
+        let table = base.serving(targets(of: request))
+        let node = table.node
+        let all = table.modes
         let linkLimit = Bandwidth.transportLimit(transport)
-        var excluded: [(mode: CandidateMode, why: String)] = []
-        func exclude(_ c: CandidateMode, _ why: String) {
-            rejected[why, default: 0] += 1
-            excluded.append((c, why))
+        let evaluation = ModeEvaluation(table, request, linkLimit: linkLimit)
+        // Exclusion reasons by number, in this order; the last is the size floor's, worded at the end.
+        var why = [
+            "emulated (native only was asked)", "compressed (raw was asked)", "uncompressed (compressed was asked)",
+            request.requireRate ? "below the required rate (\(request.rate.map(Explainer.describe) ?? "?"))" : "",
+            request.bandwidthBytesPerSecond.map { "over the \(Bandwidth.describe($0)) budget" } ?? "", "",
+        ]
+        var counts = [Int](repeating: 0, count: why.count)
+        var excluded: [Explainer.Excluded] = []
+        var scored: [Entry] = []
+        scored.reserveCapacity(all.count)
+        func exclude(_ i: Int, _ reason: Int) {
+            counts[reason] += 1
+            excluded.append(Explainer.Excluded(index: Int32(i), why: reason))
         }
+        let raw = request.format == .raw
+        let compressed = request.format == .compressed
+        let floor: Dimensions? = if case .atLeast(let t) = request.size { t } else { nil }
         // "At least" is a floor: a smaller mode is never the answer.
-        var tooSmall: [CandidateMode] = []
-        for c in all {
-            if request.nativeOnly && c.isEmulated {
-                exclude(c, "emulated (native only was asked)")
+        var tooSmall: [Int] = []
+        for i in 0..<all.count {
+            if request.nativeOnly && table.isEmulated[i] {
+                exclude(i, 0)
                 continue
             }
-            if case .raw = request.format, c.isCompressed {
-                exclude(c, "compressed (raw was asked)")
+            if raw && table.isCompressed[i] {
+                exclude(i, 1)
                 continue
             }
-            if case .compressed = request.format, !c.isCompressed {
-                exclude(c, "uncompressed (compressed was asked)")
+            if compressed && !table.isCompressed[i] {
+                exclude(i, 2)
                 continue
             }
-            if case .atLeast(let t) = request.size, c.size.width < t.width || c.size.height < t.height {
-                tooSmall.append(c)
-                continue
+            if let t = floor {
+                let size = table.sizes[Int(table.sizeID[i])]
+                if size.width < t.width || size.height < t.height {
+                    tooSmall.append(i)
+                    continue
+                }
             }
-            let s = score(c, request, largestArea: largest, linkLimit: linkLimit)
+            let s = evaluation.light(i)
             if request.requireRate && !s.rateOK {
-                exclude(c, "below the required rate (\(request.rate.map(Explainer.describe) ?? "?"))")
+                exclude(i, 3)
                 continue
             }
             if let budget = request.bandwidthBytesPerSecond, let b = s.bytesPerSecond, b > budget {
-                exclude(c, "over the \(Bandwidth.describe(budget)) budget")
+                exclude(i, 4)
                 continue
             }
-            scored.append(s)
+            scored.append(Entry(index: Int32(i), total: s.total))
         }
         var sizeFloorReason: String?
-        if case .atLeast(let t) = request.size, let biggest = tooSmall.max(by: { $0.size.area < $1.size.area }) {
-            let key = scored.isEmpty ? "smaller than \(t) (the largest is \(biggest.size))" : "smaller than \(t)"
-            sizeFloorReason = "no mode is at least \(t); the largest is \(biggest.size)"
-            for c in tooSmall { exclude(c, key) }
+        if let t = floor, let biggest = tooSmall.max(by: { all[$0].size.area < all[$1].size.area }) {
+            why[5] = scored.isEmpty ? "smaller than \(t) (the largest is \(all[biggest].size))" : "smaller than \(t)"
+            sizeFloorReason = "no mode is at least \(t); the largest is \(all[biggest].size)"
+            for i in tooSmall { exclude(i, 5) }
         }
+        var rejected: [String: Int] = [:]
+        for (i, n) in counts.enumerated() where n > 0 { rejected[why[i], default: 0] += n }
         guard !scored.isEmpty else {
             var reasons: [String]
             if all.isEmpty {
@@ -104,38 +140,13 @@ public enum Negotiator {
                 outcome: .unsupported, choice: nil, changes: [], reasons: reasons, alternatives: [],
                 explanation: ["Nothing can be chosen: " + reasons.joined(separator: "; ") + "."], candidatesConsidered: all.count)
         }
-        let context = Explainer.Context(all: all, excluded: excluded, scored: scored, presetRule: presetRule)
-        // Only the best few are ranked; the rest need no order.
-        let keep = max(limit, 8)
-        if scored.count > keep * 4 {
-            var top: [Scored] = []
-            top.reserveCapacity(keep + 3)
-            var bestRaw: Scored?
-            var bestCompressed: Scored?
-            for s in scored {
-                if s.mode.isCompressed {
-                    if bestCompressed.map({ s.total < $0.total }) ?? true { bestCompressed = s }
-                } else if bestRaw.map({ s.total < $0.total }) ?? true {
-                    bestRaw = s
-                }
-                if top.count < keep || s.total < top[top.count - 1].total {
-                    let i = top.firstIndex { s.total < $0.total } ?? top.count
-                    top.insert(s, at: i)
-                    if top.count > keep { top.removeLast() }
-                }
-            }
-            // The best of each class stays available to the explanation.
-            for s in [bestRaw, bestCompressed].compactMap({ $0 }) where !top.contains(where: { $0.total == s.total && $0.mode == s.mode }) {
-                top.append(s)
-            }
-            scored = top
-        } else {
-            scored.sort { $0.total < $1.total }
-        }
-        let best = scored[0]
+        let context = Explainer.Context(
+            table: table, excluded: excluded, why: why, scored: scored, evaluation: evaluation, presetRule: presetRule)
+        let ranked = rank(scored, keep: max(limit, 8), table).map { evaluation.scored(Int($0.index)) }
+        let best = ranked[0]
         let choice = makeChoice(best, transport: transport, linkLimit: linkLimit, controls: controls)
         let changes = Explainer.changes(request, best, context)
-        let alts = scored.prefix(max(1, limit)).map { s in
+        let alts = ranked.prefix(max(1, limit)).map { s in
             RankedChoice(
                 choice: makeChoice(s, transport: transport, linkLimit: linkLimit, controls: nil), score: s.total,
                 meetsRequest: s.meets, note: Explainer.note(s, request, context))
@@ -145,129 +156,35 @@ public enum Negotiator {
             alternatives: Array(alts),
             explanation: (SourceSignal.of(node).map { [$0.explanation] } ?? [])
                 + Explainer.explain(
-                    request, best: best, choice: choice, changes: changes, ranked: scored, rejected: rejected, context: context),
+                    request, best: best, choice: choice, changes: changes, ranked: ranked, rejected: rejected, context: context),
             candidatesConsidered: all.count)
     }
 
-    /// A candidate with the rate picked for the request and its score.
-    struct Scored {
-        var mode: CandidateMode
-        var interval: Rational?
-        var sizeCost: Double
-        var rateCost: Double
-        var formatRank: Int
-        var overLink: Bool
-        var bytesPerSecond: UInt64?
-        var sizeOK: Bool
-        var rateOK: Bool
-        var formatOK: Bool
-        var total: Double
-        var meets: Bool { sizeOK && rateOK && formatOK }
-        var fps: Double { interval?.reciprocalValue ?? 0 }
-    }
-
-    static func score(_ c: CandidateMode, _ r: CaptureRequest, largestArea: UInt64, linkLimit: UInt64?) -> Scored {
-        // Size.
-        var sizeCost = 0.0
-        var sizeOK = true
-        // Zero widths and heights (a driver or a file can say 0x0) count as 1, so every cost stays finite.
-        func distance(_ t: Dimensions) -> Double {
-            let area = log(Double(max(c.size.area, 1)) / Double(max(t.area, 1)))
-            let aspect = log(
-                (Double(max(c.size.width, 1)) / Double(max(c.size.height, 1))) / (Double(max(t.width, 1)) / Double(max(t.height, 1))))
-            return abs(area) + 2 * abs(aspect)
-        }
-        switch r.size {
-        case .exact(let t):
-            if c.size != t {
-                sizeOK = false
-                sizeCost = distance(t) + 0.05
+    /// The best few, best first: only they are ranked; the rest need no order. The best raw and the best
+    /// compressed mode stay available to the explanation.
+    static func rank(_ scored: [Entry], keep: Int, _ table: ModeTable) -> [Entry] {
+        guard scored.count > keep * 4 else { return scored.sorted { $0.total < $1.total } }
+        var top: [Entry] = []
+        top.reserveCapacity(keep + 3)
+        var bestRaw: Entry?
+        var bestCompressed: Entry?
+        for s in scored {
+            if table.isCompressed[Int(s.index)] {
+                if bestCompressed.map({ s.total < $0.total }) ?? true { bestCompressed = s }
+            } else if bestRaw.map({ s.total < $0.total }) ?? true {
+                bestRaw = s
             }
-        case .nearest(let t): sizeCost = distance(t)
-        case .atLeast(let t):
-            if c.size.width >= t.width && c.size.height >= t.height {
-                sizeCost = 0.5 * distance(t)
-            } else {
-                sizeOK = false
-                sizeCost = 5 + distance(t)
-            }
-        case nil: sizeCost = 0.3 * log(Double(max(largestArea, 1)) / Double(max(c.size.area, 1)))
-        }
-        if let ar = r.aspectRatio, let want = ar.doubleValue, want > 0, want.isFinite, c.size.height > 0 {
-            let d = abs(log(Double(max(c.size.width, 1)) / Double(c.size.height) / want))
-            sizeCost += 2 * d
-            if d > 0.01 { sizeOK = false }
-        }
-        // Rate.
-        var interval: Rational?
-        var rateCost = 0.0
-        var rateOK = true
-        let minFPS = 30000.0 / 1001.0 - 1e-9
-        switch r.rate {
-        case .exact(let f):
-            let want = f.reciprocal
-            if let own = c.rates.matching(want) {
-                interval = own
-            } else {
-                interval = c.rates.nearest(to: want)
-                rateOK = false
-                rateCost = 0.05 + abs(log((interval?.reciprocalValue ?? 0.001) / positive(f.doubleValue, or: 1)))
-            }
-        case .atLeast(let f):
-            interval = c.rates.fastest
-            let got = interval?.reciprocalValue ?? 0
-            // max(0, …): a floor below 0.001 fps must not make missing it a bonus.
-            if let fv = f.doubleValue, got + 1e-9 < fv {
-                rateOK = false
-                rateCost = 0.05 + max(0, log(fv / max(got, 0.001)))
-            }
-        case .range(let lo, let hi):
-            interval = c.rates.shortest(within: hi.reciprocal, lo.reciprocal)
-            if interval == nil {
-                rateOK = false
-                let fastest = c.rates.fastest
-                let slowest = c.rates.slowest
-                let tooSlow = (fastest?.reciprocalValue ?? 0) < (lo.doubleValue ?? 0)
-                interval = tooSlow ? fastest : slowest
-                let got = interval?.reciprocalValue ?? 0.001
-                rateCost = 0.05 + abs(log(got / positive(tooSlow ? lo.doubleValue : hi.doubleValue, or: 1)))
-            }
-        case nil:
-            interval = c.rates.fastest
-            let got = interval?.reciprocalValue ?? 0
-            if got < minFPS { rateCost = log(30 / max(got, 0.001)) }
-        }
-        // Format.
-        var formatRank = 0
-        var formatOK = true
-        if case .list(let prefs) = r.format {
-            if let i = prefs.firstIndex(of: c.fourcc) {
-                formatRank = i
-            } else {
-                formatRank = 10
-                formatOK = false
+            if top.count < keep || s.total < top[top.count - 1].total {
+                let i = top.firstIndex { s.total < $0.total } ?? top.count
+                top.insert(s, at: i)
+                if top.count > keep { top.removeLast() }
             }
         }
-        let bps = Bandwidth.bytesPerSecond(c.fourcc, compressed: c.isCompressed, size: c.size, fps: interval?.reciprocalValue ?? 0)
-        let overLink = bps.map { b in linkLimit.map { b > $0 } ?? false } ?? false
-        var total = (c.isEmulated ? 1000 : 0) + 100 * sizeCost + 60 * rateCost + 5 * Double(formatRank) + (overLink ? 40 : 0)
-        if case .any = r.format, c.isCompressed { total += 2 }
-        // The tie-breaks stay tiny (under 0.11 together): the size's is capped at 2³² pixels, above any camera's.
-        total -= 1e-4 * min(interval?.reciprocalValue ?? 0, 1000) + 1e-12 * min(Double(c.size.area), 4_294_967_296)
-        total += 1e-6 * Double(c.formatIndex)
-        // Every term above is finite for any UInt32 input; this keeps the promise even so
-        // (renderers print the score through Int).
-        if !(abs(total) < 1e12) { total = 1e12 }
-        return Scored(
-            mode: c, interval: interval, sizeCost: sizeCost, rateCost: rateCost, formatRank: formatRank, overLink: overLink,
-            bytesPerSecond: bps, sizeOK: sizeOK, rateOK: rateOK, formatOK: formatOK, total: total)
-    }
-
-    /// `v` when it is a finite positive number, else `fallback` (a zero or
-    /// invalid requested rate must not divide a cost by zero).
-    static func positive(_ v: Double?, or fallback: Double) -> Double {
-        guard let v, v.isFinite, v > 0 else { return fallback }
-        return v
+        for s in [bestRaw, bestCompressed].compactMap({ $0 })
+        where !top.contains(where: { $0.total == s.total && table.modes[Int($0.index)] == table.modes[Int(s.index)] }) {
+            top.append(s)
+        }
+        return top
     }
 
     static func makeChoice(_ s: Scored, transport: Transport?, linkLimit: UInt64?, controls: [Control]?) -> Choice {

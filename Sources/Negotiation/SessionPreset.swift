@@ -46,30 +46,36 @@ extension Negotiator {
         preset: SessionPreset, for node: CaptureNodeCapabilities, transport: Transport? = nil,
         controls: [Control]? = nil
     ) -> Decision {
+        decide(preset: preset, using: ModeTable(node: node), transport: transport, controls: controls)
+    }
+
+    /// Decides a preset for the node of `table`, built once and reused (a preset may take several decisions);
+    /// the same decision as `decide(preset:for:)`.
+    public static func decide(
+        preset: SessionPreset, using table: ModeTable, transport: Transport? = nil, controls: [Control]? = nil
+    ) -> Decision {
+        let node = table.node
         let thirty = Rational(30, 1)
         switch preset {
         case .high:
             // The largest size whose rate reaches 30 fps (else 24): the floor is hard here,
             // so a bigger size at 24 fps never beats a smaller one at 30.
-            let candidates = ModeExpansion.candidates(of: node, targets: [])
+            let candidates = table.modes
             let limit = Bandwidth.transportLimit(transport)
             for floor in [Rational(30000, 1001), Rational(24000, 1001)] {
-                let fast = candidates.filter { c in
-                    guard let f = c.rates.fastest?.reciprocalValue, let want = floor.doubleValue else { return false }
+                let fast = candidates.indices.filter { i in
+                    guard let f = table.fastestFPS[Int(table.offerID[i])], let want = floor.doubleValue else { return false }
                     return f + 1e-9 >= want
                 }
-                func rank(_ c: CandidateMode) -> (Int, UInt64, Int, Double) {
-                    let fps = c.rates.fastest?.reciprocalValue ?? 0
-                    let over =
-                        Bandwidth.bytesPerSecond(c.fourcc, compressed: c.isCompressed, size: c.size, fps: fps).map { b in
-                            limit.map { b > $0 } ?? false
-                        } ?? false
-                    return (c.isEmulated ? 0 : 1, c.size.area, over ? 0 : 1, fps)
+                func rank(_ i: Int) -> (Int, UInt64, Int, Double) {
+                    let fps = table.fastestFPS[Int(table.offerID[i])] ?? 0
+                    let over = table.bytesPerSecond(i, fps: fps).map { b in limit.map { b > $0 } ?? false } ?? false
+                    return (table.isEmulated[i] ? 0 : 1, table.sizes[Int(table.sizeID[i])].area, over ? 0 : 1, fps)
                 }
-                if let best = fast.max(by: { rank($0) < rank($1) }) {
+                if let best = fast.max(by: { rank($0) < rank($1) }).map({ candidates[$0] }) {
                     let d = decide(
                         CaptureRequest(size: .exact(best.size), rate: .atLeast(floor), format: .list([best.fourcc])),
-                        for: node, transport: transport, controls: controls, alternatives: 5,
+                        table: table, transport: transport, controls: controls, alternatives: 5,
                         presetRule: "the largest size that reaches \(Explainer.fps(floor)) fps")
                     if d.outcome == .valid { return relabel(d, preset) }
                 }
@@ -78,26 +84,26 @@ extension Negotiator {
             // without intervals or blanking controls), the largest mode, with the rate said to be unknown.
             let anyRate = candidates.contains { $0.rates.fastest != nil }
             let fallback = anyRate ? Rational(1000, 1) : Rational(30000, 1001)
-            return relabel(decide(CaptureRequest(rate: .atLeast(fallback)), for: node, transport: transport, controls: controls), preset)
+            return relabel(decide(CaptureRequest(rate: .atLeast(fallback)), using: table, transport: transport, controls: controls), preset)
         case .medium, .low:
             // The rate floor is part of the preset: nearest size among the modes that reach it.
             let target = preset == .medium ? Dimensions(width: 640, height: 480) : Dimensions(width: 320, height: 240)
             let floor = preset == .medium ? Rational(30000, 1001) : Rational(15, 1)
             var r = CaptureRequest(size: .nearest(target), rate: .atLeast(floor))
             r.requireRate = true
-            var d = decide(r, for: node, transport: transport, controls: controls)
+            var d = decide(r, using: table, transport: transport, controls: controls)
             if let c = d.choice, c.size.width < 160 || c.size.height < 120 {
                 r.size = .atLeast(Dimensions(width: 160, height: 120))
-                d = decide(r, for: node, transport: transport, controls: controls)
+                d = decide(r, using: table, transport: transport, controls: controls)
             }
             if d.outcome == .unsupported {  // nothing reaches the floor: the nearest size at its best rate
                 r.requireRate = false
-                d = decide(r, for: node, transport: transport, controls: controls)
+                d = decide(r, using: table, transport: transport, controls: controls)
             }
             return relabel(d, preset)
         case .p352x288, .p640x480, .p1280x720, .p1920x1080, .p3840x2160:
             let d = decide(
-                CaptureRequest(size: .exact(preset.fixedSize!), rate: .atLeast(Rational(30000, 1001))), for: node, transport: transport,
+                CaptureRequest(size: .exact(preset.fixedSize!), rate: .atLeast(Rational(30000, 1001))), using: table, transport: transport,
                 controls: controls)
             // The size is the preset; a rate below 30 is the best the camera has at that size, which the preset accepts.
             if d.changes.contains(where: { $0.field == "size" }) {
@@ -118,7 +124,8 @@ extension Negotiator {
             var last: Decision?
             for r in [Rational(30000, 1001), thirty, Rational(25, 1)] {
                 let d = decide(
-                    CaptureRequest(size: .exact(preset.fixedSize!), rate: .exact(r)), for: node, transport: transport, controls: controls)
+                    CaptureRequest(size: .exact(preset.fixedSize!), rate: .exact(r)), using: table, transport: transport, controls: controls
+                )
                 if d.outcome == .valid { return relabel(d, preset) }
                 last = last ?? d
             }
@@ -128,14 +135,14 @@ extension Negotiator {
                     "iFrame needs \(preset.fixedSize!) at a constant 29.97, 30 or 25 fps; the nearest is \(last!.choice?.summary ?? "nothing")"
                 ), preset)
         case .photo:
-            var d = decide(CaptureRequest(rate: .atLeast(Rational(1, 1000))), for: node, transport: transport, controls: controls)
+            var d = decide(CaptureRequest(rate: .atLeast(Rational(1, 1000))), using: table, transport: transport, controls: controls)
             // Rate is irrelevant: re-rank by size alone (native first, then uncompressed).
-            let candidates = ModeExpansion.candidates(of: node, targets: [])
+            let candidates = table.modes
             if let best = candidates.max(by: { a, b in
                 (a.isEmulated ? 0 : 1, a.size.area, a.isCompressed ? 0 : 1) < (b.isEmulated ? 0 : 1, b.size.area, b.isCompressed ? 0 : 1)
             }) {
                 d = decide(
-                    CaptureRequest(size: .exact(best.size), format: .list([best.fourcc])), for: node, transport: transport,
+                    CaptureRequest(size: .exact(best.size), format: .list([best.fourcc])), table: table, transport: transport,
                     controls: controls, alternatives: 5, presetRule: "the largest size of any format")
                 d.outcome = .valid
             }
@@ -152,7 +159,7 @@ extension Negotiator {
                 CaptureRequest(
                     size: .exact(Dimensions(width: a.width, height: a.height)),
                     rate: iv.map { .exact($0.interval.reciprocal) }, format: .list([a.fourcc])),
-                for: node, transport: transport, controls: controls, alternatives: 5, presetRule: "the active format")
+                table: table, transport: transport, controls: controls, alternatives: 5, presetRule: "the active format")
             d.outcome = .valid
             d.explanation.insert("inputPriority: the active format stays as it is.", at: 0)
             return relabel(d, preset)

@@ -114,6 +114,28 @@ if let path = fixtureFiles(dir).first(where: { $0.hasSuffix("large-synthetic.jso
     let t1 = now()
     for _ in 0..<max(2, n / 50) { for p in SessionPreset.allCases { _ = Negotiator.decide(preset: p, for: node) } }
     let perPreset = (now() - t1) / Double(max(2, n / 50) * SessionPreset.allCases.count)
+    // Per request kind, with the node's mode table built once and reused (`decide(_:using:)`), and without.
+    let table = ModeTable(node: node)
+    let kinds = ["exact size, exact rate", "nearest size, rate at least", "size at least, rate range, raw", "rate exact, format list"]
+    var perKind: [String] = []
+    for (k, r) in requests.enumerated() {
+        let t2 = now()
+        for _ in 0..<n { _ = Negotiator.decide(r, using: table) }
+        let reused = (now() - t2) / Double(n) * 1e6
+        let t3 = now()
+        for _ in 0..<n { _ = Negotiator.decide(r, for: node) }
+        let fresh = (now() - t3) / Double(n) * 1e6
+        perKind.append(
+            "\(kinds[k]): \(Double(Int(reused * 10)) / 10) µs (table reused), \(Double(Int(fresh * 10)) / 10) µs (table per call)")
+    }
+    let t4 = now()
+    for _ in 0..<max(2, n / 50) { for p in SessionPreset.allCases { _ = Negotiator.decide(preset: p, using: table) } }
+    let perPresetReused = (now() - t4) / Double(max(2, n / 50) * SessionPreset.allCases.count)
+    print("")
+    print(
+        "Per request kind (\(table.modes.count) modes in the table): " + perKind.joined(separator: "; ")
+            + "; presets \(Double(Int(perPresetReused * 1e7)) / 10) µs each (table reused)."
+    )
     print("")
     print(
         "Negotiation on the large synthetic device (\(node.formats.count) formats, \(combos) format/size/rate combinations): \(Int((1 / perDecision).rounded())) decisions/s (\(Int((perDecision * 1e6).rounded())) µs each, 4 request kinds, explanations and ranking included); presets \(Int((perPreset * 1e6).rounded())) µs each."
