@@ -86,6 +86,7 @@ let package = Package(
         .testTarget(
             name: "NegotiationTests",
             dependencies: ["Negotiation", "CaptureModel", "CamProbeTesting", "CamProbe"],
+            exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

@@ -65,8 +65,10 @@ enum ShowRenderer {
         guard !c.formats.isEmpty else { return }
         var supported: [String] = []
         var unsupported: [String] = []
+        // One mode table for the node, shared by every preset's decisions.
+        let table = ModeTable(node: c)
         for p in SessionPreset.allCases {
-            let d = Negotiator.decide(preset: p, for: c, transport: transport, controls: c.controls)
+            let d = Negotiator.decide(preset: p, using: table, transport: transport, controls: c.controls)
             if d.outcome == .valid, let choice = d.choice {
                 supported.append("\(p.rawValue) → \(choice.summary)")
             } else if d.outcome == .adjusted, let choice = d.choice, choice.frameInterval == nil,
