@@ -1,0 +1,180 @@
+import FoundationEssentials
+
+/// A `Decoder` over a `JSONValue` tree already parsed by `JSONValue.parse`,
+/// so a profile's bytes are parsed once: the `Codable` conformances of the
+/// model stay the single description of the document.
+///
+/// It reads values as `JSONDecoder` (default strategies) reads the same
+/// text: a JSON number decodes as any numeric type that holds it exactly,
+/// `Bool` only from `true`/`false`, `String` only from a string, and a
+/// missing key or a value of the wrong kind throws a `DecodingError` whose
+/// `codingPath` names the JSON path. Where the tree does not say what
+/// `JSONDecoder` would give it throws `JSONValueDecoder.Undecidable`
+/// instead, so the caller can ask `JSONDecoder`: a zero read as a
+/// floating-point number (`-0` and `0` are one `JSONValue`), and the types
+/// `JSONDecoder` decodes with a strategy (`Data`, `Date`, `URL`, `Decimal`).
+struct JSONValueDecoder {
+    /// The tree does not tell what `JSONDecoder` would decode here.
+    struct Undecidable: Error, CustomStringConvertible {
+        var codingPath: [any CodingKey]
+        var description: String
+    }
+
+    /// `type` decoded from `value`.
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try JSONValueDecoding(value, at: nil).decodeValue(type)
+    }
+}
+
+/// Where a value is in the tree: a parent link per level, turned into a
+/// `codingPath` only when asked (errors, and conformances that look).
+final class JSONValueCodingPath {
+    let parent: JSONValueCodingPath?
+    let key: any CodingKey
+
+    init(_ parent: JSONValueCodingPath?, _ key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    static func keys(_ node: JSONValueCodingPath?) -> [any CodingKey] {
+        var out: [any CodingKey] = []
+        var n = node
+        while let at = n {
+            out.append(at.key)
+            n = at.parent
+        }
+        return out.reversed()
+    }
+}
+
+/// A key of an array element, spelt as `JSONDecoder` spells it.
+struct JSONValueIndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { "Index \(intValue ?? 0)" }
+    init(index: Int) { intValue = index }
+    init?(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
+}
+
+/// The `Decoder` handed to each `init(from:)`: one value and its place.
+final class JSONValueDecoding: Decoder, SingleValueDecodingContainer {
+    let value: JSONValue
+    let at: JSONValueCodingPath?
+
+    init(_ value: JSONValue, at: JSONValueCodingPath?) {
+        self.value = value
+        self.at = at
+    }
+
+    var codingPath: [any CodingKey] { JSONValueCodingPath.keys(at) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = value else { throw mismatch([String: JSONValue].self) }
+        return KeyedDecodingContainer(JSONValueKeyedContainer<Key>(members, at: at))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let items) = value else { throw mismatch([JSONValue].self) }
+        return JSONValueUnkeyedContainer(items, at: at)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    /// The error `JSONDecoder` throws for a value of the wrong kind.
+    func mismatch(_ type: Any.Type) -> DecodingError {
+        .typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
+    }
+
+    func decodeNil() -> Bool { value == .null }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        guard case .bool(let b) = value else { throw mismatch(type) }
+        return b
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+        guard case .string(let s) = value else { throw mismatch(type) }
+        return s
+    }
+
+    func decode(_ type: Double.Type) throws -> Double {
+        switch value {
+        case .integer(0): throw JSONValueDecoder.Undecidable(codingPath: codingPath, description: "a zero read as Double may be -0")
+        case .integer(let i): return Double(i)
+        case .unsigned(let u): return Double(u)
+        case .double(let d): return d
+        default: throw mismatch(type)
+        }
+    }
+
+    func decode(_ type: Float.Type) throws -> Float {
+        let d = try decode(Double.self)
+        let f = Float(d)
+        guard f.isFinite else { throw notRepresentable(type) }
+        // Rounding twice (text → Double → Float) may differ from JSONDecoder's one rounding.
+        guard Double(f) == d else { throw JSONValueDecoder.Undecidable(codingPath: codingPath, description: "\(d) read as Float") }
+        return f
+    }
+
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
+
+    /// `type` from this value: the primitives directly, anything else by its `init(from:)`.
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        switch type {
+        case is String.Type: return try decode(String.self) as! T
+        case is Bool.Type: return try decode(Bool.self) as! T
+        case is UInt32.Type: return try decode(UInt32.self) as! T
+        case is Int.Type: return try decode(Int.self) as! T
+        case is Double.Type: return try decode(Double.self) as! T
+        case is Data.Type, is Date.Type, is URL.Type, is Decimal.Type:
+            throw JSONValueDecoder.Undecidable(codingPath: codingPath, description: "JSONDecoder decodes \(type) with a strategy")
+        default: return try T(from: self)
+        }
+    }
+
+    private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let exact: T?
+        switch value {
+        case .integer(let i): exact = T(exactly: i)
+        case .unsigned(let u): exact = T(exactly: u)
+        case .double(let d): exact = T(exactly: d)
+        default: throw mismatch(type)
+        }
+        guard let v = exact else { throw notRepresentable(type) }
+        return v
+    }
+
+    private func notRepresentable(_ type: Any.Type) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: codingPath, debugDescription: "Number \(value.brief) does not fit in \(type)."))
+    }
+}
+
+extension JSONValue {
+    /// What a value is, for a type mismatch message.
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .integer, .unsigned, .double: "number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+}
