@@ -87,4 +87,12 @@ struct JSONValueDecoderTests {
         #expect(throws: JSONValueDecoder.Undecidable.self) { try JSONValueDecoder.decode(Speed.self, from: Self.tree(#"{"speed":-0.0}"#)) }
         #expect(try JSONValueDecoder.decode(Speed.self, from: Self.tree(#"{"speed":2}"#)).speed == 2)
     }
+
+    /// The embedded schema is read with `JSONValue.parse` at start-up; it
+    /// gives the tree `JSONDecoder` gives.
+    @Test func embeddedSchemaParsesAsJSONDecoderReadsIt() throws {
+        let fromDecoder = try JSONDecoder().decode(JSONValue.self, from: Data(ProfileSchemas.jsonSchema.utf8))
+        #expect(JSONProfile.schemaValidator.schema == fromDecoder)
+        #expect(JSONProfile.schemaValidator.schemaProblems.isEmpty)
+    }
 }

@@ -22,62 +22,64 @@ struct JSONValueDecoder {
 
     /// `type` decoded from `value`.
     static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try JSONValueDecoding(value, at: nil).decodeValue(type)
+        try JSONValueDecoding(value).decodeValue(type)
     }
 }
 
-/// Where a value is in the tree: a parent link per level, turned into a
-/// `codingPath` only when asked (errors, and conformances that look).
-final class JSONValueCodingPath {
-    let parent: JSONValueCodingPath?
-    let key: any CodingKey
-
-    init(_ parent: JSONValueCodingPath?, _ key: any CodingKey) {
-        self.parent = parent
-        self.key = key
-    }
-
-    static func keys(_ node: JSONValueCodingPath?) -> [any CodingKey] {
-        var out: [any CodingKey] = []
-        var n = node
-        while let at = n {
-            out.append(at.key)
-            n = at.parent
-        }
-        return out.reversed()
-    }
+/// A step from a value to one inside it, for `codingPath`.
+enum JSONValueStep {
+    case member(String)
+    case index(Int)
 }
 
-/// A key of an array element, spelt as `JSONDecoder` spells it.
-struct JSONValueIndexKey: CodingKey {
+/// A key of `codingPath`: a member's name, or an array element's index
+/// spelt as `JSONDecoder` spells it (`Index 3`).
+struct JSONValuePathKey: CodingKey {
+    var stringValue: String
     var intValue: Int?
-    var stringValue: String { "Index \(intValue ?? 0)" }
-    init(index: Int) { intValue = index }
-    init?(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
+    init(_ step: JSONValueStep) {
+        switch step {
+        case .member(let name): (stringValue, intValue) = (name, nil)
+        case .index(let i): (stringValue, intValue) = ("Index \(i)", i)
+        }
+    }
+    init?(stringValue: String) { (self.stringValue, intValue) = (stringValue, nil) }
+    init?(intValue: Int) { (stringValue, self.intValue) = ("Index \(intValue)", intValue) }
 }
 
 /// The `Decoder` handed to each `init(from:)`: one value and its place.
 final class JSONValueDecoding: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
-    let at: JSONValueCodingPath?
+    /// The value this one is in, and the step from there; nil at the root.
+    let parent: JSONValueDecoding?
+    let step: JSONValueStep?
 
-    init(_ value: JSONValue, at: JSONValueCodingPath?) {
+    init(_ value: JSONValue, in parent: JSONValueDecoding? = nil, at step: JSONValueStep? = nil) {
         self.value = value
-        self.at = at
+        self.parent = parent
+        self.step = step
     }
 
-    var codingPath: [any CodingKey] { JSONValueCodingPath.keys(at) }
+    /// The steps from the root, built only when asked (errors, and conformances that look).
+    var codingPath: [any CodingKey] {
+        var out: [any CodingKey] = []
+        var n: JSONValueDecoding? = self
+        while let at = n, let step = at.step {
+            out.append(JSONValuePathKey(step))
+            n = at.parent
+        }
+        return out.reversed()
+    }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: JSONValue].self) }
-        return KeyedDecodingContainer(JSONValueKeyedContainer<Key>(members, at: at))
+        return KeyedDecodingContainer(JSONValueKeyedContainer<Key>(members, of: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let items) = value else { throw mismatch([JSONValue].self) }
-        return JSONValueUnkeyedContainer(items, at: at)
+        return JSONValueUnkeyedContainer(items, of: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }

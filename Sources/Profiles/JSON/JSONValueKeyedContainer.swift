@@ -1,14 +1,15 @@
 /// The members of a JSON object, for `JSONValueDecoder`.
 struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: JSONValue]
-    let at: JSONValueCodingPath?
+    /// The decoder of the object itself.
+    let object: JSONValueDecoding
 
-    init(_ members: [String: JSONValue], at: JSONValueCodingPath?) {
+    init(_ members: [String: JSONValue], of object: JSONValueDecoding) {
         self.members = members
-        self.at = at
+        self.object = object
     }
 
-    var codingPath: [any CodingKey] { JSONValueCodingPath.keys(at) }
+    var codingPath: [any CodingKey] { object.codingPath }
     var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
@@ -21,7 +22,7 @@ struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 DecodingError.Context(
                     codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
-        return JSONValueDecoding(v, at: JSONValueCodingPath(at, key))
+        return JSONValueDecoding(v, in: object, at: .member(key.stringValue))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).decodeNil() }
@@ -48,20 +49,10 @@ struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { try member(key).unkeyedContainer() }
 
     func superDecoder() throws -> any Decoder {
-        let key = JSONValueSuperKey()
-        return JSONValueDecoding(members["super"] ?? .null, at: JSONValueCodingPath(at, key))
+        JSONValueDecoding(members["super"] ?? .null, in: object, at: .member("super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        JSONValueDecoding(members[key.stringValue] ?? .null, at: JSONValueCodingPath(at, key))
+        JSONValueDecoding(members[key.stringValue] ?? .null, in: object, at: .member(key.stringValue))
     }
-}
-
-/// The key `superDecoder()` decodes.
-struct JSONValueSuperKey: CodingKey {
-    var stringValue: String { "super" }
-    var intValue: Int? { nil }
-    init() {}
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { nil }
 }

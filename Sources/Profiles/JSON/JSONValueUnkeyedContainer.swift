@@ -1,26 +1,28 @@
 /// The elements of a JSON array, in order, for `JSONValueDecoder`.
 struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {
     let items: [JSONValue]
-    let at: JSONValueCodingPath?
+    /// The decoder of the array itself.
+    let array: JSONValueDecoding
     private(set) var currentIndex = 0
 
-    init(_ items: [JSONValue], at: JSONValueCodingPath?) {
+    init(_ items: [JSONValue], of array: JSONValueDecoding) {
         self.items = items
-        self.at = at
+        self.array = array
     }
 
-    var codingPath: [any CodingKey] { JSONValueCodingPath.keys(at) }
+    var codingPath: [any CodingKey] { array.codingPath }
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
     /// The decoder for the next element, or `valueNotFound` past the end.
     private func next(_ type: Any.Type) throws -> JSONValueDecoding {
-        let key = JSONValueIndexKey(index: currentIndex)
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
-                type, DecodingError.Context(codingPath: codingPath + [key], debugDescription: "Unkeyed container is at end."))
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath + [JSONValuePathKey(.index(currentIndex))], debugDescription: "Unkeyed container is at end."))
         }
-        return JSONValueDecoding(items[currentIndex], at: JSONValueCodingPath(at, key))
+        return JSONValueDecoding(items[currentIndex], in: array, at: .index(currentIndex))
     }
 
     /// Decodes the next element and moves past it only when that succeeds.
