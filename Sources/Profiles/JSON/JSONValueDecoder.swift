@@ -138,16 +138,16 @@ final class JSONValueDecoding: Decoder, SingleValueDecodingContainer {
 
     /// `type` from this value: the primitives directly, anything else by its `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        switch type {
-        case is String.Type: return try decode(String.self) as! T
-        case is Bool.Type: return try decode(Bool.self) as! T
-        case is UInt32.Type: return try decode(UInt32.self) as! T
-        case is Int.Type: return try decode(Int.self) as! T
-        case is Double.Type: return try decode(Double.self) as! T
-        case is Data.Type, is Date.Type, is URL.Type, is Decimal.Type:
+        // Metatype identity, not `is` casts: this runs for every value.
+        if type == String.self { return try decode(String.self) as! T }
+        if type == UInt32.self { return try decode(UInt32.self) as! T }
+        if type == Bool.self { return try decode(Bool.self) as! T }
+        if type == Int.self { return try decode(Int.self) as! T }
+        if type == Double.self { return try decode(Double.self) as! T }
+        if type == Data.self || type == Date.self || type == URL.self || type == Decimal.self {
             throw JSONValueDecoder.Undecidable(codingPath: codingPath, description: "JSONDecoder decodes \(type) with a strategy")
-        default: return try T(from: self)
         }
+        return try T(from: self)
     }
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {

@@ -67,56 +67,80 @@ struct JSONSchemaValidator: Sendable {
         return issues
     }
 
-    private func check(_ x: JSONValue, _ at: Int, _ path: inout SchemaInstancePath) -> [ProfileIssue] {
+    /// What `check` returns in `quick` mode for a value that fails: no words, only "not empty".
+    private static let failed = [ProfileIssue(message: "fails")]
+
+    /// The issues of `x` against node `at`. In `quick` mode only whether
+    /// there are any counts: it stops at the first, unworded (`failed`).
+    private func check(_ x: JSONValue, _ at: Int, _ path: inout SchemaInstancePath, quick: Bool = false) -> [ProfileIssue] {
         let n = compiled.nodes[at]
         guard n.isObject else {
-            if n.isFalse { return [path.issue("not allowed here")] }
+            if n.isFalse { return quick ? Self.failed : [path.issue("not allowed here")] }
             return []
         }
         var out: [ProfileIssue] = []
         switch n.ref {
-        case .node(let target)?: out += check(x, target, &path)
-        case .unresolvable(let ref)?: return [path.issue("schema: unresolvable $ref \(ref)")]
+        case .node(let target)?:
+            out += check(x, target, &path, quick: quick)
+            if quick && !out.isEmpty { return Self.failed }
+        case .unresolvable(let ref)?: return quick ? Self.failed : [path.issue("schema: unresolvable $ref \(ref)")]
         case nil: break
         }
         if let names = n.typeNames, !n.kinds.contains(CompiledSchema.Kinds(of: x)) {
+            if quick { return Self.failed }
             return out + [path.issue("expected \(names.joined(separator: " or ")), found \(x.typeName) \(x.brief)")]
         }
-        if let c = n.const, !x.schemaEquals(c) { out.append(path.issue("expected \(c.brief), found \(x.brief)")) }
+        if let c = n.const, !x.schemaEquals(c) {
+            if quick { return Self.failed }
+            out.append(path.issue("expected \(c.brief), found \(x.brief)"))
+        }
         if let options = n.enumOptions, !options.contains(where: x.schemaEquals) {
+            if quick { return Self.failed }
             out.append(path.issue("expected one of \(options.map(\.brief).joined(separator: ", ")), found \(x.brief)"))
         }
         if let m = n.minimum, let c = JSONValue.compareNumbers(x, m), c < 0 {
+            if quick { return Self.failed }
             out.append(path.issue("\(x.brief) is below the minimum \(m.brief)"))
         }
         if let m = n.maximum, let c = JSONValue.compareNumbers(x, m), c > 0 {
+            if quick { return Self.failed }
             out.append(path.issue("\(x.brief) is above the maximum \(m.brief)"))
         }
         if let p = n.pattern, case .string(let str) = x {
             if str.unicodeScalars.count > JSONSchemaValidator.longestPatternSubject || !(n.matcher?.matches(str) ?? false) {
+                if quick { return Self.failed }
                 out.append(path.issue("\(x.brief) does not match the pattern \(p)"))
             }
         }
         switch x {
-        case .object(let members): out += checkObject(members, n, &path)
+        case .object(let members):
+            out += checkObject(members, n, &path, quick: quick)
+            if quick && !out.isEmpty { return Self.failed }
         case .array(let items):
             if let itemSchema = n.items {
                 for (i, item) in items.enumerated() {
                     path.push(.index(i))
-                    out += check(item, itemSchema, &path)
+                    out += check(item, itemSchema, &path, quick: quick)
                     path.pop()
+                    if quick && !out.isEmpty { return Self.failed }
                 }
             }
         default: break
         }
-        if let branches = n.oneOf { out += alternatives(x, branches, exactlyOne: true, &path) }
-        if let branches = n.anyOf { out += alternatives(x, branches, exactlyOne: false, &path) }
-        return out
+        if let branches = n.oneOf {
+            out += alternatives(x, branches, exactlyOne: true, &path, quick: quick)
+            if quick && !out.isEmpty { return Self.failed }
+        }
+        if let branches = n.anyOf { out += alternatives(x, branches, exactlyOne: false, &path, quick: quick) }
+        return quick && !out.isEmpty ? Self.failed : out
     }
 
-    private func checkObject(_ members: [String: JSONValue], _ n: CompiledSchema.Node, _ path: inout SchemaInstancePath) -> [ProfileIssue] {
+    private func checkObject(
+        _ members: [String: JSONValue], _ n: CompiledSchema.Node, _ path: inout SchemaInstancePath, quick: Bool
+    ) -> [ProfileIssue] {
         var out: [ProfileIssue] = []
         for name in n.required where members[name] == nil {
+            if quick { return Self.failed }
             path.push(.member(name))
             out.append(path.issue("required property is missing"))
             path.pop()
@@ -125,14 +149,20 @@ struct JSONSchemaValidator: Sendable {
         var found: [(name: String, issues: [ProfileIssue])] = []
         for (name, value) in members {
             let sub = n.properties[name] ?? (n.additionalIsFalse ? nil : n.additional)
-            path.push(.member(name))
             if let sub {
-                let issues = check(value, sub, &path)
-                if !issues.isEmpty { found.append((name, issues)) }
+                path.push(.member(name))
+                let issues = check(value, sub, &path, quick: quick)
+                path.pop()
+                if !issues.isEmpty {
+                    if quick { return Self.failed }
+                    found.append((name, issues))
+                }
             } else if n.additionalIsFalse {
+                if quick { return Self.failed }
+                path.push(.member(name))
                 found.append((name, [path.issue("unknown property (expected one of \(n.propertyList))")]))
+                path.pop()
             }
-            path.pop()
         }
         if found.count > 1 { found.sort { $0.name < $1.name } }
         for f in found { out += f.issues }
@@ -147,17 +177,19 @@ struct JSONSchemaValidator: Sendable {
     /// A branch with a `const` property that `x` has with another value
     /// fails without being checked (its issues are worked out only if they
     /// are reported), so a discriminated `oneOf` checks one branch.
-    private func alternatives(_ x: JSONValue, _ branches: [Int], exactlyOne: Bool, _ path: inout SchemaInstancePath) -> [ProfileIssue] {
-        var known: [[ProfileIssue]?] = []
-        known.reserveCapacity(branches.count)
+    private func alternatives(
+        _ x: JSONValue, _ branches: [Int], exactlyOne: Bool, _ path: inout SchemaInstancePath, quick: Bool
+    ) -> [ProfileIssue] {
+        // First only which branches pass (issues are worded below, when they are reported).
         var passing = 0
-        for b in branches {
-            let issues = failsOnAConstant(x, b) ? nil : check(x, b, &path)
-            if issues?.isEmpty ?? false { passing += 1 }
-            known.append(issues)
+        for b in branches where !failsOnAConstant(x, b) && check(x, b, &path, quick: true).isEmpty {
+            passing += 1
+            if !exactlyOne { return [] }
         }
-        if passing == 1 || (passing > 1 && !exactlyOne) { return [] }
+        if passing == 1 { return [] }
+        if quick { return Self.failed }
         if passing > 1 { return [path.issue("matches \(passing) alternatives, expected exactly one")] }
+        var known: [[ProfileIssue]?] = branches.map { b in failsOnAConstant(x, b) ? nil : check(x, b, &path) }
 
         var discriminator: String? = nil
         var allowed: [JSONValue] = []
