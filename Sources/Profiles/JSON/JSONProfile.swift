@@ -70,9 +70,10 @@ public enum JSONProfile {
 
         /// See `JSONProfile.read`.
         public func read() throws(ProfileReadError) -> DeviceDocument {
-            let issues = schemaIssues()
+            let (issues, document) = issuesAndTreeDecoding()
             guard issues.isEmpty else { throw ProfileReadError(issues: issues) }
-            return try decoded().get()
+            if let document { return document }
+            return try JSONProfile.decode(bytes).get()
         }
 
         /// See `JSONProfile.validate`.
