@@ -13,8 +13,9 @@ public enum JSONProfile {
         return String(decoding: bytes, as: UTF8.self) + "\n"
     }
 
-    /// Validates against the JSON Schema, then decodes with `JSONDecoder`.
-    /// Refuses input over 64 MiB.
+    /// Validates against the JSON Schema, then decodes the model from the
+    /// parsed tree (`JSONValueDecoder`), as `JSONDecoder` would decode the
+    /// bytes. Refuses input over 64 MiB.
     public static func read(_ bytes: [UInt8]) throws(ProfileReadError) -> DeviceDocument {
         try parse(bytes).read()
     }
@@ -68,8 +69,9 @@ public enum JSONProfile {
 
         /// See `JSONProfile.read`.
         public func read() throws(ProfileReadError) -> DeviceDocument {
-            let issues = schemaIssues()
+            let (issues, document) = issuesAndTreeDecoding()
             guard issues.isEmpty else { throw ProfileReadError(issues: issues) }
+            if let document { return document }
             return try JSONProfile.decode(bytes).get()
         }
 
@@ -77,8 +79,20 @@ public enum JSONProfile {
         public func validate() -> [ProfileIssue] {
             let issues = schemaIssues()
             guard issues.isEmpty else { return issues }
-            if case .failure(let e) = JSONProfile.decode(bytes) { return e.issues }
+            if case .failure(let e) = decoded() { return e.issues }
             return []
+        }
+
+        /// The model decoded from the parsed tree, once the schema is met.
+        /// Only when that fails (or the tree cannot tell, see
+        /// `JSONValueDecoder.Undecidable`) are the bytes decoded again with
+        /// `JSONDecoder`, whose value or message then stands, so a document
+        /// reads exactly as it did when `JSONDecoder` read every one.
+        func decoded() -> Result<DeviceDocument, ProfileReadError> {
+            if case .success(let v) = value, let document = try? JSONValueDecoder.decode(DeviceDocument.self, from: v) {
+                return .success(document)
+            }
+            return JSONProfile.decode(bytes)
         }
 
         /// Size, JSON syntax and JSON Schema issues.
@@ -106,9 +120,11 @@ public enum JSONProfile {
         }
     }
 
-    /// The validator for the embedded schema, built once.
+    /// The validator for the embedded schema, built once (parsed with
+    /// `JSONValue.parse`, which reads it as `JSONDecoder` would, in a
+    /// fraction of the time: this runs at every start).
     static let schemaValidator: JSONSchemaValidator = {
-        let schema = (try? JSONDecoder().decode(JSONValue.self, from: Data(ProfileSchemas.jsonSchema.utf8))) ?? .bool(false)
+        let schema = (try? JSONValue.parse(Array(ProfileSchemas.jsonSchema.utf8))) ?? .bool(false)
         return JSONSchemaValidator(schema: schema)
     }()
 

@@ -17,7 +17,8 @@ struct JSONSchemaValidator: Sendable {
     static let longestPatternSubject = 1024
 
     let schema: JSONValue
-    private let patterns: [String: SchemaRegex]
+    /// `schema` compiled once: what `validate` checks against.
+    private let compiled: CompiledSchema
     /// Patterns that did not compile, and keywords not implemented; empty for a usable schema.
     let schemaProblems: [String]
 
@@ -34,7 +35,7 @@ struct JSONSchemaValidator: Sendable {
                 do { patterns[p] = try SchemaRegex(p) } catch { problems.append("\(where_): \(error)") }
             }
         }
-        self.patterns = patterns
+        compiled = CompiledSchema(schema, patterns: patterns)
         schemaProblems = problems
     }
 
@@ -61,108 +62,110 @@ struct JSONSchemaValidator: Sendable {
     /// All issues of `instance`, in document order; empty when it is valid.
     func validate(_ instance: JSONValue) -> [ProfileIssue] {
         var issues = schemaProblems.map { ProfileIssue(message: "schema: \($0)") }
-        issues += check(instance, schema, path: .root)
+        var path = SchemaInstancePath()
+        issues += check(instance, 0, &path)
         return issues
     }
 
-    /// Where a value is in the instance, spelt out only when an issue names it.
-    private indirect enum Path {
-        case root
-        case member(Path, String)
-        case index(Path, Int)
+    /// What `check` returns in `quick` mode for a value that fails: no words, only "not empty".
+    private static let failed = [ProfileIssue(message: "fails")]
 
-        var text: String {
-            switch self {
-            case .root: ""
-            case .member(let parent, let key):
-                // As the paths were joined before: an empty parent (a root key "") adds no dot.
-                parent.text.isEmpty ? key : "\(parent.text).\(key)"
-            case .index(let parent, let i): "\(parent.text)[\(i)]"
-            }
-        }
-    }
-
-    private func issue(_ path: Path, _ message: String) -> ProfileIssue {
-        let text = path.text
-        return ProfileIssue(path: text.isEmpty ? nil : text, message: message)
-    }
-
-    private func resolve(_ s: JSONValue) -> JSONValue? {
-        guard case .string(let ref)? = s["$ref"] else { return s }
-        let prefix = "#/$defs/"
-        guard ref.hasPrefix(prefix) else { return nil }
-        return schema["$defs"]?[String(ref.dropFirst(prefix.count))]
-    }
-
-    private func check(_ x: JSONValue, _ s: JSONValue, path: Path) -> [ProfileIssue] {
-        guard case .object(let k) = s else {
-            if case .bool(false) = s { return [issue(path, "not allowed here")] }
+    /// The issues of `x` against node `at`. In `quick` mode only whether
+    /// there are any counts: it stops at the first, unworded (`failed`).
+    private func check(_ x: JSONValue, _ at: Int, _ path: inout SchemaInstancePath, quick: Bool = false) -> [ProfileIssue] {
+        let n = compiled.nodes[at]
+        guard n.isObject else {
+            if n.isFalse { return quick ? Self.failed : [path.issue("not allowed here")] }
             return []
         }
         var out: [ProfileIssue] = []
-        if case .string(let ref)? = k["$ref"] {
-            guard let target = resolve(s) else { return [issue(path, "schema: unresolvable $ref \(ref)")] }
-            out += check(x, target, path: path)
+        switch n.ref {
+        case .node(let target)?:
+            out += check(x, target, &path, quick: quick)
+            if quick && !out.isEmpty { return Self.failed }
+        case .unresolvable(let ref)?: return quick ? Self.failed : [path.issue("schema: unresolvable $ref \(ref)")]
+        case nil: break
         }
-        if let t = k["type"] {
-            let names: [String]
-            switch t {
-            case .string(let n): names = [n]
-            case .array(let a): names = a.compactMap { if case .string(let n) = $0 { n } else { nil } }
-            default: names = []
-            }
-            if !names.contains(where: x.isOfType) {
-                return out + [issue(path, "expected \(names.joined(separator: " or ")), found \(x.typeName) \(x.brief)")]
-            }
+        if let names = n.typeNames, !n.kinds.contains(CompiledSchema.Kinds(of: x)) {
+            if quick { return Self.failed }
+            return out + [path.issue("expected \(names.joined(separator: " or ")), found \(x.typeName) \(x.brief)")]
         }
-        if let c = k["const"], !x.schemaEquals(c) { out.append(issue(path, "expected \(c.brief), found \(x.brief)")) }
-        if case .array(let options)? = k["enum"], !options.contains(where: x.schemaEquals) {
-            out.append(issue(path, "expected one of \(options.map(\.brief).joined(separator: ", ")), found \(x.brief)"))
+        if let c = n.const, !x.schemaEquals(c) {
+            if quick { return Self.failed }
+            out.append(path.issue("expected \(c.brief), found \(x.brief)"))
         }
-        if let m = k["minimum"], let c = JSONValue.compareNumbers(x, m), c < 0 {
-            out.append(issue(path, "\(x.brief) is below the minimum \(m.brief)"))
+        if let options = n.enumOptions, !options.contains(where: x.schemaEquals) {
+            if quick { return Self.failed }
+            out.append(path.issue("expected one of \(options.map(\.brief).joined(separator: ", ")), found \(x.brief)"))
         }
-        if let m = k["maximum"], let c = JSONValue.compareNumbers(x, m), c > 0 {
-            out.append(issue(path, "\(x.brief) is above the maximum \(m.brief)"))
+        if let m = n.minimum, let c = JSONValue.compareNumbers(x, m), c < 0 {
+            if quick { return Self.failed }
+            out.append(path.issue("\(x.brief) is below the minimum \(m.brief)"))
         }
-        if case .string(let p)? = k["pattern"], case .string(let str) = x {
-            if str.unicodeScalars.count > JSONSchemaValidator.longestPatternSubject || !(patterns[p]?.matches(str) ?? false) {
-                out.append(issue(path, "\(x.brief) does not match the pattern \(p)"))
-            }
+        if let m = n.maximum, let c = JSONValue.compareNumbers(x, m), c > 0 {
+            if quick { return Self.failed }
+            out.append(path.issue("\(x.brief) is above the maximum \(m.brief)"))
         }
-        if case .object(let members) = x { out += checkObject(members, k, path: path) }
-        if case .array(let items) = x, let itemSchema = k["items"] {
-            for (i, item) in items.enumerated() { out += check(item, itemSchema, path: .index(path, i)) }
-        }
-        if case .array(let branches)? = k["oneOf"] { out += alternatives(x, branches, exactlyOne: true, path: path) }
-        if case .array(let branches)? = k["anyOf"] { out += alternatives(x, branches, exactlyOne: false, path: path) }
-        return out
-    }
-
-    private func member(_ path: Path, _ key: String) -> Path { .member(path, key) }
-
-    private func checkObject(_ members: [String: JSONValue], _ k: [String: JSONValue], path: Path) -> [ProfileIssue] {
-        var out: [ProfileIssue] = []
-        if case .array(let required)? = k["required"] {
-            for case .string(let name) in required where members[name] == nil {
-                out.append(issue(member(path, name), "required property is missing"))
+        if let p = n.pattern, case .string(let str) = x {
+            if str.unicodeScalars.count > JSONSchemaValidator.longestPatternSubject || !(n.matcher?.matches(str) ?? false) {
+                if quick { return Self.failed }
+                out.append(path.issue("\(x.brief) does not match the pattern \(p)"))
             }
         }
-        var properties: [String: JSONValue] = [:]
-        if case .object(let p)? = k["properties"] { properties = p }
-        for name in members.keys.sorted() {
-            let value = members[name]!
-            if let sub = properties[name] {
-                out += check(value, sub, path: member(path, name))
-            } else if let extra = k["additionalProperties"] {
-                if case .bool(false) = extra {
-                    out.append(
-                        issue(member(path, name), "unknown property (expected one of \(properties.keys.sorted().joined(separator: ", ")))"))
-                } else {
-                    out += check(value, extra, path: member(path, name))
+        switch x {
+        case .object(let members):
+            out += checkObject(members, n, &path, quick: quick)
+            if quick && !out.isEmpty { return Self.failed }
+        case .array(let items):
+            if let itemSchema = n.items {
+                for (i, item) in items.enumerated() {
+                    path.push(.index(i))
+                    out += check(item, itemSchema, &path, quick: quick)
+                    path.pop()
+                    if quick && !out.isEmpty { return Self.failed }
                 }
             }
+        default: break
         }
+        if let branches = n.oneOf {
+            out += alternatives(x, branches, exactlyOne: true, &path, quick: quick)
+            if quick && !out.isEmpty { return Self.failed }
+        }
+        if let branches = n.anyOf { out += alternatives(x, branches, exactlyOne: false, &path, quick: quick) }
+        return quick && !out.isEmpty ? Self.failed : out
+    }
+
+    private func checkObject(
+        _ members: [String: JSONValue], _ n: CompiledSchema.Node, _ path: inout SchemaInstancePath, quick: Bool
+    ) -> [ProfileIssue] {
+        var out: [ProfileIssue] = []
+        for name in n.required where members[name] == nil {
+            if quick { return Self.failed }
+            path.push(.member(name))
+            out.append(path.issue("required property is missing"))
+            path.pop()
+        }
+        // Members are checked in storage order; their issues are reported in key order.
+        var found: [(name: String, issues: [ProfileIssue])] = []
+        for (name, value) in members {
+            let sub = n.properties[name] ?? (n.additionalIsFalse ? nil : n.additional)
+            if let sub {
+                path.push(.member(name))
+                let issues = check(value, sub, &path, quick: quick)
+                path.pop()
+                if !issues.isEmpty {
+                    if quick { return Self.failed }
+                    found.append((name, issues))
+                }
+            } else if n.additionalIsFalse {
+                if quick { return Self.failed }
+                path.push(.member(name))
+                found.append((name, [path.issue("unknown property (expected one of \(n.propertyList))")]))
+                path.pop()
+            }
+        }
+        if found.count > 1 { found.sort { $0.name < $1.name } }
+        for f in found { out += f.issues }
         return out
     }
 
@@ -174,46 +177,54 @@ struct JSONSchemaValidator: Sendable {
     /// A branch with a `const` property that `x` has with another value
     /// fails without being checked (its issues are worked out only if they
     /// are reported), so a discriminated `oneOf` checks one branch.
-    private func alternatives(_ x: JSONValue, _ branches: [JSONValue], exactlyOne: Bool, path: Path) -> [ProfileIssue] {
-        var known: [[ProfileIssue]?] = branches.map { b in failsOnAConstant(x, b) ? nil : check(x, b, path: path) }
-        let passing = known.filter { $0?.isEmpty ?? false }.count
-        if passing == 1 || (passing > 1 && !exactlyOne) { return [] }
-        if passing > 1 { return [issue(path, "matches \(passing) alternatives, expected exactly one")] }
+    private func alternatives(
+        _ x: JSONValue, _ branches: [Int], exactlyOne: Bool, _ path: inout SchemaInstancePath, quick: Bool
+    ) -> [ProfileIssue] {
+        // First only which branches pass (issues are worded below, when they are reported).
+        var passing = 0
+        for b in branches where !failsOnAConstant(x, b) && check(x, b, &path, quick: true).isEmpty {
+            passing += 1
+            if !exactlyOne { return [] }
+        }
+        if passing == 1 { return [] }
+        if quick { return Self.failed }
+        if passing > 1 { return [path.issue("matches \(passing) alternatives, expected exactly one")] }
+        var known: [[ProfileIssue]?] = branches.map { b in failsOnAConstant(x, b) ? nil : check(x, b, &path) }
 
         var discriminator: String? = nil
         var allowed: [JSONValue] = []
         var candidates: [Int] = []
         for (i, b) in branches.enumerated() {
-            guard let r = resolve(b), case .object(let props)? = r["properties"] else {
+            guard let consts = compiled.nodes[b].branchConstants else {
                 candidates.append(i)
                 continue
             }
-            let consts = props.compactMap { key, sub in sub["const"].map { (key, $0) } }
             if consts.count == 1 {
-                discriminator = discriminator ?? consts[0].0
-                allowed.append(consts[0].1)
+                discriminator = discriminator ?? consts[0].key
+                allowed.append(consts[0].value)
             }
             if consts.allSatisfy({ key, c in x[key].map { $0.schemaEquals(c) } ?? false }) { candidates.append(i) }
         }
         // A candidate's constants all match, so it was checked.
-        if candidates.count == 1 { return known[candidates[0]] ?? check(x, branches[candidates[0]], path: path) }
+        if candidates.count == 1 { return known[candidates[0]] ?? check(x, branches[candidates[0]], &path) }
         if candidates.isEmpty, let key = discriminator, case .object = x {
-            let at = member(path, key)
-            guard let found = x[key] else { return [issue(at, "required property is missing")] }
-            return [issue(at, "expected one of \(allowed.map(\.brief).joined(separator: ", ")), found \(found.brief)")]
+            path.push(.member(key))
+            defer { path.pop() }
+            guard let found = x[key] else { return [path.issue("required property is missing")] }
+            return [path.issue("expected one of \(allowed.map(\.brief).joined(separator: ", ")), found \(found.brief)")]
         }
-        for (i, b) in branches.enumerated() where known[i] == nil { known[i] = check(x, b, path: path) }
+        for (i, b) in branches.enumerated() where known[i] == nil { known[i] = check(x, b, &path) }
         let best = known.map { $0 ?? [] }.min { $0.count < $1.count } ?? []
-        return [issue(path, "\(x.brief) matches none of the \(branches.count) alternatives")] + best
+        return [path.issue("\(x.brief) matches none of the \(branches.count) alternatives")] + best
     }
 
     /// Whether `x` is an object with a property that the branch `b`
     /// (through its `$ref`) gives a `const` other than its value: then
     /// checking `x` against `b` reports at least that property.
-    private func failsOnAConstant(_ x: JSONValue, _ b: JSONValue) -> Bool {
-        guard case .object(let members) = x, let r = resolve(b), case .object(let props)? = r["properties"] else { return false }
-        for (key, sub) in props {
-            if let c = sub["const"], let v = members[key], !v.schemaEquals(c) { return true }
+    private func failsOnAConstant(_ x: JSONValue, _ b: Int) -> Bool {
+        guard case .object(let members) = x, let consts = compiled.nodes[b].branchConstants else { return false }
+        for (key, c) in consts {
+            if let v = members[key], !v.schemaEquals(c) { return true }
         }
         return false
     }
