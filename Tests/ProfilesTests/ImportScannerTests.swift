@@ -91,6 +91,30 @@ extension ImportScannerTests {
     }
 }
 
+extension ImportScannerTests {
+    /// `SubdevTextContext.afterPrompt` and `SubdevTextParser.isCodeLine` against their old regexes.
+    @Test func subdevScannersAgreeWithTheRegexes() {
+        let alphabet: [String] = ["$", "#", " ", "\t", "a", "0", "x", "F", "g", ":", "MEDIA_BUS_FMT_", "\r\n", "\u{A0}"]
+        var generator = SplitMix(seed: 0x5_0BDE)
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 10)
+            let prefix = generator.next() % 3 == 0 ? "0x" : ""
+            let line = Substring(prefix + (0..<count).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined())
+            let prompt = line.firstRange(of: /(?:^|\s)[$#]\s/)?.upperBound
+            if SubdevTextContext.afterPrompt(line) != prompt { disagreements.append("prompt: " + line.debugDescription) }
+            let code = line.hasPrefix("0x") && line.firstMatch(of: /^0x[0-9a-fA-F]+: MEDIA_BUS_FMT_/) != nil
+            if SubdevTextParser.isCodeLine(line) != code { disagreements.append("code: " + line.debugDescription) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(SubdevTextParser.isCodeLine("0x3007: MEDIA_BUS_FMT_SBGGR10_1X10"))
+        #expect(!SubdevTextParser.isCodeLine("0x: MEDIA_BUS_FMT_SBGGR10_1X10"))
+        #expect(!SubdevTextParser.isCodeLine("0x3007 MEDIA_BUS_FMT_SBGGR10_1X10"))
+        let line: Substring = "pi@host:~ $ v4l2-ctl -d /dev/v4l-subdev0"
+        #expect(SubdevTextContext.afterPrompt(line).map { String(line[$0...]) } == "v4l2-ctl -d /dev/v4l-subdev0")
+    }
+}
+
 /// A small deterministic generator (SplitMix64), so a failure names the same lines every run.
 struct SplitMix {
     var state: UInt64

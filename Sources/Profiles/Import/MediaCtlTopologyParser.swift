@@ -14,6 +14,9 @@ struct MediaCtlTopologyParser {
     var bracket: (text: String, keep: Bool)?
     var bracketLine = 0
     var entries = 0
+    /// The line patterns, compiled once per parser: a regex literal is parsed and compiled each time
+    /// it is evaluated, which was most of a media-ctl import's time when done per line.
+    let patterns = MediaCtlLinePatterns()
 
     init(file: String) { self.file = file }
 
@@ -77,9 +80,9 @@ struct MediaCtlTopologyParser {
             inRoutes = true
             return
         }
-        if inRoutes, t.firstMatch(of: /^\d+\/\d+ -> \d+\/\d+/) != nil { return }
+        if inRoutes, t.firstMatch(of: patterns.route) != nil { return }
         // A regex literal is compiled where it is evaluated: the prefix test keeps that off the other lines.
-        if t.hasPrefix("pad"), let m = t.wholeMatch(of: /pad(\d+): ?(.*)/) { return try pad(index: m.1, flags: m.2, n: n) }
+        if t.hasPrefix("pad"), let m = t.wholeMatch(of: patterns.pad) { return try pad(index: m.1, flags: m.2, n: n) }
         if t.hasPrefix("[") {
             guard !text.entities[e].pads.isEmpty else { throw fail(n, "a pad format before any 'padN:' line") }
             let keep = text.entities[e].pads[text.entities[e].pads.count - 1].format == nil
@@ -99,7 +102,7 @@ struct MediaCtlTopologyParser {
 
     /// `- entity 1: imx708 10-001a (1 pad, 1 link, 0 routes)`
     mutating func entity(_ t: Substring, n: Int) throws(V4L2CtlImportError) {
-        guard let m = t.wholeMatch(of: /- entity (\d+): (.+) \((\d+) pads?, (\d+) links?(?:, \d+ routes?)?\)/),
+        guard let m = t.wholeMatch(of: patterns.entity),
             let id = UInt32(m.1), let pads = Int(m.3), pads <= 4096
         else {
             throw fail(n, "cannot read this entity line (expected '- entity N: NAME (P pads, L links)'): '\(t.prefix(80))'")
@@ -111,7 +114,7 @@ struct MediaCtlTopologyParser {
 
     /// `type V4L2 subdev subtype Sensor flags 0` / `type Node subtype V4L flags 1`
     mutating func typeLine(_ t: Substring, n: Int) {
-        guard let m = t.wholeMatch(of: /type (.+?) subtype (\S+)(?: flags ([0-9a-fx]+))?/) else { return unknown(t, n: n) }
+        guard let m = t.wholeMatch(of: patterns.type) else { return unknown(t, n: n) }
         let e = text.entities.count - 1
         text.entities[e].type = String(m.1)
         text.entities[e].subtype = String(m.2)
@@ -165,7 +168,7 @@ struct MediaCtlTopologyParser {
 
     /// `-> "unicam":0 [ENABLED,IMMUTABLE]` / `<- "imx708 10-001a":0 []`
     mutating func link(_ t: Substring, n: Int) throws(V4L2CtlImportError) {
-        guard let m = t.wholeMatch(of: /(->|<-) "(.*)":(\d+) \[([A-Za-z,]*)\]/), let remotePad = UInt32(m.3) else {
+        guard let m = t.wholeMatch(of: patterns.link), let remotePad = UInt32(m.3) else {
             throw fail(n, "cannot read this link (expected '-> \"NAME\":PAD [FLAGS]'): '\(t.prefix(80))'")
         }
         let e = text.entities.count - 1

@@ -30,12 +30,27 @@ struct SubdevTextContext: Hashable {
     /// `media-ctl` or `v4l2-ctl` when a command line was pasted.
     var tool: String?
 
+    /// Where the first prompt sign ends: a `$` or `#` at the start or after a blank, followed by a
+    /// blank (what `/(?:^|\s)[$#]\s/` matches); the index after that blank.
+    static func afterPrompt(_ t: Substring) -> Substring.Index? {
+        var previousIsBlank = true  // the start counts as a blank before the sign
+        var i = t.startIndex
+        while i < t.endIndex {
+            let c = t[i]
+            let next = t.index(after: i)
+            if c == "$" || c == "#", previousIsBlank, next < t.endIndex, t[next].isWhitespace { return t.index(after: next) }
+            previousIsBlank = c.isWhitespace
+            i = next
+        }
+        return nil
+    }
+
     /// Reads `$ v4l2-ctl -d /dev/v4l-subdev1 --list-subdev-framesizes pad=0,code=0x3007`,
     /// `# /dev/v4l-subdev1 pad=0` or `media-ctl -d /dev/media0 -p`; nil when the line says none of this.
     init?(commandOrHeader line: Substring) {
         var t = line.trimmed
-        if let r = t.firstRange(of: /(?:^|\s)[$#]\s/) {
-            t = t[r.upperBound...]
+        if let after = Self.afterPrompt(t) {
+            t = t[after...]
         } else if t.first == "#" || t.first == "$" {
             t = t.dropFirst()
         }

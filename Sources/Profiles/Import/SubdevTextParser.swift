@@ -14,6 +14,10 @@ struct SubdevTextParser {
     let file: String
     var listings: [SubdevTextListing] = []
     var problems: [Problem] = []
+    /// Compiled once per parser (a regex literal is compiled each time it is evaluated).
+    let ioctlLine = /ioctl: VIDIOC_SUBDEV_ENUM_(MBUS_CODE|FRAME_SIZE|FRAME_INTERVAL)(?: \((.*)\))?/
+    let codeLine = /^0x([0-9a-fA-F]+)(?::\s*(\S+))?/
+    let sizeLine = /Size Range: (\d+)x(\d+) - (\d+)x(\d+)/
 
     init(file: String) { self.file = file }
 
@@ -22,7 +26,14 @@ struct SubdevTextParser {
     /// Whether text is a subdevice listing (rather than media-ctl or other v4l2-ctl output).
     static func looksLikeListing(_ t: Substring) -> Bool {
         t.hasPrefix("ioctl: VIDIOC_SUBDEV_ENUM") || t.hasPrefix("Size Range:") || t.hasPrefix("Interval:")
-            || t.hasPrefix("0x") && t.firstMatch(of: /^0x[0-9a-fA-F]+: MEDIA_BUS_FMT_/) != nil
+            || isCodeLine(t)
+    }
+
+    /// `0x3007: MEDIA_BUS_FMT_…`: "0x", hex digits, then ": MEDIA_BUS_FMT_".
+    static func isCodeLine(_ t: Substring) -> Bool {
+        guard t.hasPrefix("0x") else { return false }
+        let digits = t.dropFirst(2).prefix { $0.isHexDigit && $0.isASCII }
+        return !digits.isEmpty && t[digits.endIndex...].hasPrefix(": MEDIA_BUS_FMT_")
     }
 
     static func kind(command: String?) -> SubdevTextListing.Kind? {
@@ -39,7 +50,7 @@ struct SubdevTextParser {
             if entries > V4L2CtlImportLimits.maximumEntries { throw fail(n, "more than \(V4L2CtlImportLimits.maximumEntries) entries") }
             // Each regex literal is parsed and compiled where it is evaluated: a prefix test first keeps that off most lines.
             if t.hasPrefix("ioctl: VIDIOC_SUBDEV_ENUM_"),
-                let m = t.wholeMatch(of: /ioctl: VIDIOC_SUBDEV_ENUM_(MBUS_CODE|FRAME_SIZE|FRAME_INTERVAL)(?: \((.*)\))?/)
+                let m = t.wholeMatch(of: ioctlLine)
             {
                 let kind: SubdevTextListing.Kind = m.1 == "MBUS_CODE" ? .codes : m.1 == "FRAME_SIZE" ? .sizes : .intervals
                 var c = context
@@ -66,13 +77,13 @@ struct SubdevTextParser {
         switch listings[i].kind {
         case .codes:
             // `0x3007: MEDIA_BUS_FMT_SBGGR10_1X10` (newer v4l2-ctl may add flags after the name)
-            guard t.hasPrefix("0x"), let m = t.firstMatch(of: /^0x([0-9a-fA-F]+)(?::\s*(\S+))?/), let v = UInt32(m.1, radix: 16) else {
+            guard t.hasPrefix("0x"), let m = t.firstMatch(of: codeLine), let v = UInt32(m.1, radix: 16) else {
                 return skipped(t, n: n, "expected '0xCODE: MEDIA_BUS_FMT_NAME'")
             }
             listings[i].codes.append(MediaBusCode(rawValue: v))
         case .sizes:
             // `Size Range: 16x16 - 4096x2160`
-            guard t.hasPrefix("Size Range: "), let m = t.wholeMatch(of: /Size Range: (\d+)x(\d+) - (\d+)x(\d+)/), let a = UInt32(m.1),
+            guard t.hasPrefix("Size Range: "), let m = t.wholeMatch(of: sizeLine), let a = UInt32(m.1),
                 let b = UInt32(m.2),
                 let c = UInt32(m.3), let d = UInt32(m.4)
             else { return skipped(t, n: n, "expected 'Size Range: WxH - WxH'") }
