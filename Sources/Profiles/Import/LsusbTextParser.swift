@@ -123,8 +123,9 @@ struct LsusbTextParser {
         case .device: deviceField(l)
         case .interface:
             switch l.base {
-            case "bInterfaceNumber": interfaceNumber = Int(l.number64 ?? 0)
-            case "bAlternateSetting": alternate = Int(l.number64 ?? 0)
+            // Clamped: a number past Int.max (nonsense in a descriptor) must not trap.
+            case "bInterfaceNumber": interfaceNumber = Int(clamping: l.number64 ?? 0)
+            case "bAlternateSetting": alternate = Int(clamping: l.number64 ?? 0)
             case "bInterfaceClass":
                 interfaceClass = l.number64
                 if interfaceClass == 14 { current?.hasVideo = true }
