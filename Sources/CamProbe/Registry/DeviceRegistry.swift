@@ -258,16 +258,24 @@ public actor DeviceRegistry {
         var waiting = 0
         let known = self.known
         let system = makeSystem()
+        // Read after the nodes are listed (every node seen is in it, finished or not) and before
+        // capabilities are read: an incomplete device is not read in full only to be set aside.
+        var readiness: HotplugReadiness?
+        var readinessRead = false
         let result = DeviceDiscovery(system: system).discover(options) { devices in
-            Set(
+            if early {
+                readiness = system.hotplugReadiness()
+                readinessRead = true
+            }
+            return Set(
                 devices.indices.filter { i in
+                    if early && readiness?.isComplete(devices[i]) != true { return false }
                     guard let old = known[devices[i].id] else { return true }
                     return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
                 })
         }
-        // Read after the devices: every node seen above is listed, finished or not.
-        let readiness = early ? system.hotplugReadiness() : nil
         if early {
+            if !readinessRead { readiness = system.hotplugReadiness() }
             systemTellsReadiness = readiness != nil
             guard readiness != nil else { return false }  // nothing can be told complete: the settle window decides
         }
