@@ -100,6 +100,24 @@ struct RegistryCompletenessTests {
         #expect(await registry.fallbackRescans == 0)
     }
 
+    @Test func anotherCameraComingAndGoingLeavesAKnownOneAlone() async throws {
+        let first = try camera(1)
+        let machine = FakeMachine(nodes: first, tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        let second = try camera(2)
+        for n in second { machine.register(n) }
+        for n in second.reversed() { machine.process(n.path) }
+        try await until { log.list.count == 1 }
+        for n in second { machine.unplug(n.path) }
+        try await until { log.list.count == 2 }
+        let before = await registry.rescans
+        machine.unplug(first[2].path)  // the first camera loses its media node only: not gone yet
+        try await rescanned(registry, machine, to: before + 1)
+        #expect(log.summary == ["connected usb-0c45:6366-SN2", "disconnected usb-0c45:6366-SN2"])
+        #expect(await registry.devices.map(\.id.rawValue) == [id])
+        #expect(await registry.announcedEarly == 2)
+    }
+
     @Test func withoutReadinessTheSettleWindowDecides() async throws {
         let machine = FakeMachine()  // cannot tell which nodes udev finished
         let (registry, log) = await make(machine, settle: .milliseconds(30))

@@ -60,6 +60,9 @@ public actor DeviceRegistry {
     /// Delivery latencies from a batch's last raw event to its device events (ns), the most recent 4,096.
     public var lastEventLatencies: [UInt64] { lastLatencyWindow.values }
     private var lastLatencyWindow = SampleWindow(capacity: keptSamples)
+    /// The same, for batches that connected a device only (a connect reads full capabilities).
+    public var connectLatencies: [UInt64] { connectLatencyWindow.values }
+    private var connectLatencyWindow = SampleWindow(capacity: keptSamples)
     /// Device events announced as soon as complete, before the settle window (for tests and benchmarks).
     public private(set) var announcedEarly = 0
     /// Rescans done because the settle window ran out (for tests and benchmarks).
@@ -242,6 +245,9 @@ public actor DeviceRegistry {
         } else if completeGeneration != g || retries > 0 {
             fallbackRescans += 1
             rescan(early: false)
+        } else {
+            batchStartedAt = nil  // a quiet window passed with nothing left to announce
+            batchLastAt = nil
         }
     }
 
@@ -258,27 +264,41 @@ public actor DeviceRegistry {
         var waiting = 0
         let known = self.known
         let system = makeSystem()
-        // Read after the nodes are listed (every node seen is in it, finished or not) and before
-        // capabilities are read: an incomplete device is not read in full only to be set aside.
-        var readiness: HotplugReadiness?
-        var readinessRead = false
-        let result = DeviceDiscovery(system: system).discover(options) { devices in
-            if early {
-                readiness = system.hotplugReadiness()
-                readinessRead = true
-            }
-            return Set(
-                devices.indices.filter { i in
-                    if early && readiness?.isComplete(devices[i]) != true { return false }
-                    guard let old = known[devices[i].id] else { return true }
-                    return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
-                })
-        }
+        // Early: only the physical devices with nodes not known yet are listed and read; a
+        // known device is gone when sysfs has none of its nodes any more.
+        var focus: Set<String>?
         if early {
-            if !readinessRead { readiness = system.hotplugReadiness() }
-            systemTellsReadiness = readiness != nil
-            guard readiness != nil else { return false }  // nothing can be told complete: the settle window decides
+            guard let before = system.hotplugReadiness() else {
+                systemTellsReadiness = false
+                return false  // nothing can be told complete: the settle window decides
+            }
+            systemTellsReadiness = true
+            let knownNodes = Set(known.values.flatMap { $0.nodes.map(\.path) })
+            focus = before.presentNodes.filter(DeviceRegistry.isListedNode).subtracting(knownNodes)
         }
+        // Readiness is read after the nodes are listed (every node seen is in it, finished or
+        // not) and before capabilities are read: an incomplete device is not read in full only
+        // to be set aside.
+        var readiness: HotplugReadiness?
+        func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
+            let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0) } ?? system
+            return DeviceDiscovery(system: scoped).discover(options) { devices in
+                if early { readiness = system.hotplugReadiness() }
+                return Set(
+                    devices.indices.filter { i in
+                        if early && readiness?.isComplete(devices[i]) != true { return false }
+                        guard let old = known[devices[i].id] else { return true }
+                        return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
+                    })
+            }
+        }
+        var result = focus?.isEmpty == true ? DeviceDiscovery.Result(devices: [], problems: [], note: nil) : discover(focus)
+        if focus != nil && result.devices.contains(where: { sharesIdentity($0, known) }) {
+            focus = nil  // stable IDs of look-alike devices are told apart over the whole machine
+            result = discover(nil)
+        }
+        if early && readiness == nil { readiness = system.hotplugReadiness() }
+        if early && readiness == nil { return false }
         var present = Set<DeviceID>()
         for d in result.devices {
             if d.allProblems.contains(where: { $0.kind == "device-gone" }) {
@@ -315,6 +335,8 @@ public actor DeviceRegistry {
             guard let d = self.known[id] else { continue }
             if waitingForAccess && d.captures.isEmpty { continue }
             if let r = readiness, !r.areGone(d.nodes.map(\.path)) {
+                // Outside the listed scope with every node still there: untouched, not gone.
+                if focus != nil && r.presentNodes.isSuperset(of: d.nodes.map(\.path)) { continue }
                 waiting += 1  // some of its nodes are still going
                 continue
             }
@@ -329,10 +351,13 @@ public actor DeviceRegistry {
             if let last = batchLastAt {
                 spreadWindow.append(last > start ? last - start : 0)
                 lastLatencyWindow.append(now > last ? now - last : 0)
+                if events.contains(where: { $0.kind == "connected" }) { connectLatencyWindow.append(now > last ? now - last : 0) }
             }
         }
         deferred = waiting
-        if waiting == 0 {
+        // An early rescan that found nothing new keeps the batch open: the device's first
+        // event may have come before any of its nodes could be grouped.
+        if waiting == 0 && (!early || !events.isEmpty) {
             batchStartedAt = nil
             batchLastAt = nil
         }
@@ -345,6 +370,22 @@ public actor DeviceRegistry {
             retries = 0
         }
         return true
+    }
+
+    /// Nodes that make devices (as `UdevNodeSource` lists them): video, media and sound-card control nodes.
+    static func isListedNode(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC")
+    }
+
+    /// True when `d` is new and looks like a known device (same vendor, product and serial):
+    /// their stable IDs depend on each other.
+    private func sharesIdentity(_ d: Device, _ known: [DeviceID: Device]) -> Bool {
+        guard known[d.id] == nil, d.identity.vendorID != nil else { return false }
+        return known.values.contains { k in
+            k.identity.vendorID == d.identity.vendorID && k.identity.productID == d.identity.productID
+                && k.identity.serial == d.identity.serial
+        }
     }
 
     /// Remembers a disconnected ID (bounded: the oldest are forgotten).
