@@ -5,7 +5,7 @@ import CaptureModel
     import Glibc
 #endif
 
-/// Which camera and sound nodes udev has finished, read from sysfs and udev's database.
+/// Which video, media and sound-card control nodes udev has finished, read from sysfs and udev's database.
 public enum UdevReadiness {
     /// The nodes sysfs lists, those udev has not finished, and the physical parents that are
     /// not complete yet; nil when no udev daemon runs (`/run/udev/control` is absent), since
@@ -31,7 +31,10 @@ public enum UdevReadiness {
         while let e = entry, count < 4096 {
             count += 1
             entry = udev_list_entry_get_next(e)
-            guard let sp = udev_list_entry_get_name(e), let dev = udev_device_new_from_syspath(udev, sp) else { continue }
+            // Only nodes that make devices are read (a card's PCM and timer nodes are many and slow to read).
+            guard let sp = udev_list_entry_get_name(e), UdevNodeSource.isListed(sysPath: sp),
+                let dev = udev_device_new_from_syspath(udev, sp)
+            else { continue }
             defer { udev_device_unref(dev) }
             guard let dn = udev_device_get_devnode(dev) else { continue }
             let devnode = String(cString: dn)

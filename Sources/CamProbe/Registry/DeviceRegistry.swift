@@ -355,9 +355,8 @@ public actor DeviceRegistry {
             }
         }
         deferred = waiting
-        // An early rescan that found nothing new keeps the batch open: the device's first
-        // event may have come before any of its nodes could be grouped.
-        if waiting == 0 && (!early || !events.isEmpty) {
+        // A rescan that leaves nothing waiting ends the batch: later events belong to a new one.
+        if waiting == 0 {
             batchStartedAt = nil
             batchLastAt = nil
         }
