@@ -1,8 +1,9 @@
 /// What udev has finished, read in one moment: the registry announces a
-/// device as soon as every node the kernel has for it has been processed by
-/// udev, instead of waiting for a quiet window.
+/// device as soon as every node the kernel has for it (video, media, sound-card
+/// control) has been processed by udev, instead of waiting for a quiet window.
 public struct HotplugReadiness: Sendable, Hashable {
-    /// Every device node sysfs lists now in the watched subsystems (`/dev/video0`, `/dev/snd/pcmC1D0c`, …).
+    /// Every node sysfs lists now that can make a device (`/dev/video0`, `/dev/media0`, `/dev/snd/controlC1`);
+    /// a system may list more (the fake lists every node of its fixture).
     public var presentNodes: Set<String>
     /// Nodes registered in sysfs that udev has not finished yet (no `/run/udev/data/c<major>:<minor>`
     /// entry, or no `/dev` node).
