@@ -18,10 +18,14 @@ public protocol DeviceSystem {
     /// libcamera's id for the sensor behind subdevice node `sensorSubdev`, derived from sysfs the way
     /// libcamera derives it; nil when it cannot be told.
     func libcameraID(sensorSubdev: String, entity: String) -> String?
+    /// Which nodes udev has finished, for announcing hotplugged devices as soon as they are
+    /// complete; nil when this system cannot tell (the registry then waits its settle window).
+    func hotplugReadiness() -> HotplugReadiness?
 }
 
 extension DeviceSystem {
     public func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
+    public func hotplugReadiness() -> HotplugReadiness? { nil }
 }
 
 /// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.
@@ -36,5 +40,12 @@ public struct SystemDeviceSystem: DeviceSystem {
     public var mediaDevnodes: DevnodeResolver { .sysfs() }
     public func libcameraID(sensorSubdev: String, entity: String) -> String? {
         LibcameraID.derive(sensorSubdev: sensorSubdev, entity: entity)
+    }
+    /// libudev enumeration of sysfs, `udev_device_get_is_initialized` (udev's database entry)
+    /// and `access(2)` on the `/dev` node; USB interfaces' `bInterfaceClass` (see `UdevReadiness`).
+    public func hotplugReadiness() -> HotplugReadiness? {
+        guard let r = UdevReadiness.read() else { return nil }
+        return HotplugReadiness(
+            presentNodes: r.presentNodes, unfinishedNodes: r.unfinishedNodes, incompleteParents: r.incompleteParents)
     }
 }

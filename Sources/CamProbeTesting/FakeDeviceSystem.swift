@@ -21,6 +21,10 @@ public final class FakeDeviceSystem: DeviceSystem {
     public let ledger = FakeLedger()
     /// Nodes cut off without an event (see `FakeMachine.disconnectSilently`).
     public var isSevered: (@Sendable (String) -> Bool)?
+    /// What udev has not finished yet (see `FakeMachine(tellsReadiness:)`): nodes registered in
+    /// sysfs but not processed, and physical parents (sysfs paths) still waiting for a driver to
+    /// add nodes. nil: this system cannot tell, as without a udev daemon.
+    public var pending: (@Sendable () -> (nodes: Set<String>, parents: Set<String>))?
 
     public init(spec: FakeSystemSpec) {
         self.spec = spec
@@ -62,6 +66,16 @@ public final class FakeDeviceSystem: DeviceSystem {
                 byID: u?.byID ?? [], byPath: u?.byPath ?? [], parent: parent)
         }
         return (records, nil)
+    }
+
+    /// Every node of the fixture is present; those `pending` names are unfinished, and so are their parents.
+    public func hotplugReadiness() -> HotplugReadiness? {
+        guard let pending else { return nil }
+        let (nodes, parents) = pending()
+        let present = Set(spec.nodes.map(\.path))
+        let unfinished = nodes.intersection(present)
+        let unfinishedParents = spec.nodes.filter { unfinished.contains($0.path) }.compactMap { $0.udev?.parent?.sysPath }
+        return HotplugReadiness(presentNodes: present, unfinishedNodes: unfinished, incompleteParents: parents.union(unfinishedParents))
     }
 
     public var alsa: any ALSAPort { FakeALSAPort(cards: spec.nodes.filter { $0.subsystem == "sound" }) }

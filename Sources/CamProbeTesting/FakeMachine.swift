@@ -13,8 +13,16 @@ public final class FakeMachine: Sendable {
     public let events: AsyncStream<HotplugEvent>
     private let continuation: AsyncStream<HotplugEvent>.Continuation
 
-    public init(nodes: [FakeNodeSpec] = []) {
+    /// Whether the systems it makes tell which nodes udev has finished (`DeviceSystem.hotplugReadiness`).
+    public let tellsReadiness: Bool
+    /// Nodes in sysfs that udev has not processed yet, and parents whose drivers will add more nodes.
+    private let unfinished = Mutex<(nodes: Set<String>, parents: Set<String>)>(([], []))
+
+    /// - Parameter tellsReadiness: false (the default) makes systems that cannot tell whether a
+    ///   device is complete, so a registry waits its settle window.
+    public init(nodes: [FakeNodeSpec] = [], tellsReadiness: Bool = false) {
         self.nodes = Mutex(nodes)
+        self.tellsReadiness = tellsReadiness
         (events, continuation) = AsyncStream<HotplugEvent>.makeStream()
     }
 
@@ -22,6 +30,7 @@ public final class FakeMachine: Sendable {
     public func makeSystem() -> any DeviceSystem {
         let system = FakeDeviceSystem(spec: FakeSystemSpec(nodes: nodes.withLock { $0 }))
         system.isSevered = { [self] path in self.severed.withLock { $0.contains(path) } }
+        if tellsReadiness { system.pending = { [self] in self.unfinished.withLock { $0 } } }
         return system
     }
 
@@ -30,6 +39,27 @@ public final class FakeMachine: Sendable {
     /// ENODEV until `reconnectSilently`.
     public func disconnectSilently(_ path: String) { severed.withLock { _ = $0.insert(path) } }
     public func reconnectSilently(_ path: String) { severed.withLock { _ = $0.remove(path) } }
+
+    /// The kernel registers a node in sysfs; udev has not processed it yet: no event.
+    public func register(_ node: FakeNodeSpec) {
+        unfinished.withLock { _ = $0.nodes.insert(node.path) }
+        plug(node, silent: true)
+    }
+
+    /// udev finishes a registered node: it is complete and its `add` event is emitted.
+    public func process(_ path: String) {
+        unfinished.withLock { _ = $0.nodes.remove(path) }
+        guard let node = nodes.withLock({ $0.first { $0.path == path } }) else { return }
+        emit("add", node)
+    }
+
+    /// A physical parent (sysfs path) announces nodes its drivers have not added yet (e.g. a
+    /// USB video interface without its video4linux child), or no longer does.
+    public func awaitNodes(parent: String, _ awaiting: Bool = true) {
+        unfinished.withLock { state in
+            if awaiting { state.parents.insert(parent) } else { state.parents.remove(parent) }
+        }
+    }
 
     /// Adds a node and emits its `add` event (unless `silent`).
     public func plug(_ node: FakeNodeSpec, silent: Bool = false) {

@@ -34,7 +34,8 @@ public enum UdevNodeSource {
         while let e = entry, guardCount < 4096 {
             guardCount += 1
             entry = udev_list_entry_get_next(e)
-            guard let sp = udev_list_entry_get_name(e), let dev = udev_device_new_from_syspath(udev, sp) else { continue }
+            guard let sp = udev_list_entry_get_name(e), isListed(sysPath: sp), let dev = udev_device_new_from_syspath(udev, sp)
+            else { continue }
             defer { udev_device_unref(dev) }
             guard let dn = udev_device_get_devnode(dev) else { continue }
             let devnode = String(cString: dn)
@@ -62,6 +63,14 @@ public enum UdevNodeSource {
         }
         let hasDatabase = access("/run/udev/control", F_OK) == 0
         return (out, hasDatabase ? nil : "no udev daemon is running (/run/udev/control is absent): identity comes from sysfs alone")
+    }
+
+    /// True when the sysfs device's name is one of a listed node (`video*`, `media*`, `controlC*`):
+    /// the others are skipped before libudev reads them.
+    static func isListed(sysPath: UnsafePointer<CChar>) -> Bool {
+        let path = String(cString: sysPath)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC")
     }
 
     static func property(_ dev: OpaquePointer, _ key: String) -> String? {

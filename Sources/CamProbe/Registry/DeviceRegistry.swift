@@ -4,11 +4,14 @@ import V4L2
 /// All capture devices on the machine, kept current from hotplug events, with
 /// an `AsyncStream` of connect/disconnect events per physical device.
 ///
-/// The registry is level-triggered: an event only says "look again". After a
-/// quiet `settle` window (the nodes of one camera arrive over a few hundred
-/// milliseconds) it re-reads the set of devices (QUERYCAP per node), diffs it by
-/// stable ID, and reads full capabilities only for devices that are new or
-/// changed. So duplicate, reordered or dropped raw events cannot produce
+/// The registry is level-triggered: an event only says "look again". A few
+/// milliseconds after a raw event it re-reads the set of devices (QUERYCAP per
+/// node), diffs it by stable ID, reads full capabilities only for devices that
+/// are new or changed, and announces those that are complete: every node sysfs
+/// has for the physical device has been processed by udev (`HotplugReadiness`),
+/// or, for a disconnect, all its nodes are gone. What it cannot tell complete
+/// (no readiness information, a device losing only some nodes) waits for the
+/// quiet `settle` window after the last raw event, as a fallback. So duplicate, reordered or dropped raw events cannot produce
 /// duplicate or half devices, and a device that vanishes while being read is
 /// not announced at all.
 public actor DeviceRegistry {
@@ -24,6 +27,7 @@ public actor DeviceRegistry {
 
     let makeSystem: SystemFactory
     let settle: Duration
+    let debounce: Duration
     let options: DiscoveryOptions
     let retryDelay: Duration
     let maxRetries: Int
@@ -53,17 +57,36 @@ public actor DeviceRegistry {
     /// the measured basis for the settle window. The most recent 4,096.
     public var spreads: [UInt64] { spreadWindow.values }
     private var spreadWindow = SampleWindow(capacity: keptSamples)
+    /// Delivery latencies from a batch's last raw event to its device events (ns), the most recent 4,096.
+    public var lastEventLatencies: [UInt64] { lastLatencyWindow.values }
+    private var lastLatencyWindow = SampleWindow(capacity: keptSamples)
+    /// The same, for batches that connected a device only (a connect reads full capabilities).
+    public var connectLatencies: [UInt64] { connectLatencyWindow.values }
+    private var connectLatencyWindow = SampleWindow(capacity: keptSamples)
+    /// Device events announced as soon as complete, before the settle window (for tests and benchmarks).
+    public private(set) var announcedEarly = 0
+    /// Rescans done because the settle window ran out (for tests and benchmarks).
+    public private(set) var fallbackRescans = 0
+    /// Devices seen but not complete at the latest rescan: the settle window stays armed.
+    private var deferred = 0
+    /// The generation whose early rescan found every device complete (its fallback is not needed).
+    private var completeGeneration = -1
+    /// Whether the system tells readiness (learnt at the first early rescan; systems do not change).
+    private var systemTellsReadiness: Bool?
     /// IDs seen disconnected, oldest first (bounded, for messages only).
     private var goneOrder: [DeviceID] = []
 
     /// - Parameters:
-    ///   - settle: quiet time after the last raw event before re-reading.
+    ///   - settle: quiet time after the last raw event before re-reading everything (the fallback
+    ///     for devices the system cannot tell complete).
+    ///   - debounce: delay after a raw event before the early re-read that announces complete devices.
     ///   - retryDelay / maxRetries: a new node that cannot be opened yet
     ///     (udev has not set its permissions) is retried this often before it
     ///     is announced with its permission problem.
     public init(
         makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
-        options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250), maxRetries: Int = 8
+        debounce: Duration = .milliseconds(3), options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250),
+        maxRetries: Int = 8
     ) {
         if let own = ThreadExecutor() {
             (executor, ownsExecutor) = (own, true)
@@ -74,6 +97,7 @@ public actor DeviceRegistry {
         }
         self.makeSystem = makeSystem
         self.settle = settle
+        self.debounce = debounce
         self.options = options
         self.retryDelay = retryDelay
         self.maxRetries = maxRetries
@@ -88,7 +112,7 @@ public actor DeviceRegistry {
 
     /// True while raw events wait for their quiet window, a rescan is due or a
     /// permission retry is pending.
-    public var isSettling: Bool { batchStartedAt != nil || retries > 0 || pendingRescans > 0 }
+    public var isSettling: Bool { batchStartedAt != nil || retries > 0 || pendingRescans > 0 || deferred > 0 }
 
     /// The devices present now, in list order.
     public var devices: [Device] { order.compactMap { known[$0] } }
@@ -190,53 +214,111 @@ public actor DeviceRegistry {
         }
     }
 
-    /// Records one raw event and (re)starts the settle window.
+    /// Records one raw event, schedules the early rescan and (re)starts the settle window.
     func note(_ event: HotplugEvent) {
         rawEvents += 1
         let at = event.receivedAt == 0 ? monotonicNanoseconds() : event.receivedAt
         if batchStartedAt == nil { batchStartedAt = at }
         batchLastAt = at
         scheduleRescan(after: settle)
+        if systemTellsReadiness != false { schedule(after: debounce, generation: generation, early: true) }
     }
 
     private func scheduleRescan(after delay: Duration) {
         generation += 1
+        schedule(after: delay, generation: generation, early: false)
+    }
+
+    private func schedule(after delay: Duration, generation g: Int, early: Bool) {
         pendingRescans += 1
-        let g = generation
         Task { [weak self] in
             try? await Task.sleep(for: delay)
-            await self?.settled(g)
+            await self?.settled(g, early: early)
         }
     }
 
-    private func settled(_ g: Int) {
+    private func settled(_ g: Int, early: Bool) {
         pendingRescans -= 1
         guard g == generation else { return }  // a newer event restarted the window
-        rescan()
+        if early {
+            if rescan(early: true) && deferred == 0 && retries == 0 { completeGeneration = g }
+        } else if completeGeneration != g || retries > 0 {
+            fallbackRescans += 1
+            rescan(early: false)
+        } else {
+            batchStartedAt = nil  // a quiet window passed with nothing left to announce
+            batchLastAt = nil
+        }
     }
 
-    /// Re-reads the device set and publishes the differences.
-    public func rescan() {
+    /// Re-reads the device set and publishes every difference.
+    public func rescan() { rescan(early: false) }
+
+    /// Re-reads the device set and publishes the differences; `early`: only those of complete
+    /// devices (nothing when the system cannot tell). Returns false when `early` and the system cannot tell.
+    @discardableResult
+    private func rescan(early: Bool) -> Bool {
         rescans += 1
         var events: [DeviceEvent] = []
         var waitingForAccess = false
+        var waiting = 0
         let known = self.known
-        let result = DeviceDiscovery(system: makeSystem()).discover(options) { devices in
-            Set(
-                devices.indices.filter { i in
-                    guard let old = known[devices[i].id] else { return true }
-                    return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
-                })
+        let system = makeSystem()
+        // Early: only the physical devices with nodes not known yet are listed and read; a
+        // known device is gone when sysfs has none of its nodes any more.
+        var focus: Set<String>?
+        if early {
+            guard let before = system.hotplugReadiness() else {
+                systemTellsReadiness = false
+                return false  // nothing can be told complete: the settle window decides
+            }
+            systemTellsReadiness = true
+            let knownNodes = Set(known.values.flatMap { $0.nodes.map(\.path) })
+            focus = before.presentNodes.filter(DeviceRegistry.isListedNode).subtracting(knownNodes)
         }
+        // Readiness is read after the nodes are listed (every node seen is in it, finished or
+        // not) and before capabilities are read: an incomplete device is not read in full only
+        // to be set aside.
+        var readiness: HotplugReadiness?
+        func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
+            let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0) } ?? system
+            return DeviceDiscovery(system: scoped).discover(options) { devices in
+                if early { readiness = system.hotplugReadiness() }
+                return Set(
+                    devices.indices.filter { i in
+                        if early && readiness?.isComplete(devices[i]) != true { return false }
+                        guard let old = known[devices[i].id] else { return true }
+                        return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
+                    })
+            }
+        }
+        var result = focus?.isEmpty == true ? DeviceDiscovery.Result(devices: [], problems: [], note: nil) : discover(focus)
+        if focus != nil && result.devices.contains(where: { sharesIdentity($0, known) }) {
+            focus = nil  // stable IDs of look-alike devices are told apart over the whole machine
+            result = discover(nil)
+        }
+        if early && readiness == nil { readiness = system.hotplugReadiness() }
+        if early && readiness == nil { return false }
         var present = Set<DeviceID>()
         for d in result.devices {
-            if d.allProblems.contains(where: { $0.kind == "device-gone" }) { continue }  // vanished mid-read: no half device
+            if d.allProblems.contains(where: { $0.kind == "device-gone" }) {
+                if readiness != nil { waiting += 1 }  // vanished mid-read: no half device; the settle window looks again
+                continue
+            }
             present.insert(d.id)
             if let old = self.known[d.id] {
                 if old.nodes.map(\.path) != d.nodes.map(\.path) {
+                    if let r = readiness, !r.isComplete(d) || !Set(d.nodes.map(\.path)).isSuperset(of: old.nodes.map(\.path)) {
+                        waiting += 1  // still arriving, or losing some nodes: maybe all of them
+                        continue
+                    }
                     self.known[d.id] = d
                     events.append(.changed(d))
                 }
+                continue
+            }
+            if let r = readiness, !r.isComplete(d) {
+                waiting += 1
                 continue
             }
             if d.captures.isEmpty && d.problems.contains(where: { $0.kind == "access" }) && retries < maxRetries {
@@ -252,6 +334,12 @@ public actor DeviceRegistry {
         for id in order where !present.contains(id) {
             guard let d = self.known[id] else { continue }
             if waitingForAccess && d.captures.isEmpty { continue }
+            if let r = readiness, !r.areGone(d.nodes.map(\.path)) {
+                // Outside the listed scope with every node still there: untouched, not gone.
+                if focus != nil && r.presentNodes.isSuperset(of: d.nodes.map(\.path)) { continue }
+                waiting += 1  // some of its nodes are still going
+                continue
+            }
             self.known[id] = nil
             markGone(id)
             events.append(.disconnected(id, name: d.name))
@@ -260,16 +348,42 @@ public actor DeviceRegistry {
         if !events.isEmpty, let start = batchStartedAt {
             let now = monotonicNanoseconds()
             latencyWindow.append(now > start ? now - start : 0)
-            if let last = batchLastAt { spreadWindow.append(last > start ? last - start : 0) }
+            if let last = batchLastAt {
+                spreadWindow.append(last > start ? last - start : 0)
+                lastLatencyWindow.append(now > last ? now - last : 0)
+                if events.contains(where: { $0.kind == "connected" }) { connectLatencyWindow.append(now > last ? now - last : 0) }
+            }
         }
-        batchStartedAt = nil
-        batchLastAt = nil
+        deferred = waiting
+        // A rescan that leaves nothing waiting ends the batch: later events belong to a new one.
+        if waiting == 0 {
+            batchStartedAt = nil
+            batchLastAt = nil
+        }
+        if early { announcedEarly += events.count }
         for e in events { publish(e) }
         if waitingForAccess {
             retries += 1
             scheduleRescan(after: retryDelay)
         } else {
             retries = 0
+        }
+        return true
+    }
+
+    /// Nodes that make devices (as `UdevNodeSource` lists them): video, media and sound-card control nodes.
+    static func isListedNode(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC")
+    }
+
+    /// True when `d` is new and looks like a known device (same vendor, product and serial):
+    /// their stable IDs depend on each other.
+    private func sharesIdentity(_ d: Device, _ known: [DeviceID: Device]) -> Bool {
+        guard known[d.id] == nil, d.identity.vendorID != nil else { return false }
+        return known.values.contains { k in
+            k.identity.vendorID == d.identity.vendorID && k.identity.productID == d.identity.productID
+                && k.identity.serial == d.identity.serial
         }
     }
 

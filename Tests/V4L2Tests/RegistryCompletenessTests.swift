@@ -1,0 +1,144 @@
+import CamProbe
+import CamProbeTesting
+import Testing
+
+/// The registry announces a device as soon as udev has finished every node the kernel has for
+/// it, and falls back to its settle window when the system cannot tell. Events are driven by
+/// hand and the checks pin counts and order; the settle window is long where it must not decide.
+@Suite("Device registry: announce by completeness", .serialized, .timeLimit(.minutes(1)))
+struct RegistryCompletenessTests {
+    /// Long enough that the fallback never fires while a test runs (unless it is the subject).
+    let never = Duration.seconds(50)
+    let id = "usb-0c45:6366-SN1"
+
+    func make(_ machine: FakeMachine, settle: Duration) async -> (DeviceRegistry, EventLog) {
+        let registry = DeviceRegistry(makeSystem: { machine.makeSystem() }, settle: settle, retryDelay: .milliseconds(20))
+        await registry.start(events: machine.events)
+        let log = EventLog()
+        _ = log.follow(await registry.events())
+        return (registry, log)
+    }
+
+    /// Waits (bounded: 10 s) until `done` holds.
+    func until(_ done: () async -> Bool) async throws {
+        for _ in 0..<1000 {
+            if await done() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("timed out waiting")
+    }
+
+    /// Waits until the registry took every emitted event and did its early rescan for the last one.
+    func rescanned(_ registry: DeviceRegistry, _ machine: FakeMachine, to count: Int) async throws {
+        try await until {
+            guard await registry.rawEvents == Int(machine.emitted) else { return false }
+            return await registry.rescans >= count
+        }
+    }
+
+    @Test func nodesArrivingOneByOneAreAnnouncedOnceCompleteAfterTheLast() async throws {
+        let machine = FakeMachine(tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        let cam = try camera(1)
+        for n in cam { machine.register(n) }  // the kernel has all three; udev finishes them over 80 ms
+        for (i, n) in [cam[1], cam[2]].enumerated() {
+            machine.process(n.path)
+            try await rescanned(registry, machine, to: i + 1)
+            try await Task.sleep(for: .milliseconds(40))
+            #expect(log.list.isEmpty, "announced before \(cam[0].path) was finished")
+        }
+        machine.process(cam[0].path)
+        try await until { log.list.count == 1 }
+        #expect(log.summary == ["connected \(id)"])
+        guard case .connected(let d) = log.list.first else { return }
+        #expect(d.nodes.map(\.role) == ["capture", "metadata", "media"])
+        #expect(d.captures.first?.formats.count == 2)
+        #expect(await registry.announcedEarly == 1)
+        #expect(await registry.fallbackRescans == 0)
+        #expect(await registry.rescans == 3)  // one per event, each right after it
+        #expect(await registry.lastEventLatencies.count == 1)
+    }
+
+    @Test func aUsbCameraWaitsForTheSoundCardItsAudioInterfaceAnnounces() async throws {
+        let machine = FakeMachine(tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        machine.awaitNodes(parent: "/sys/devices/usb1/1-1")  // snd-usb-audio has not added its card yet
+        for n in try camera(1) { machine.plug(n) }
+        try await rescanned(registry, machine, to: 1)
+        #expect(log.list.isEmpty)
+        let mic = try microphone(1)
+        machine.register(mic)
+        machine.awaitNodes(parent: "/sys/devices/usb1/1-1", false)
+        machine.process(mic.path)
+        try await until { log.list.count == 1 }
+        #expect(log.summary == ["connected \(id)"])
+        guard case .connected(let d) = log.list.first else { return }
+        #expect(d.nodes.map(\.role) == ["capture", "metadata", "media", "audio"])
+        #expect(await registry.announcedEarly == 1)
+        #expect(await registry.fallbackRescans == 0)
+    }
+
+    @Test func aDisconnectIsAnnouncedOnceWhenTheLastNodeIsGone() async throws {
+        let cam = try camera(1)
+        let machine = FakeMachine(nodes: cam, tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        machine.unplug(cam[0].path)
+        try await rescanned(registry, machine, to: 1)
+        machine.unplug(cam[1].path)
+        try await rescanned(registry, machine, to: 2)
+        #expect(log.list.isEmpty, "announced a change or a disconnect while nodes remained")
+        machine.unplug(cam[2].path)
+        try await until { log.list.count == 1 }
+        #expect(log.summary == ["disconnected \(id)"])
+        #expect(await registry.announcedEarly == 1)
+        #expect(await registry.devices.isEmpty)
+        // Back again: one connect, as soon as complete.
+        for n in cam { machine.plug(n) }
+        try await until { log.list.count == 2 }
+        try await rescanned(registry, machine, to: 4)
+        #expect(log.summary == ["disconnected \(id)", "connected \(id)"])
+        #expect(await registry.fallbackRescans == 0)
+    }
+
+    @Test func anotherCameraComingAndGoingLeavesAKnownOneAlone() async throws {
+        let first = try camera(1)
+        let machine = FakeMachine(nodes: first, tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        let second = try camera(2)
+        for n in second { machine.register(n) }
+        for n in second.reversed() { machine.process(n.path) }
+        try await until { log.list.count == 1 }
+        for n in second { machine.unplug(n.path) }
+        try await until { log.list.count == 2 }
+        let before = await registry.rescans
+        machine.unplug(first[2].path)  // the first camera loses its media node only: not gone yet
+        try await rescanned(registry, machine, to: before + 1)
+        #expect(log.summary == ["connected usb-0c45:6366-SN2", "disconnected usb-0c45:6366-SN2"])
+        #expect(await registry.devices.map(\.id.rawValue) == [id])
+        #expect(await registry.announcedEarly == 2)
+    }
+
+    @Test func withoutReadinessTheSettleWindowDecides() async throws {
+        let machine = FakeMachine()  // cannot tell which nodes udev finished
+        let (registry, log) = await make(machine, settle: .milliseconds(30))
+        for n in try camera(1) { machine.plug(n) }
+        try await until { log.list.count == 1 }
+        #expect(log.summary == ["connected \(id)"])
+        guard case .connected(let d) = log.list.first else { return }
+        #expect(d.nodes.map(\.role) == ["capture", "metadata", "media"])
+        #expect(await registry.announcedEarly == 0)
+        #expect(await registry.fallbackRescans >= 1)
+    }
+
+    @Test func aDeviceNeverToldCompleteIsAnnouncedOnceByTheSettleWindow() async throws {
+        let machine = FakeMachine(tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: .milliseconds(30))
+        machine.awaitNodes(parent: "/sys/devices/usb1/1-1")  // a driver that never adds what it announced
+        for n in try camera(1) { machine.plug(n) }
+        try await until { log.list.count == 1 }
+        try await until { await !registry.isSettling }
+        #expect(log.summary == ["connected \(id)"])
+        #expect(await registry.announcedEarly == 0)
+        #expect(await registry.fallbackRescans >= 1)
+    }
+}
