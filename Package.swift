@@ -23,10 +23,12 @@ let package = Package(
     ],
     targets: [
         // C shims: constants and non-variadic wrappers only.
-        .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // libxml2 is loaded with dlopen on first use (see its shim.h), so it is a C target that links
+        // nothing; include/libxml points at Debian's /usr/include/libxml2/libxml (package libxml2-dev).
+        .target(name: "CLibXML2"),
 
         // Pure, Sendable, Codable capability model. No C.
         .target(name: "CaptureModel", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),

@@ -8,6 +8,9 @@
 #include <libv4l2.h>
 #include <fcntl.h>
 #include <sys/eventfd.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
 
 /* Compound controls newer than some installed headers (kernel 6.16 added the
    rect type, the min/max "which" values and uvcvideo's region of interest). */
@@ -82,10 +85,50 @@ static const unsigned long CV4L2_VIDIOC_SUBDEV_S_FMT = VIDIOC_SUBDEV_S_FMT;
 static const unsigned long CV4L2_VIDIOC_SUBDEV_G_SELECTION = VIDIOC_SUBDEV_G_SELECTION;
 static const unsigned long CV4L2_MEDIA_IOC_G_TOPOLOGY = MEDIA_IOC_G_TOPOLOGY;
 
-/* v4l2_open / v4l2_ioctl are variadic and do not import. */
-static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
-static inline int cv4l2_ioctl(int fd, unsigned long request, void *arg) { return v4l2_ioctl(fd, request, arg); }
-static inline int cv4l2_close(int fd) { return v4l2_close(fd); }
+/* libv4l2 (--libv4l2 only) is loaded with dlopen(3) on first use, not linked:
+   it brings libv4lconvert and libjpeg, which every other command would map and
+   relocate at start-up for nothing. v4l2_open / v4l2_ioctl are variadic and do
+   not import, hence the wrappers. When the library cannot be loaded they fail
+   with errno ELIBACC. Each Swift file may get its own copy of this static state;
+   each copy loads on first use (dlopen of a loaded library returns it again). */
+typedef struct {
+    __typeof__(v4l2_open) *open;
+    __typeof__(v4l2_ioctl) *ioctl;
+    __typeof__(v4l2_close) *close;
+} cv4l2_api_t;
+/* Function-local statics: Swift's importer emits these with their functions. */
+static inline cv4l2_api_t *cv4l2_state(void) {
+    static cv4l2_api_t api;
+    return &api;
+}
+static void cv4l2_load_once(void) {
+    void *h = dlopen("libv4l2.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!h) return;
+    cv4l2_api_t api = {
+        (__typeof__(v4l2_open) *)dlsym(h, "v4l2_open"),
+        (__typeof__(v4l2_ioctl) *)dlsym(h, "v4l2_ioctl"),
+        (__typeof__(v4l2_close) *)dlsym(h, "v4l2_close"),
+    };
+    if (api.open && api.ioctl && api.close) *cv4l2_state() = api;
+}
+/* 1 when libv4l2 is loaded. */
+static inline int cv4l2_loaded(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, cv4l2_load_once);
+    return cv4l2_state()->open != 0;
+}
+static inline int cv4l2_open(const char *path, int flags) {
+    if (!cv4l2_loaded()) { errno = ELIBACC; return -1; }
+    return cv4l2_state()->open(path, flags);
+}
+static inline int cv4l2_ioctl(int fd, unsigned long request, void *arg) {
+    if (!cv4l2_loaded()) { errno = ELIBACC; return -1; }
+    return cv4l2_state()->ioctl(fd, request, arg);
+}
+static inline int cv4l2_close(int fd) {
+    if (!cv4l2_loaded()) { errno = ELIBACC; return -1; }
+    return cv4l2_state()->close(fd);
+}
 /* eventfd(2): a counter another thread writes to wake a poll(2). */
 static inline int cv4l2_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
 #endif

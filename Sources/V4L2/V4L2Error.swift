@@ -69,6 +69,7 @@ public enum Errno {
         (25, "ENOTTY", "Inappropriate ioctl for device"), (28, "ENOSPC", "No space left on device"),
         (34, "ERANGE", "Numerical result out of range"), (42, "ENOMSG", "No message of desired type"), (61, "ENODATA", "No data available"),
         (71, "EPROTO", "Protocol error"), (75, "EOVERFLOW", "Value too large for defined data type"),
+        (79, "ELIBACC", "Can not access a needed shared library"),
         (110, "ETIMEDOUT", "Connection timed out"),
     ]
 

@@ -129,7 +129,9 @@ for p in corpusPaths {
         case nil: String(decoding: bytes.prefix(4096), as: UTF8.self).contains("- entity ") ? .mediactl : .v4l2ctl
         }
     corpus[r, default: []].append(bytes)
-    if r == .json, let doc = try? JSONProfile.read(bytes) { corpus[.xml, default: []].append(Array(XMLProfile.write(doc).utf8)) }
+    if r == .json, let doc = try? JSONProfile.read(bytes), let xml = try? XMLProfile.write(doc) {
+        corpus[.xml, default: []].append(Array(xml.utf8))
+    }
 }
 var totalFindings = 0
 for reader in readers {

@@ -239,7 +239,7 @@ struct ImportTests {
             let json = JSONProfile.write(doc)
             #expect(JSONProfile.validate(Array(json.utf8)).isEmpty)
             #expect(try JSONProfile.read(Array(json.utf8)).device == d)
-            let xml = XMLProfile.write(doc)
+            let xml = try XMLProfile.write(doc)
             #expect(XMLProfile.validate(Array(xml.utf8)).isEmpty)
             #expect(try XMLProfile.read(Array(xml.utf8)).device == d)
         }

@@ -216,7 +216,7 @@ struct SensorProfileTests {
         let doc = DeviceDocument(generator: "camprobe tests", device: device)
         let json = JSONProfile.write(doc)
         let fromJSON = try JSONProfile.read(Array(json.utf8))
-        let xml = XMLProfile.write(fromJSON)
+        let xml = try XMLProfile.write(fromJSON)
         let issues = XMLProfile.validate(Array(xml.utf8))
         #expect(issues.isEmpty, "\(issues.prefix(5))")
         let fromXML = try XMLProfile.read(Array(xml.utf8))
@@ -260,7 +260,7 @@ struct SensorProfileTests {
             let json = JSONProfile.write(doc)
             #expect(JSONProfile.validate(Array(json.utf8)).isEmpty)
             #expect(try JSONProfile.read(Array(json.utf8)).device == variant)
-            let xml = XMLProfile.write(doc)
+            let xml = try XMLProfile.write(doc)
             #expect(XMLProfile.validate(Array(xml.utf8)).isEmpty)
             #expect(try XMLProfile.read(Array(xml.utf8)).device == variant)
         }
@@ -286,7 +286,7 @@ struct SensorProfileTests {
             let jsonIssues = JSONProfile.validate(Array(json.utf8))
             #expect(jsonIssues.isEmpty, "\(d.name): \(jsonIssues.prefix(5))")
             #expect(try JSONProfile.read(Array(json.utf8)).device == d)
-            let xml = XMLProfile.write(doc)
+            let xml = try XMLProfile.write(doc)
             let xmlIssues = XMLProfile.validate(Array(xml.utf8))
             #expect(xmlIssues.isEmpty, "\(d.name): \(xmlIssues.prefix(5))")
             #expect(try XMLProfile.read(Array(xml.utf8)).device == d)
@@ -355,7 +355,7 @@ struct SensorProfileTests {
         (#"sensorCode="SRGGB8_1X8""#, #"sensorCode="SRGGB99_1X99""#, "SRGGB99_1X99"),
     ])
     func xmlWrongTypeIsNamed(_ original: String, _ replacement: String, _ field: String) throws {
-        let xml = XMLProfile.write(DeviceDocument(generator: "camprobe tests", device: try SensorSamples.device()))
+        let xml = try XMLProfile.write(DeviceDocument(generator: "camprobe tests", device: try SensorSamples.device()))
         #expect(xml.contains(original))
         let bad = xml.replacing(original, with: replacement, maxReplacements: 1)
         let issues = XMLProfile.validate(Array(bad.utf8))

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("XML profiles: hostile and broken input")
 struct XMLRejectionTests {
-    static let valid = XMLProfile.write(ProfileSamples.everything)
+    static let valid = try! XMLProfile.write(ProfileSamples.everything)
 
     /// The issues `read` throws; `validate` must report them too (it reads
     /// the document as `read` does, so the two agree on every file).

@@ -74,7 +74,7 @@ enum ProfileTestFiles {
 
     /// XML out, validate, read back; the read document must equal `doc`.
     static func xmlRoundTrip(_ doc: DeviceDocument, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let xml = XMLProfile.write(doc)
+        let xml = try XMLProfile.write(doc)
         let issues = XMLProfile.validate(Array(xml.utf8))
         #expect(issues.isEmpty, "\(issues.prefix(5))", sourceLocation: sourceLocation)
         let back = try XMLProfile.read(Array(xml.utf8))
@@ -170,8 +170,8 @@ struct XMLRoundTripTests {
         #expect(none.device.captures[0].controls == [])
     }
 
-    @Test func theMappingIsReadable() {
-        let xml = XMLProfile.write(ProfileSamples.everything)
+    @Test func theMappingIsReadable() throws {
+        let xml = try XMLProfile.write(ProfileSamples.everything)
         #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
         #expect(
             xml.contains(

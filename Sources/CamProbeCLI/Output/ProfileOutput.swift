@@ -10,7 +10,7 @@ import Profiles
 enum ProfileOutput {
     /// `overwrite: false` refuses to replace an existing file (imports: two pastes must not silently become one).
     static func write(_ doc: DeviceDocument, format: ProfileFormat, output: String?, overwrite: Bool = true) throws -> String? {
-        let text = format == .json ? JSONProfile.write(doc) : XMLProfile.write(doc)
+        let text = try format == .json ? JSONProfile.write(doc) : XMLProfile.write(doc)
         if output == "-" {
             // A document, written as it is (JSON and XML escape what they must).
             let bytes = Array(text.utf8) + (text.hasSuffix("\n") ? [] : [0x0A])

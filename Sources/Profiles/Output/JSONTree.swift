@@ -14,10 +14,14 @@ enum JSONTree {
 /// An array being filled by an unkeyed container.
 final class JSONArrayStorage {
     var items: [JSONTree] = []
+    /// Put in more than one place by `EncodingMemo` (its bytes are written once per depth).
+    var shared = false
 }
 
 /// An object being filled by a keyed container: members in the order they were
 /// encoded (a key encoded twice keeps its last value when written).
 final class JSONObjectStorage {
     var members: [(key: String, value: JSONTree)] = []
+    /// Put in more than one place by `EncodingMemo` (its bytes are written once per depth).
+    var shared = false
 }

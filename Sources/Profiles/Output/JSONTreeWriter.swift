@@ -7,6 +7,13 @@
 struct JSONTreeWriter {
     let pretty: Bool
     var bytes: [UInt8] = []
+    /// The bytes of each shared container (`EncodingMemo`), per indentation depth.
+    private var fragments: [FragmentKey: [UInt8]] = [:]
+
+    private struct FragmentKey: Hashable {
+        let node: ObjectIdentifier
+        let depth: Int
+    }
 
     init(pretty: Bool) {
         self.pretty = pretty
@@ -14,6 +21,24 @@ struct JSONTreeWriter {
     }
 
     mutating func write(_ node: JSONTree, depth: Int) {
+        let shared: ObjectIdentifier?
+        switch node {
+        case .object(let o) where o.shared: shared = ObjectIdentifier(o)
+        case .array(let a) where a.shared: shared = ObjectIdentifier(a)
+        default: shared = nil
+        }
+        guard let shared else { return writeFresh(node, depth: depth) }
+        let key = FragmentKey(node: shared, depth: depth)
+        if let known = fragments[key] {
+            bytes += known
+            return
+        }
+        let start = bytes.count
+        writeFresh(node, depth: depth)
+        fragments[key] = Array(bytes[start...])
+    }
+
+    private mutating func writeFresh(_ node: JSONTree, depth: Int) {
         switch node {
         case .null: bytes += "null".utf8
         case .bool(let b): bytes += (b ? "true" : "false").utf8
@@ -71,9 +96,16 @@ struct JSONTreeWriter {
         bytes.append(bracket)
     }
 
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+
     private mutating func newline(_ depth: Int) {
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        var n = depth * 2
+        while n > 0 {
+            let k = min(n, Self.spaces.count)
+            bytes += Self.spaces[..<k]
+            n -= k
+        }
     }
 
     private mutating func string(_ s: String) {

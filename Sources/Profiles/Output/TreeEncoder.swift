@@ -4,12 +4,15 @@
 final class TreeEncoder: Encoder {
     let parent: TreeEncoder?
     let key: (any CodingKey)?
+    /// Shared by every encoder of one `encode` call.
+    let memo: EncodingMemo
     /// What this encoder's value became (nil until it encoded something).
     var result: JSONTree?
 
     init(parent: TreeEncoder?, key: (any CodingKey)?) {
         self.parent = parent
         self.key = key
+        memo = parent?.memo ?? EncodingMemo()
     }
 
     var codingPath: [any CodingKey] {
@@ -51,10 +54,13 @@ final class TreeEncoder: Encoder {
     /// The node of `value`, encoded by a child encoder at `key`.
     func node<T: Encodable>(_ value: T, at key: @autoclosure () -> any CodingKey) throws -> JSONTree {
         if let leaf = try Self.leaf(value, path: codingPath + [key()]) { return leaf }
+        if let known = memo.node(for: value) { return known }
         let child = TreeEncoder(parent: self, key: key())
         try value.encode(to: child)
         // A value that encodes nothing is an empty object, as JSONEncoder writes it.
-        return child.result ?? .object(JSONObjectStorage())
+        let node = child.result ?? .object(JSONObjectStorage())
+        memo.store(node, for: value)
+        return node
     }
 
     /// The common leaves, without a child encoder (a metadata comparison each, no dynamic cast);

@@ -2,19 +2,29 @@ internal import CLibXML2
 
 /// libxml2 set-up shared by the writer, the reader and the validator.
 enum LibXML {
-    /// `xmlInitParser`, once per process (Swift runs a static initializer once, thread-safely).
-    static let initialized: Bool = {
-        xmlInitParser()
-        return true
+    /// `dlopen("libxml2.so.2")` and `xmlInitParser`, once per process (Swift runs
+    /// a static initializer once, thread-safely). libxml2 (and the ICU it loads)
+    /// is mapped only when a command first reads, writes or validates XML, so
+    /// start-up does not pay for it; nil when it loaded, else why it did not.
+    static let loadFailure: ProfileIssue? = {
+        guard cxml_load() == 1 else {
+            let why = String(cString: cxml_load_error())
+            return ProfileIssue(
+                message:
+                    "XML needs libxml2, which could not be loaded (\(why)); install it (Debian: apt install libxml2) or use JSON profiles")
+        }
+        cxml_xmlInitParser()
+        return nil
     }()
 
-    /// Initialises libxml2 and, for the calling thread (libxml2 keeps its error
-    /// handler per thread), replaces the default handler that prints to stderr
-    /// with a silent one: every message camprobe wants comes back through the
-    /// per-context structured handlers as a `ProfileIssue`.
-    static func prepare() {
-        _ = initialized
-        xmlSetStructuredErrorFunc(nil, XMLErrorSink.silent)
+    /// Loads and initialises libxml2 and, for the calling thread (libxml2 keeps
+    /// its error handler per thread), replaces the default handler that prints to
+    /// stderr with a silent one: every message camprobe wants comes back through
+    /// the per-context structured handlers as a `ProfileIssue`. Throws when
+    /// libxml2 cannot be loaded.
+    static func prepare() throws(ProfileReadError) {
+        if let loadFailure { throw ProfileReadError(loadFailure) }
+        cxml_xmlSetStructuredErrorFunc(nil, XMLErrorSink.silent)
     }
 }
 

@@ -6,10 +6,10 @@ final class XMLDocument {
     let doc: xmlDocPtr
 
     private init(_ doc: xmlDocPtr) { self.doc = doc }
-    deinit { xmlFreeDoc(doc) }
+    deinit { cxml_xmlFreeDoc(doc) }
 
     /// The root element.
-    var root: XMLNode? { xmlDocGetRootElement(doc).map(XMLNode.init) }
+    var root: XMLNode? { cxml_xmlDocGetRootElement(doc).map(XMLNode.init) }
 
     /// Parses with `xmlCtxtReadMemory`: UTF-8 forced, `XML_PARSE_NONET` and
     /// `XML_PARSE_BIG_LINES` only (no `NOENT`, no `DTDLOAD`, no `HUGE`).
@@ -17,11 +17,11 @@ final class XMLDocument {
     /// an entity reference or nesting deeper than `XMLInputGuard.maximumDepth`
     /// is refused.
     static func parse(_ bytes: [UInt8]) -> Result<XMLDocument, ProfileReadError> {
-        LibXML.prepare()
+        do { try LibXML.prepare() } catch { return .failure(error) }
         let screened = XMLInputGuard.check(bytes)
         guard screened.isEmpty else { return .failure(ProfileReadError(issues: screened)) }
-        guard let ctxt = xmlNewParserCtxt() else { return .failure(ProfileReadError(ProfileIssue(message: "libxml2: out of memory"))) }
-        defer { xmlFreeParserCtxt(ctxt) }
+        guard let ctxt = cxml_xmlNewParserCtxt() else { return .failure(ProfileReadError(ProfileIssue(message: "libxml2: out of memory"))) }
+        defer { cxml_xmlFreeParserCtxt(ctxt) }
         let sink = XMLErrorSink()
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
         let parsed: xmlDocPtr? = sink.withContext { context in
@@ -30,7 +30,7 @@ final class XMLDocument {
             defer { ctxt.pointee._private = nil }
             return bytes.withUnsafeBufferPointer { buf in
                 buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                    xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), "profile.xml", "UTF-8", options)
+                    cxml_xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), "profile.xml", "UTF-8", options)
                 }
             }
         }
@@ -56,7 +56,7 @@ struct XMLNode {
     /// The local name (`node->name`).
     var name: String { String(cString: node.pointee.name) }
     /// The line it starts on (`xmlGetLineNo`).
-    var line: Int { Int(xmlGetLineNo(node)) }
+    var line: Int { Int(cxml_xmlGetLineNo(node)) }
 
     /// The element children, in order (text, comments and PIs skipped).
     var elements: [XMLNode] {
@@ -71,14 +71,14 @@ struct XMLNode {
 
     /// An attribute without a namespace (`xmlGetNoNsProp`).
     func attribute(_ name: String) -> String? {
-        guard let v = xmlGetNoNsProp(node, name) else { return nil }
+        guard let v = cxml_xmlGetNoNsProp(node, name) else { return nil }
         defer { cxml_free(v) }
         return String(cString: v)
     }
 
     /// The text content (`xmlNodeGetContent`).
     var text: String {
-        guard let v = xmlNodeGetContent(node) else { return "" }
+        guard let v = cxml_xmlNodeGetContent(node) else { return "" }
         defer { cxml_free(v) }
         return String(cString: v)
     }
@@ -90,11 +90,11 @@ struct XMLNode {
         while let (n, depth) = stack.popLast() {
             switch n.pointee.type {
             case XML_ENTITY_REF_NODE, XML_ENTITY_NODE, XML_ENTITY_DECL, XML_DTD_NODE:
-                return ProfileIssue(line: Int(xmlGetLineNo(n)), message: "entity references and DTDs are not allowed in a profile")
+                return ProfileIssue(line: Int(cxml_xmlGetLineNo(n)), message: "entity references and DTDs are not allowed in a profile")
             case XML_ELEMENT_NODE:
                 if depth > maximumDepth {
                     return ProfileIssue(
-                        line: Int(xmlGetLineNo(n)), message: "elements nested deeper than \(maximumDepth) levels; not a profile")
+                        line: Int(cxml_xmlGetLineNo(n)), message: "elements nested deeper than \(maximumDepth) levels; not a profile")
                 }
                 var c = n.pointee.children
                 while let child = c {

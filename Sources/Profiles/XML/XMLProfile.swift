@@ -8,9 +8,10 @@ public enum XMLProfile {
     /// `xmlTextWriterWriteAttribute`, `xmlTextWriterWriteElement`).
     ///
     /// Characters XML 1.0 cannot carry at all (NUL and other C0 controls
-    /// except tab, LF and CR) are written as U+FFFD.
-    public static func write(_ document: DeviceDocument) -> String {
-        XMLProfileWriter.write(document)
+    /// except tab, LF and CR) are written as U+FFFD. libxml2 is loaded with
+    /// `dlopen` on first use; this throws only when it cannot be loaded.
+    public static func write(_ document: DeviceDocument) throws(ProfileReadError) -> String {
+        try XMLProfileWriter.write(document)
     }
 
     /// Parses (`xmlCtxtReadMemory` with `XML_PARSE_NONET` only), validates

@@ -6,10 +6,11 @@ import CaptureModel
 /// whose absence means "not read").
 struct XMLProfileWriter {
     static let namespace = "https://camprobe.dev/schema/profile/1"
-    let w = XMLTextWriter()
+    let w: XMLTextWriter
 
-    static func write(_ document: DeviceDocument) -> String {
-        let me = XMLProfileWriter()
+    /// Throws only when libxml2 cannot be loaded.
+    static func write(_ document: DeviceDocument) throws(ProfileReadError) -> String {
+        let me = XMLProfileWriter(w: try XMLTextWriter())
         me.w.start("cameraProfile")
         me.w.attribute("xmlns", namespace)
         me.w.attribute("schemaVersion", document.schemaVersion)

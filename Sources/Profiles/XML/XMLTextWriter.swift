@@ -8,46 +8,47 @@ final class XMLTextWriter {
 
     /// `xmlBufferCreate` → `xmlNewTextWriterMemory` → `xmlTextWriterSetIndent`
     /// → `xmlTextWriterStartDocument(w, nil, "UTF-8", nil)`.
-    init() {
-        LibXML.prepare()
-        buffer = xmlBufferCreate()
-        writer = xmlNewTextWriterMemory(buffer, 0)
-        xmlTextWriterSetIndent(writer, 1)
-        xmlTextWriterSetIndentString(writer, "  ")
-        xmlTextWriterStartDocument(writer, nil, "UTF-8", nil)
+    /// Throws when libxml2 cannot be loaded.
+    init() throws(ProfileReadError) {
+        try LibXML.prepare()
+        buffer = cxml_xmlBufferCreate()
+        writer = cxml_xmlNewTextWriterMemory(buffer, 0)
+        cxml_xmlTextWriterSetIndent(writer, 1)
+        cxml_xmlTextWriterSetIndentString(writer, "  ")
+        cxml_xmlTextWriterStartDocument(writer, nil, "UTF-8", nil)
     }
 
     deinit {
-        if let writer { xmlFreeTextWriter(writer) }
-        xmlBufferFree(buffer)
+        if let writer { cxml_xmlFreeTextWriter(writer) }
+        cxml_xmlBufferFree(buffer)
     }
 
     /// `xmlTextWriterStartElement`.
-    func start(_ name: String) { xmlTextWriterStartElement(writer, name) }
+    func start(_ name: String) { cxml_xmlTextWriterStartElement(writer, name) }
     /// `xmlTextWriterEndElement`.
-    func end() { xmlTextWriterEndElement(writer) }
+    func end() { cxml_xmlTextWriterEndElement(writer) }
 
     /// `xmlTextWriterWriteAttribute`; nothing when `value` is nil.
     func attribute(_ name: String, _ value: String?) {
         guard let value else { return }
-        xmlTextWriterWriteAttribute(writer, name, XMLTextWriter.clean(value))
+        cxml_xmlTextWriterWriteAttribute(writer, name, XMLTextWriter.clean(value))
     }
     func attribute(_ name: String, _ value: (some BinaryInteger)?) { attribute(name, value.map { String($0) }) }
     func attribute(_ name: String, _ value: Bool) { attribute(name, value ? "true" : "false") }
 
     /// `xmlTextWriterWriteElement`: `<name>text</name>`.
-    func element(_ name: String, _ text: String) { xmlTextWriterWriteElement(writer, name, XMLTextWriter.clean(text)) }
+    func element(_ name: String, _ text: String) { cxml_xmlTextWriterWriteElement(writer, name, XMLTextWriter.clean(text)) }
 
     /// `xmlTextWriterWriteString`: escaped character data inside the open element.
-    func text(_ text: String) { xmlTextWriterWriteString(writer, XMLTextWriter.clean(text)) }
+    func text(_ text: String) { cxml_xmlTextWriterWriteString(writer, XMLTextWriter.clean(text)) }
 
     /// `xmlTextWriterEndDocument`, then `xmlFreeTextWriter` (which flushes),
     /// then `xmlBufferContent`.
     func finish() -> String {
-        xmlTextWriterEndDocument(writer)
-        if let writer { xmlFreeTextWriter(writer) }
+        cxml_xmlTextWriterEndDocument(writer)
+        if let writer { cxml_xmlFreeTextWriter(writer) }
         writer = nil
-        return String(cString: xmlBufferContent(buffer))
+        return String(cString: cxml_xmlBufferContent(buffer))
     }
 
     /// XML 1.0 cannot carry NUL, most C0 controls, lone surrogates or U+FFFE/U+FFFF,

@@ -128,6 +128,9 @@ enum OpenAdvice {
             return "Another process holds the device exclusively"
         case ENOENT, ENODEV, ENXIO:
             return "The device node is gone (unplugged or driver unloaded)"
+        case ELIBACC:
+            return
+                "--libv4l2 needs libv4l2.so.0, which could not be loaded: install it (Debian: apt install libv4l-0) or leave out --libv4l2"
         default:
             return nil
         }
