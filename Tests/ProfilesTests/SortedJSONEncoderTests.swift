@@ -83,4 +83,27 @@ import Testing
         #expect(throws: EncodingError.self) { try Self.foundation([Double.infinity], pretty: true) }
         #expect(throws: EncodingError.self) { try SortedJSONEncoder(prettyPrinted: true).encode(["x": Double.infinity]) }
     }
+
+    /// Repeated sizes, interval lists and intervals are encoded once and shared
+    /// (`EncodingMemo`): equal values at different depths, fractions equal in
+    /// value but not in their terms (1/30 and 2/60), invalid ones, and `.unknown`
+    /// reasons that Swift calls equal but whose bytes differ must all still be
+    /// written as JSONEncoder writes them.
+    @Test func sharedModelValuesAreWrittenAsJSONEncoderWritesThem() throws {
+        let list = FrameIntervals.discrete([FrameDuration(1, 30), FrameDuration(2, 60), FrameDuration(0, 0), FrameDuration(1, 30)])
+        let sizes: [FrameSize] = [
+            .discrete(Dimensions(width: 640, height: 480), intervals: list),
+            .discrete(Dimensions(width: 640, height: 480), intervals: list),
+            .discrete(Dimensions(width: 320, height: 240), intervals: list),
+            .discrete(Dimensions(width: 320, height: 240), intervals: .unknown(reason: "caf\u{E9}")),
+            .discrete(Dimensions(width: 320, height: 240), intervals: .unknown(reason: "cafe\u{301}")),
+            .stepwise(
+                min: Dimensions(width: 16, height: 16), max: Dimensions(width: 64, height: 64), step: Dimensions(width: 16, height: 16),
+                intervalsAtMin: list, intervalsAtMax: .continuous(min: FrameDuration(1, 60), max: FrameDuration(1, 1))),
+        ]
+        #expect(FrameIntervals.unknown(reason: "caf\u{E9}") == FrameIntervals.unknown(reason: "cafe\u{301}"))
+        try Self.expectSame(sizes, "repeated frame sizes")
+        try Self.expectSame(["a": sizes, "b": [sizes[0]]], "the same size at two depths")
+        try Self.expectSame([[list], [list, list]], "interval lists nested at different depths")
+    }
 }
