@@ -23,7 +23,7 @@ while (($#)); do
         --build-path|--binary) install_args+=("$1" "$2"); shift 2 ;;
         --no-build) install_args+=("$1"); shift ;;
         --chroot) chroot_dir=$2; shift 2 ;;
-        -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; exit 0 ;;
         *) echo "test-install: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -125,6 +125,7 @@ check "dpkg-deb -I: Maintainer and Description" bash -c 'grep -q "^ Maintainer: 
 dpkg -x "$deb" "$tmp/root"
 check "dpkg -x; env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= ROOT/usr/bin/camprobe --version" \
     env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$tmp/root/usr/bin/camprobe" --version
+check "the .deb's binary is stripped (file)" bash -c 'file "$1" | grep -q ", stripped"' _ "$tmp/root/usr/bin/camprobe"
 check "unit in the .deb runs /usr/bin/camprobe" \
     grep -qx "ExecStart=/usr/bin/camprobe monitor --restore default" "$tmp/root/usr/lib/systemd/user/camprobe-restore.service"
 
