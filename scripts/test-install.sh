@@ -12,6 +12,8 @@
 #                                                 # needs root and the Debian mirror
 #
 # Apart from the build it takes well under a minute (the chroot step: its apt-get).
+# The bash -c snippets below take their arguments as $1, $2 on purpose:
+# shellcheck disable=SC2016
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
