@@ -139,16 +139,21 @@ if [[ -n $chroot_dir ]]; then
     cp "$deb" "$chroot_dir/tmp/camprobe.deb"
     for m in proc sys dev; do mountpoint -q "$chroot_dir/$m" || mount --bind "/$m" "$chroot_dir/$m"; done
     cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+    # A camprobe left by an earlier run would answer the checks below: remove it first.
+    chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg --purge camprobe >/dev/null 2>&1 || true
     check "chroot: apt-get install ./camprobe.deb (Depends resolved from the mirror)" \
         chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
         sh -c 'apt-get update -qq && apt-get install -y -qq /tmp/camprobe.deb'
+    deb_version=$(dpkg-deb -f "$deb" Version)
+    check "chroot: dpkg says camprobe $deb_version is installed" bash -c \
+        '[[ $(chroot "$1" dpkg-query -W -f "\${Status} \${Version}" camprobe) == "install ok installed $2" ]]' _ "$chroot_dir" "$deb_version"
     check "chroot: camprobe --version" chroot "$chroot_dir" env -i PATH=/usr/bin:/bin /usr/bin/camprobe --version
     check "chroot: camprobe profile validate /usr/share/camprobe/profiles/vivid-webcam.json" \
         chroot "$chroot_dir" env -i PATH=/usr/bin:/bin /usr/bin/camprobe profile validate /usr/share/camprobe/profiles/vivid-webcam.json
     check "chroot: camprobe list runs (no cameras in a chroot is fine)" \
         chroot "$chroot_dir" env -i PATH=/usr/bin:/bin sh -c '/usr/bin/camprobe list; [ $? -le 1 ]'
     check "chroot: ldd names no swift library" chroot "$chroot_dir" sh -c '! ldd /usr/bin/camprobe | grep -i swift'
-    chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin apt-get purge -y -qq camprobe >/dev/null 2>&1 || true
+    chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg --purge camprobe >/dev/null 2>&1 || true
     for m in dev sys proc; do umount "$chroot_dir/$m" 2>/dev/null || true; done
 fi
 
