@@ -133,6 +133,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--version", default="")
     ap.add_argument("--date", default=None)
+    ap.add_argument("--prefix", default="PREFIX", help="install prefix named in FILES")
     ns = ap.parse_args()
 
     info = json.load(sys.stdin)
@@ -170,9 +171,10 @@ def main() -> int:
         out.append(".SH COMMAND DETAILS")
         walk(cmd, [name], out)
     out.append(".SH FILES")
+    prefix = esc(ns.prefix.rstrip("/"))
     out.append(
-        ".TP\n\\fIPREFIX/share/camprobe/profiles/\\fR\nBundled device profiles (JSON and XML) and their schemas."
-        "\n.TP\n\\fIPREFIX/lib/systemd/user/camprobe\\-restore.service\\fR\n"
+        f".TP\n\\fI{prefix}/share/camprobe/profiles/\\fR\nBundled device profiles (JSON and XML) and their schemas."
+        f"\n.TP\n\\fI{prefix}/lib/systemd/user/camprobe\\-restore.service\\fR\n"
         "systemd user unit running \\fBcamprobe monitor \\-\\-restore default\\fR."
     )
     out.append(".SH SEE ALSO")
