@@ -171,7 +171,8 @@ def main() -> int:
         out.append(".SH COMMAND DETAILS")
         walk(cmd, [name], out)
     out.append(".SH FILES")
-    prefix = esc(ns.prefix.rstrip("/"))
+    # \: lets a long prefix break after a slash instead of overrunning the line.
+    prefix = esc(ns.prefix.rstrip("/")).replace("/", "/\\:")
     out.append(
         f".TP\n\\fI{prefix}/share/camprobe/profiles/\\fR\nBundled device profiles (JSON and XML) and their schemas."
         f"\n.TP\n\\fI{prefix}/lib/systemd/user/camprobe\\-restore.service\\fR\n"
