@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Checks "an install that needs no toolchain": scripts/install into a temporary
+# prefix, the installed binary in a clean environment, the man page, the
+# completions, the systemd unit, and the .deb scripts/build-deb writes
+# (dpkg-deb -c / -I, then dpkg -x and run). Exits non-zero on the first failure.
+#
+#   scripts/test-install.sh                       # builds (.build-static) first
+#   scripts/test-install.sh --build-path .build-x # another build folder
+#   scripts/test-install.sh --no-build            # use BUILD_PATH/release/camprobe as it is
+#   scripts/test-install.sh --chroot DIR          # also: apt-get install the .deb inside DIR,
+#                                                 # a Debian root with no Swift (debootstrap --variant=minbase);
+#                                                 # needs root and the Debian mirror
+#
+# Apart from the build it takes well under a minute (the chroot step: its apt-get).
+# The bash -c snippets below take their arguments as $1, $2 on purpose:
+# shellcheck disable=SC2016
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+install_args=()
+chroot_dir=
+
+while (($#)); do
+    case $1 in
+        --build-path|--binary) install_args+=("$1" "$2"); shift 2 ;;
+        --no-build) install_args+=("$1"); shift ;;
+        --chroot) chroot_dir=$2; shift 2 ;;
+        -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; exit 0 ;;
+        *) echo "test-install: unknown argument '$1'" >&2; exit 2 ;;
+    esac
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/camprobe-test-install.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+ok() { echo "ok   - $*"; }
+fail() { echo "FAIL - $*"; failures=$((failures + 1)); }
+check() { # check DESCRIPTION COMMAND...
+    local what=$1; shift
+    if "$@" >"$tmp/out" 2>&1; then ok "$what"; else fail "$what"; sed 's/^/       /' "$tmp/out"; fi
+}
+finish() {
+    if ((failures)); then echo "test-install: $failures check(s) failed"; exit 1; fi
+    echo "test-install: all checks passed"
+    exit 0
+}
+
+# ------------------------------------------------------------ scripts/install
+prefix=$tmp/prefix
+echo "# scripts/install --prefix $prefix ${install_args[*]}"
+if ! "$here/scripts/install" --prefix "$prefix" "${install_args[@]}" >"$tmp/install.log" 2>&1; then
+    cat "$tmp/install.log"
+    fail "scripts/install"
+    finish
+fi
+sed 's/^/    /' "$tmp/install.log" | tail -15
+bin=$prefix/bin/camprobe
+for f in bin/camprobe share/man/man1/camprobe.1 share/bash-completion/completions/camprobe \
+    share/zsh/site-functions/_camprobe share/fish/vendor_completions.d/camprobe.fish \
+    lib/systemd/user/camprobe-restore.service share/camprobe/profiles/vivid-webcam.json \
+    share/camprobe/profiles/vivid-webcam.xml; do
+    check "installed $f" test -s "$prefix/$f"
+done
+check "profiles: every Profiles/*.json, *.xml and schema/* installed" \
+    bash -c 'cd "$1/Profiles" && for f in *.json *.xml schema/*; do [[ -f $f ]] || continue; cmp -s "$f" "$2/share/camprobe/profiles/$f" || { echo "missing or different: $f"; exit 1; }; done' _ "$here" "$prefix"
+
+# ------------------------------------------------------------ no toolchain at run time
+# No Swift directory on PATH or LD_LIBRARY_PATH, nothing inherited.
+check "env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= camprobe --version" \
+    env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$bin" --version
+check "env -i ... camprobe --help" env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$bin" --help
+check "env -i ... camprobe profile validate (bundled profile)" \
+    env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$bin" profile validate "$prefix/share/camprobe/profiles/vivid-webcam.json"
+check "ldd camprobe names no swift library" bash -c '! ldd "$1" | grep -i swift' _ "$bin"
+check "ldd camprobe resolves every library" bash -c '! ldd "$1" | grep "not found"' _ "$bin"
+check "no RPATH/RUNPATH into a toolchain" bash -c '! readelf -d "$1" | grep -E "R(UN)?PATH" | grep -i swift' _ "$bin"
+
+# ------------------------------------------------------------ man, completions, unit
+if command -v groff >/dev/null; then
+    check "man page is valid roff (groff -man -ww -z)" bash -c \
+        'out=$(LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z "$1" 2>&1); [[ -z $out ]] || { echo "$out"; exit 1; }' _ "$prefix/share/man/man1/camprobe.1"
+    check "man page names every subcommand" bash -c \
+        'txt=$(LC_ALL=C.UTF-8 groff -man -Tutf8 "$1" 2>/dev/null | col -b); for s in list show graph monitor negotiate apply verify ctl profile import; do grep -q "camprobe $s" <<<"$txt" || { echo "no section for $s"; exit 1; }; done' _ "$prefix/share/man/man1/camprobe.1"
+else
+    echo "skip - groff not installed: man page not rendered"
+fi
+check "bash completion parses (bash -n)" bash -n "$prefix/share/bash-completion/completions/camprobe"
+check "bash completion defines _camprobe" bash -c 'source "$1" && complete -p camprobe' _ "$prefix/share/bash-completion/completions/camprobe"
+if command -v zsh >/dev/null; then check "zsh completion parses (zsh -n)" zsh -n "$prefix/share/zsh/site-functions/_camprobe"; fi
+if command -v fish >/dev/null; then check "fish completion parses (fish -n)" fish -n "$prefix/share/fish/vendor_completions.d/camprobe.fish"; fi
+check "systemd unit runs the installed binary" \
+    grep -qx "ExecStart=$bin monitor --restore default" "$prefix/lib/systemd/user/camprobe-restore.service"
+if command -v systemd-analyze >/dev/null; then
+    mkdir -m 0700 "$tmp/xdg"
+    check "systemd-analyze --user verify the unit (ExecStart executable, syntax)" \
+        env XDG_RUNTIME_DIR="$tmp/xdg" systemd-analyze --user verify "$prefix/lib/systemd/user/camprobe-restore.service"
+fi
+
+# ------------------------------------------------------------ scripts/build-deb
+echo "# scripts/build-deb --output $tmp/deb --binary $bin"
+if ! "$here/scripts/build-deb" --output "$tmp/deb" --binary "$bin" >"$tmp/deb.log" 2>&1; then
+    cat "$tmp/deb.log"
+    fail "scripts/build-deb"
+    finish
+fi
+sed 's/^/    /' "$tmp/deb.log" | grep -v '^    ==> installed\|^        /usr/' | tail -20
+deb=$(ls "$tmp"/deb/camprobe_*_*.deb)
+dpkg-deb -c "$deb" >"$tmp/contents"
+dpkg-deb -I "$deb" >"$tmp/info"
+for f in ./usr/bin/camprobe ./usr/share/man/man1/camprobe.1 ./usr/share/bash-completion/completions/camprobe \
+    ./usr/share/zsh/site-functions/_camprobe ./usr/share/fish/vendor_completions.d/camprobe.fish \
+    ./usr/lib/systemd/user/camprobe-restore.service ./usr/share/camprobe/profiles/vivid-webcam.json \
+    ./usr/share/camprobe/profiles/schema/; do
+    check "dpkg-deb -c lists $f" grep -q " $f\$" "$tmp/contents"
+done
+check "dpkg-deb -c: every file root/root" bash -c '! awk "{print \$2}" "$1" | grep -v "^root/root$"' _ "$tmp/contents"
+check "dpkg-deb -c: nothing outside /usr" bash -c '! awk "{print \$6}" "$1" | grep -v "^\./$\|^\./usr"' _ "$tmp/contents"
+check "dpkg-deb -c: /usr/bin/camprobe is -rwxr-xr-x" grep -q '^-rwxr-xr-x root/root .* ./usr/bin/camprobe$' "$tmp/contents"
+check "dpkg-deb -I: Package camprobe" grep -qx ' Package: camprobe' "$tmp/info"
+check "dpkg-deb -I: Architecture amd64" grep -qx ' Architecture: amd64' "$tmp/info"
+for dep in libudev1 libasound2 libv4l-0 libxml2 libc6; do
+    check "dpkg-deb -I: Depends names $dep" grep -q "^ Depends:.*\b$dep\b" "$tmp/info"
+done
+check "dpkg-deb -I: Depends names no swift package" bash -c '! grep "^ Depends:" "$1" | grep -i swift' _ "$tmp/info"
+check "dpkg-deb -I: Maintainer and Description" bash -c 'grep -q "^ Maintainer: ." "$1" && grep -q "^ Description: ." "$1"' _ "$tmp/info"
+# Unpacked as dpkg would, run with nothing inherited.
+dpkg -x "$deb" "$tmp/root"
+check "dpkg -x; env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= ROOT/usr/bin/camprobe --version" \
+    env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$tmp/root/usr/bin/camprobe" --version
+check "the .deb's binary is stripped (file)" bash -c 'file "$1" | grep -q ", stripped"' _ "$tmp/root/usr/bin/camprobe"
+check "unit in the .deb runs /usr/bin/camprobe" \
+    grep -qx "ExecStart=/usr/bin/camprobe monitor --restore default" "$tmp/root/usr/lib/systemd/user/camprobe-restore.service"
+
+# ------------------------------------------------------------ optional: a root with no Swift
+if [[ -n $chroot_dir ]]; then
+    [[ -x $chroot_dir/bin/sh ]] || { fail "--chroot $chroot_dir is not a Debian root"; finish; }
+    check "chroot has no Swift anywhere" bash -c \
+        '[[ ! -e $1/opt/swift ]] && ! find "$1/usr" "$1/opt" -name "libswiftCore*" 2>/dev/null | grep .' _ "$chroot_dir"
+    cp "$deb" "$chroot_dir/tmp/camprobe.deb"
+    for m in proc sys dev; do mountpoint -q "$chroot_dir/$m" || mount --bind "/$m" "$chroot_dir/$m"; done
+    cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+    # A camprobe left by an earlier run would answer the checks below: remove it first.
+    chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg --purge camprobe >/dev/null 2>&1 || true
+    check "chroot: apt-get install ./camprobe.deb (Depends resolved from the mirror)" \
+        chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+        sh -c 'apt-get update -qq && apt-get install -y -qq /tmp/camprobe.deb'
+    deb_version=$(dpkg-deb -f "$deb" Version)
+    check "chroot: dpkg says camprobe $deb_version is installed" bash -c \
+        '[[ $(chroot "$1" dpkg-query -W -f "\${Status} \${Version}" camprobe) == "install ok installed $2" ]]' _ "$chroot_dir" "$deb_version"
+    check "chroot: camprobe --version" chroot "$chroot_dir" env -i PATH=/usr/bin:/bin /usr/bin/camprobe --version
+    check "chroot: camprobe profile validate /usr/share/camprobe/profiles/vivid-webcam.json" \
+        chroot "$chroot_dir" env -i PATH=/usr/bin:/bin /usr/bin/camprobe profile validate /usr/share/camprobe/profiles/vivid-webcam.json
+    check "chroot: camprobe list runs (no cameras in a chroot is fine)" \
+        chroot "$chroot_dir" env -i PATH=/usr/bin:/bin sh -c '/usr/bin/camprobe list; [ $? -le 1 ]'
+    check "chroot: ldd names no swift library" chroot "$chroot_dir" sh -c '! ldd /usr/bin/camprobe | grep -i swift'
+    chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin dpkg --purge camprobe >/dev/null 2>&1 || true
+    for m in dev sys proc; do umount "$chroot_dir/$m" 2>/dev/null || true; done
+fi
+
+finish
