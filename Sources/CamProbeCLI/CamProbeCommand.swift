@@ -18,7 +18,8 @@ struct CamProbeCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            List.self, Show.self, Graph.self, Monitor.self, Negotiate.self, Apply.self, Verify.self, Ctl.self, Profile.self, Import.self, DoctorCommand.self,
+            List.self, Show.self, Graph.self, Monitor.self, Negotiate.self, Apply.self, Verify.self, Ctl.self, Profile.self, Import.self,
+            DoctorCommand.self,
         ]
     )
 
