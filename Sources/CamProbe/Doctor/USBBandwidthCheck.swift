@@ -47,7 +47,8 @@ public enum USBBusBudget {
         if !compressed, let bpp = Bandwidth.bytesPerPixel(f.fourcc, compressed: false),
             let bytes = Bandwidth.bytesPerSecond(f.fourcc, compressed: false, size: size, fps: fps)
         {
-            return (bytes, "\(mode): \(f.width)×\(f.height)×\(bpp) B×\(formatFPS(fps)) = \(Bandwidth.describe(bytes))")
+            let bppText = bpp == bpp.rounded() ? String(Int(bpp)) : String(bpp)
+            return (bytes, "\(mode): \(f.width)×\(f.height)×\(bppText) B×\(formatFPS(fps)) = \(Bandwidth.describe(bytes))")
         }
         let yuyv = Bandwidth.bytesPerSecond("YUYV", compressed: false, size: size, fps: fps) ?? 0
         let estimate = yuyv / 5
