@@ -10,7 +10,8 @@ struct DoctorCommand: ParsableCommand {
             (/proc/*/fd); cameras sharing a USB bus beyond its isochronous budget; exposure_auto_priority=1 \
             (the rate halves in the dark); sensor cameras that need libcamera; formats only libv4l2 emulates; \
             /dev/videoN written in the files given with --config (the stable /dev/v4l link instead); udev not running.
-            Each finding has a severity (error, warning, info), evidence and a fix. Only reads: changes no device.
+            Each finding has a severity (error, warning, info), evidence and a fix. Only reads: changes no device. \
+            Formats libv4l2 emulates are always read (--emulated is implied); --profile is refused (doctor checks this machine).
             Exit status: 0 when there is no error finding (warnings and info allowed), 1 when there is one, 2 usage error.
             """)
 
@@ -57,6 +58,8 @@ struct DoctorCommand: ParsableCommand {
 
 /// The document `camprobe doctor --json` writes.
 struct DoctorDocument: Encodable {
+    /// Bumped when a field changes meaning or goes away; additions keep it.
+    var schemaVersion = 1
     var generator: String
     var devices: [DoctorReport.CheckedDevice]
     var findings: [DoctorFinding]
