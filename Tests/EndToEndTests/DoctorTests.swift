@@ -161,6 +161,7 @@ struct DoctorTests {
             host: #"{"holders": {"/dev/video0": [{"pid": 9, "commandLine": "cheese"}]}, "udev": {"controlExists": false}}"#)
         #expect(r.status == 0, "\(r.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(doc["schemaVersion"] as? Int == 1)
         let devices = try #require(doc["devices"] as? [[String: Any]])
         #expect(devices.map { $0["id"] as? String } == ["usb-046d:0826-8E4B3C60"])
         #expect(devices.first?["nodes"] as? [String] == ["/dev/video0"])
