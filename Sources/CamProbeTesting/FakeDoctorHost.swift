@@ -63,7 +63,7 @@ public struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     public func hasAccessACL(_ path: String) -> Bool { acl?.contains(path) ?? false }
     public func udevTags(of path: String) -> [String]? { udevTags?[path] }
     public func processGroups() -> [String] { groups ?? ["user"] }
-    public func holders(of path: String) -> [NodeHolder] { holders?[path] ?? [] }
+    public func holders(of paths: [String]) -> [String: [NodeHolder]] { (holders ?? [:]).filter { paths.contains($0.key) } }
     public func stableLinks() -> [StableLink] { links ?? [] }
     public func udevState() -> UdevState { udev ?? UdevState(controlExists: true, databaseEntries: 42) }
     public func readConfig(_ path: String) throws(DoctorReadError) -> String {

@@ -4,9 +4,10 @@ extension Doctor {
     /// Check 2, busy: processes holding a capture node open (`/proc/PID/fd/*` → the node), each
     /// with its `/proc/PID/cmdline`; camprobe itself is left out by the host.
     func busy(_ d: Device) -> [DoctorFinding] {
-        Self.videoNodes(d).compactMap { path in
-            let holders = host.holders(of: path)
-            guard !holders.isEmpty else { return nil }
+        let nodes = Self.videoNodes(d)
+        let held = nodes.isEmpty ? [:] : host.holders(of: nodes)
+        return nodes.compactMap { path in
+            guard let holders = held[path], !holders.isEmpty else { return nil }
             let list = holders.map { "pid \($0.pid) (\($0.commandLine))" }.joined(separator: ", ")
             return DoctorFinding(
                 severity: .warning, check: "busy", title: "\(path) is held open by \(list)", device: d.name, subject: path,

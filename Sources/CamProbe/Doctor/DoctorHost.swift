@@ -11,8 +11,9 @@ public protocol DoctorHost {
     func udevTags(of path: String) -> [String]?
     /// Names of the groups this process is in (`getgroups(2)`, `getegid(2)`, `getgrgid_r`).
     func processGroups() -> [String]
-    /// Processes that hold `path` open: `/proc/PID/fd/*` links naming it (this process excluded).
-    func holders(of path: String) -> [NodeHolder]
+    /// Processes that hold each of `paths` open: `/proc/PID/fd/*` links naming it (this process
+    /// excluded), by path; one walk of `/proc` for all of them.
+    func holders(of paths: [String]) -> [String: [NodeHolder]]
     /// `/dev/v4l/by-id/*` and `/dev/v4l/by-path/*` with the node each points to (`readlink(2)`).
     func stableLinks() -> [StableLink]
     /// Whether udevd runs: `/run/udev/control` and the number of entries in `/run/udev/data`.

@@ -3,32 +3,40 @@
 #endif
 
 /// Which processes hold a node open: every `/proc/PID/fd/N` symlink is read (`readlink(2)`)
-/// and compared with the node's path. Bounded: at most `maxProcesses` pids and `maxDescriptors`
-/// descriptors per pid are looked at; pids that vanish or cannot be read (other users' processes
-/// without privilege) are skipped, never an error.
+/// and compared with the nodes' paths. Bounded: at most `maxProcesses` pids, `maxDescriptors`
+/// descriptors per pid and `maxLinks` links in all are looked at; pids that vanish or cannot be
+/// read (other users' processes without privilege) are skipped, never an error.
 public struct ProcHolderScan: Sendable {
     public var proc: String
     public var maxProcesses: Int
     public var maxDescriptors: Int
+    public var maxLinks: Int
 
-    public init(proc: String = "/proc", maxProcesses: Int = 65536, maxDescriptors: Int = 16384) {
+    public init(proc: String = "/proc", maxProcesses: Int = 65536, maxDescriptors: Int = 16384, maxLinks: Int = 1_000_000) {
         self.proc = proc
         self.maxProcesses = maxProcesses
         self.maxDescriptors = maxDescriptors
+        self.maxLinks = maxLinks
     }
 
-    /// The holders of any of `paths` (a node and the names it is reached by), without process `excluding`.
-    public func holders(of paths: Set<String>, excluding: Int32) -> [NodeHolder] {
-        var found: [NodeHolder] = []
-        for name in HostFiles.entries(proc, limit: maxProcesses) {
+    /// The holders of each node, by node: `names` maps every name a node is reached by (its path and
+    /// what it resolves to) to the node. Process `excluding` (camprobe itself) is left out.
+    public func holders(of names: [String: String], excluding: Int32) -> [String: [NodeHolder]] {
+        var found: [String: [NodeHolder]] = [:]
+        var budget = maxLinks
+        for name in HostFiles.entries(proc, limit: maxProcesses) where budget > 0 {
             guard let pid = Int32(name), pid != excluding else { continue }
             let fdDir = "\(proc)/\(name)/fd"
-            let holds = HostFiles.entries(fdDir, limit: maxDescriptors).contains { fd in
-                HostFiles.link("\(fdDir)/\(fd)").map(paths.contains) ?? false
+            var held: Set<String> = []
+            for fd in HostFiles.entries(fdDir, limit: min(maxDescriptors, budget)) {
+                budget -= 1
+                if let target = HostFiles.link("\(fdDir)/\(fd)"), let node = names[target] { held.insert(node) }
             }
-            if holds { found.append(NodeHolder(pid: pid, commandLine: commandLine(pid))) }
+            guard !held.isEmpty else { continue }
+            let holder = NodeHolder(pid: pid, commandLine: commandLine(pid))
+            for node in held { found[node, default: []].append(holder) }
         }
-        return found.sorted { $0.pid < $1.pid }
+        return found.mapValues { $0.sorted { $0.pid < $1.pid } }
     }
 
     /// `/proc/PID/cmdline` with NULs as spaces; `[comm]` when it is empty (a kernel thread).

@@ -53,9 +53,12 @@ public struct SystemDoctorHost: DoctorHost {
     }
 
     /// `/proc/*/fd/*` (bounded: `ProcHolderScan`), matching the path and what it resolves to; this process excluded.
-    public func holders(of path: String) -> [NodeHolder] {
-        var names: Set<String> = [path]
-        if let real = HostFiles.resolved(path) { names.insert(real) }
+    public func holders(of paths: [String]) -> [String: [NodeHolder]] {
+        var names: [String: String] = [:]
+        for p in paths {
+            names[p] = p
+            if let real = HostFiles.resolved(p) { names[real] = p }
+        }
         return scan.holders(of: names, excluding: getpid())
     }
 
