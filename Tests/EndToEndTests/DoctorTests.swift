@@ -49,6 +49,7 @@ struct DoctorTests {
                 + #" "ownership": {"/dev/video0": {"group": "video", "mode": 8624, "device": "81:0"}}}"#)
         #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.contains("ERROR   No permission to open /dev/video0"), "\(r.stdout)")
+        #expect(r.stdout.contains("evidence: open(/dev/video0): EACCES\n"))
         #expect(r.stdout.contains("stat(/dev/video0): group video, mode 0660"))
         #expect(r.stdout.contains("udev tags (/run/udev/data/c81:0): seat, uaccess — uaccess present"))
         #expect(r.stdout.contains("ACL (system.posix_acl_access): none"))

@@ -15,7 +15,7 @@ public struct Doctor {
         public var allDevices: [Device]
         /// Config files to scan for `/dev/videoN` (`--config`).
         public var configs: [String]
-        /// How a finding's fix names a device (a stable ID) for `camprobe` commands.
+        /// `allDevices` defaults to `devices`.
         public init(devices: [Device], allDevices: [Device]? = nil, configs: [String] = []) {
             self.devices = devices
             self.allDevices = allDevices ?? devices

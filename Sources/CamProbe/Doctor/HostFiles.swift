@@ -6,9 +6,9 @@
 /// `readlink(2)`, for `SystemDoctorHost`. Every loop has a limit; nothing here throws past a caller.
 enum HostFiles {
     /// Up to `limit` bytes of `path`; the errno when `open(2)` or `read(2)` fails.
-    static func read(_ path: String, limit: Int = 1 << 20) -> Result<[UInt8], Errno> {
+    static func read(_ path: String, limit: Int = 1 << 20) -> Result<[UInt8], HostErrno> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return .failure(Errno(errno)) }
+        guard fd >= 0 else { return .failure(HostErrno(errno)) }
         defer { close(fd) }
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
@@ -16,7 +16,7 @@ enum HostFiles {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, limit - out.count)) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return .failure(Errno(errno))
+                return .failure(HostErrno(errno))
             }
             if n == 0 { break }
             out += chunk[0..<n]
@@ -55,7 +55,7 @@ enum HostFiles {
 }
 
 /// An errno value with its name, for evidence lines.
-struct Errno: Error, Sendable {
+struct HostErrno: Error, Sendable {
     var code: Int32
     init(_ code: Int32) { self.code = code }
     var text: String {

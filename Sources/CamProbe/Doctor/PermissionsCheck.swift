@@ -13,7 +13,7 @@ extension Doctor {
         if paths.isEmpty { paths = nodes }
         let groups = host.processGroups()
         return paths.map { path in
-            var evidence = denied.filter { $0.message.contains(path) }.map { "open(\(path)): \($0.errnoName ?? "EACCES") — \($0.message)" }
+            var evidence = denied.filter { $0.message.contains(path) }.map { "\($0.call ?? "open")(\(path)): \($0.errnoName ?? "EACCES")" }
             if evidence.isEmpty { evidence = denied.map { "open: \($0.errnoName ?? "EACCES") — \($0.message)" } }
             let owner = host.ownership(of: path)
             var group = "video"

@@ -54,7 +54,7 @@ public struct ProcHolderScan: Sendable {
 }
 
 extension String {
-    var trimmingNewline: String {
+    fileprivate var trimmingNewline: String {
         var s = Substring(self)
         while s.last == "\n" { s.removeLast() }
         return String(s)
