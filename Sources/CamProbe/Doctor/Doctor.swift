@@ -1,0 +1,63 @@
+import CaptureModel
+
+/// `camprobe doctor`: reads what discovery found plus what `host` says about the machine
+/// (`/proc`, `stat(2)`, udev's files, `/dev/v4l` links, config files) and turns each problem
+/// into a `DoctorFinding` with its evidence and fix. Only reads: no device state is changed.
+public struct Doctor {
+    public var host: any DoctorHost
+    public init(host: any DoctorHost) { self.host = host }
+
+    /// What one run looks at.
+    public struct Input: Sendable {
+        /// The cameras to check (one, when a DEVICE was named).
+        public var devices: [Device]
+        /// Every camera discovery found, for checks that involve neighbours (USB bus bandwidth).
+        public var allDevices: [Device]
+        /// Config files to scan for `/dev/videoN` (`--config`).
+        public var configs: [String]
+        /// `allDevices` defaults to `devices`.
+        public init(devices: [Device], allDevices: [Device]? = nil, configs: [String] = []) {
+            self.devices = devices
+            self.allDevices = allDevices ?? devices
+            self.configs = configs
+        }
+    }
+
+    /// Runs every check, in this order: no camera, permissions, busy, USB bandwidth, low light,
+    /// needs libcamera, emulated formats, config node paths, udev.
+    public func run(_ input: Input) -> DoctorReport {
+        var findings: [DoctorFinding] = []
+        let cameras = input.devices.filter { $0.mediaType == .video }
+        if cameras.isEmpty { findings.append(noCamera()) }
+        for d in cameras {
+            findings += permissions(d)
+            findings += busy(d)
+        }
+        findings += usbBandwidth(checked: cameras, all: input.allDevices.filter { $0.mediaType == .video })
+        for d in cameras {
+            findings += lowLight(d)
+            findings += needsLibcamera(d)
+            findings += emulatedFormats(d)
+        }
+        findings += configNodePaths(input.configs)
+        findings += udev()
+        let checked = cameras.map { d in
+            DoctorReport.CheckedDevice(
+                id: d.id.rawValue, name: d.name, nodes: d.nodes.filter { $0.role == .capture || $0.role == .unknown }.map(\.path))
+        }
+        return DoctorReport(devices: checked, findings: findings)
+    }
+
+    /// No camera at all: a finding, not a failure.
+    func noCamera() -> DoctorFinding {
+        DoctorFinding(
+            severity: .info, check: "no-camera", title: "No camera found",
+            evidence: ["discovery (udev/sysfs video4linux nodes): no video capture device"],
+            fix: "Plug a camera in, then check the kernel saw it: `sudo dmesg | grep -i -e uvc -e video` and `ls -l /dev/video*`")
+    }
+
+    /// The capture-side node paths of a device: its capture nodes and those that could not be opened.
+    static func videoNodes(_ d: Device) -> [String] {
+        d.nodes.filter { ($0.role == .capture || $0.role == .unknown) && $0.path.hasPrefix("/dev/video") }.map(\.path)
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import CamProbe
+
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Find what keeps cameras from working here, with the evidence and the exact fix for each finding.",
+        discussion: """
+            Checks: permission to open each capture node (group, uaccess tag, ACL); processes holding a node \
+            (/proc/*/fd); cameras sharing a USB bus beyond its isochronous budget; exposure_auto_priority=1 \
+            (the rate halves in the dark); sensor cameras that need libcamera; formats only libv4l2 emulates; \
+            /dev/videoN written in the files given with --config (the stable /dev/v4l link instead); udev not running.
+            Each finding has a severity (error, warning, info), evidence and a fix. Only reads: changes no device. \
+            Formats libv4l2 emulates are always read (--emulated is implied); --profile is refused (doctor checks this machine).
+            Exit status: 0 when there is no error finding (warnings and info allowed), 1 when there is one, 2 usage error.
+            """)
+
+    @Argument(help: "Check this camera only (index, stable ID, node path, by-id link or a unique part of the name); all when left out.")
+    var device: String?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("A config file to scan for /dev/videoN (repeatable).", valueName: "file"))
+    var configs: [String] = []
+
+    @OptionGroup var source: DeviceSourceOptions
+
+    func run() throws {
+        guard source.profile.isEmpty else {
+            throw CLIError(message: "doctor checks this machine; --profile cannot be used with it", status: 2)
+        }
+        let system = source.system()
+        let host = (system as? any DoctorHostProviding)?.doctorHost ?? SystemDoctorHost()
+        let selector = DeviceSelector(device)
+        var chosen: Int?
+        var selectionError: DeviceSelector.SelectionError?
+        // Every device is read (neighbours on a USB bus count); only the chosen one is checked.
+        let result = DeviceDiscovery(system: system).discover(DiscoveryOptions(emulated: true)) { devices in
+            guard device != nil else { return Set(devices.indices) }
+            do throws(DeviceSelector.SelectionError) {
+                chosen = try selector.resolve(in: devices)
+            } catch {
+                selectionError = error
+            }
+            return chosen == nil ? [] : Set(devices.indices)
+        }
+        if device != nil, chosen == nil, let e = selectionError {
+            if case .noDevices = e {} else { throw CLIError(message: "\(e)") }
+        }
+        let checked = chosen.map { [result.devices[$0]] } ?? (device == nil ? result.devices : [])
+        let report = Doctor(host: host).run(Doctor.Input(devices: checked, allDevices: result.devices, configs: configs))
+        if source.json {
+            try JSONOutput.print(DoctorDocument(generator: "camprobe \(CamProbeCommand.version)", report: report))
+        } else {
+            DoctorRenderer.render(report)
+        }
+        if report.hasErrors { throw CLIError(message: "") }
+    }
+}
+
+/// The document `camprobe doctor --json` writes.
+struct DoctorDocument: Encodable {
+    /// Bumped when a field changes meaning or goes away; additions keep it.
+    var schemaVersion = 1
+    var generator: String
+    var devices: [DoctorReport.CheckedDevice]
+    var findings: [DoctorFinding]
+    init(generator: String, report: DoctorReport) {
+        self.generator = generator
+        devices = report.devices
+        findings = report.findings
+    }
+}

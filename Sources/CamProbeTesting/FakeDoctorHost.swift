@@ -1,0 +1,82 @@
+import CamProbe
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A machine's answers to `camprobe doctor`'s host questions (`DoctorHost`), given as data:
+/// node groups, ACLs, udev tags, holders, `/dev/v4l` links, udev's state. Every field is optional;
+/// what is left out is a healthy default (group `video`, mode 0660, nothing held, udev running).
+///
+/// `camprobe-fake` reads it from the JSON file named by `CAMPROBE_FAKE_DOCTOR`, e.g.
+/// `{"holders": {"/dev/video0": [{"pid": 4242, "commandLine": "v4l2-ctl --stream-mmap"}]}}`.
+public struct FakeDoctorHost: DoctorHost, Codable, Sendable {
+    /// `stat(2)` answers by node path.
+    public var ownership: [String: NodeOwnership]?
+    /// Nodes that carry a `system.posix_acl_access` ACL.
+    public var acl: [String]?
+    /// udev tags by node path (absent: no database entry).
+    public var udevTags: [String: [String]]?
+    /// This process's groups.
+    public var groups: [String]?
+    /// Holders by node path.
+    public var holders: [String: [NodeHolder]]?
+    /// `/dev/v4l` links.
+    public var links: [StableLink]?
+    /// udevd's files.
+    public var udev: UdevState?
+    /// Config files by path (others are read from the real file system).
+    public var files: [String: String]?
+
+    public init(
+        ownership: [String: NodeOwnership]? = nil, acl: [String]? = nil, udevTags: [String: [String]]? = nil, groups: [String]? = nil,
+        holders: [String: [NodeHolder]]? = nil, links: [StableLink]? = nil, udev: UdevState? = nil, files: [String: String]? = nil
+    ) {
+        self.ownership = ownership
+        self.acl = acl
+        self.udevTags = udevTags
+        self.groups = groups
+        self.holders = holders
+        self.links = links
+        self.udev = udev
+        self.files = files
+    }
+
+    /// The host `CAMPROBE_FAKE_DOCTOR` names, or the healthy default; a file that cannot be read or
+    /// decoded is the healthy default too, with a note on stderr.
+    public static func fromEnvironment() -> FakeDoctorHost {
+        guard let p = getenv("CAMPROBE_FAKE_DOCTOR") else { return FakeDoctorHost() }
+        let path = String(cString: p)
+        do {
+            return try JSONDecoder().decode(FakeDoctorHost.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            let bytes = Array("camprobe-fake: CAMPROBE_FAKE_DOCTOR=\(path): \(error)\n".utf8)
+            _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            return FakeDoctorHost()
+        }
+    }
+
+    public func ownership(of path: String) -> NodeOwnership? {
+        ownership?[path] ?? NodeOwnership(group: "video", mode: 0o20660, device: "81:\(path.filter(\.isNumber))")
+    }
+    public func hasAccessACL(_ path: String) -> Bool { acl?.contains(path) ?? false }
+    public func udevTags(of path: String) -> [String]? { udevTags?[path] }
+    public func processGroups() -> [String] { groups ?? ["user"] }
+    public func holders(of paths: [String]) -> [String: [NodeHolder]] { (holders ?? [:]).filter { paths.contains($0.key) } }
+    public func stableLinks() -> [StableLink] { links ?? [] }
+    public func udevState() -> UdevState { udev ?? UdevState(controlExists: true, databaseEntries: 42) }
+    public func readConfig(_ path: String) throws(DoctorReadError) -> String {
+        if let text = files?[path] { return text }
+        do {
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        } catch {
+            throw DoctorReadError(path: path, reason: "cannot read it: \(error)")
+        }
+    }
+}
+
+extension FakeDeviceSystem: DoctorHostProviding {
+    /// `FakeDoctorHost.fromEnvironment()`.
+    public var doctorHost: any DoctorHost { FakeDoctorHost.fromEnvironment() }
+}
