@@ -92,7 +92,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CaptureModel", "camprobe", "camprobe-fake"],
+            dependencies: ["CaptureModel", "Profiles", "camprobe", "camprobe-fake"],
             swiftSettings: strict),
 
         // Examples, built with everything else so they keep compiling (public API only).
