@@ -84,7 +84,9 @@ import Testing
         #expect(html.contains("max fps") && html.contains("frame size (width×height"))
         let vimc = try Self.report(["--profile", Self.vimc, "--html"])
         #expect(vimc.contains("<svg class=\"graph\""))
-        #expect(vimc.contains("class=\"range\""), "vimc's stepwise sizes are drawn as a range")
+        #expect(vimc.contains("class=\"range"), "vimc's continuous sizes are drawn as a range")
+        let hdmi = try Self.report(["--profile", Self.root + "/Profiles/vivid-multiplanar-hdmi.json", "--html"])
+        #expect(hdmi.contains("<polygon class=\"range\""), "stepwise sizes with rates are a band")
     }
 
     @Test func namesAreEscaped() throws {

@@ -129,7 +129,8 @@ enum ReportStyle {
         h3 { font-size: 16px; margin: 20px 0 6px; } h4 { font-size: 14px; margin: 14px 0 4px; }
         .meta { color: var(--muted); }
         table { border-collapse: collapse; margin: 6px 0 14px; width: 100%; }
-        th, td { border: 1px solid var(--line); padding: 3px 7px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+        th, td { border: 1px solid var(--line); padding: 3px 7px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+        td.valid, td.adjusted, td.unsupported, td.mono { white-space: nowrap; }
         th { background: var(--bg2); font-weight: 600; }
         table.facts th { width: 180px; }
         code, .mono { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 13px; }
@@ -137,7 +138,8 @@ enum ReportStyle {
         .unsupported { color: var(--bad); font-weight: 600; }
         tr.added td { background: #dafbe1; } tr.removed td { background: #ffebe9; } tr.changed td { background: #fff8c5; }
         .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(580px, 1fr)); gap: 12px; }
-        .side { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
+        .side { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }
+        .side > div { min-width: 0; overflow-x: auto; } .side .charts { grid-template-columns: minmax(0, 1fr); } .side td.mono { white-space: normal; }
         figure { margin: 0; border: 1px solid var(--line); padding: 6px; background: #fff; }
         figcaption { font-weight: 600; margin-bottom: 4px; }
         svg { max-width: 100%; height: auto; }

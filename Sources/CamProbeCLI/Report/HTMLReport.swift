@@ -96,7 +96,13 @@ enum HTMLReport {
                 s.element("h3", "Media graph")
                 s.element("p", "\(g.controller.model) (\(g.controller.driver), \(g.controller.busInfo)) \(g.path)", ["class": "meta"])
                 chartID += 1
-                s.element("figure", ["class": "media-graph"]) { f in f.raw(SVGGraph.render(g, id: chartID)) }
+                s.element("figure", ["class": "media-graph"]) { f in
+                    f.raw(SVGGraph.render(g, id: chartID))
+                    f.element(
+                        "figcaption",
+                        "Columns follow the data links from the sensors; solid arrows are enabled links, dashed ones disabled. "
+                            + "Green: sensors; blue: capture nodes.", ["class": "meta"])
+                }
             }
             s.element("h3", "Problems and diagnosis")
             if r.problems.isEmpty && r.warnings.isEmpty { s.element("p", "No problems.") }
@@ -110,7 +116,12 @@ enum HTMLReport {
     static func facts(_ d: inout HTMLDocument, _ facts: [(String, String)]) {
         d.element("table", ["class": "facts"]) { t in
             t.element("tbody") { b in
-                for (k, v) in facts { b.element("tr") { tr in tr.element("th", k); tr.element("td", v) } }
+                for (k, v) in facts {
+                    b.element("tr") { tr in
+                        tr.element("th", k)
+                        tr.element("td", v)
+                    }
+                }
             }
         }
     }
@@ -168,7 +179,9 @@ enum Base64 {
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0
         while i < bytes.count {
-            let b0 = bytes[i], b1 = i + 1 < bytes.count ? bytes[i + 1] : 0, b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
+            let b0 = bytes[i]
+            let b1 = i + 1 < bytes.count ? bytes[i + 1] : 0
+            let b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
             out.append(alphabet[Int(b0 >> 2)])
             out.append(alphabet[Int((b0 & 0x03) << 4 | b1 >> 4)])
             out.append(i + 1 < bytes.count ? alphabet[Int((b1 & 0x0F) << 2 | b2 >> 6)] : UInt8(ascii: "="))

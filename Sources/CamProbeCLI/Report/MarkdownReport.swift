@@ -42,7 +42,9 @@ enum MarkdownReport {
         if r.formats.isEmpty { s += "No video capture formats.\n\n" }
         for f in r.formats {
             s += "**\(escape("\(f.fourcc)"))** — \(escape(f.description))"
-            s += (f.tags.isEmpty ? "" : " (\(escape(f.tags.joined(separator: ", "))))") + (r.device.captures.count > 1 ? " on \(escape(f.node))" : "")
+            s +=
+                (f.tags.isEmpty ? "" : " (\(escape(f.tags.joined(separator: ", "))))")
+                + (r.device.captures.count > 1 ? " on \(escape(f.node))" : "")
             s += "\n\n"
             s += table(
                 ["Size", "Kind", "Max fps", "Frame rates"],
@@ -64,7 +66,9 @@ enum MarkdownReport {
                 r.features.map { (multi ? [$0.node] : []) + [$0.feature, $0.current, $0.modes, $0.details, $0.evidence] })
         }
         for (node, controls) in r.controls {
-            s += "\(h)# Controls of \(escape(node)) (\(controls.count))\n\n" + table(DeviceReport.controlHeader, controls.map(DeviceReport.controlRow))
+            s +=
+                "\(h)# Controls of \(escape(node)) (\(controls.count))\n\n"
+                + table(DeviceReport.controlHeader, controls.map(DeviceReport.controlRow))
         }
         s += "\(h)# Microphone\n\n"
         if r.audio.isEmpty { s += "No ALSA capture card shares this device's USB parent: no paired microphone.\n\n" }

@@ -57,7 +57,9 @@ struct ReportComparison {
                     text += " \(c.minimum)…\(c.maximum)" + (c.step > 1 ? " step \(c.step)" : "")
                 }
                 if c.type != "button" { text += ", default \(c.defaultValue)" }
-                if !c.menu.isEmpty { text += ", menu " + c.menu.map { $0.name ?? $0.value.map(String.init) ?? "\($0.index)" }.joined(separator: "/") }
+                if !c.menu.isEmpty {
+                    text += ", menu " + c.menu.map { $0.name ?? $0.value.map(String.init) ?? "\($0.index)" }.joined(separator: "/")
+                }
                 return (c.key, text)
             }
         }

@@ -180,8 +180,12 @@ struct FormatSummary {
 extension String {
     /// `show`'s size line without the size it starts with (for a discrete size), the rates only.
     fileprivate func trimmingLeadingSize(_ s: FrameSize) -> String {
-        guard case .discrete = s else { return self }
-        return String(drop { $0 != " " }.drop { $0 == " " })
+        switch s {
+        case .discrete: return String(drop { $0 != " " }.drop { $0 == " " })
+        case .stepwise(_, _, let step, _, _):
+            return "step \(step.width)/\(step.height): " + String(split(separator: "): ", maxSplits: 1).last ?? "")
+        case .continuous: return String(split(separator: "): ", maxSplits: 1).last ?? "")
+        }
     }
 }
 
@@ -334,7 +338,8 @@ extension DeviceReport {
             if !p.formats.isEmpty { parts.append("formats " + p.formats.joined(separator: ", ")) }
             if let c0 = p.minChannels, let c1 = p.maxChannels { parts.append("channels \(c0 == c1 ? "\(c0)" : "\(c0)-\(c1)")") }
             if let r0 = p.minRate, let r1 = p.maxRate {
-                parts.append("rates \(r0)-\(r1) Hz" + (p.rates.isEmpty ? "" : " (" + p.rates.map(String.init).joined(separator: ", ") + ")"))
+                parts.append(
+                    "rates \(r0)-\(r1) Hz" + (p.rates.isEmpty ? "" : " (" + p.rates.map(String.init).joined(separator: ", ") + ")"))
             }
             f.append((p.alsaName, parts.joined(separator: "; ")))
         }

@@ -7,6 +7,7 @@ import CamProbe
 enum SVGChart {
     static let width = 580.0
     static let height = 300.0
+    static let fontFamily = "system-ui, 'DejaVu Sans', sans-serif"
     static let left = 52.0, right = 12.0, top = 22.0, bottom = 96.0
 
     /// `id` makes the chart's pattern id unique in a page of several charts.
@@ -18,7 +19,7 @@ enum SVGChart {
         let (yMax, tick) = axis(known.max() ?? 30)
         func y(_ fps: Double) -> Double { top + plotH - plotH * min(fps, yMax) / yMax }
         var s =
-            "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" aria-label=\"\(e(title))\">"
+            "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" aria-label=\"\(e(title))\" font-family=\"\(fontFamily)\">"
         s += "<title>\(e(title))</title>"
         s +=
             "<defs><pattern id=\"hatch-\(id)\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
@@ -26,7 +27,8 @@ enum SVGChart {
         // Grid and y axis.
         var v = 0.0
         while v <= yMax + 1e-9 {
-            s += "<line x1=\"\(n(left))\" y1=\"\(n(y(v)))\" x2=\"\(n(width - right))\" y2=\"\(n(y(v)))\" stroke=\"#d0d7de\" stroke-width=\"1\"/>"
+            s +=
+                "<line x1=\"\(n(left))\" y1=\"\(n(y(v)))\" x2=\"\(n(width - right))\" y2=\"\(n(y(v)))\" stroke=\"#d0d7de\" stroke-width=\"1\"/>"
             s +=
                 "<text x=\"\(n(left - 6))\" y=\"\(n(y(v) + 4))\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">\(formatFPS(v))</text>"
             v += tick
@@ -60,10 +62,13 @@ enum SVGChart {
                         "<text x=\"\(n(x0 + slot / 2))\" y=\"\(n(top + 12))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#9a6700\">?</text>"
                 }
             } else {
-                let a = p.fpsAtMin, b = p.fpsAtMax
-                let x1 = x0 + slot * 0.05, x2 = x0 + slot * 0.95
+                let a = p.fpsAtMin
+                let b = p.fpsAtMax
+                let x1 = x0 + slot * 0.05
+                let x2 = x0 + slot * 0.95
                 if a != nil || b != nil {
-                    let ya = y(a ?? b ?? 0), yb = y(b ?? a ?? 0)
+                    let ya = y(a ?? b ?? 0)
+                    let yb = y(b ?? a ?? 0)
                     s +=
                         "<polygon class=\"range\" points=\"\(n(x1)),\(n(top + plotH)) \(n(x1)),\(n(ya)) \(n(x2)),\(n(yb)) \(n(x2)),\(n(top + plotH))\" fill=\"url(#hatch-\(id))\" stroke=\"#0969da\" stroke-dasharray=\"4 2\"><title>\(e(tip))</title></polygon>"
                     s +=
@@ -79,8 +84,14 @@ enum SVGChart {
                 let lx = x0 + slot / 2
                 let ly = top + plotH + 10
                 let label = p.kind == .discrete ? p.label : "\(p.label) (\(p.kind))"
-                s +=
-                    "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"\(count > 24 ? 8 : 10)\" text-anchor=\"end\" fill=\"#1b1f24\" transform=\"rotate(-45 \(n(lx)) \(n(ly)))\">\(e(label))</text>"
+                if Double(label.count) * 6.5 < slot * Double(labelEvery) {
+                    // Room to write it level.
+                    s +=
+                        "<text x=\"\(n(lx))\" y=\"\(n(ly + 4))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#1b1f24\">\(e(label))</text>"
+                } else {
+                    s +=
+                        "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"\(count > 24 ? 8 : 10)\" text-anchor=\"end\" fill=\"#1b1f24\" transform=\"rotate(-45 \(n(lx)) \(n(ly)))\">\(e(label))</text>"
+                }
             }
         }
         if f.points.isEmpty {
@@ -105,8 +116,14 @@ enum SVGChart {
         let m = max(maxValue, 1)
         var step = 1.0
         while m / step > 6 {
-            if m / (step * 2) <= 6 { step *= 2; break }
-            if m / (step * 5) <= 6 { step *= 5; break }
+            if m / (step * 2) <= 6 {
+                step *= 2
+                break
+            }
+            if m / (step * 5) <= 6 {
+                step *= 5
+                break
+            }
             step *= 10
         }
         return ((m / step).rounded(.up) * step, step)

@@ -46,7 +46,7 @@ enum SVGGraph {
         }
         let n = SVGChart.n
         var s =
-            "<svg class=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(w)) \(n(h))\" width=\"\(n(w))\" height=\"\(n(h))\" role=\"img\" aria-label=\"\(e("media graph of \(g.controller.model)"))\">"
+            "<svg class=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(w)) \(n(h))\" width=\"\(n(w))\" height=\"\(n(h))\" role=\"img\" aria-label=\"\(e("media graph of \(g.controller.model)"))\" font-family=\"\(SVGChart.fontFamily)\">"
         s += "<title>\(e("Media graph: \(g.controller.model) (\(g.controller.driver)) \(g.path)"))</title>"
         s +=
             "<defs><marker id=\"arrow-\(id)\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\">"
@@ -55,8 +55,12 @@ enum SVGGraph {
             guard let a = g.pad(id: l.source), let b = g.pad(id: l.sink), let p = origin[a.entityID], let q = origin[b.entityID],
                 a.entityID != b.entityID
             else { continue }
-            let x1 = p.0 + boxW, y1 = p.1 + boxH / 2, x2 = q.0, y2 = q.1 + boxH / 2
-            let from = g.entity(id: a.entityID)?.name ?? "?", to = g.entity(id: b.entityID)?.name ?? "?"
+            let x1 = p.0 + boxW
+            let y1 = p.1 + boxH / 2
+            let x2 = q.0
+            let y2 = q.1 + boxH / 2
+            let from = g.entity(id: a.entityID)?.name ?? "?"
+            let to = g.entity(id: b.entityID)?.name ?? "?"
             let flags = l.flags.names.joined(separator: ",")
             let tip = "\(from):\(a.index) → \(to):\(b.index) [\(flags.isEmpty ? "disabled" : flags)]"
             let dash = l.isEnabled ? "" : " stroke-dasharray=\"5 4\""
@@ -73,7 +77,8 @@ enum SVGGraph {
                 "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(boxW))\" height=\"\(n(boxH))\" rx=\"6\" fill=\"\(fill)\" stroke=\"#57606a\"/>"
             s +=
                 "<text x=\"\(n(x + 8))\" y=\"\(n(y + 18))\" font-size=\"12\" font-weight=\"600\" fill=\"#1b1f24\">\(e(clip(ent.name, 26)))</text>"
-            s += "<text x=\"\(n(x + 8))\" y=\"\(n(y + 33))\" font-size=\"10\" fill=\"#57606a\">\(e(clip(ent.function.description, 32)))</text>"
+            s +=
+                "<text x=\"\(n(x + 8))\" y=\"\(n(y + 33))\" font-size=\"10\" fill=\"#57606a\">\(e(clip(ent.function.description, 32)))</text>"
             if let node { s += "<text x=\"\(n(x + 8))\" y=\"\(n(y + 47))\" font-size=\"10\" fill=\"#57606a\">\(e(clip(node, 32)))</text>" }
             s += "</g>"
         }
