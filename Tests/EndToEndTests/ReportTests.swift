@@ -117,6 +117,31 @@ import Testing
         #expect(r.status == 0 && r.stdout == md)
     }
 
+    @Test func thePairedMicrophoneIsShown() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.c525))
+        var doc = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var device = try #require(doc["device"] as? [String: Any])
+        let pcm: [String: Any] = [
+            "device": 0, "alsaName": "hw:1,0", "name": "USB Audio", "subdevices": 1, "formats": ["S16_LE"], "minChannels": 1,
+            "maxChannels": 1, "minRate": 16000, "maxRate": 48000, "rates": [16000, 48000], "problems": [],
+        ]
+        device["audio"] = [
+            [
+                "card": 1, "cardID": "C525", "name": "HD Webcam C525", "longName": "HD Webcam C525 at usb-0000:00:1a.0-1.2",
+                "driver": "USB-Audio", "controlPath": "/dev/snd/controlC1", "pcms": [pcm], "problems": [],
+            ] as [String: Any]
+        ]
+        doc["device"] = device
+        let file = CLI.scratch + "/c525-with-microphone.json"
+        try JSONSerialization.data(withJSONObject: doc).write(to: URL(fileURLWithPath: file))
+        let html = try Self.report(["--profile", file, "--html"])
+        #expect(html.contains("<td>/dev/snd/controlC1</td>") && html.contains("rates 16000-48000 Hz"))
+        let md = try Self.report(["--profile", file, "--md"])
+        #expect(md.contains("| Card | 1 'C525': HD Webcam C525 — USB-Audio |"))
+        let none = try Self.report(["--profile", Self.c525, "--md"])
+        #expect(none.contains("no paired microphone"))
+    }
+
     @Test func compareMarksARemovedSize() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.c525))
         var doc = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
