@@ -161,6 +161,7 @@ import Testing
         #expect(try Self.wellFormed(html) == "ok")
         #expect(html.contains("<tr class=\"removed\"><td>size</td><td>\(label)</td>"), "\(label) is marked removed")
         #expect(Self.count("<svg class=\"chart\"", in: html) >= 4, "both cameras' charts, side by side")
+        #expect(Self.count("<rect class=\"bar removed\"", in: html) == 1, "A's chart colours the size B lacks")
         let same = try Self.report(["--compare", Self.c525, Self.c525, "--html"])
         #expect(same.contains("No differences"))
         let md = try Self.report(["--compare", Self.c525, copy, "--md"])

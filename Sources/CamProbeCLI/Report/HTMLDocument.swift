@@ -142,6 +142,7 @@ enum ReportStyle {
         .side > div { min-width: 0; overflow-x: auto; } .side .charts { grid-template-columns: minmax(0, 1fr); } .side td.mono { white-space: normal; }
         figure { margin: 0; border: 1px solid var(--line); padding: 6px; background: #fff; }
         figcaption { font-weight: 600; margin-bottom: 4px; }
+        figure.removed { border: 2px solid var(--bad); } figure.added { border: 2px solid var(--ok); }
         svg { max-width: 100%; height: auto; }
         .problem { color: var(--bad); } .warning { color: var(--warn); }
         .snapshot img { max-width: 480px; border: 1px solid var(--line); }

@@ -20,7 +20,11 @@ enum HTMLReport {
         }
     }
 
-    static func device(_ d: inout HTMLDocument, _ r: DeviceReport, index: Int, chartID: inout Int, heading: Bool = true) {
+    /// `marks`: what a comparison colours in this device's charts (`ReportComparison.marks`).
+    static func device(
+        _ d: inout HTMLDocument, _ r: DeviceReport, index: Int, chartID: inout Int, heading: Bool = true,
+        marks: [String: ReportComparison.Difference.Kind] = [:]
+    ) {
         d.element("section", ["class": "device", "id": "device-\(index)"]) { s in
             if heading {
                 s.element("h2", r.device.name)
@@ -42,9 +46,10 @@ enum HTMLReport {
                     let caption =
                         "\(f.fourcc) — \(f.description)" + (f.tags.isEmpty ? "" : " [" + f.tags.joined(separator: ", ") + "]")
                         + (r.device.captures.count > 1 ? " (\(f.node))" : "")
-                    c.element("figure", ["class": "format", "data-fourcc": "\(f.fourcc)"]) { fig in
-                        fig.element("figcaption", caption)
-                        fig.raw(SVGChart.render(f, title: "\(f.fourcc): frame size against max fps", id: chartID))
+                    let mark = marks["\(f.fourcc)"].map { " \($0.rawValue)" } ?? ""
+                    c.element("figure", ["class": "format" + mark, "data-fourcc": "\(f.fourcc)"]) { fig in
+                        fig.element("figcaption", caption + (mark.isEmpty ? "" : " —\(mark) in this comparison"))
+                        fig.raw(SVGChart.render(f, title: "\(f.fourcc): frame size against max fps", id: chartID, marks: marks))
                         fig.element("details") { det in
                             det.element("summary", "\(f.points.count) size\(f.points.count == 1 ? "" : "s") and their rates")
                             det.table(
@@ -158,11 +163,14 @@ enum HTMLReport {
                     class: "differences", rowClass: { c.differences[$0].kind.rawValue })
             }
             d.element("h2", "Side by side")
+            d.element(
+                "p", "In the charts, red bars are sizes only A has, green ones sizes only B has, amber ones sizes whose rates differ.",
+                ["class": "meta"])
             d.element("div", ["class": "side"]) { side in
                 for (i, r) in [c.a, c.b].enumerated() {
                     side.element("div", ["class": "column"]) { col in
                         col.element("h2", (i == 0 ? "A: " : "B: ") + r.device.name)
-                        device(&col, r, index: i, chartID: &chartID, heading: false)
+                        device(&col, r, index: i, chartID: &chartID, heading: false, marks: c.marks(forA: i == 0))
                     }
                 }
             }

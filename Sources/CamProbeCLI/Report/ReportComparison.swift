@@ -44,7 +44,7 @@ struct ReportComparison {
         let shared = Set(a.formats.map(\.fourcc)).intersection(b.formats.map(\.fourcc))
         func sizes(_ r: DeviceReport) -> [(String, String)] {
             r.formats.filter { shared.contains($0.fourcc) }.flatMap { f in
-                f.points.map { ("\(f.fourcc) \($0.label)" + ($0.kind == .discrete ? "" : " (\($0.kind))"), $0.rates) }
+                f.points.map { (f.key($0), $0.rates) }
             }
         }
         let before = out.count
@@ -72,5 +72,20 @@ struct ReportComparison {
         }
         diff("feature", features(a), features(b))
         differences = out
+    }
+
+    /// What to colour in one side's charts: its sizes and formats that the other side lacks or rates that differ,
+    /// by `FormatSummary.key` (sizes) and FourCC (formats).
+    func marks(forA: Bool) -> [String: Difference.Kind] {
+        var m: [String: Difference.Kind] = [:]
+        for d in differences where ["size", "rates", "format"].contains(d.area) {
+            switch d.kind {
+            case .removed where forA: m[d.item] = .removed
+            case .added where !forA: m[d.item] = .added
+            case .changed: m[d.item] = .changed
+            default: break
+            }
+        }
+        return m
     }
 }

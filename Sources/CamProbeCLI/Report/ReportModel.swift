@@ -146,6 +146,9 @@ struct FormatSummary {
         var label: String { kind == .discrete ? "\(min)" : "\(min)–\(max)" }
     }
 
+    /// How a size is named in a comparison: "YUYV 640x480", "BA81 16x16–4096x2160 (continuous)".
+    func key(_ p: SizePoint) -> String { "\(fourcc) \(p.label)" + (p.kind == .discrete ? "" : " (\(p.kind))") }
+
     /// The distinct formats of a node (a format listed twice is merged), in the driver's order.
     static func all(of c: CaptureNodeCapabilities) -> [FormatSummary] {
         var seen = Set<FourCC>()

@@ -11,7 +11,10 @@ enum SVGChart {
     static let left = 52.0, right = 12.0, top = 22.0, bottom = 96.0
 
     /// `id` makes the chart's pattern id unique in a page of several charts.
-    static func render(_ f: FormatSummary, title: String, id: Int) -> String {
+    /// `marks`: sizes (by `FormatSummary.key`) a comparison colours: red only here, green only here, amber other rates.
+    static func render(
+        _ f: FormatSummary, title: String, id: Int, marks: [String: ReportComparison.Difference.Kind] = [:]
+    ) -> String {
         let e = HTMLDocument.escape
         let plotW = width - left - right
         let plotH = height - top - bottom
@@ -49,8 +52,12 @@ enum SVGChart {
                 let w = max(slot * 0.7, 1)
                 let x = x0 + (slot - w) / 2
                 if let fps = p.fpsAtMax {
+                    let mark = marks[f.key(p)]
+                    let fill = mark.map { colour($0) } ?? "#0969da"
+                    let cls = mark.map { "bar \($0.rawValue)" } ?? "bar"
+                    let said = mark.map { " — \($0.rawValue) in this comparison" } ?? ""
                     s +=
-                        "<rect class=\"bar\" x=\"\(n(x))\" y=\"\(n(y(fps)))\" width=\"\(n(w))\" height=\"\(n(top + plotH - y(fps)))\" fill=\"#0969da\"><title>\(e(tip))</title></rect>"
+                        "<rect class=\"\(cls)\" x=\"\(n(x))\" y=\"\(n(y(fps)))\" width=\"\(n(w))\" height=\"\(n(top + plotH - y(fps)))\" fill=\"\(fill)\"><title>\(e(tip + said))</title></rect>"
                     if count <= 32 {
                         s +=
                             "<text x=\"\(n(x0 + slot / 2))\" y=\"\(n(y(fps) - 3))\" font-size=\"\(count > 16 ? 8 : 10)\" text-anchor=\"middle\" fill=\"#1b1f24\">\(formatFPS(fps))</text>"
@@ -99,6 +106,14 @@ enum SVGChart {
                 "<text x=\"\(n(left + plotW / 2))\" y=\"\(n(top + plotH / 2))\" font-size=\"12\" text-anchor=\"middle\" fill=\"#57606a\">no frame sizes reported</text>"
         }
         return s + "</svg>"
+    }
+
+    static func colour(_ k: ReportComparison.Difference.Kind) -> String {
+        switch k {
+        case .removed: "#cf222e"
+        case .added: "#1a7f37"
+        case .changed: "#bf8700"
+        }
     }
 
     static func rangeLabel(_ a: Double?, _ b: Double?) -> String {
