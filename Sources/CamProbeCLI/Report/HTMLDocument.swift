@@ -144,7 +144,7 @@ enum ReportStyle {
         figcaption { font-weight: 600; margin-bottom: 4px; }
         figure.removed { border: 2px solid var(--bad); } figure.added { border: 2px solid var(--ok); }
         svg { max-width: 100%; height: auto; }
-        .problem { color: var(--bad); } .warning { color: var(--warn); }
+        .problem { color: var(--bad); } .warning { color: var(--warn); } .diagnosis { color: var(--ok); }
         .snapshot img { max-width: 480px; border: 1px solid var(--line); }
         @media print {
           body { max-width: none; padding: 0; font-size: 11px; }

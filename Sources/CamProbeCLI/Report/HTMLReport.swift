@@ -114,6 +114,7 @@ enum HTMLReport {
             s.element("ul", ["class": "problems"]) { ul in
                 for p in r.problems { ul.element("li", p, ["class": "problem"]) }
                 for w in r.warnings { ul.element("li", w, ["class": "warning"]) }
+                for g in r.diagnosis { ul.element("li", g, ["class": "diagnosis"]) }
             }
         }
     }

@@ -87,6 +87,7 @@ enum MarkdownReport {
         if r.problems.isEmpty && r.warnings.isEmpty { s += "No problems.\n" }
         for p in r.problems { s += "- problem: \(escape(p))\n" }
         for w in r.warnings { s += "- warning: \(escape(w))\n" }
+        for g in r.diagnosis { s += "- checked: \(escape(g))\n" }
         return s + "\n"
     }
 

@@ -17,6 +17,8 @@ struct DeviceReport {
     var audio: [AudioCaptureCard]
     var problems: [String]
     var warnings: [String]
+    /// What was checked and found sound (a sensor camera's pipeline).
+    var diagnosis: [String] = []
     /// The media graph of a media-controller camera (its sensor's graph).
     var graph: MediaGraph?
     /// A snapshot frame as PNG bytes, shown as an inline `data:` image when set. Nothing sets it yet: the hook for
@@ -56,10 +58,11 @@ struct DeviceReport {
         for row in presets + requests { for w in row.warnings { warn(w) } }
         if let s = device.sensor {
             let mismatches = device.problems.filter { $0.kind == .pipelineMismatch }
-            warn(
-                mismatches.isEmpty
-                    ? "Pipeline of sensor '\(s.entity)': every enabled link agrees (VIDIOC_STREAMON will not fail with EPIPE)"
-                    : "Pipeline of sensor '\(s.entity)' will not stream: \(mismatches.count) mismatched link(s)")
+            if mismatches.isEmpty {
+                diagnosis.append("Pipeline of sensor '\(s.entity)': every enabled link agrees (VIDIOC_STREAMON will not fail with EPIPE)")
+            } else {
+                warn("Pipeline of sensor '\(s.entity)' will not stream: \(mismatches.count) mismatched link(s)")
+            }
         }
         self.warnings = warnings
         graph = device.sensor?.graph
