@@ -10,6 +10,7 @@
 #   scripts/test-install.sh --chroot DIR          # also: apt-get install the .deb inside DIR,
 #                                                 # a Debian root with no Swift (debootstrap --variant=minbase);
 #                                                 # needs root and the Debian mirror
+#   scripts/test-install.sh --keep-deb DIR        # copy the .deb into DIR (the guest suite installs it)
 #
 # Apart from the build it takes well under a minute (the chroot step: its apt-get).
 # The bash -c snippets below take their arguments as $1, $2 on purpose:
@@ -19,12 +20,14 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 install_args=()
 chroot_dir=
+keep_deb=
 
 while (($#)); do
     case $1 in
         --build-path|--binary) install_args+=("$1" "$2"); shift 2 ;;
         --no-build) install_args+=("$1"); shift ;;
         --chroot) chroot_dir=$2; shift 2 ;;
+        --keep-deb) keep_deb=$2; shift 2 ;;
         -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; exit 0 ;;
         *) echo "test-install: unknown argument '$1'" >&2; exit 2 ;;
     esac
@@ -105,6 +108,7 @@ if ! "$here/scripts/build-deb" --output "$tmp/deb" --binary "$bin" >"$tmp/deb.lo
 fi
 sed 's/^/    /' "$tmp/deb.log" | grep -v '^    ==> installed\|^        /usr/' | tail -20
 deb=$(ls "$tmp"/deb/camprobe_*_*.deb)
+if [[ -n $keep_deb ]]; then mkdir -p "$keep_deb" && cp "$deb" "$keep_deb/"; fi
 dpkg-deb -c "$deb" >"$tmp/contents"
 dpkg-deb -I "$deb" >"$tmp/info"
 for f in ./usr/bin/camprobe ./usr/share/man/man1/camprobe.1 ./usr/share/bash-completion/completions/camprobe \

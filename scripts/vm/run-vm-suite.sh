@@ -20,4 +20,4 @@ rm -rf "$out"; mkdir -p "$out"
 export CAMPROBE_VM_TIMEOUT=${CAMPROBE_VM_TIMEOUT:-1800}
 exec "$root/scripts/vm/run-guest.sh" "$root/scripts/vm/suite.py" "$out" "CAMPROBE=$bin" \
     ${VM_BENCH:+"VM_BENCH=$VM_BENCH"} ${HOTPLUG_CYCLES:+"HOTPLUG_CYCLES=$HOTPLUG_CYCLES"} \
-    ${ALSA_CYCLES:+"ALSA_CYCLES=$ALSA_CYCLES"} ${VM_BLOCKS:+"VM_BLOCKS=$VM_BLOCKS"}
+    ${ALSA_CYCLES:+"ALSA_CYCLES=$ALSA_CYCLES"} ${VM_BLOCKS:+"VM_BLOCKS=$VM_BLOCKS"} ${CAMPROBE_DEB:+"CAMPROBE_DEB=$CAMPROBE_DEB"}

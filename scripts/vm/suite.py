@@ -18,6 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import compare_v4l2ctl  # noqa: E402
+from guest import blocks_install  # noqa: E402
 from guest import blocks_audio, blocks_compound, blocks_controls, blocks_doctor, blocks_hotplug, blocks_mc, blocks_negotiate, blocks_vivid  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
@@ -35,6 +36,7 @@ BLOCKS = [
     ("M", blocks_mc.block_m),
     ("F", blocks_audio.block_f),
     ("G", blocks_audio.block_g),
+    ("DEB", blocks_install.block_deb),
     ("DR", blocks_doctor.block_dr),
 ]
 
