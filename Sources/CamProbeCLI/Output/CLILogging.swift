@@ -62,10 +62,8 @@ struct StderrLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String, file: String,
-        function: String, line number: UInt
-    ) {
+    func log(event: LogEvent) {
+        let (level, message, extra) = (event.level, event.message, event.metadata)
         var all = metadata
         if let extra { all.merge(extra) { _, new in new } }
         var line = "camprobe: \(level): [\(label)] \(message)"
