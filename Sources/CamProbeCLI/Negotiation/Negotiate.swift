@@ -54,6 +54,12 @@ struct Negotiate: ParsableCommand {
         var request: String
         var decision: Decision
         var commands: [String: String]
+        /// The node as the commands name it: its `/dev/v4l/by-id` link, else its `by-path` link, else `/dev/videoN`.
+        var commandPath: String
+        /// `by-id`, `by-path` or `kernel-name`.
+        var commandPathKind: StableNodePath.Kind
+        /// Why the commands name the node so (no by-id link, a name that can change, a profile's recorded path).
+        var commandPathNote: String?
         /// For a media-controller camera: the pad formats of its pipeline and the commands that set them.
         var pipeline: SensorPipelineSetup?
     }
@@ -80,21 +86,28 @@ struct Negotiate: ParsableCommand {
         let d = try source.resolve(device)
         let (node, decision) = try request.decide(d)
         let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
+        // Commands are kept (scripts, service files): name the node by a link that survives reboots.
+        let stable =
+            source.profile.isEmpty
+            ? StableNodePath.live(node: decision.choice?.path ?? node.path, system: source.system())
+            : StableNodePath.recorded(node: decision.choice?.path ?? node.path, device: d)
         if let emit {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
             if let e = request.strictError(decision) { throw e }
             let (line, note): (String?, String?) =
                 switch emit {
-                case .ffmpeg: Emitters.ffmpeg(c)
-                case .gst: Emitters.gstLaunch(c)
+                case .ffmpeg: Emitters.ffmpeg(c, device: stable.path)
+                case .gst: Emitters.gstLaunch(c, device: stable.path)
                 case .gstCaps: Emitters.gstCapsString(c)
-                case .v4l2ctl: (pipeline.map { $0.commands.dropFirst().joined(separator: " && ") } ?? Emitters.v4l2ctl(c), nil)
+                case .v4l2ctl:
+                    (pipeline.map { $0.commands.dropFirst().joined(separator: " && ") } ?? Emitters.v4l2ctl(c, device: stable.path), nil)
                 case .mediaCtl: (pipeline?.commands.joined(separator: " && "), "\(d.name) is not a media-controller camera")
                 case .cam: (pipeline?.libcamera, "libcamera's id for \(d.name) is not known (only media-controller sensors have one)")
                 case .gstLibcamera: (pipeline?.gstreamer, "libcamera's id or GStreamer caps for this choice are not known")
                 }
             guard let line else { throw CLIError(message: note ?? "no command for this format") }
             print(line)
+            if let n = stable.note, [.ffmpeg, .gst, .v4l2ctl].contains(emit), pipeline == nil { Terminal.note(n) }
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
             }
@@ -103,10 +116,10 @@ struct Negotiate: ParsableCommand {
         if source.json {
             var commands: [String: String] = [:]
             if let c = decision.choice {
-                commands["ffmpeg"] = Emitters.ffmpeg(c).command
-                commands["gst-launch"] = Emitters.gstLaunch(c).command
+                commands["ffmpeg"] = Emitters.ffmpeg(c, device: stable.path).command
+                commands["gst-launch"] = Emitters.gstLaunch(c, device: stable.path).command
                 commands["gst-caps"] = Emitters.gstCapsString(c).caps
-                commands["v4l2-ctl"] = Emitters.v4l2ctl(c)
+                commands["v4l2-ctl"] = Emitters.v4l2ctl(c, device: stable.path)
             }
             if let p = pipeline {
                 commands["media-ctl"] = p.commands.joined(separator: " && ")
@@ -116,7 +129,7 @@ struct Negotiate: ParsableCommand {
             try JSONOutput.print(
                 Output(
                     device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands,
-                    pipeline: pipeline))
+                    commandPath: stable.path, commandPathKind: stable.kind, commandPathNote: stable.note, pipeline: pipeline))
         } else {
             DecisionRenderer.render(decision, device: d, node: node, request: request.summary, explain: explain)
             if let p = pipeline { DecisionRenderer.renderPipeline(p) }
