@@ -1,5 +1,9 @@
 import CaptureModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The name to write for a capture node in commands meant to be kept (scripts, configs, service files):
 /// its `/dev/v4l/by-id/…` link when udev made one for that node, else its `/dev/v4l/by-path/…` link,
 /// else the kernel's `/dev/videoN`, with a note that the number can change across reboots and replugs.
@@ -49,15 +53,31 @@ public struct StableNodePath: Sendable, Hashable {
             note: "udev made no /dev/v4l/by-id or by-path link for \(node): the number can change across reboots and replugs")
     }
 
-    /// For a live node: the links of the node record udev (or a fake) gives for `node`.
-    public static func live(node: String, records: [NodeRecord]) -> StableNodePath {
+    /// For a live node: the links of the node record udev (or a fake) gives for `node`. With `resolve`
+    /// (`realPath` on a real machine), a link is kept only when it resolves to `node` now: udev's `DEVLINKS` may
+    /// name a link another node won (vivid's instances all claim `platform-vivid.0-video-index0`).
+    public static func live(node: String, records: [NodeRecord], resolve: ((String) -> String?)? = nil) -> StableNodePath {
         let r = records.first { $0.devnode == node }
-        return choose(node: node, byID: r?.byID ?? [], byPath: r?.byPath ?? [])
+        var byID = r?.byID ?? []
+        var byPath = r?.byPath ?? []
+        if let resolve {
+            let target = resolve(node) ?? node
+            byID = byID.filter { resolve($0) == target }
+            byPath = byPath.filter { resolve($0) == target }
+        }
+        return choose(node: node, byID: byID, byPath: byPath)
     }
 
-    /// For a live node of `system` (reads its node records once).
-    public static func live(node: String, system: any DeviceSystem) -> StableNodePath {
-        live(node: node, records: system.nodeRecords().nodes)
+    /// For a live node of `system` (reads its node records once); `resolve` as in `live(node:records:resolve:)`.
+    public static func live(node: String, system: any DeviceSystem, resolve: ((String) -> String?)? = nil) -> StableNodePath {
+        live(node: node, records: system.nodeRecords().nodes, resolve: resolve)
+    }
+
+    /// `realpath(3)`: where a link points on this machine now; nil when it does not resolve.
+    public static func realPath(_ path: String) -> String? {
+        guard let r = realpath(path, nil) else { return nil }
+        defer { free(r) }
+        return String(cString: r)
     }
 
     /// For a saved profile: there are no live links, so the recorded node path is kept. When the profile

@@ -87,10 +87,16 @@ struct Negotiate: ParsableCommand {
         let (node, decision) = try request.decide(d)
         let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
         // Commands are kept (scripts, service files): name the node by a link that survives reboots.
-        let stable =
-            source.profile.isEmpty
-            ? StableNodePath.live(node: decision.choice?.path ?? node.path, system: source.system())
-            : StableNodePath.recorded(node: decision.choice?.path ?? node.path, device: d)
+        let commandNode = decision.choice?.path ?? node.path
+        let stable: StableNodePath
+        if !source.profile.isEmpty {
+            stable = StableNodePath.recorded(node: commandNode, device: d)
+        } else if CLIEnvironment.current.isLive {
+            // A link udev names for the node counts only when it resolves to the node now.
+            stable = StableNodePath.live(node: commandNode, system: source.system(), resolve: { StableNodePath.realPath($0) })
+        } else {
+            stable = StableNodePath.live(node: commandNode, system: source.system())
+        }
         if let emit {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
             if let e = request.strictError(decision) { throw e }
