@@ -146,7 +146,7 @@ public enum UdevRule {
         lines += comments
         lines += [
             "# Install: save this as \(file) (camprobe udev-rule DEVICE | sudo tee \(file))",
-            "# Reload:   sudo udevadm control --reload && sudo udevadm trigger",
+            "# Reload: sudo udevadm control --reload && sudo udevadm trigger",
             match.joined(separator: ", "),
         ]
         return .success(Rule(name: link, follows: follows, file: file, text: lines.joined(separator: "\n") + "\n"))
