@@ -113,7 +113,7 @@ struct Negotiate: ParsableCommand {
                 }
             guard let line else { throw CLIError(message: note ?? "no command for this format") }
             print(line)
-            if let n = stable.note, [.ffmpeg, .gst, .v4l2ctl].contains(emit), pipeline == nil { Terminal.note(n) }
+            if let n = stable.note, emit == .ffmpeg || emit == .gst || (emit == .v4l2ctl && pipeline == nil) { Terminal.note(n) }
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
             }
