@@ -53,13 +53,8 @@ struct Negotiate: ParsableCommand {
         var node: String
         var request: String
         var decision: Decision
+        /// Name the node by its `/dev/v4l/by-id` link, else its `by-path` link, else `/dev/videoN` (`StableNodePath`).
         var commands: [String: String]
-        /// The node as the commands name it: its `/dev/v4l/by-id` link, else its `by-path` link, else `/dev/videoN`.
-        var commandPath: String
-        /// `by-id`, `by-path` or `kernel-name`.
-        var commandPathKind: StableNodePath.Kind
-        /// Why the commands name the node so (no by-id link, a name that can change, a profile's recorded path).
-        var commandPathNote: String?
         /// For a media-controller camera: the pad formats of its pipeline and the commands that set them.
         var pipeline: SensorPipelineSetup?
     }
@@ -135,7 +130,7 @@ struct Negotiate: ParsableCommand {
             try JSONOutput.print(
                 Output(
                     device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands,
-                    commandPath: stable.path, commandPathKind: stable.kind, commandPathNote: stable.note, pipeline: pipeline))
+                    pipeline: pipeline))
         } else {
             DecisionRenderer.render(decision, device: d, node: node, request: request.summary, explain: explain)
             if let p = pipeline { DecisionRenderer.renderPipeline(p) }
