@@ -19,7 +19,8 @@ let package = Package(
         .executable(name: "camprobe-fuzz", targets: ["camprobe-fuzz"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C shims: constants and non-variadic wrappers only.
@@ -49,7 +50,10 @@ let package = Package(
         .target(name: "Negotiation", dependencies: ["CaptureModel"], swiftSettings: strict),
         // The facade recorders import.
         .target(
-            name: "CamProbe", dependencies: ["CaptureModel", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation"], swiftSettings: strict),
+            name: "CamProbe",
+            dependencies: [
+                "CaptureModel", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation", .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "ALSA", "CV4L2", "CaptureModel"], swiftSettings: strict),
         // The commands, shared by the shipped executable and the tests' fake twin.
@@ -58,6 +62,7 @@ let package = Package(
             dependencies: [
                 "CamProbe", "Udev", "Profiles", "Negotiation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         // The shipped command line: the real machine only (no fake linked in).
@@ -92,7 +97,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CaptureModel", "camprobe", "camprobe-fake"],
+            dependencies: ["CaptureModel", "Profiles", "camprobe", "camprobe-fake"],
             swiftSettings: strict),
 
         // Examples, built with everything else so they keep compiling (public API only).

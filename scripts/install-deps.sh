@@ -5,7 +5,7 @@
 #   --vm       also what the real-driver suite needs (qemu, a kernel, v4l-utils, …)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-packages=(libv4l-dev libudev-dev libasound2-dev libxml2-dev pkg-config)
+packages=(libv4l-dev libudev-dev libasound2-dev libxml2-dev pkg-config chromium)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -74,10 +74,12 @@ public enum ControlProfileStore {
     }
 
     public static func path(device: DeviceID, name: String) -> String {
-        let safe: (String) -> String = { s in
-            String(s.map { c in (c.isLetter || c.isNumber || "-_.:@".contains(c)) && c.isASCII ? c : "_" })
-        }
-        return directory + "/" + safe(device.rawValue) + "/" + safe(name) + ".json"
+        directory + "/" + safe(device.rawValue) + "/" + safe(name) + ".json"
+    }
+
+    /// A stable ID or profile name as one path component: ASCII letters, digits and `-_.:@` kept, the rest `_`.
+    static func safe(_ s: String) -> String {
+        String(s.map { c in (c.isLetter || c.isNumber || "-_.:@".contains(c)) && c.isASCII ? c : "_" })
     }
 
     public static func save(_ p: ControlProfile) throws(FileWriteError) -> String {

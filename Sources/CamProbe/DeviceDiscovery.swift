@@ -1,5 +1,6 @@
 import ALSA
 import CaptureModel
+import Logging
 import V4L2
 
 /// Finds every capture device: one `Device` per physical camera, its
@@ -10,8 +11,14 @@ import V4L2
 /// query/enumerate/get ioctls (see `CaptureEnumerator`).
 public struct DeviceDiscovery {
     public let system: any DeviceSystem
+    /// Where discovery says what it opened, read and skipped, at `debug` (and nothing above
+    /// `debug`, so an application that never configured logging prints nothing).
+    public var logger: Logger
 
-    public init(system: any DeviceSystem = SystemDeviceSystem()) { self.system = system }
+    public init(system: any DeviceSystem = SystemDeviceSystem(), logger: Logger = Logger(label: "camprobe.discovery")) {
+        self.system = system
+        self.logger = logger
+    }
 
     /// The result of one discovery pass.
     public struct Result: Sendable {
@@ -35,6 +42,9 @@ public struct DeviceDiscovery {
         choose: (([Device]) -> Set<Int>)? = nil
     ) -> Result {
         let (records, note) = system.nodeRecords()
+        logger.debug(
+            "udev listed \(records.count) nodes",
+            metadata: ["nodes": "\(records.map(\.devnode).joined(separator: " "))", "note": "\(note ?? "-")"])
         var problems: [Problem] = []
         var probed: [ProbedNode] = []
         var ports: [String: any DevicePort] = [:]
@@ -60,6 +70,7 @@ public struct DeviceDiscovery {
                 }
                 probed.append(node)
             } catch {
+                logger.debug("cannot open \(r.devnode): \(error)")
                 if error.isDeviceGone {
                     problems.append(
                         Problem(
@@ -158,6 +169,18 @@ public struct DeviceDiscovery {
     }
 
     func readCapture(port: any DevicePort, identity: NodeIdentity, options: DiscoveryOptions) -> CaptureNodeCapabilities {
+        let started = ContinuousClock.now
+        let caps = readCaptureUnlogged(port: port, identity: identity, options: options)
+        logger.debug(
+            "read \(port.path)",
+            metadata: [
+                "formats": "\(caps.formats.count)", "controls": "\(caps.controls.map { String($0.count) } ?? "not read")",
+                "problems": "\(caps.problems.count)", "took": "\(ContinuousClock.now - started)",
+            ])
+        return caps
+    }
+
+    private func readCaptureUnlogged(port: any DevicePort, identity: NodeIdentity, options: DiscoveryOptions) -> CaptureNodeCapabilities {
         let enumerator = CaptureEnumerator(limits: options.limits)
         if !options.formats {
             return CaptureNodeCapabilities(path: port.path, identity: identity, controls: nil)

@@ -1,4 +1,5 @@
 import CaptureModel
+import Logging
 import V4L2
 
 /// All capture devices on the machine, kept current from hotplug events, with
@@ -83,11 +84,15 @@ public actor DeviceRegistry {
     ///   - retryDelay / maxRetries: a new node that cannot be opened yet
     ///     (udev has not set its permissions) is retried this often before it
     ///     is announced with its permission problem.
+    /// Raw events at `trace`, re-reads and what they announced at `debug`; nothing above `debug`.
+    let logger: Logger
+
     public init(
         makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
         debounce: Duration = .milliseconds(3), options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250),
-        maxRetries: Int = 8
+        maxRetries: Int = 8, logger: Logger = Logger(label: "camprobe.registry")
     ) {
+        self.logger = logger
         if let own = ThreadExecutor() {
             (executor, ownsExecutor) = (own, true)
         } else if let shared = ThreadExecutor.shared {
@@ -217,6 +222,7 @@ public actor DeviceRegistry {
     /// Records one raw event, schedules the early rescan and (re)starts the settle window.
     func note(_ event: HotplugEvent) {
         rawEvents += 1
+        logger.trace("raw udev event", metadata: ["event": "\(event)"])
         let at = event.receivedAt == 0 ? monotonicNanoseconds() : event.receivedAt
         if batchStartedAt == nil { batchStartedAt = at }
         batchLastAt = at
@@ -361,6 +367,14 @@ public actor DeviceRegistry {
             batchLastAt = nil
         }
         if early { announcedEarly += events.count }
+        if !events.isEmpty || waiting > 0 {
+            logger.debug(
+                "\(early ? "early" : "settled") re-read",
+                metadata: [
+                    "events": "\(events.map { "\($0.kind) \($0.deviceID?.rawValue ?? "-")" }.joined(separator: ", "))",
+                    "incomplete": "\(waiting)",
+                ])
+        }
         for e in events { publish(e) }
         if waitingForAccess {
             retries += 1

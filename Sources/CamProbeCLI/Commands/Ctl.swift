@@ -17,7 +17,9 @@ struct Ctl: ParsableCommand {
             (and said so); values are checked before anything is written; all assignments are one transaction, \
             undone together if one fails; every value is read back.
             --save NAME keeps the writable controls under the device's stable ID \
-            ($XDG_CONFIG_HOME/camprobe/controls/ID/NAME.json); --restore NAME puts them back (auto switches first).
+            ($XDG_CONFIG_HOME/camprobe/controls/ID/NAME.json); --restore NAME puts them back (auto switches first). \
+            --list-saved shows what is saved (for DEVICE, or for every device when DEVICE is left out); \
+            --delete NAME removes a saved profile. For both, DEVICE may be a stable ID of a camera that is not plugged in.
             """)
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name (optional with a one-device --profile).")
@@ -32,19 +34,30 @@ struct Ctl: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Restore control values saved under this name.", valueName: "name"))
     var restore: String?
 
+    @Flag(name: .customLong("list-saved"), help: "List saved control profiles (of DEVICE, or of every device).")
+    var listSaved = false
+
+    @Option(name: .long, help: ArgumentHelp("Delete the control profile saved under this name for DEVICE.", valueName: "name"))
+    var delete: String?
+
     @OptionGroup var source: DeviceSourceOptions
 
     func validate() throws {
-        if device == nil && source.profile.isEmpty { throw ValidationError("name a DEVICE (see 'camprobe list')") }
-        if [save != nil, restore != nil, !assignments.isEmpty].filter({ $0 }).count > 1 {
-            throw ValidationError("give assignments, --save or --restore, one at a time")
+        if device == nil && source.profile.isEmpty && !listSaved {
+            throw ValidationError("name a DEVICE (see 'camprobe list')")
         }
+        if [save != nil, restore != nil, !assignments.isEmpty, listSaved, delete != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give assignments, --save, --restore, --list-saved or --delete, one at a time")
+        }
+        if listSaved || delete != nil { return }
         if !source.profile.isEmpty && (save != nil || restore != nil || !assignments.isEmpty) {
             throw ValidationError("a profile is not a live device: it can be shown but not changed")
         }
     }
 
     func run() throws {
+        if listSaved { return try listSavedProfiles() }
+        if let name = delete { return try deleteSaved(name) }
         let d = try source.resolve(device)
         guard let node = d.captures.first, let controls = node.controls else {
             throw CLIError(message: "\(d.name) has no capture node with controls")

@@ -15,10 +15,14 @@ struct DeviceSourceOptions: ParsableArguments {
             "Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices.", valueName: "file"))
     var profile: [String] = []
 
+    @OptionGroup var logging: LoggingOptions
+
     /// Reads the devices: from profiles when given (no hardware touched),
     /// otherwise by discovery. `choose` as in `DeviceDiscovery.discover`.
     func discover(_ options: DiscoveryOptions, choose: (([Device]) -> Set<Int>)? = nil) throws -> DeviceDiscovery.Result {
-        guard !profile.isEmpty else { return DeviceDiscovery(system: system()).discover(options, choose: choose) }
+        guard !profile.isEmpty else {
+            return DeviceDiscovery(system: system(), logger: CLILogging.logger("camprobe.discovery")).discover(options, choose: choose)
+        }
         var devices: [Device] = []
         for p in profile {
             do throws(ProfileFile.LoadError) {

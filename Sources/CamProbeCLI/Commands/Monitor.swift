@@ -82,7 +82,7 @@ struct Monitor: AsyncParsableCommand {
             }
         }
         let factory = environment.makeSystem
-        let registry = DeviceRegistry(makeSystem: factory, settle: .milliseconds(settle))
+        let registry = DeviceRegistry(makeSystem: factory, settle: .milliseconds(settle), logger: CLILogging.logger("camprobe.registry"))
         let stream = await registry.events()
         await registry.start(events: events)
         let printer = EventPrinter(json: json)

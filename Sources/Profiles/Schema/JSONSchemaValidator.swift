@@ -22,6 +22,13 @@ struct JSONSchemaValidator: Sendable {
     /// Patterns that did not compile, and keywords not implemented; empty for a usable schema.
     let schemaProblems: [String]
 
+    /// A schema whose `$ref`s name definitions in other schema files
+    /// (`"camprobe-profile.schema.json#/$defs/device"`), checked with those files
+    /// (file name → parsed schema) joined in (`SchemaBundle`).
+    init(schema: JSONValue, files: [String: JSONValue]) {
+        self.init(schema: SchemaBundle.merged(schema, files: files))
+    }
+
     init(schema: JSONValue) {
         self.schema = schema
         var patterns: [String: SchemaRegex] = [:]

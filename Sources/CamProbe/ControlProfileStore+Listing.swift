@@ -1,0 +1,85 @@
+import CaptureModel
+import FoundationEssentials
+import Profiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One file of the control-profile store, as `camprobe ctl --list-saved` shows it.
+public struct SavedControlProfile: Sendable, Hashable, Codable {
+    /// The device's stable ID as the file records it (the directory name when the file cannot be read).
+    public var device: String
+    /// The name given to `--save`.
+    public var name: String
+    public var path: String
+    /// How many control values it holds; nil when the file could not be read.
+    public var controls: Int?
+    /// Modification time, seconds since the epoch (`stat(2)`'s `st_mtime`).
+    public var modified: Int64?
+    /// Why the file could not be read as a control profile; nil when it was.
+    public var problem: String?
+}
+
+extension ControlProfileStore {
+    /// Directories and files looked at, at most (a store is a few dozen files; a
+    /// directory of thousands is not ours to walk).
+    static let listingLimit = 4096
+
+    /// Every saved profile, sorted by device then name: `opendir(3)` over the store's
+    /// device directories, each `*.json` read (at most 1 MiB) and decoded. A file that
+    /// cannot be read or decoded is listed with its `problem`, not skipped.
+    public static func list(device: DeviceID? = nil) -> [SavedControlProfile] {
+        var found: [SavedControlProfile] = []
+        let root = directory
+        let dirs = device.map { [safe($0.rawValue)] } ?? entries(root)
+        for dir in dirs {
+            for file in entries(root + "/" + dir) where file.hasSuffix(".json") {
+                let path = root + "/" + dir + "/" + file
+                var entry = SavedControlProfile(
+                    device: dir, name: String(file.dropLast(5)), path: path, controls: nil, modified: modified(path), problem: nil)
+                do throws(FileReadError) {
+                    let bytes = try ReadFile.bytes(path, limit: 1 << 20)
+                    if let p = try? JSONDecoder().decode(ControlProfile.self, from: Data(bytes)) {
+                        entry.device = p.device.rawValue
+                        entry.name = p.name
+                        entry.controls = p.controls.count
+                    } else {
+                        entry.problem = "not a camprobe control profile"
+                    }
+                } catch {
+                    entry.problem = error.message
+                }
+                found.append(entry)
+            }
+        }
+        return found.sorted { ($0.device, $0.name) < ($1.device, $1.name) }
+    }
+
+    /// Removes the profile saved as `name` for `device` (`unlink(2)`), then its device
+    /// directory if that is now empty (`rmdir(2)`). Returns the removed file's path;
+    /// nil when there was no such profile.
+    public static func delete(device: DeviceID, name: String) throws(FileWriteError) -> String? {
+        let file = path(device: device, name: name)
+        guard access(file, F_OK) == 0 else { return nil }
+        guard unlink(file) == 0 else { throw FileWriteError(path: file, message: String(cString: strerror(errno))) }
+        _ = rmdir(directory + "/" + safe(device.rawValue))  // fails, harmlessly, while other profiles remain
+        return file
+    }
+
+    private static func entries(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while names.count < listingLimit, let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private static func modified(_ path: String) -> Int64? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int64(st.st_mtim.tv_sec) : nil
+    }
+}

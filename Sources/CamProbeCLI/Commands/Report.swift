@@ -1,0 +1,125 @@
+import ArgumentParser
+import CamProbe
+import Profiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `camprobe report`: one self-contained HTML page (inline CSS and SVG, no scripts,
+/// nothing from the network) or Markdown, per camera: identity, a chart per pixel
+/// format, presets and common requests, capture features, controls, microphone,
+/// media graph, problems. `--compare A B` puts two side by side and marks what differs.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write an HTML or Markdown capability report of cameras or profiles, or compare two.",
+        discussion: """
+            With no DEVICE, every device (or every --profile) is reported. --html without -o writes \
+            ./camprobe-report-<id>.html and prints its path; --md writes to standard output unless -o names a file. \
+            -o - is standard output, -o DIR/ a file named after the device in DIR. \
+            --compare A B: A and B are devices or profile files. Reading changes nothing on a device.
+            """)
+
+    @Argument(help: ArgumentHelp("Devices to report (index, stable ID, node, by-id link or part of the name); all when none."))
+    var devices: [String] = []
+
+    @OptionGroup var source: DeviceSourceOptions
+
+    @Flag(name: .long, help: "Write one self-contained HTML page.")
+    var html = false
+
+    @Flag(name: .long, help: "Write Markdown.")
+    var md = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, directory, or - for standard output.", valueName: "path"))
+    var output: String?
+
+    @Option(
+        name: .long, parsing: .upToNextOption,
+        help: ArgumentHelp("Compare two devices or profile files side by side.", valueName: "A B"))
+    var compare: [String] = []
+
+    func validate() throws {
+        if html == md { throw ValidationError("give one of --html or --md") }
+        if source.json { throw ValidationError("a report is HTML or Markdown; for JSON use 'camprobe show --json'") }
+        if !compare.isEmpty && compare.count != 2 {
+            throw ValidationError("--compare takes two devices or profile files, A and B (got \(compare.count))")
+        }
+        if !compare.isEmpty && !devices.isEmpty { throw ValidationError("give devices either as arguments or to --compare, not both") }
+    }
+
+    func run() throws {
+        let generator = "camprobe \(CamProbeCommand.version)"
+        let text: String
+        let name: String
+        if compare.count == 2 {
+            let a = DeviceReport(try load(compare[0]))
+            let b = DeviceReport(try load(compare[1]))
+            let c = ReportComparison(a, b)
+            text = html ? HTMLReport.render(c, generator: generator) : MarkdownReport.render(c, generator: generator)
+            name = "camprobe-report-\(Self.safe(a.device.id.rawValue))-vs-\(Self.safe(b.device.id.rawValue))"
+        } else {
+            let list = try chosenDevices()
+            let reports = list.map { DeviceReport($0) }
+            text = html ? HTMLReport.render(reports, generator: generator) : MarkdownReport.render(reports, generator: generator)
+            name = "camprobe-report-" + (list.count == 1 ? Self.safe(list[0].id.rawValue) : "\(list.count)-devices")
+        }
+        let fileName = name + (html ? ".html" : ".md")
+        guard output != "-" && (output != nil || html) else {
+            StandardOutput.raw(Array(text.utf8))
+            return
+        }
+        let path = Self.destination(output, fileName: fileName)
+        do throws(FileWriteError) { try AtomicFile.write(text, to: path) } catch { throw CLIError(message: error.description) }
+        print(path)
+    }
+
+    /// The devices named (all when none), read in one discovery pass.
+    func chosenDevices() throws -> [Device] {
+        var chosen: [Int] = []
+        var failure: DeviceSelector.SelectionError?
+        let result = try source.discover(DiscoveryOptions(emulated: source.emulated)) { list in
+            if devices.isEmpty { chosen = Array(list.indices) }
+            for text in devices {
+                do throws(DeviceSelector.SelectionError) {
+                    let i = try DeviceSelector(text).resolve(in: list)
+                    if !chosen.contains(i) { chosen.append(i) }
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            return Set(chosen)
+        }
+        if let failure { throw CLIError(message: "\(failure)") }
+        guard !chosen.isEmpty else {
+            throw CLIError(message: "no cameras found, so there is nothing to report. Run 'camprobe list', or give --profile FILE.")
+        }
+        return chosen.map { result.devices[$0] }
+    }
+
+    /// A profile file when `text` names one, else a device selector (within --profile files when given).
+    func load(_ text: String) throws -> Device {
+        if text.hasSuffix(".json") || text.hasSuffix(".xml") || (text.contains("/") && !text.hasPrefix("/dev/")) {
+            do throws(ProfileFile.LoadError) { return try ProfileFile.load(text) } catch { throw CLIError(message: error.description) }
+        }
+        return try source.resolve(text)
+    }
+
+    /// An ID as a file-name part: letters, digits, `.`, `_` and `-` only (no `:`).
+    static func safe(_ id: String) -> String {
+        let s = String(id.map { c -> Character in c.isASCII && (c.isLetter || c.isNumber || "._-".contains(c)) ? c : "-" })
+        return s.isEmpty || s.hasPrefix(".") ? "device" + s : s
+    }
+
+    /// Where `-o` says: a directory (existing, or ending in /) gets `fileName` in it.
+    static func destination(_ output: String?, fileName: String) -> String {
+        guard let output, !output.isEmpty else { return "./" + fileName }
+        var st = stat()
+        if output.hasSuffix("/") || (stat(output, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR) {
+            return (output.hasSuffix("/") ? output : output + "/") + fileName
+        }
+        return output
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import Profiles
+
+/// Every JSON output has a published schema in Profiles/schema, and what the
+/// commands print matches it: `list`, `show` (the profile schema), `negotiate`,
+/// `doctor` and `monitor`'s JSON Lines events. The output schemas name the
+/// profile schema's definitions (`camprobe-profile.schema.json#/$defs/device`).
+@Suite("JSON outputs match their published schemas", .serialized)
+struct OutputSchemaTests {
+    static let schemaDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Profiles/schema").path
+    static let fixtures = CLI.fixtures
+
+    static func parsed(_ path: String) throws -> JSONValue {
+        try JSONValue.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    static func validator(_ file: String) throws -> JSONSchemaValidator {
+        let profile = try parsed(schemaDirectory + "/camprobe-profile.schema.json")
+        let v = JSONSchemaValidator(
+            schema: try parsed(schemaDirectory + "/" + file), files: ["camprobe-profile.schema.json": profile])
+        #expect(v.schemaProblems.isEmpty, "\(file): \(v.schemaProblems)")
+        return v
+    }
+
+    /// The issues of one document printed by the command.
+    static func issues(_ file: String, _ text: String) throws -> [String] {
+        try validator(file).validate(try JSONValue.parse(Array(text.utf8))).map(\.description)
+    }
+
+    static func run(_ args: [String], expecting statuses: Set<Int32> = [0]) throws -> String {
+        let r = try CLI.run(args)
+        #expect(statuses.contains(r.status), "\(args): status \(r.status): \(r.stderr)")
+        return r.stdout
+    }
+
+    static let cameras = ["c525.json", "vimc-topology.json", "pi-topology.json", "uvc-roi.json", "camlink-4k.json"]
+
+    @Test(arguments: cameras)
+    func listAndShowMatch(_ fixture: String) throws {
+        let list = try Self.run(["--fixture", "\(Self.fixtures)/\(fixture)", "list", "--json"], expecting: [0, 1])
+        #expect(try Self.issues("camprobe-list.schema.json", list) == [])
+        let show = try Self.run(["--fixture", "\(Self.fixtures)/\(fixture)", "show", "0", "--json"], expecting: [0, 1])
+        #expect(try Self.issues("camprobe-profile.schema.json", show) == [])
+    }
+
+    @Test(arguments: cameras)
+    func negotiateMatches(_ fixture: String) throws {
+        // Valid, adjusted and unsupported answers, and a sensor's pipeline where there is one.
+        for request in [
+            ["--size", "640x480"], ["--size", "1280x720", "--fps", "30"], ["--size", "9999x9999", "--strict"], ["--preset", "high"],
+        ] {
+            let out = try Self.run(
+                ["--fixture", "\(Self.fixtures)/\(fixture)", "negotiate", "0", "--json"] + request, expecting: [0, 3, 4, 1])
+            #expect(try Self.issues("camprobe-negotiate.schema.json", out) == [], "\(request)")
+        }
+    }
+
+    @Test(arguments: cameras)
+    func doctorMatches(_ fixture: String) throws {
+        let out = try Self.run(["--fixture", "\(Self.fixtures)/\(fixture)", "doctor", "--json"], expecting: [0, 1])
+        #expect(try Self.issues("camprobe-doctor.schema.json", out) == [])
+    }
+
+    @Test func monitorEventsMatch() throws {
+        let out = try Self.run([
+            "--fixture", "\(Self.fixtures)/c525.json", "--fixture", "\(Self.fixtures)/camlink-4k.json", "monitor", "--json",
+        ])
+        let lines = out.split(separator: "\n")
+        #expect(lines.count >= 2)
+        for line in lines { #expect(try Self.issues("camprobe-event.schema.json", String(line)) == [], "\(line.prefix(120))") }
+        // Every other event kind, in the shape EventPrinter writes it.
+        let others = [
+            #"{"control":{"changes":["value"],"control":"brightness","deviceGone":false,"flags":[],"id":9963776,"maximum":255,"minimum":0,"value":140},"event":"control","id":"usb-046d:0826-8E4B3C60","time":"2026-11-24T10:00:00.000Z"}"#,
+            #"{"applied":3,"event":"restored","id":"usb-046d:0826-8E4B3C60","leftAutomatic":["white_balance_temperature"],"profile":"default","refused":[],"time":"2026-11-24T10:00:00.000Z"}"#,
+            #"{"event":"holder-error","id":"usb-046d:0826-8E4B3C60","kind":"disconnected","message":"VIDIOC_G_FMT: ENODEV","time":"2026-11-24T10:00:00.000Z"}"#,
+            #"{"dropped":12,"event":"overflow","time":"2026-11-24T10:00:00.000Z"}"#,
+            #"{"event":"disconnected","id":"usb-046d:0826-8E4B3C60","name":"HD Webcam C525","time":"2026-11-24T10:00:00.000Z"}"#,
+        ]
+        for line in others { #expect(try Self.issues("camprobe-event.schema.json", line) == [], "\(line)") }
+    }
+
+    /// The schemas are strict enough to fail: a missing member, an unknown one and a wrong type are each reported.
+    @Test func brokenOutputsAreRejected() throws {
+        let list = try Self.run(["--fixture", "\(Self.fixtures)/c525.json", "list", "--json"])
+        #expect(try !Self.issues("camprobe-list.schema.json", list.replacingOccurrences(of: "\"problems\"", with: "\"problemz\"")).isEmpty)
+        let negotiate = try Self.run(["--fixture", "\(Self.fixtures)/c525.json", "negotiate", "0", "--size", "640x480", "--json"])
+        #expect(
+            try !Self.issues("camprobe-negotiate.schema.json", negotiate.replacingOccurrences(of: "\"valid\"", with: "\"fine\"")).isEmpty)
+        let doctor = try Self.run(["--fixture", "\(Self.fixtures)/c525.json", "doctor", "--json"], expecting: [0, 1])
+        #expect(try !Self.issues("camprobe-doctor.schema.json", doctor.replacingOccurrences(of: "\"warning\"", with: "\"meh\"")).isEmpty)
+        #expect(try !Self.issues("camprobe-event.schema.json", #"{"event":"connected","time":"2026-11-24T10:00:00.000Z","id":7}"#).isEmpty)
+    }
+}
