@@ -22,6 +22,21 @@ public enum Emitters {
 
     static func key(_ c: Choice) -> String { c.fourcc.description.trimmingCharacters }
 
+    /// `device` as one shell word: as is when it holds only `A-Za-z0-9` and `/._:+,@=-`, else in single quotes.
+    /// Callers pass the node's stable name (`/dev/v4l/by-id/…`, `/dev/v4l/by-path/…`) when there is one;
+    /// udev's link names are shell-safe, so quoting is only a guard.
+    static func shellWord(_ device: String) -> String {
+        let safe = device.unicodeScalars.allSatisfy { s in
+            s.isASCII
+                && (("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "/._:+,@=-".unicodeScalars.contains(s))
+        }
+        if safe && !device.isEmpty { return device }
+        return "'" + device.replacing("'", with: "'\\''") + "'"
+    }
+
+    /// `device` names the node in the command (default: the choice's `/dev/videoN`); pass the node's
+    /// `/dev/v4l/by-id/…` or `by-path` link (`StableNodePath`) for a command that survives reboots.
+    ///
     /// `ffmpeg -f v4l2 -input_format mjpeg -video_size 1920x1080 -framerate 30/1 -i /dev/video0 out.mkv`,
     /// or nil (with the reason) when ffmpeg has no name for the format.
     public static func ffmpeg(_ c: Choice, device: String? = nil) -> (command: String?, note: String?) {
@@ -32,7 +47,7 @@ public enum Emitters {
         guard let name = ffmpegNames[key(c)] else { return (nil, "ffmpeg has no v4l2 input format for \(c.fourcc)") }
         var parts = ["ffmpeg", "-f", "v4l2", "-input_format", name, "-video_size", "\(c.size)"]
         if let r = c.nominalFrameRate { parts += ["-framerate", "\(r.numerator)/\(r.denominator)"] }
-        parts += ["-i", device ?? c.path, "-c", "copy", "out.mkv"]
+        parts += ["-i", shellWord(device ?? c.path), "-c", "copy", "out.mkv"]
         return (parts.joined(separator: " "), nil)
     }
 
@@ -51,12 +66,13 @@ public enum Emitters {
         let decode =
             c.isCompressed
             ? (key(c) == "H264" ? " ! h264parse ! avdec_h264" : key(c) == "HEVC" ? " ! h265parse ! avdec_h265" : " ! jpegdec") : ""
-        return ("gst-launch-1.0 v4l2src device=\(device ?? c.path) ! \(caps)\(decode) ! videoconvert ! autovideosink", nil)
+        return ("gst-launch-1.0 v4l2src device=\(shellWord(device ?? c.path)) ! \(caps)\(decode) ! videoconvert ! autovideosink", nil)
     }
 
     /// `v4l2-ctl -d /dev/video0 --set-fmt-video=width=1920,height=1080,pixelformat=MJPG --set-parm=30`.
     public static func v4l2ctl(_ c: Choice, device: String? = nil) -> String {
-        var s = "v4l2-ctl -d \(device ?? c.path) --set-fmt-video=width=\(c.size.width),height=\(c.size.height),pixelformat=\(key(c))"
+        var s =
+            "v4l2-ctl -d \(shellWord(device ?? c.path)) --set-fmt-video=width=\(c.size.width),height=\(c.size.height),pixelformat=\(key(c))"
         if let fps = c.nominalFrameRate?.doubleValue { s += " --set-parm=\(formatFPS(fps))" }
         return s
     }

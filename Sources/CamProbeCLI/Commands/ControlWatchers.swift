@@ -1,11 +1,25 @@
 import CamProbe
 
-/// `monitor --controls`: one control-event watcher per device's capture node.
+/// `monitor --controls` (and `--reassert`): one control-event watcher per device's capture node.
 actor ControlWatchers {
     let printer: EventPrinter
+    /// Print each control event (`--controls`); false when the watcher only feeds `--reassert`.
+    let printControls: Bool
     private var tasks: [DeviceID: Task<Void, Never>] = [:]
+    private var reasserters: [DeviceID: ControlReasserter] = [:]
 
-    init(printer: EventPrinter) { self.printer = printer }
+    init(printer: EventPrinter, printControls: Bool = true) {
+        self.printer = printer
+        self.printControls = printControls
+    }
+
+    /// Hands the device's control events to `reasserter` from now on (replacing an earlier one).
+    func reassert(_ id: DeviceID, with reasserter: ControlReasserter) async {
+        if let old = reasserters[id] { await old.close() }
+        reasserters[id] = reasserter
+    }
+
+    private func reasserter(_ id: DeviceID) -> ControlReasserter? { reasserters[id] }
 
     func watch(_ d: Device) {
         guard let node = d.captures.first, let controls = node.controls else { return }
@@ -20,11 +34,20 @@ actor ControlWatchers {
         }
         tasks[d.id]?.cancel()
         let printer = self.printer
-        tasks[d.id] = Task { for await e in stream { printer.control(d.id, e) } }
+        let printControls = self.printControls
+        let id = d.id
+        tasks[d.id] = Task {
+            for await e in stream {
+                if printControls { printer.control(id, e) }
+                if let r = self.reasserter(id) { await r.handle(e) }
+            }
+        }
     }
 
-    func stopAll() {
+    func stopAll() async {
         for t in tasks.values { t.cancel() }
         tasks.removeAll()
+        for r in reasserters.values { await r.close() }
+        reasserters.removeAll()
     }
 }

@@ -51,10 +51,18 @@ struct Monitor: AsyncParsableCommand {
             valueName: "name"))
     var restore: String?
 
+    @Flag(
+        name: .long,
+        help:
+            "With --restore: when another program changes a restored control, put the saved value back (at most once per control every 2 s; after 5 times in a minute it gives up, with a warning)."
+    )
+    var reassert = false
+
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
         if settle < 0 || settle > 10_000 { throw ValidationError("--settle must be between 0 and 10000 ms") }
+        if reassert && restore == nil { throw ValidationError("--reassert needs --restore NAME (the values to hold)") }
     }
 
     func run() async throws {
@@ -81,7 +89,7 @@ struct Monitor: AsyncParsableCommand {
         let present = await registry.devices
         // Control events are followed before the devices are listed: once a device's
         // line is out, every later change of its controls is reported.
-        let watchers = controls ? ControlWatchers(printer: printer) : nil
+        let watchers = controls || reassert ? ControlWatchers(printer: printer, printControls: controls) : nil
         if let watchers { for d in present { await watchers.watch(d) } }
         for d in present { printer.present(d) }
         if present.isEmpty && !json && environment.isLive { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
@@ -101,14 +109,23 @@ struct Monitor: AsyncParsableCommand {
         stop.install()
         let limit = count
         let restoreName = restore
-        if let name = restore { for d in present { Monitor.restore(name, d, factory(), printer) } }
+        let reassertOn = reassert
+        if let name = restore {
+            for d in present {
+                let o = Monitor.restore(name, d, factory(), printer)
+                if reassertOn, let o, let watchers { await Monitor.hold(o, d, factory, printer, watchers) }
+            }
+        }
         let deadline = timeout
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var seen = 0
                 for await e in stream {
                     printer.event(e)
-                    if let name = restoreName, case .connected(let d) = e { Monitor.restore(name, d, factory(), printer) }
+                    if let name = restoreName, case .connected(let d) = e {
+                        let o = Monitor.restore(name, d, factory(), printer)
+                        if reassertOn, let o, let watchers { await Monitor.hold(o, d, factory, printer, watchers) }
+                    }
                     if let watchers, case .connected(let d) = e { await watchers.watch(d) }
                     if case .overflow = e { continue }
                     seen += 1
@@ -130,15 +147,31 @@ struct Monitor: AsyncParsableCommand {
         if stats { await printStats(registry) }
     }
 
-    /// Restores a saved control profile on a device that just connected and says what happened.
-    static func restore(_ name: String, _ d: Device, _ system: any DeviceSystem, _ printer: EventPrinter) {
+    /// Restores a saved control profile on a device that just connected and says what happened;
+    /// the outcome when the profile was found.
+    @discardableResult
+    static func restore(_ name: String, _ d: Device, _ system: any DeviceSystem, _ printer: EventPrinter) -> ControlRestorer.Outcome? {
         do throws(ControlRestorer.RestoreError) {
             let o = try ControlRestorer.restore(name, device: d, system: system)
-            guard o.found else { return }
+            guard o.found else { return nil }
             printer.restored(d.id, name: name, applied: o.applied.count, refused: o.refused, kept: o.keptAutomatic)
+            return o
         } catch {
             printer.restored(d.id, name: name, applied: 0, refused: [error.message], kept: [])
+            return nil
         }
+    }
+
+    /// `--reassert`: holds what the restore applied, through the device's control-event watcher.
+    static func hold(
+        _ o: ControlRestorer.Outcome, _ d: Device, _ factory: @escaping DeviceRegistry.SystemFactory, _ printer: EventPrinter,
+        _ watchers: ControlWatchers
+    ) async {
+        let writes = ControlReasserter.writes(of: o)
+        guard !writes.isEmpty else { return }
+        let id = d.id
+        let r = ControlReasserter(device: d, writes: writes, makeSystem: factory) { printer.reasserted(id, $0) }
+        await watchers.reassert(d.id, with: r)
     }
 
     /// Opens `selector` through the registry and polls it until it fails.

@@ -53,6 +53,7 @@ struct Negotiate: ParsableCommand {
         var node: String
         var request: String
         var decision: Decision
+        /// Name the node by its `/dev/v4l/by-id` link, else its `by-path` link, else `/dev/videoN` (`StableNodePath`).
         var commands: [String: String]
         /// For a media-controller camera: the pad formats of its pipeline and the commands that set them.
         var pipeline: SensorPipelineSetup?
@@ -80,21 +81,34 @@ struct Negotiate: ParsableCommand {
         let d = try source.resolve(device)
         let (node, decision) = try request.decide(d)
         let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
+        // Commands are kept (scripts, service files): name the node by a link that survives reboots.
+        let commandNode = decision.choice?.path ?? node.path
+        let stable: StableNodePath
+        if !source.profile.isEmpty {
+            stable = StableNodePath.recorded(node: commandNode, device: d)
+        } else if CLIEnvironment.current.isLive {
+            // A link udev names for the node counts only when it resolves to the node now.
+            stable = StableNodePath.live(node: commandNode, system: source.system(), resolve: { StableNodePath.realPath($0) })
+        } else {
+            stable = StableNodePath.live(node: commandNode, system: source.system())
+        }
         if let emit {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
             if let e = request.strictError(decision) { throw e }
             let (line, note): (String?, String?) =
                 switch emit {
-                case .ffmpeg: Emitters.ffmpeg(c)
-                case .gst: Emitters.gstLaunch(c)
+                case .ffmpeg: Emitters.ffmpeg(c, device: stable.path)
+                case .gst: Emitters.gstLaunch(c, device: stable.path)
                 case .gstCaps: Emitters.gstCapsString(c)
-                case .v4l2ctl: (pipeline.map { $0.commands.dropFirst().joined(separator: " && ") } ?? Emitters.v4l2ctl(c), nil)
+                case .v4l2ctl:
+                    (pipeline.map { $0.commands.dropFirst().joined(separator: " && ") } ?? Emitters.v4l2ctl(c, device: stable.path), nil)
                 case .mediaCtl: (pipeline?.commands.joined(separator: " && "), "\(d.name) is not a media-controller camera")
                 case .cam: (pipeline?.libcamera, "libcamera's id for \(d.name) is not known (only media-controller sensors have one)")
                 case .gstLibcamera: (pipeline?.gstreamer, "libcamera's id or GStreamer caps for this choice are not known")
                 }
             guard let line else { throw CLIError(message: note ?? "no command for this format") }
             print(line)
+            if let n = stable.note, emit == .ffmpeg || emit == .gst || (emit == .v4l2ctl && pipeline == nil) { Terminal.note(n) }
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
             }
@@ -103,10 +117,10 @@ struct Negotiate: ParsableCommand {
         if source.json {
             var commands: [String: String] = [:]
             if let c = decision.choice {
-                commands["ffmpeg"] = Emitters.ffmpeg(c).command
-                commands["gst-launch"] = Emitters.gstLaunch(c).command
+                commands["ffmpeg"] = Emitters.ffmpeg(c, device: stable.path).command
+                commands["gst-launch"] = Emitters.gstLaunch(c, device: stable.path).command
                 commands["gst-caps"] = Emitters.gstCapsString(c).caps
-                commands["v4l2-ctl"] = Emitters.v4l2ctl(c)
+                commands["v4l2-ctl"] = Emitters.v4l2ctl(c, device: stable.path)
             }
             if let p = pipeline {
                 commands["media-ctl"] = p.commands.joined(separator: " && ")

@@ -70,6 +70,61 @@ struct EventPrinter: Sendable {
         }
     }
 
+    /// A restored control was put back, given up on, or could not be written (see `monitor --restore NAME --reassert`).
+    func reasserted(_ id: DeviceID, _ r: ControlReasserter.Report) {
+        let time = EventPrinter.timestamp()
+        switch r {
+        case .reasserted(let control, let value, let was, let count):
+            if json {
+                struct R: Encodable {
+                    var event = "reasserted"
+                    var time: String
+                    var id: DeviceID
+                    var control: String
+                    var value: Int64
+                    var was: Int64
+                    var count: Int
+                }
+                jsonLine(R(time: time, id: id, control: control, value: value, was: was, count: count))
+            } else {
+                line(
+                    "\(time)  \(Terminal.pad("reasserted", 12)) \(id)  \(control)=\(value) (another program set \(was); \(count) this minute)"
+                )
+            }
+        case .gaveUp(let control, let value, let count):
+            let message =
+                "gave up holding \(control)=\(value): another program changed it back \(count) times within a minute; it is left alone now"
+            if json {
+                struct G: Encodable {
+                    var event = "reassert-gave-up"
+                    var time: String
+                    var id: DeviceID
+                    var control: String
+                    var value: Int64
+                    var count: Int
+                    var message: String
+                }
+                jsonLine(G(time: time, id: id, control: control, value: value, count: count, message: message))
+            } else {
+                line("\(time)  \(Terminal.pad("gave-up", 12)) \(id)  \(message)")
+                Terminal.warning("\(id): \(message)")
+            }
+        case .failed(let control, let message):
+            if json {
+                struct F: Encodable {
+                    var event = "reassert-failed"
+                    var time: String
+                    var id: DeviceID
+                    var control: String
+                    var message: String
+                }
+                jsonLine(F(time: time, id: id, control: control, message: message))
+            } else {
+                line("\(time)  \(Terminal.pad("reassert", 12)) \(id)  could not put back \(message)")
+            }
+        }
+    }
+
     /// A held device failed (see `monitor --hold`).
     func holderError(_ e: CaptureDeviceError) {
         if json {
