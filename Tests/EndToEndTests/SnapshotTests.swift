@@ -69,6 +69,17 @@ struct SnapshotTests {
         #expect(Self.entries(dir).isEmpty)
     }
 
+    @Test func aFormatChangeRefusedWithEBUSYSaysAnotherProcessIsStreaming() throws {
+        let dir = try Self.directory()
+        let faults = #","faults":[{"ioctl":"VIDIOC_S_FMT","errno":"EBUSY"}]"#
+        let r = try CLI.run([
+            "snapshot", "0", "--fixture", try CLI.fixture(Self.node(faults: faults)), "--size", "640x480", "-o", dir + "/x.png",
+        ])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("snapshot: another process is streaming from /dev/video0"), "\(r.stderr)")
+        #expect(Self.entries(dir).isEmpty)
+    }
+
     @Test func noFrameIsATimeoutAndNoFileIsLeft() throws {
         let dir = try Self.directory()
         let faults = #","faults":[{"ioctl":"VIDIOC_DQBUF","errno":"EAGAIN","sticky":true}]"#

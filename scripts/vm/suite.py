@@ -18,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import compare_v4l2ctl  # noqa: E402
-from guest import blocks_audio, blocks_compound, blocks_controls, blocks_doctor, blocks_hotplug, blocks_mc, blocks_negotiate, blocks_vivid  # noqa: E402
+from guest import blocks_audio, blocks_compound, blocks_controls, blocks_doctor, blocks_hotplug, blocks_mc, blocks_negotiate, blocks_snapshot, blocks_vivid  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
@@ -36,6 +36,7 @@ BLOCKS = [
     ("F", blocks_audio.block_f),
     ("G", blocks_audio.block_g),
     ("DR", blocks_doctor.block_dr),
+    ("SN", blocks_snapshot.block_sn),
 ]
 
 

@@ -68,19 +68,23 @@ extension CaptureDevice {
     }
 }
 
-/// Who holds a node when streaming is refused with `EBUSY` (from `/proc/PID/fd`).
-enum SnapshotHolders {
-    static func busyMessage(path: String, name: String) -> String {
+/// Who holds a node when streaming is refused with `EBUSY` (from `/proc/PID/fd`, read with `readlink(2)`).
+public enum SnapshotHolders {
+    /// "pid 1234 (v4l2-ctl -d /dev/video0 --stream-mmap)", or nil when no other process is seen holding `path`.
+    public static func describe(path: String) -> String? {
         var names = [path: path]
         if let r = realpath(path, nil) {
             names[String(cString: r)] = path
             free(r)
         }
         let holders = ProcHolderScan(maxProcesses: 4096).holders(of: names, excluding: getpid())[path] ?? []
-        let who =
-            holders.isEmpty
-            ? " (camprobe cannot see which; try: fuser -v \(path))"
-            : ": " + holders.prefix(3).map { "pid \($0.pid) (\($0.commandLine))" }.joined(separator: ", ")
+        guard !holders.isEmpty else { return nil }
+        return holders.prefix(3).map { "pid \($0.pid) (\($0.commandLine))" }.joined(separator: ", ")
+    }
+
+    /// "NAME: another process is streaming from PATH: pid … (…); stop it and try again".
+    public static func busyMessage(path: String, name: String) -> String {
+        let who = describe(path: path).map { ": " + $0 } ?? " (camprobe cannot see which; try: fuser -v \(path))"
         return "\(name): another process is streaming from \(path)\(who); stop it and try again"
     }
 }

@@ -62,7 +62,17 @@ struct SnapshotCommand: AsyncParsableCommand {
         if encoding == .jpeg && wanted.preset == nil && wanted.format.isEmpty && !wanted.raw {
             wanted.format = ["MJPG", "JPEG"]
         }
-        let a = try await Applier.run(device, wanted, source)
+        let a: Applier
+        do {
+            a = try await Applier.run(device, wanted, source)
+        } catch let error as CLIError where error.message.contains("EBUSY") {
+            // S_FMT refused because another process streams: say who, when /proc shows it.
+            let path = (try? source.resolve(device))?.captures.first?.path
+            let who = path.flatMap { SnapshotHolders.describe(path: $0) }
+            throw CLIError(
+                message: error.message + "\nsnapshot: another process is streaming from \(path ?? device)"
+                    + (who.map { ": " + $0 } ?? ""))
+        }
         let frame: SnapshotFrame
         do {
             frame = try await a.camera.captureFrame(skipping: skip, timeoutSeconds: timeout)
