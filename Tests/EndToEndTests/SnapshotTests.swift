@@ -101,4 +101,20 @@ struct SnapshotTests {
         #expect(r.status == 1 && r.stderr.contains("VIDIOC_STREAMON"), "\(r.stderr)")
         #expect(Self.entries(dir).isEmpty)
     }
+
+    @Test func libv4lconvertIsLoadedOnDemandAndItsAbsenceIsNamed() throws {
+        let linked = try CLI.run("/usr/bin/env", ["LD_TRACE_LOADED_OBJECTS=1", CLI.binary], environment: [:])
+        #expect(linked.status == 0 && !linked.stdout.contains("libv4lconvert"), "\(linked.stdout)")
+        let broken = CLI.scratch + "/no-libv4lconvert"
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: broken + "/libv4lconvert.so.0", contents: Data("not a library\n".utf8))
+        let dir = try Self.directory()
+        let r = try CLI.run(
+            ["snapshot", "0", "--fixture", try CLI.fixture(Self.node()), "--size", "640x480", "-o", dir + "/x.png"],
+            environment: ["LD_LIBRARY_PATH": broken])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("needs libv4lconvert, which could not be loaded"), "\(r.stderr)")
+        #expect(r.stderr.contains("apt install libv4lconvert0"), "\(r.stderr)")
+        #expect(Self.entries(dir).isEmpty)
+    }
 }

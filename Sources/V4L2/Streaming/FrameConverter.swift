@@ -44,7 +44,7 @@ public enum FrameConverter {
                 throw FrameConversionError(
                     libraryMissing: true,
                     message:
-                        "converting \(fourcc) to RGB needs libv4lconvert, which could not be loaded (libv4lconvert.so.0); install the package libv4lconvert0"
+                        "converting \(fourcc) to RGB needs libv4lconvert, which could not be loaded (libv4lconvert.so.0); install it: apt install libv4lconvert0"
                 )
             }
             throw FrameConversionError(libraryMissing: false, message: "libv4lconvert refused to start (v4lconvert_create_with_dev_ops)")
