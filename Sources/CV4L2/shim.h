@@ -131,4 +131,86 @@ static inline int cv4l2_close(int fd) {
 }
 /* eventfd(2): a counter another thread writes to wake a poll(2). */
 static inline int cv4l2_eventfd(void) { return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); }
+/* libv4lconvert (camprobe snapshot: a frame to RGB24) is loaded with dlopen(3)
+   on first use, not linked, for the same reason as libv4l2 above. The converter
+   is created through v4lconvert_create_with_dev_ops with "detached" device
+   operations: no fd of the camera is touched, VIDIOC_QUERYCAP answers a plain
+   capture node and VIDIOC_ENUM_FMT one native RGB24 format, so libv4lconvert
+   enables none of its software controls (which would create a shared-memory
+   file in /dev/shm) and applies no per-camera processing: the frame is
+   converted exactly as it came. When the library cannot be loaded,
+   cv4lconvert_create returns NULL with errno ELIBACC. */
+#include <libv4lconvert.h>
+#include <libv4l-plugin.h>
+#include <string.h>
+typedef struct {
+    __typeof__(v4lconvert_create_with_dev_ops) *create;
+    __typeof__(v4lconvert_destroy) *destroy;
+    __typeof__(v4lconvert_convert) *convert;
+    __typeof__(v4lconvert_get_error_message) *error_message;
+} cv4lconvert_api_t;
+static inline cv4lconvert_api_t *cv4lconvert_state(void) {
+    static cv4lconvert_api_t api;
+    return &api;
+}
+static void cv4lconvert_load_once(void) {
+    void *h = dlopen("libv4lconvert.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!h) return;
+    cv4lconvert_api_t api = {
+        (__typeof__(v4lconvert_create_with_dev_ops) *)dlsym(h, "v4lconvert_create_with_dev_ops"),
+        (__typeof__(v4lconvert_destroy) *)dlsym(h, "v4lconvert_destroy"),
+        (__typeof__(v4lconvert_convert) *)dlsym(h, "v4lconvert_convert"),
+        (__typeof__(v4lconvert_get_error_message) *)dlsym(h, "v4lconvert_get_error_message"),
+    };
+    if (api.create && api.destroy && api.convert && api.error_message) *cv4lconvert_state() = api;
+}
+/* 1 when libv4lconvert is loaded. */
+static inline int cv4lconvert_loaded(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, cv4lconvert_load_once);
+    return cv4lconvert_state()->create != 0;
+}
+static inline int cv4lconvert_detached_ioctl(void *priv, int fd, unsigned long request, void *arg) {
+    (void)priv; (void)fd;
+    if (request == VIDIOC_QUERYCAP) {
+        struct v4l2_capability *c = (struct v4l2_capability *)arg;
+        memset(c, 0, sizeof *c);
+        strcpy((char *)c->driver, "camprobe");
+        strcpy((char *)c->card, "camprobe snapshot");
+        strcpy((char *)c->bus_info, "camprobe:detached");
+        c->capabilities = c->device_caps = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING;
+        return 0;
+    }
+    if (request == VIDIOC_ENUM_FMT) {
+        struct v4l2_fmtdesc *f = (struct v4l2_fmtdesc *)arg;
+        if (f->index == 0 && f->type == V4L2_BUF_TYPE_VIDEO_CAPTURE) {
+            f->flags = 0;
+            f->pixelformat = V4L2_PIX_FMT_RGB24;
+            strcpy((char *)f->description, "RGB3");
+            return 0;
+        }
+    }
+    errno = EINVAL;
+    return -1;
+}
+/* A converter that touches no device (see above); NULL with errno set on failure. */
+static inline struct v4lconvert_data *cv4lconvert_create(void) {
+    if (!cv4lconvert_loaded()) { errno = ELIBACC; return 0; }
+    static const struct libv4l_dev_ops ops = { .ioctl = cv4lconvert_detached_ioctl };
+    return cv4lconvert_state()->create(-1, 0, &ops);
+}
+static inline void cv4lconvert_destroy(struct v4lconvert_data *data) {
+    if (data && cv4lconvert_loaded()) cv4lconvert_state()->destroy(data);
+}
+/* The converted size in bytes, or -1 (errno ELIBACC when not loaded; else see cv4lconvert_error). */
+static inline int cv4lconvert_convert(struct v4lconvert_data *data, const struct v4l2_format *src_fmt,
+                                      const struct v4l2_format *dest_fmt, const unsigned char *src, int src_size,
+                                      unsigned char *dest, int dest_size) {
+    if (!cv4lconvert_loaded()) { errno = ELIBACC; return -1; }
+    return cv4lconvert_state()->convert(data, src_fmt, dest_fmt, (unsigned char *)src, src_size, dest, dest_size);
+}
+static inline const char *cv4lconvert_error(struct v4lconvert_data *data) {
+    if (!cv4lconvert_loaded()) return "libv4lconvert is not loaded";
+    return cv4lconvert_state()->error_message(data);
+}
 #endif

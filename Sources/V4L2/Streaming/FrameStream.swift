@@ -26,6 +26,18 @@ public struct FrameRecord: Sendable, Hashable {
     }
 }
 
+/// One dequeued frame with its bytes, copied out of the driver's buffer.
+public struct CapturedFrame: Sendable, Hashable {
+    public var record: FrameRecord
+    /// The frame as the driver delivered it (`bytesused` bytes of the mmap'd buffer).
+    public var bytes: [UInt8]
+
+    public init(record: FrameRecord, bytes: [UInt8]) {
+        self.record = record
+        self.bytes = bytes
+    }
+}
+
 /// Memory-mapped streaming on a capture node: `VIDIOC_REQBUFS` (MMAP),
 /// `VIDIOC_QUERYBUF` + `mmap(2)` per buffer, `VIDIOC_QBUF`, `VIDIOC_STREAMON`,
 /// then `poll(2)` + `VIDIOC_DQBUF` / `VIDIOC_QBUF` per frame; `stop()` undoes
@@ -94,26 +106,61 @@ public final class FrameStream {
                 case .ready, .hangUp: waiting = false  // DQBUF says what a hang-up means (ENODEV, EIO, EPIPE)
                 }
             }
-            if let record = try dequeue() { return record }
+            if let frame = try dequeue(copying: false) { return frame.record }
         }
         return nil
     }
 
-    /// Dequeues one buffer, records it and queues it again; nil on `EAGAIN`.
-    private func dequeue() throws(V4L2Error) -> FrameRecord? {
-        var record: FrameRecord?
-        try withBuffer(index: 0) { (b: inout v4l2_buffer, _: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
+    /// Waits up to `timeoutMilliseconds` for the next frame and copies its
+    /// bytes out of the memory-mapped buffer (the first `bytesused` bytes, from
+    /// `data_offset` on a multi-planar node's first plane) before the buffer
+    /// goes back to the driver. Throws on a driver error; `nil` on timeout.
+    ///
+    /// The corresponding C calls are `poll(2)`, `VIDIOC_DQBUF`, a copy out of
+    /// the `mmap(2)`ed buffer, then `VIDIOC_QBUF`.
+    public func nextFrame(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> CapturedFrame? {
+        var interrupted = 0
+        for _ in 0..<8 {
+            var waiting = true
+            while waiting {
+                switch port.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds, wake: nil) {
+                case .timedOut, .woken: return nil
+                case .failed(let e) where e.code == Errno.EINTR && interrupted < maxInterruptRetries: interrupted += 1
+                case .failed(let e): throw V4L2Error(call: "poll", path: port.path, errno: e.code)
+                case .ready, .hangUp: waiting = false
+                }
+            }
+            if let frame = try dequeue(copying: true) { return frame }
+        }
+        return nil
+    }
+
+    /// Dequeues one buffer, records it (and copies its bytes when `copying`)
+    /// and queues it again; nil on `EAGAIN`.
+    private func dequeue(copying: Bool) throws(V4L2Error) -> CapturedFrame? {
+        var frame: CapturedFrame?
+        try withBuffer(index: 0) { (b: inout v4l2_buffer, planes: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
             do throws(V4L2Error) {
                 try port.call(.dqBuf, &b)
             } catch  where error.errno == Errno.EAGAIN {
                 return
             }
-            record = FrameRecord(
+            let used = planes.map { $0.pointee.bytesused } ?? b.bytesused
+            let record = FrameRecord(
                 sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp),
-                dequeuedAt: port.now(), bytesUsed: b.bytesused, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
+                dequeuedAt: port.now(), bytesUsed: used, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
+            var bytes: [UInt8] = []
+            if copying, Int(b.index) < mappings.count {
+                let (base, length) = mappings[Int(b.index)]
+                // Never trust the driver's numbers past the mapping.
+                let start = min(Int(planes.map { $0.pointee.data_offset } ?? 0), length)
+                let end = min(max(Int(used), start), length)
+                bytes = Array(UnsafeRawBufferPointer(start: base + start, count: end - start))
+            }
+            frame = CapturedFrame(record: record, bytes: bytes)
             try port.call(.qBuf, &b)
         }
-        return record
+        return frame
     }
 
     /// A driver's `timeval` in nanoseconds, clamped (a negative or absurd time must not trap).

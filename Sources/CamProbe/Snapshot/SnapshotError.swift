@@ -1,0 +1,29 @@
+/// Why a snapshot failed.
+public struct SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// No frame arrived within the timeout (`poll(2)` timed out).
+        case timeout
+        /// Another process owns the camera's buffers (`VIDIOC_REQBUFS`: `EBUSY`).
+        case busy
+        /// The device refused or went away (see `underlying`).
+        case device
+        /// The frame could not be turned into the requested file type.
+        case conversion
+        /// libv4lconvert (package libv4lconvert0) could not be loaded.
+        case libraryMissing
+        /// The output file could not be written.
+        case output
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The device error behind it, when there is one.
+    public var underlying: CaptureDeviceError?
+    public var description: String { message }
+
+    public init(kind: Kind, message: String, underlying: CaptureDeviceError? = nil) {
+        self.kind = kind
+        self.message = message
+        self.underlying = underlying
+    }
+}

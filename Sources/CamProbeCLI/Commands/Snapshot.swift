@@ -1,0 +1,105 @@
+import ArgumentParser
+import CamProbe
+
+struct SnapshotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Grab one frame from a live camera and write it as PNG or JPEG.",
+        discussion: """
+            Negotiates and applies the mode as 'apply' does (under the configuration lock), streams with \
+            memory-mapped buffers, drops the first --skip frames (cameras often send dark or garbled frames \
+            while exposure settles) and writes the next one. A .jpg/.jpeg file is the MJPG or JPEG frame exactly \
+            as the camera sent it (without --format or --preset, MJPG and JPEG modes are preferred); a .png is \
+            the frame converted to RGB by libv4lconvert (loaded when needed: package libv4lconvert0) and written \
+            uncompressed. The file is written atomically (a temporary file, then rename): an error or ^C never \
+            leaves a partial file. Streaming is stopped and the buffers released on every path.
+
+            Exit status: 0 when written, 1 on errors (another process streaming, no frame within --timeout, \
+            a format that cannot be converted), 2 on usage errors.
+            """)
+
+    @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
+    var device: String
+
+    @OptionGroup var request: RequestOptions
+
+    @Option(
+        name: [.short, .customLong("output")], help: ArgumentHelp("The file to write: NAME.png, NAME.jpg or NAME.jpeg.", valueName: "file"))
+    var output: String
+
+    @Option(name: .long, help: "Frames to drop before the one written.")
+    var skip: Int = 3
+
+    @Option(name: .long, help: "Give up after this many seconds without a frame.")
+    var timeout: Double = 5
+
+    @OptionGroup var source: DeviceSourceOptions
+
+    func validate() throws {
+        if Snapshot.Encoding(fileName: output) == nil {
+            throw ValidationError("-o must end in .png, .jpg or .jpeg (the file type is taken from it)")
+        }
+        if skip < 0 || skip > 1000 { throw ValidationError("--skip must be between 0 and 1000") }
+        if !(timeout > 0 && timeout <= 600) { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+    }
+
+    struct Output: Encodable {
+        var schemaVersion = CaptureModelSchema.version
+        var device: DeviceID
+        var node: String
+        var decision: Decision
+        var applied: AppliedFormat
+        var file: String
+        var encoding: String
+        var bytes: Int
+        var sequence: UInt32
+        var framesSkipped: Int
+    }
+
+    func run() async throws {
+        let encoding = Snapshot.Encoding(fileName: output)!
+        var wanted = request
+        if encoding == .jpeg && wanted.preset == nil && wanted.format.isEmpty && !wanted.raw {
+            wanted.format = ["MJPG", "JPEG"]
+        }
+        let a: Applier
+        do {
+            a = try await Applier.run(device, wanted, source)
+        } catch let error as CLIError where error.message.contains("EBUSY") {
+            // S_FMT refused because another process streams: say who, when /proc shows it.
+            let path = (try? source.resolve(device))?.captures.first?.path
+            let who = path.flatMap { SnapshotHolders.describe(path: $0) }
+            throw CLIError(
+                message: error.message + "\nsnapshot: another process is streaming from \(path ?? device)"
+                    + (who.map { ": " + $0 } ?? ""))
+        }
+        let frame: SnapshotFrame
+        do {
+            frame = try await a.camera.captureFrame(skipping: skip, timeoutSeconds: timeout)
+        } catch {
+            await a.camera.close()
+            throw CLIError(message: "snapshot: \(error.message)")
+        }
+        await a.camera.close()
+        let bytes: [UInt8]
+        do {
+            bytes = try Snapshot.encode(frame, as: encoding)
+            try SnapshotFile.write(bytes, to: output)
+        } catch {
+            throw CLIError(message: "snapshot: \(error.message)")
+        }
+        let f = frame.format
+        if source.json {
+            try JSONOutput.print(
+                Output(
+                    device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, file: output,
+                    encoding: encoding.rawValue, bytes: bytes.count, sequence: frame.sequence, framesSkipped: frame.framesSkipped))
+        } else {
+            a.printText()
+            let how = encoding == .jpeg ? "the \(f.fourcc) frame as sent" : "\(f.fourcc) converted to RGB"
+            print(
+                "Wrote:    \(output) — \(encoding == .png ? "PNG" : "JPEG") \(f.width)x\(f.height), \(how), \(bytes.count) bytes (frame \(frame.sequence), \(frame.framesSkipped) skipped)"
+            )
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import CamProbe
+import CamProbeTesting
+import Foundation
+import Testing
+import V4L2
+
+/// Runs `python3 -c script` with `input` on stdin; its stdout, or nil when python3 is missing.
+private func python(_ script: String, input: [UInt8]) throws -> String? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return nil }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    p.arguments = ["-c", script]
+    let inPipe = Pipe()
+    let outPipe = Pipe()
+    p.standardInput = inPipe
+    p.standardOutput = outPipe
+    try p.run()
+    inPipe.fileHandleForWriting.write(Data(input))
+    try inPipe.fileHandleForWriting.close()
+    let out = outPipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// Checks every chunk's CRC with zlib.crc32, prints IHDR and the decompressed IDAT (hex).
+private let decodePNG = """
+    import sys, struct, zlib
+    d = sys.stdin.buffer.read()
+    assert d[:8] == bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    i, idat, ihdr, types = 8, b'', None, []
+    while i < len(d):
+        n, = struct.unpack('>I', d[i:i+4]); t = d[i+4:i+8]; c = d[i+8:i+8+n]
+        assert struct.unpack('>I', d[i+8+n:i+12+n])[0] == zlib.crc32(t + c), t
+        types.append(t.decode())
+        if t == b'IHDR': ihdr = struct.unpack('>IIBBBBB', c)
+        if t == b'IDAT': idat += c
+        i += 12 + n
+    raw = zlib.decompress(idat)
+    print(','.join(types), ihdr, len(raw), raw[:64].hex())
+    """
+
+@Suite("Snapshot: PNG writer, checksums, libv4lconvert, frame copy")
+struct SnapshotPNGTests {
+    @Test func checksumsMatchTheirKnownValues() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        #expect(CRC32.checksum(Array("IEND".utf8)) == 0xAE42_6082)
+        #expect(Adler32.checksum(Array("Wikipedia".utf8)) == 0x11E6_0398)
+        #expect(Adler32.checksum([UInt8]()) == 1)
+        // Long runs of 0xFF reduce the sums mid-way (the 5552-byte rule).
+        #expect(Adler32.checksum([UInt8](repeating: 0xFF, count: 100_000)) == 0x149A_302C)
+    }
+
+    @Test func aTwoByTwoImageIsExactlyTheseBytes() throws {
+        let rgb: [UInt8] = [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
+        let png = try PNGWriter.encode(rgb: rgb, width: 2, height: 2)
+        let expected: [UInt8] =
+            PNGWriter.signature
+            + [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0] + [0xFD, 0xD4, 0x9A, 0x73]
+            + [0, 0, 0, 25] + Array("IDAT".utf8)
+            + [0x78, 0x01, 0x01, 14, 0, 0xF1, 0xFF] + [0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]
+            + [0x1F, 0xEE, 0x05, 0xFB]  // Adler-32 of the 14 scanline bytes
+            + [0xDE, 0xDD, 0xEC, 0x2B]  // CRC-32 of IDAT
+            + [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        #expect(png == expected)
+        if let out = try python(decodePNG, input: png) {
+            #expect(out == "IHDR,IDAT,IEND (2, 2, 8, 2, 0, 0, 0) 14 00ff000000ff00000000ffffffff", "\(out)")
+        }
+    }
+
+    @Test func largeImagesSplitIntoStoredBlocksOf65535Bytes() throws {
+        let (w, h) = (300, 200)  // 200 rows of 901 bytes: 180200 bytes, three stored blocks
+        let rgb: [UInt8] = (0..<(w * h * 3)).map { (i: Int) -> UInt8 in UInt8(truncatingIfNeeded: i &* 7) }
+        let png = try PNGWriter.encode(rgb: rgb, width: w, height: h)
+        let z = PNGWriter.zlibStored([UInt8](repeating: 0, count: 180_200))
+        let expectedCount: Int = 2 + 3 * 5 + 180_200 + 4
+        #expect(z.count == expectedCount)
+        #expect(Array(z[2..<7]) == [0, 0xFF, 0xFF, 0, 0])  // not final, LEN 65535, NLEN 0
+        if let out = try python(decodePNG, input: png) {
+            #expect(out.hasPrefix("IHDR,IDAT,IEND (300, 200, 8, 2, 0, 0, 0) 180200 00"), "\(out)")
+        }
+        #expect(throws: PNGWriter.SizeError.self) { try PNGWriter.encode(rgb: [1, 2], width: 2, height: 2) }
+        #expect(throws: PNGWriter.SizeError.self) { try PNGWriter.encode(rgb: [], width: 0, height: 0) }
+    }
+
+    @Test func libv4lconvertTurnsYUYVIntoRGB() throws {
+        // Four grey pixels a row (U = V = 128), two rows.
+        let yuyv: [UInt8] = (0..<16).map { $0 % 2 == 1 ? 128 : UInt8($0 * 16) }
+        let rgb = try FrameConverter.rgb24(yuyv, fourcc: "YUYV", width: 4, height: 2, bytesPerLine: 8)
+        #expect(rgb == [0, 0, 0, 32, 32, 32, 64, 64, 64, 96, 96, 96, 128, 128, 128, 160, 160, 160, 192, 192, 192, 224, 224, 224])
+        #expect(throws: FrameConversionError.self) { try FrameConverter.rgb24([1, 2, 3], fourcc: "MJPG", width: 4, height: 2) }
+        #expect(throws: FrameConversionError.self) { try FrameConverter.rgb24([], fourcc: "YUYV", width: 4, height: 2) }
+    }
+
+    @Test func aJPEGFrameIsKeptAsSentAndOtherFormatsAreRefused() throws {
+        let format = ActiveFormat(
+            bufferType: .videoCapture, fourcc: "MJPG", width: 2, height: 2, field: "none", bytesPerLine: 0, sizeImage: 8,
+            colorspace: "srgb", quantization: "default", planes: [])
+        let jpeg = SnapshotFrame(format: format, bytes: [0xFF, 0xD8, 0xFF, 0xD9], sequence: 3, framesSkipped: 3)
+        #expect(try Snapshot.encode(jpeg, as: .jpeg) == [0xFF, 0xD8, 0xFF, 0xD9])
+        var yuyv = jpeg
+        yuyv.format.fourcc = "YUYV"
+        #expect(throws: SnapshotError.self) { try Snapshot.jpeg(from: yuyv) }
+        #expect(Snapshot.Encoding(fileName: "/tmp/A.JPEG") == .jpeg && Snapshot.Encoding(fileName: "x.png") == .png)
+        #expect(Snapshot.Encoding(fileName: "x.gif") == nil)
+    }
+
+    @Test func nextFrameCopiesBytesUsedAndStopReleasesEverything() throws {
+        let sys = try seamSystem()
+        let port = try sys.openPort("/dev/video0")
+        do {
+            let stream = try FrameStream(port: port, bufferType: .videoCapture)
+            let frame = try #require(try stream.nextFrame(timeoutMilliseconds: 1000))
+            #expect(frame.bytes.count == Int(frame.record.bytesUsed) && !frame.bytes.isEmpty)
+            stream.stop()
+        }
+        #expect(sys.ledger.liveMappings == 0)
+        #expect(port.counts["VIDIOC_STREAMOFF"] == 1 && port.counts["VIDIOC_REQBUFS"] == 2)
+    }
+
+    @Test func aFrameThatNeverComesIsATimeoutAndStreamingStops() async throws {
+        let sys = try seamSystem(extra: #""faults":[{"ioctl":"VIDIOC_DQBUF","errno":"EAGAIN","sticky":true}]"#)
+        let ledger = sys.ledger
+        let device = try #require(sys.discoverAll().devices.first)
+        let camera = try CaptureDevice(device: device, system: sys)
+        do {
+            _ = try await camera.captureFrame(skipping: 0, timeoutSeconds: 0.05)
+            Issue.record("no frame must be a timeout")
+        } catch {
+            #expect(error.kind == .timeout && error.message.contains("timed out"), "\(error.message)")
+        }
+        #expect(ledger.liveMappings == 0)  // STREAMOFF, munmap, REQBUFS 0 on the error path
+        await camera.close()
+    }
+}
