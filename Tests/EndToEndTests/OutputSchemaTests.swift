@@ -77,6 +77,9 @@ struct OutputSchemaTests {
             #"{"applied":3,"event":"restored","id":"usb-046d:0826-8E4B3C60","leftAutomatic":["white_balance_temperature"],"profile":"default","refused":[],"time":"2026-11-24T10:00:00.000Z"}"#,
             #"{"event":"holder-error","id":"usb-046d:0826-8E4B3C60","kind":"disconnected","message":"VIDIOC_G_FMT: ENODEV","time":"2026-11-24T10:00:00.000Z"}"#,
             #"{"dropped":12,"event":"overflow","time":"2026-11-24T10:00:00.000Z"}"#,
+            #"{"control":"brightness","count":1,"event":"reasserted","id":"usb-046d:0826-8E4B3C60","time":"2026-11-24T10:00:00.000Z","value":100,"was":200}"#,
+            #"{"control":"brightness","count":5,"event":"reassert-gave-up","id":"usb-046d:0826-8E4B3C60","message":"another program keeps changing it","time":"2026-11-24T10:00:00.000Z","value":100}"#,
+            #"{"control":"brightness","event":"reassert-failed","id":"usb-046d:0826-8E4B3C60","message":"VIDIOC_S_EXT_CTRLS: EBUSY","time":"2026-11-24T10:00:00.000Z"}"#,
             #"{"event":"disconnected","id":"usb-046d:0826-8E4B3C60","name":"HD Webcam C525","time":"2026-11-24T10:00:00.000Z"}"#,
         ]
         for line in others { #expect(try Self.issues("camprobe-event.schema.json", line) == [], "\(line)") }

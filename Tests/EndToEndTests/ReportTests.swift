@@ -89,6 +89,27 @@ import Testing
         #expect(hdmi.contains("<polygon class=\"range\""), "stepwise sizes with rates are a band")
     }
 
+    /// A live camera's report carries one frame (a 320-px PNG) as a data: URI; a profile's
+    /// report, or one asked for with --no-thumbnail, carries none.
+    @Test func aLiveCameraReportEmbedsAThumbnail() throws {
+        let path = CLI.scratch + "/live-report.html"
+        let live = try CLI.run(["--fixture", CLI.fixtures + "/c525.json", "report", "0", "--html", "-o", path])
+        #expect(live.status == 0, "\(live.stderr)")
+        let html = try String(contentsOfFile: path, encoding: .utf8)
+        let marker = "data:image/png;base64,"
+        let start = try #require(html.range(of: marker))
+        let encoded = html[start.upperBound...].prefix { $0 != "\"" }
+        let png = try #require(Data(base64Encoded: String(encoded)))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // IHDR: width and height, big-endian, at bytes 16 and 20: the fixture's 640x480 as 320x240.
+        let bytes = Array(png)
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 320 && height == 240, "\(width)x\(height)")
+        let without = try CLI.run(["--fixture", CLI.fixtures + "/c525.json", "report", "0", "--html", "--no-thumbnail", "-o", "-"])
+        #expect(!without.stdout.contains(marker))
+    }
+
     @Test func namesAreEscaped() throws {
         var json = try String(contentsOfFile: Self.c525, encoding: .utf8)
         let evil = "<script>alert(\\\"x\\\")</script> & 'Co'"

@@ -23,7 +23,8 @@ public enum Snapshot {
 
     /// `frame` as a PNG: converted to RGB24 with libv4lconvert (`v4lconvert_convert`;
     /// MJPG and JPEG are decoded by it too), then encoded by `PNGWriter`.
-    public static func png(from frame: SnapshotFrame) throws(SnapshotError) -> [UInt8] {
+    /// With `maxWidth`, a wider frame is scaled down (nearest pixel, aspect kept) first.
+    public static func png(from frame: SnapshotFrame, maxWidth: Int? = nil) throws(SnapshotError) -> [UInt8] {
         let f = frame.format
         if f.planes.count > 1 {
             throw SnapshotError(
@@ -38,8 +39,12 @@ public enum Snapshot {
         } catch {
             throw SnapshotError(kind: error.libraryMissing ? .libraryMissing : .conversion, message: error.message)
         }
+        var (pixels, width, height) = (rgb, Int(f.width), Int(f.height))
+        if let maxWidth, maxWidth > 0, width > maxWidth {
+            (pixels, width, height) = scaledDown(rgb, width: width, height: height, toWidth: maxWidth)
+        }
         do {
-            return try PNGWriter.encode(rgb: rgb, width: Int(f.width), height: Int(f.height))
+            return try PNGWriter.encode(rgb: pixels, width: width, height: height)
         } catch {
             throw SnapshotError(kind: .conversion, message: error.description)
         }
@@ -71,9 +76,29 @@ public enum Snapshot {
 
     /// Grabs one frame with the camera's active format (`CaptureDevice.captureFrame`)
     /// and returns it as PNG bytes — e.g. for a thumbnail in a report.
-    public static func grabPNG(from camera: CaptureDevice, skipping: Int = 3, timeoutSeconds: Double = 5) async throws(SnapshotError)
-        -> [UInt8]
-    {
-        try png(from: try await camera.captureFrame(skipping: skipping, timeoutSeconds: timeoutSeconds))
+    public static func grabPNG(
+        from camera: CaptureDevice, skipping: Int = 3, timeoutSeconds: Double = 5, maxWidth: Int? = nil
+    ) async throws(SnapshotError) -> [UInt8] {
+        try png(from: try await camera.captureFrame(skipping: skipping, timeoutSeconds: timeoutSeconds), maxWidth: maxWidth)
+    }
+
+    /// RGB24 pixels scaled to `toWidth` columns (nearest pixel; height keeps the aspect ratio, at least 1).
+    static func scaledDown(_ rgb: [UInt8], width: Int, height: Int, toWidth: Int) -> ([UInt8], Int, Int) {
+        let w = toWidth
+        let h = max(1, height * w / width)
+        guard rgb.count >= width * height * 3 else { return (rgb, width, height) }
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            let sy = y * height / h
+            for x in 0..<w {
+                let sx = x * width / w
+                let from = (sy * width + sx) * 3
+                let to = (y * w + x) * 3
+                out[to] = rgb[from]
+                out[to + 1] = rgb[from + 1]
+                out[to + 2] = rgb[from + 2]
+            }
+        }
+        return (out, w, h)
     }
 }

@@ -10,7 +10,7 @@ import Profiles
 /// nothing from the network) or Markdown, per camera: identity, a chart per pixel
 /// format, presets and common requests, capture features, controls, microphone,
 /// media graph, problems. `--compare A B` puts two side by side and marks what differs.
-struct Report: ParsableCommand {
+struct Report: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write an HTML or Markdown capability report of cameras or profiles, or compare two.",
@@ -49,7 +49,12 @@ struct Report: ParsableCommand {
         if !compare.isEmpty && !devices.isEmpty { throw ValidationError("give devices either as arguments or to --compare, not both") }
     }
 
-    func run() throws {
+    @Flag(
+        inversion: .prefixedNo,
+        help: "On a live camera, embed a picture in the HTML report (one frame in the active format, 320 px wide).")
+    var thumbnail = true
+
+    func run() async throws {
         let generator = "camprobe \(CamProbeCommand.version)"
         let text: String
         let name: String
@@ -61,7 +66,10 @@ struct Report: ParsableCommand {
             name = "camprobe-report-\(Self.safe(a.device.id.rawValue))-vs-\(Self.safe(b.device.id.rawValue))"
         } else {
             let list = try chosenDevices()
-            let reports = list.map { DeviceReport($0) }
+            var reports = list.map { DeviceReport($0) }
+            if html && thumbnail && source.profile.isEmpty {
+                for i in reports.indices { reports[i].thumbnailPNG = await thumbnailPNG(of: list[i]) }
+            }
             text = html ? HTMLReport.render(reports, generator: generator) : MarkdownReport.render(reports, generator: generator)
             name = "camprobe-report-" + (list.count == 1 ? Self.safe(list[0].id.rawValue) : "\(list.count)-devices")
         }
@@ -121,5 +129,27 @@ struct Report: ParsableCommand {
             return (output.hasSuffix("/") ? output : output + "/") + fileName
         }
         return output
+    }
+}
+
+extension Report {
+    /// One frame of a live camera as a 320-px PNG (`Snapshot.grabPNG`: its active format,
+    /// nothing set), or nil with a note when it cannot be had (busy, no frame, no capture node).
+    func thumbnailPNG(of device: Device) async -> [UInt8]? {
+        guard !device.captures.isEmpty else { return nil }
+        let camera: CaptureDevice
+        do { camera = try CaptureDevice(device: device, system: source.system()) } catch {
+            Terminal.note("no picture of \(device.name) in the report: \(error.message)")
+            return nil
+        }
+        do {
+            let png = try await Snapshot.grabPNG(from: camera, skipping: 3, timeoutSeconds: 3, maxWidth: 320)
+            await camera.close()
+            return png
+        } catch {
+            await camera.close()
+            Terminal.note("no picture of \(device.name) in the report: \(error.message)")
+            return nil
+        }
     }
 }

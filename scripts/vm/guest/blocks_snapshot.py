@@ -80,6 +80,26 @@ def block_sn(s):
     s.expect("no temporary file is left next to it", leftovers(shots) == [], leftovers(shots))
     s.check("after a snapshot the node streams for others (STREAMOFF, REQBUFS 0)", can_stream, node)
 
+    # The HTML report of a live camera embeds one frame, 320 px wide, as a data: URI.
+    report = os.path.join(shots, "report.html")
+    r = s.camprobe("report", node, "--html", "-o", report, timeout=180)
+    if s.expect("report --html of the live vivid exits 0", r.rc == 0, r.err[-500:]):
+        def thumbnail():
+            import base64
+            html = open(report).read()
+            marker = "data:image/png;base64,"
+            at = html.find(marker)
+            assert at >= 0, "no data:image/png in the report"
+            end = html.find('"', at)
+            data = base64.b64decode(html[at + len(marker):end])
+            thumb = os.path.join(shots, "thumb.png")
+            with open(thumb, "wb") as f:
+                f.write(data)
+            w, h, colours = decode_png(thumb)
+            assert w == 320 and len(colours) >= 7, "thumbnail %dx%d with %d colours" % (w, h, len(colours))
+            return "%dx%d, %d colours" % (w, h, len(colours))
+        s.check(lambda n: "the report embeds a thumbnail of what vivid shows (%s)" % n, thumbnail)
+
     formats = v4l2ctl(node, "--list-formats").out
     jpeg_mode = next((f for f in ("MJPG", "JPEG") if "'%s'" % f in formats), None)
     if jpeg_mode:
