@@ -18,9 +18,11 @@ struct OutputSchemaTests {
     }
 
     static func validator(_ file: String) throws -> JSONSchemaValidator {
-        let profile = try parsed(schemaDirectory + "/camprobe-profile.schema.json")
-        let v = JSONSchemaValidator(
-            schema: try parsed(schemaDirectory + "/" + file), files: ["camprobe-profile.schema.json": profile])
+        var files: [String: JSONValue] = [:]
+        for other in ["camprobe-profile.schema.json", "camprobe-negotiate.schema.json"] where other != file {
+            files[other] = try parsed(schemaDirectory + "/" + other)
+        }
+        let v = JSONSchemaValidator(schema: try parsed(schemaDirectory + "/" + file), files: files)
         #expect(v.schemaProblems.isEmpty, "\(file): \(v.schemaProblems)")
         return v
     }
@@ -62,6 +64,32 @@ struct OutputSchemaTests {
     func doctorMatches(_ fixture: String) throws {
         let out = try Self.run(["--fixture", "\(Self.fixtures)/\(fixture)", "doctor", "--json"], expecting: [0, 1])
         #expect(try Self.issues("camprobe-doctor.schema.json", out) == [])
+    }
+
+    @Test func applyVerifySnapshotCtlAndGraphMatch() throws {
+        let c525 = ["--fixture", "\(Self.fixtures)/c525.json"]
+        let env = ["XDG_CONFIG_HOME": CLI.scratch + "/schema-ctl"]
+        func check(_ file: String, _ args: [String], _ statuses: Set<Int32> = [0]) throws {
+            let r = try CLI.run(args, environment: env)
+            #expect(statuses.contains(r.status), "\(args): status \(r.status): \(r.stderr)")
+            let found = try Self.issues(file, r.stdout)
+            #expect(found == [], "\(args): \(found.prefix(5))")
+        }
+        try check("camprobe-apply.schema.json", c525 + ["apply", "0", "--size", "640x480", "--json"])
+        try check("camprobe-apply.schema.json", c525 + ["apply", "0", "--size", "1280x720", "--fps", "30", "--json"], [0, 3])
+        try check("camprobe-verify.schema.json", c525 + ["verify", "0", "--size", "640x480", "--frames", "5", "--json"], [0, 1, 3])
+        try check(
+            "camprobe-snapshot.schema.json",
+            c525 + ["snapshot", "0", "--size", "640x480", "-o", CLI.scratch + "/schema-shot.png", "--json"])
+        try check("camprobe-ctl.schema.json", c525 + ["ctl", "0", "--json"])
+        try check("camprobe-ctl.schema.json", c525 + ["ctl", "0", "brightness=140", "--json"])
+        _ = try CLI.run(c525 + ["ctl", "0", "--save", "day"], environment: env)
+        try check("camprobe-ctl.schema.json", c525 + ["ctl", "--list-saved", "--json"])
+        try check(
+            "camprobe-ctl.schema.json", ["--fixture", "\(Self.fixtures)/uvc-roi.json", "ctl", "0", "focus-point", "0.5,0.5", "--json"])
+        try check("camprobe-graph.schema.json", ["--fixture", "\(Self.fixtures)/vimc-topology.json", "graph", "/dev/media0", "--json"])
+        try check(
+            "camprobe-graph.schema.json", ["--fixture", "\(Self.fixtures)/pi-topology.json", "graph", "/dev/media0", "--json"], [0, 1])
     }
 
     @Test func monitorEventsMatch() throws {

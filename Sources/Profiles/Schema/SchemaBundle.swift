@@ -3,7 +3,8 @@
 /// `JSONSchemaValidator` (which resolves `#/$defs/…` only) can check it: every
 /// `$defs` entry of each other file is added to the schema's own `$defs` (its own
 /// entries win a name clash), and each `FILE#/$defs/NAME` reference becomes
-/// `#/$defs/NAME`. The other files' own references are already `#/$defs/…`.
+/// `#/$defs/NAME`, in the schema and in the definitions brought in (which may name a
+/// third file's). Each file's references to its own definitions are already `#/$defs/…`.
 enum SchemaBundle {
     /// `schema` with the `$defs` of `files` (file name → parsed schema) merged in.
     static func merged(_ schema: JSONValue, files: [String: JSONValue]) -> JSONValue {
@@ -15,7 +16,8 @@ enum SchemaBundle {
             for (key, value) in theirs where defs[key] == nil { defs[key] = value }
         }
         root["$defs"] = .object(defs)
-        return .object(root)
+        // Definitions brought in from one file may refer to another file's (negotiate's `choice` names the profile's `fourcc`).
+        return rewritten(.object(root), files: Set(files.keys))
     }
 
     /// `value` with every `$ref` into one of `files` pointed at the merged `$defs`.
