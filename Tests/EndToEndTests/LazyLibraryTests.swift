@@ -12,7 +12,7 @@ struct LazyLibraryTests {
     static let brokenLibxml2: String = {
         let dir = CLI.scratch + "/no-libxml2"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir + "/libxml2.so.2", contents: Data("not a library\n".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/libxml2.so.2", contents: Data("not a library\n".utf8))
         return dir
     }()
 

@@ -107,7 +107,7 @@ struct SnapshotTests {
         #expect(linked.status == 0 && !linked.stdout.contains("libv4lconvert"), "\(linked.stdout)")
         let broken = CLI.scratch + "/no-libv4lconvert"
         try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: broken + "/libv4lconvert.so.0", contents: Data("not a library\n".utf8))
+        _ = FileManager.default.createFile(atPath: broken + "/libv4lconvert.so.0", contents: Data("not a library\n".utf8))
         let dir = try Self.directory()
         let r = try CLI.run(
             ["snapshot", "0", "--fixture", try CLI.fixture(Self.node()), "--size", "640x480", "-o", dir + "/x.png"],
