@@ -67,16 +67,7 @@ extension ControlProfileStore {
         return file
     }
 
-    private static func entries(_ dir: String) -> [String] {
-        guard let d = opendir(dir) else { return [] }
-        defer { closedir(d) }
-        var names: [String] = []
-        while names.count < listingLimit, let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    private static func entries(_ dir: String) -> [String] { HostFiles.entries(dir, limit: listingLimit).sorted() }
 
     private static func modified(_ path: String) -> Int64? {
         var st = stat()
