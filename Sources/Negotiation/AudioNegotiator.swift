@@ -94,7 +94,7 @@ public enum AudioNegotiator {
 
         var changes: [Change] = []
         var explanation = [
-            "\(name) (\(pcm.name)) takes \(formatList(pcm.formats)), \(cmin == cmax ? "\(cmin)" : "\(cmin)–\(cmax)") channels, "
+            "\(name) (\(pcm.name)) takes \(formatList(pcm.formats)), \(cmin == cmax ? "\(cmin)" : "\(cmin)–\(cmax)") channel\(cmax == 1 ? "" : "s"), "
                 + rateText(pcm) + "."
         ]
 
@@ -111,7 +111,7 @@ public enum AudioNegotiator {
                 changes.append(
                     Change(
                         field: "rate", requested: "\(asked) Hz", chosen: "\(r) Hz",
-                        reason: "the hardware does not take \(asked) Hz (\(rateText(pcm))); \(r) Hz is \(why). "
+                        reason: "the hardware does not take \(asked) Hz (it takes \(rateText(pcm))); \(r) Hz is \(why). "
                             + "camprobe does not resample: the capture runs at \(r) Hz; resample afterwards if \(asked) Hz is needed"))
                 explanation.append("Rate: \(asked) Hz is not offered; \(r) Hz is \(why).")
             } else {

@@ -96,13 +96,14 @@ def block_an(s):
                  r.rc == 0 and "hw:CARD=Loopback,DEV=1" in r.out and "reboots" in r.err, r.out + r.err)
 
     # The emitted commands open the device, when the tools are installed.
-    if shutil.which("gst-launch-1.0") and emitted["gst"].startswith("gst-launch-1.0 alsasrc "):
+    has_alsasrc = shutil.which("gst-inspect-1.0") and run(["gst-inspect-1.0", "alsasrc"], timeout=30).rc == 0
+    if shutil.which("gst-launch-1.0") and has_alsasrc and emitted["gst"].startswith("gst-launch-1.0 alsasrc "):
         head = emitted["gst"].split(" ! audioconvert")[0]
         argv = head.replace("alsasrc ", "alsasrc num-buffers=10 ", 1).split() + ["!", "fakesink"]
         r = run(argv, timeout=60, merge=True, stdout=s.path("AN-gst.txt"))
         s.expect("AN: the emitted gst-launch-1.0 command opens the PCM (num-buffers=10 ! fakesink)", r.rc == 0, r.out[-800:])
     else:
-        print("info: gst-launch-1.0 not installed: the gst command is not run", flush=True)
+        print("info: gst-launch-1.0 or its alsasrc (gstreamer1.0-alsa) not installed: the gst command is not run", flush=True)
     if shutil.which("ffmpeg") and emitted["ffmpeg"].startswith("ffmpeg "):
         argv = emitted["ffmpeg"].replace(" -c:a copy out.wav", "").split() + ["-t", "0.2", "-f", "null", "-"]
         r = run(["timeout", "60"] + argv[:1] + ["-hide_banner", "-nostdin"] + argv[1:], timeout=70, merge=True,
