@@ -58,6 +58,13 @@ struct Monitor: AsyncParsableCommand {
     )
     var reassert = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Also meter the microphones present at the start: a 'levels' line twice a second per microphone (average power and peak hold per channel in dBFS, as 'camprobe levels')."
+    )
+    var levels = false
+
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
@@ -117,6 +124,7 @@ struct Monitor: AsyncParsableCommand {
             }
         }
         let deadline = timeout
+        let levelsOn = levels
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var seen = 0
@@ -138,6 +146,13 @@ struct Monitor: AsyncParsableCommand {
             }
             if let deadline {
                 group.addTask { try? await Task.sleep(for: .milliseconds(Int(deadline * 1000))) }
+            }
+            if levelsOn {
+                let port = factory().alsa
+                for d in present {
+                    guard let pcm = d.audio.first?.pcms.first?.alsaName else { continue }
+                    group.addTask { await Monitor.meter(d.id, pcm: pcm, port: port, printer: printer) }
+                }
             }
             await group.next()
             group.cancelAll()
@@ -172,6 +187,18 @@ struct Monitor: AsyncParsableCommand {
         let id = d.id
         let r = ControlReasserter(device: d, writes: writes, makeSystem: factory) { printer.reasserted(id, $0) }
         await watchers.reassert(d.id, with: r)
+    }
+
+    /// `--levels`: meters one microphone (2 readings a second) until the command ends or the microphone fails.
+    static func meter(_ id: DeviceID, pcm: String, port: any ALSAPort, printer: EventPrinter) async {
+        let meter = AudioLevelMeter(pcm: pcm, interval: .milliseconds(500), port: port)
+        do {
+            for try await r in meter.readings() { printer.levels(id, pcm: pcm, r) }
+        } catch {
+            if !Task.isCancelled { printer.levelsEnded(id, pcm: pcm, message: "\(error)") }
+        }
+        // The other tasks decide when the command ends.
+        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(250)) }
     }
 
     /// Opens `selector` through the registry and polls it until it fails.
