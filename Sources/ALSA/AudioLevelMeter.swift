@@ -111,7 +111,8 @@ public struct AudioLevelMeter: Sendable {
                 ? "another program holds it (its owner could not be read from /proc/asound)"
                 : "held by " + holders.map(\.description).joined(separator: ", ")
             return AudioLevelMeterError(kind: .busy, pcm: pcm, message: "\(pcm) is busy: \(who)", underlying: e, holders: holders)
-        case ENODEV, ENOENT, ENXIO:
+        case ENODEV, ENOENT, ENXIO,
+            EINVAL where e.call == "snd_pcm_open":
             return AudioLevelMeterError(kind: .failed, pcm: pcm, message: "no capture PCM \(pcm): \(e.description)", underlying: e)
         default:
             return AudioLevelMeterError(kind: .failed, pcm: pcm, message: "cannot capture from \(pcm): \(e.description)", underlying: e)

@@ -35,6 +35,8 @@ public struct FakeAudioSpec: Codable, Sendable {
         public var goneAfterFrames: Int?
         /// Every this many frames a read reports one overrun (`-EPIPE`).
         public var xrunEveryFrames: Int?
+        /// Deliver frames at the sample rate (as hardware does) instead of as fast as they are read.
+        public var realTime: Bool?
     }
 }
 
@@ -105,7 +107,8 @@ extension FakeALSAPort {
         }
         if let e = p.openError { throw ALSAError(call: "snd_pcm_open", target: pcm, errno: Self.errnos[e] ?? 5, message: e) }
         return FakePCMCapture(
-            levels: p.levels ?? [nil, nil], rate: request.rate, goneAfter: p.goneAfterFrames, xrunEvery: p.xrunEveryFrames)
+            levels: p.levels ?? [nil, nil], rate: request.rate, goneAfter: p.goneAfterFrames, xrunEvery: p.xrunEveryFrames,
+            realTime: p.realTime ?? false)
     }
 }
 
@@ -117,8 +120,10 @@ final class FakePCMCapture: PCMCaptureSource {
     var sinceXrun = 0
     let goneAfter: Int?
     let xrunEvery: Int?
+    let realTime: Bool
 
-    init(levels: [Double?], rate: UInt32, goneAfter: Int?, xrunEvery: Int?) {
+    init(levels: [Double?], rate: UInt32, goneAfter: Int?, xrunEvery: Int?, realTime: Bool) {
+        self.realTime = realTime
         amplitudes = levels.map { $0.map { pow(10, $0 / 20) } ?? 0 }
         format = PCMStreamFormat(
             format: .s16LE, channels: max(1, levels.count), rate: rate, periodFrames: Int(rate / 20), bufferFrames: Int(rate / 5))
@@ -143,6 +148,7 @@ final class FakePCMCapture: PCMCaptureSource {
         }
         position += n
         sinceXrun += n
+        if realTime && n > 0 { usleep(UInt32(Double(n) / Double(format.rate) * 1_000_000)) }
         return n
     }
 

@@ -1,0 +1,157 @@
+"""Block LV: microphone levels (`camprobe levels`, `monitor --levels`) against a
+known signal played into snd-aloop: hw:Loopback,0,N plays, hw:Loopback,1,N
+captures the same samples. Levels are dBFS as AVCaptureAudioChannel reports
+them (full-scale square 0, full-scale sine -3.01 average / 0 peak)."""
+import array
+import json
+import math
+import statistics
+import sys
+import time
+import wave
+
+from guest.harness import Background, modprobe, read, rmmod, run, settle, wait_until
+
+RATE = 48000
+TOLERANCE = 0.5  # dB
+
+
+def write_wav(path, left, right, seconds=12):
+    """Stereo S16_LE at 48 kHz; left/right map a frame index to a sample in [-1, 1].
+    One 1 kHz period is 48 frames, so one second is built and repeated."""
+    second = array.array("h")
+    for i in range(RATE):
+        second.append(clamp(left(i)))
+        second.append(clamp(right(i)))
+    if sys.byteorder != "little":
+        second.byteswap()
+    with wave.open(path, "wb") as w:
+        w.setnchannels(2)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(second.tobytes() * seconds)
+
+
+def clamp(x):
+    return max(-32768, min(32767, int(round(x * 32768))))
+
+
+def sine(amplitude):
+    return lambda i: amplitude * math.sin(2 * math.pi * 1000 * i / RATE)
+
+
+def square(i):
+    return 1.0 if (i // 24) % 2 == 0 else -1.0
+
+
+def meter(s, pcm, name, seconds="2"):
+    """The readings of `camprobe levels PCM --seconds S --json`, parsed."""
+    r = s.camprobe("levels", pcm, "--seconds", seconds, "--json", stdout=s.path("LV-%s.jsonl" % name),
+                   stderr=s.path("LV-%s.err" % name), timeout=60)
+    lines = [json.loads(line) for line in r.out.splitlines() if line.strip()]
+    return r, lines
+
+
+def median_levels(lines, channel):
+    avg = [l["channels"][channel]["averagePowerLevel"] for l in lines]
+    peak = [l["channels"][channel]["peakHoldLevel"] for l in lines]
+    assert all(v is not None for v in avg + peak), "silent readings in a playing signal: %s" % lines[:3]
+    return statistics.median(avg), statistics.median(peak)
+
+
+def near(value, want, what):
+    assert abs(value - want) <= TOLERANCE, "%s: %.2f dBFS, expected %.2f +- %.1f" % (what, value, want, TOLERANCE)
+
+
+def play(s, wav, sub):
+    return Background(["aplay", "-q", "-D", "hw:Loopback,0,%d" % sub, wav], s.path("LV-aplay%d.out" % sub),
+                      s.path("LV-aplay%d.err" % sub))
+
+
+def block_lv(s):
+    sines, squares = s.path("LV-sines.wav"), s.path("LV-square.wav")
+    write_wav(sines, sine(1.0), sine(0.1))
+    write_wav(squares, square, square, seconds=8)
+
+    # A known stereo signal: left full-scale sine, right -20 dBFS sine.
+    player = play(s, sines, 0)
+    time.sleep(1.5)
+    r, lines = meter(s, "hw:Loopback,1,0", "sines")
+    player.stop()
+    print("info: levels sines rc=%d, %d readings, first %s" % (r.rc, len(lines), lines[:1]), flush=True)
+    s.expect("levels: about 10 readings a second for 2 s (%d)" % len(lines), r.rc == 0 and 15 <= len(lines) <= 21,
+             "rc %d, %d lines, %s" % (r.rc, len(lines), read(s.path("LV-sines.err"))[:400]))
+
+    def sines_check():
+        assert lines and all(len(l["channels"]) == 2 for l in lines), lines[:2]
+        la, lp = median_levels(lines, 0)
+        ra, rp = median_levels(lines, 1)
+        print("info: left avg %.2f peak %.2f, right avg %.2f peak %.2f" % (la, lp, ra, rp), flush=True)
+        near(la, -3.01, "left average")
+        near(lp, 0.0, "left peak")
+        near(ra, -23.01, "right average")
+        near(rp, -20.0, "right peak")
+    s.check("levels: full-scale sine reads -3.01/0 and a -20 dBFS sine -23.01/-20 dBFS, per channel", sines_check)
+
+    # Silence: nothing plays into subdevice 1, so its capture side is all zeros.
+    r, lines = meter(s, "hw:Loopback,1,1", "silence", seconds="1")
+    s.expect("levels: silence reads null (average and peak, every channel)",
+             r.rc == 0 and lines and all(c["averagePowerLevel"] is None and c["peakHoldLevel"] is None
+                                         for l in lines for c in l["channels"]),
+             "rc %d: %s %s" % (r.rc, lines[:2], read(s.path("LV-silence.err"))[:300]))
+
+    # A full-scale square wave peaks at 0 dBFS (and averages 0).
+    player = play(s, squares, 2)
+    time.sleep(1.5)
+    r, lines = meter(s, "hw:Loopback,1,2", "square", seconds="1")
+    player.stop()
+
+    def square_check():
+        assert r.rc == 0 and lines, (r.rc, read(s.path("LV-square.err"))[:300])
+        a, p = median_levels(lines, 0)
+        print("info: square avg %.3f peak %.3f" % (a, p), flush=True)
+        near(p, 0.0, "square peak")
+        near(a, 0.0, "square average")
+    s.check("levels: a full-scale square wave reads 0 dBFS peak", square_check)
+
+    # Busy: arecord holds the PCM; camprobe names it.
+    holder = Background(["arecord", "-q", "-D", "hw:Loopback,1,0", "-f", "S16_LE", "-c", "2", "-r", str(RATE), "-d", "30",
+                         "/dev/null"], s.path("LV-arecord.out"), s.path("LV-arecord.err"))
+    time.sleep(1.5)
+    r = s.camprobe("levels", "hw:Loopback,1,0", "--seconds", "1", stdout=s.path("LV-busy.out"),
+                   stderr=s.path("LV-busy.err"), timeout=60)
+    holder.stop()
+    print("info: busy: " + r.err.strip(), flush=True)
+    s.expect("levels: a PCM held by arecord fails naming arecord's pid",
+             r.rc == 1 and ("pid %d" % holder.pid) in r.err and "arecord" in r.err, "rc %d: %s" % (r.rc, r.err[:400]))
+
+    # A camprobe device (the Loopback microphone) instead of a PCM name; plain lines off a terminal.
+    r = s.camprobe("levels", "Loopback", "--seconds", "1", stdout=s.path("LV-device.txt"), stderr=s.path("LV-device.err"),
+                   timeout=60)
+    text = r.out.splitlines()
+    s.expect("levels DEVICE: the device's microphone, one plain line per reading",
+             r.rc == 0 and 8 <= len(text) <= 11 and all(" dBFS" in l and "ch1 avg" in l for l in text),
+             "rc %d: %s %s" % (r.rc, text[:2], r.err[:300]))
+
+    # monitor --levels: levels events for the present microphones.
+    log = s.path("LV-monitor.jsonl")
+    r = s.camprobe("monitor", "--levels", "--json", "--timeout", "4", stdout=log, stderr=s.path("LV-monitor.err"), timeout=60)
+    events = [json.loads(l) for l in r.out.splitlines() if l.strip()]
+    levels = [e for e in events if e.get("event") == "levels"]
+    s.expect("monitor --levels: 'levels' events for the present microphones (%d)" % len(levels),
+             r.rc == 0 and levels and all(e["channels"] for e in levels),
+             "rc %d, events %s, %s" % (r.rc, [e.get("event") for e in events][:10], read(s.path("LV-monitor.err"))[:300]))
+
+    # The card goes away mid-read (platform unbind): a clear message, no hang.
+    reader = Background([s.c, "levels", "hw:Loopback,1,0"], s.path("LV-gone.out"), s.path("LV-gone.err"))
+    time.sleep(2)
+    unbind = run(["sh", "-c", "echo snd_aloop.0 > /sys/bus/platform/drivers/snd_aloop/unbind"], timeout=30)
+    ended = wait_until(lambda: reader.p.poll() is not None, 15)
+    rc = reader.stop(timeout=5)
+    err = read(s.path("LV-gone.err"))
+    print("info: unbind rc=%d; levels rc=%s: %s" % (unbind.rc, rc, err.strip()[:300]), flush=True)
+    s.expect("levels: the card unbound mid-read ends with a message (no crash, no hang)",
+             ended and rc == 1 and "went away" in err, "ended %s rc %s: %s" % (ended, rc, err[:300]))
+    rmmod("snd-aloop")
+    modprobe("snd-aloop")
+    settle()
