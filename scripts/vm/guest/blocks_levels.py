@@ -5,6 +5,8 @@ them (full-scale square 0, full-scale sine -3.01 average / 0 peak)."""
 import array
 import json
 import math
+import os
+import signal
 import statistics
 import sys
 import time
@@ -92,6 +94,49 @@ def block_lv(s):
         near(ra, -23.01, "right average")
         near(rp, -20.0, "right peak")
     s.check("levels: full-scale sine reads -3.01/0 and a -20 dBFS sine -23.01/-20 dBFS, per channel", sines_check)
+
+    # The same signal as plain lines, and as live bars on a terminal (UTF-8 with colour; ASCII without).
+    player = play(s, sines, 0)
+    time.sleep(1.5)
+    plain = s.camprobe("levels", "hw:Loopback,1,0", "--seconds", "1", stdout=s.path("LV-sines.txt"), timeout=60)
+    utf8 = run(["env", "LANG=C.UTF-8", "TERM=xterm", "script", "-qc", s.c + " levels hw:Loopback,1,0 --seconds 1", "/dev/null"],
+               stdout=s.path("LV-tty-utf8.txt"), timeout=60)
+    ascii_ = run(["env", "LANG=C", "LC_ALL=", "NO_COLOR=1", "TERM=xterm", "script", "-qc",
+                  s.c + " levels hw:Loopback,1,0 --seconds 1", "/dev/null"], stdout=s.path("LV-tty-ascii.txt"), timeout=60)
+    player.stop()
+    lines = plain.out.splitlines()
+    s.expect("levels: plain lines off a terminal",
+             plain.rc == 0 and lines and all(l.endswith("ch1 avg -3.01 peak 0.0  ch2 avg -23.01 peak -20.0 dBFS") for l in lines[1:]),
+             "rc %d: %s" % (plain.rc, lines[:3]))
+    s.expect("levels: a terminal gets redrawn meter bars (UTF-8, colour)",
+             utf8.rc == 0 and "\u2588" in utf8.out and "\x1b[31m" in utf8.out and "\x1b[3A" in utf8.out, repr(utf8.out[:300]))
+    s.expect("levels: ASCII bars when the locale is not UTF-8, no colour under NO_COLOR",
+             ascii_.rc == 0 and "#" in ascii_.out and "\u2588" not in ascii_.out and "\x1b[31m" not in ascii_.out
+             and "\x1b[3A" in ascii_.out, repr(ascii_.out[:300]))
+
+    # Overruns: the reader is stopped (SIGSTOP) longer than its 200 ms buffer, then resumed.
+    player = play(s, sines, 0)
+    time.sleep(1.5)
+    reader = Background([s.c, "levels", "hw:Loopback,1,0", "--seconds", "3", "--json"], s.path("LV-xrun.jsonl"),
+                        s.path("LV-xrun.err"))
+    time.sleep(2)
+    os.kill(reader.pid, signal.SIGSTOP)
+    time.sleep(1)
+    os.kill(reader.pid, signal.SIGCONT)
+    wait_until(lambda: reader.p.poll() is not None, 30)
+    rc = reader.stop(timeout=5)
+    player.stop()
+    readings = [json.loads(l) for l in read(s.path("LV-xrun.jsonl")).splitlines() if l.strip()]
+    after = [r for r in readings if r.get("xruns")]
+    print("info: xruns: rc %s, %d readings, %d after the overrun, last %s" % (rc, len(readings), len(after), readings[-1:]),
+          flush=True)
+
+    def xrun_check():
+        assert rc == 0, (rc, read(s.path("LV-xrun.err"))[:300])
+        assert after, "no reading reports xruns: %s" % readings[-3:]
+        la, _ = median_levels(after, 0)
+        near(la, -3.01, "left average after the overrun was recovered")
+    s.check("levels: an overrun is counted ('xruns'), recovered, and metering goes on", xrun_check)
 
     # Silence: nothing plays into subdevice 1, so its capture side is all zeros.
     r, lines = meter(s, "hw:Loopback,1,1", "silence", seconds="1")
