@@ -81,6 +81,7 @@ public struct AudioLevelMeter: Sendable {
     }
 
     /// The readings, until the consumer stops or the PCM fails (`AudioLevelMeterError`).
+    /// A consumer slower than the readings gets the newest 32 (older ones are dropped).
     public func readings() -> AsyncThrowingStream<AudioLevels, any Error> {
         let (stream, continuation) = AsyncThrowingStream<AudioLevels, any Error>.makeStream(bufferingPolicy: .bufferingNewest(32))
         let stop = StopFlag()

@@ -63,7 +63,7 @@ struct LevelsTests {
     }
 
     @Test func silenceIsNullAndXrunsAreReported() throws {
-        let pcm = #"{"device":0,"name":"p","levels":[null,-6],"xrunEveryFrames":4800}"#
+        let pcm = #"{"device":0,"name":"p","levels":[null,-6],"xrunEveryFrames":4800,"realTime":true}"#
         let r = try CLI.run(["levels", "hw:1,0", "--seconds", "0.3", "--json", "--fixture", try Self.fixture(pcm, name: "silence")])
         #expect(r.status == 0, "\(r.stderr)")
         let last = try #require(r.stdout.split(separator: "\n").last)

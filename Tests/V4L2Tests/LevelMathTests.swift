@@ -152,7 +152,7 @@ struct LevelMathTests {
     }
 
     @Test func meterCountsXruns() async throws {
-        let port = try Self.port(#"{"device":0,"name":"p","levels":[-6],"xrunEveryFrames":4800}"#)
+        let port = try Self.port(#"{"device":0,"name":"p","levels":[-6],"xrunEveryFrames":4800,"realTime":true}"#)
         let (readings, error) = await Self.collect(AudioLevelMeter(pcm: "hw:1,0", port: port), max: 4)
         #expect(error == nil)
         #expect(readings.last?.xruns == 3)
