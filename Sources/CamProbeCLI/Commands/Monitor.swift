@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Dispatch
+import Synchronization
 import Udev
 
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ struct Monitor: AsyncParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Also meter the microphones present at the start: a 'levels' line twice a second per microphone (average power and peak hold per channel in dBFS, as 'camprobe levels')."
+            "Also meter the microphones (present or connected later): a 'levels' line twice a second per microphone (average power and peak hold per channel in dBFS, as 'camprobe levels')."
     )
     var levels = false
 
@@ -124,7 +125,7 @@ struct Monitor: AsyncParsableCommand {
             }
         }
         let deadline = timeout
-        let levelsOn = levels
+        let meters = levels ? LevelMeters(port: factory().alsa, printer: printer) : nil
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var seen = 0
@@ -135,6 +136,7 @@ struct Monitor: AsyncParsableCommand {
                         if reassertOn, let o, let watchers { await Monitor.hold(o, d, factory, printer, watchers) }
                     }
                     if let watchers, case .connected(let d) = e { await watchers.watch(d) }
+                    if let meters, case .connected(let d) = e { meters.start(d) }
                     if case .overflow = e { continue }
                     seen += 1
                     if let limit, seen >= limit { return }
@@ -147,17 +149,12 @@ struct Monitor: AsyncParsableCommand {
             if let deadline {
                 group.addTask { try? await Task.sleep(for: .milliseconds(Int(deadline * 1000))) }
             }
-            if levelsOn {
-                let port = factory().alsa
-                for d in present {
-                    guard let pcm = d.audio.first?.pcms.first?.alsaName else { continue }
-                    group.addTask { await Monitor.meter(d.id, pcm: pcm, port: port, printer: printer) }
-                }
-            }
+            if let meters { for d in present { meters.start(d) } }
             await group.next()
             group.cancelAll()
         }
         await watchers?.stopAll()
+        meters?.stopAll()
         await registry.stop()
         if stats { await printStats(registry) }
     }
@@ -187,18 +184,6 @@ struct Monitor: AsyncParsableCommand {
         let id = d.id
         let r = ControlReasserter(device: d, writes: writes, makeSystem: factory) { printer.reasserted(id, $0) }
         await watchers.reassert(d.id, with: r)
-    }
-
-    /// `--levels`: meters one microphone (2 readings a second) until the command ends or the microphone fails.
-    static func meter(_ id: DeviceID, pcm: String, port: any ALSAPort, printer: EventPrinter) async {
-        let meter = AudioLevelMeter(pcm: pcm, interval: .milliseconds(500), port: port)
-        do {
-            for try await r in meter.readings() { printer.levels(id, pcm: pcm, r) }
-        } catch {
-            if !Task.isCancelled { printer.levelsEnded(id, pcm: pcm, message: "\(error)") }
-        }
-        // The other tasks decide when the command ends.
-        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(250)) }
     }
 
     /// Opens `selector` through the registry and polls it until it fails.
@@ -231,6 +216,40 @@ struct Monitor: AsyncParsableCommand {
         Terminal.writeErr(
             "camprobe: stats: \(l.count) batches, latency from first udev event to device event p50 \(pct(0.5, l)), p99 \(pct(0.99, l)), max \(pct(1, l)); from last udev event p50 \(pct(0.5, last)), p99 \(pct(0.99, last)), max \(pct(1, last)), connects only p50 \(pct(0.5, connects)), p99 \(pct(0.99, connects)), max \(pct(1, connects)) (fallback window \(settle) ms); \(await registry.announcedEarly) events announced complete before it; one batch's raw events spread over p50 \(pct(0.5, s)), p99 \(pct(0.99, s)), max \(pct(1, s)); \(await registry.rescans) rescans for \(await registry.rawEvents) raw events\n"
         )
+    }
+}
+
+/// `monitor --levels`: one meter per microphone (present at the start or connected later),
+/// two readings a second, until the command ends or the microphone fails.
+final class LevelMeters: Sendable {
+    let port: any ALSAPort
+    let printer: EventPrinter
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    init(port: any ALSAPort, printer: EventPrinter) {
+        self.port = port
+        self.printer = printer
+    }
+
+    /// Meters the device's first capture PCM, if it has a microphone.
+    func start(_ d: Device) {
+        guard let pcm = d.audio.first?.pcms.first?.alsaName else { return }
+        let id = d.id
+        let meter = AudioLevelMeter(pcm: pcm, interval: .milliseconds(500), port: port)
+        let printer = printer
+        let task = Task {
+            do {
+                for try await r in meter.readings() { printer.levels(id, pcm: pcm, r) }
+            } catch {
+                if !Task.isCancelled { printer.levelsEnded(id, pcm: pcm, message: "\(error)") }
+            }
+        }
+        tasks.withLock { $0.append(task) }
+    }
+
+    /// Cancels every meter (each read thread ends within one 200 ms wait and closes its PCM).
+    func stopAll() {
+        for t in tasks.withLock({ $0 }) { t.cancel() }
     }
 }
 

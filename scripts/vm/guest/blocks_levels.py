@@ -12,9 +12,10 @@ import sys
 import time
 import wave
 
-from guest.harness import Background, modprobe, read, rmmod, run, settle, wait_until
+from guest.harness import Background, JsonlTail, modprobe, read, rmmod, run, settle, wait_until
 
 RATE = 48000
+ALOOP_ID = "platform-snd_aloop.0"
 TOLERANCE = 0.5  # dB
 
 
@@ -200,3 +201,40 @@ def block_lv(s):
     rmmod("snd-aloop")
     modprobe("snd-aloop")
     settle()
+    monitor_hotplug(s)
+
+
+def monitor_hotplug(s):
+    """monitor --levels follows a microphone that goes away (levels-ended) and one that
+    connects later (levels again); the card is unbound and bound again, because an open
+    PCM keeps snd-aloop from being unloaded."""
+    log = s.path("LV-monitor-hotplug.jsonl")
+    mon = Background([s.c, "monitor", "--levels", "--json"], log, s.path("LV-monitor-hotplug.err"))
+    tail = JsonlTail(log)
+    driver = "/sys/bus/platform/drivers/snd_aloop/"
+    metered = wait_until(lambda: tail.count("levels", ALOOP_ID) >= 1, 30)
+    run(["sh", "-c", "echo snd_aloop.0 > " + driver + "unbind"], timeout=30)
+    ended = wait_until(lambda: tail.count("levels-ended", ALOOP_ID) >= 1 and tail.count("disconnected", ALOOP_ID) >= 1, 30)
+    before = tail.count("levels", ALOOP_ID)
+    run(["sh", "-c", "echo snd_aloop.0 > " + driver + "bind"], timeout=30)
+    back = wait_until(lambda: tail.count("connected", ALOOP_ID) >= 1 and tail.count("levels", ALOOP_ID) > before, 30)
+    rc = mon.stop()
+    events = [(e.get("event"), e.get("id")) for e in tail.poll() if e.get("id") == ALOOP_ID]
+    ended_lines = [e.get("message") for e in tail.poll() if e.get("event") == "levels-ended"]
+    print("info: monitor --levels hotplug: rc %s, levels-ended %s" % (rc, ended_lines[:1]), flush=True)
+    s.expect("monitor --levels: a microphone unbound mid-read gives levels-ended, and metering resumes when it connects again",
+             metered and ended and back and rc == 0,
+             "metered %s ended %s back %s rc %s; events %s; %s" % (metered, ended, back, rc, compress(events),
+                                                                    read(s.path("LV-monitor-hotplug.err"))[:300]))
+    settle()
+
+
+def compress(events):
+    """[(event, id)…] with repeats counted, for a short failure message."""
+    out = []
+    for e in events:
+        if out and out[-1][0] == e:
+            out[-1][1] += 1
+        else:
+            out.append([e, 1])
+    return out
