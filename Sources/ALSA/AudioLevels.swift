@@ -80,17 +80,34 @@ public struct AudioLevelAccumulator: Sendable {
         frames += n
     }
 
-    /// Adds `frames` frames of raw interleaved `format` samples.
+    /// Adds `frames` frames of raw interleaved `format` samples. The format is
+    /// looked at once per buffer, not per sample (this runs ~100 000 times a second).
     public mutating func add(_ bytes: UnsafeRawBufferPointer, format: AudioSampleFormat, frames count: Int) {
         let n = min(count, bytes.count / (format.bytesPerSample * channels))
-        var i = 0
-        for _ in 0..<n {
-            for c in 0..<channels {
-                let x = format.sample(bytes, at: i)
-                i += 1
-                sumSquares[c] += x * x
-                let m = abs(x)
-                if m > peaks[c] { peaks[c] = m }
+        guard n > 0, let base = bytes.baseAddress else { return }
+        let channels = channels
+        sumSquares.withUnsafeMutableBufferPointer { sums in
+            peaks.withUnsafeMutableBufferPointer { peaks in
+                func run(_ decode: (Int) -> Double) {
+                    var i = 0
+                    for _ in 0..<n {
+                        for c in 0..<channels {
+                            let x = decode(i)
+                            i += 1
+                            sums[c] += x * x
+                            let m = abs(x)
+                            if m > peaks[c] { peaks[c] = m }
+                        }
+                    }
+                }
+                switch format {
+                case .s16LE:
+                    run { Double(Int16(littleEndian: base.loadUnaligned(fromByteOffset: $0 &* 2, as: Int16.self))) * (1.0 / 32768) }
+                case .s32LE:
+                    run { Double(Int32(littleEndian: base.loadUnaligned(fromByteOffset: $0 &* 4, as: Int32.self))) * (1.0 / 2_147_483_648) }
+                case .s24LE, .floatLE, .u8:
+                    run { format.sample(bytes, at: $0) }
+                }
             }
         }
         frames += n

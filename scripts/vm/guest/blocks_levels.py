@@ -139,6 +139,17 @@ def block_lv(s):
         near(la, -3.01, "left average after the overrun was recovered")
     s.check("levels: an overrun is counted ('xruns'), recovered, and metering goes on", xrun_check)
 
+    # CPU: what metering costs next to arecord itself (information; TCG and a debug build inflate both).
+    player = play(s, sines, 0)
+    time.sleep(1.5)
+    cost = run(["/usr/bin/time", "-f", "%e s elapsed, %U s user, %S s system", s.c, "levels", "hw:Loopback,1,0", "--seconds", "4",
+                "--json"], timeout=60)
+    ref = run(["/usr/bin/time", "-f", "%e s elapsed, %U s user, %S s system", "arecord", "-q", "-D", "hw:Loopback,1,0", "-f",
+               "S16_LE", "-c", "2", "-r", str(RATE), "-d", "4", "/dev/null"], timeout=60)
+    player.stop()
+    print("info: cpu: camprobe levels 4 s: %s; arecord 4 s: %s" % (cost.err.strip().splitlines()[-1:],
+                                                                    ref.err.strip().splitlines()[-1:]), flush=True)
+
     # Silence: nothing plays into subdevice 1, so its capture side is all zeros.
     r, lines = meter(s, "hw:Loopback,1,1", "silence", seconds="1")
     s.expect("levels: silence reads null (average and peak, every channel)",
