@@ -20,10 +20,10 @@ packages=(
     qemu-system-x86 busybox-static cpio kmod linux-image-amd64
     # in the guest (the host's root is the guest's root)
     udev v4l-utils alsa-utils strace python3
-    gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps
+    gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps gstreamer1.0-alsa
     # media-controller cameras (block M, vimc): libcamera's `cam` and its plugin
     libcamera-tools libcamera-ipa gstreamer1.0-libcamera
-    # runtime libraries camprobe links
+    # runtime libraries camprobe links or loads on demand
     libv4l-0 libudev1 libasound2 libxml2
 )
 if [ "${1:-}" = "--with-v4l2loopback" ]; then

@@ -15,6 +15,10 @@ struct Negotiate: ParsableCommand {
             Exit status tells the outcome apart (with --json and --emit too): 0 VALID, 3 ADJUSTED, \
             1 UNSUPPORTED or an error, 2 a usage error. --strict makes ADJUSTED an error: exit 1, naming \
             the changes.
+
+            With --rate, --channels or --sample-format the microphone is negotiated instead (a microphone, \
+            or the one a camera carries): the rate, channel count and sample format the hardware takes, \
+            each change said (camprobe never resamples). --emit ffmpeg|gst name the PCM by card id.
             """)
 
     @Argument(
@@ -23,7 +27,10 @@ struct Negotiate: ParsableCommand {
                 + "(a profile of one camera)."))
     var device: String?
 
-    @OptionGroup var request: RequestOptions
+    @OptionGroup var request: VideoRequestOptions<VideoRequestOptional>
+
+    @OptionGroup(title: "Microphone (the device's own or a camera's paired one; instead of the video request)")
+    var audio: AudioRequestOptions
 
     @Flag(name: .long, help: "Explain the choice and show the ranked alternatives.")
     var explain = false
@@ -63,6 +70,21 @@ struct Negotiate: ParsableCommand {
         if emit != nil && (source.json || explain) {
             throw ValidationError("--emit prints only a command: it cannot be combined with --json or --explain")
         }
+        if audio.isGiven {
+            let video = request.videoFlagsGiven
+            if !video.isEmpty {
+                throw ValidationError(
+                    "--rate/--channels/--sample-format/--pcm ask the microphone, \(video.joined(separator: "/")) the camera: "
+                        + "negotiate one at a time")
+            }
+            if let emit, ![.ffmpeg, .gst, .gstCaps].contains(emit) {
+                throw ValidationError("--emit \(emit.rawValue) is for cameras; a microphone has --emit ffmpeg, gst or gst-caps")
+            }
+        } else if request.isEmpty {
+            throw ValidationError(
+                "say what you want: --preset P, or --size WxH and/or --fps F; for the microphone --rate HZ, --channels N "
+                    + "and/or --sample-format F (see --help)")
+        }
     }
 
     /// The exit status of the outcome: 0 VALID, 3 ADJUSTED (1 under --strict, naming the changes), 1 UNSUPPORTED.
@@ -79,6 +101,10 @@ struct Negotiate: ParsableCommand {
 
     func run() throws {
         let d = try source.resolve(device)
+        if audio.isGiven {
+            return try AudioNegotiation.run(
+                device: d, options: audio, strict: request.strict, json: source.json, explain: explain, emit: emit)
+        }
         let (node, decision) = try request.decide(d)
         let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
         // Commands are kept (scripts, service files): name the node by a link that survives reboots.

@@ -2,8 +2,27 @@ import ArgumentParser
 import CamProbe
 import Negotiation
 
+/// Whether a command needs a video request: `apply` and `verify` do; `negotiate` may ask a
+/// microphone instead (`--rate`, `--channels`, `--sample-format`) and checks that itself.
+protocol VideoRequestRequirement {
+    static var isRequired: Bool { get }
+}
+
+/// `apply`, `verify`: a video request must be given.
+enum VideoRequestRequired: VideoRequestRequirement {
+    static var isRequired: Bool { true }
+}
+
+/// `negotiate`: the video request may be left out for an audio one.
+enum VideoRequestOptional: VideoRequestRequirement {
+    static var isRequired: Bool { false }
+}
+
+/// The options of `apply` and `verify`.
+typealias RequestOptions = VideoRequestOptions<VideoRequestRequired>
+
 /// How `negotiate`, `apply` and `verify` say what is wanted.
-struct RequestOptions: ParsableArguments {
+struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp("A session preset: \(SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "preset"))
@@ -59,7 +78,7 @@ struct RequestOptions: ParsableArguments {
         {
             throw ValidationError("use either --preset or --size/--fps/--format…, not both")
         }
-        if preset == nil && size == nil && fps == nil && minFps == nil && maxFps == nil && format.isEmpty && !raw && !compressed {
+        if Requirement.isRequired && isEmpty {
             throw ValidationError("say what you want: --preset P, or --size WxH and/or --fps F (see --help)")
         }
         if atLeast && nearest { throw ValidationError("--at-least and --nearest exclude each other") }
@@ -67,6 +86,30 @@ struct RequestOptions: ParsableArguments {
         if raw && compressed { throw ValidationError("--raw and --compressed exclude each other") }
         if fps != nil && (minFps != nil || maxFps != nil) { throw ValidationError("--fps is exact; use --min-fps/--max-fps for a range") }
         _ = try request()
+    }
+
+    /// True when no video request is given (no preset, size, rate or format).
+    var isEmpty: Bool {
+        preset == nil && size == nil && fps == nil && minFps == nil && maxFps == nil && format.isEmpty && !raw && !compressed
+    }
+
+    /// The video-only options given, as flags ("--size", "--at-least", …); `--strict` is not one.
+    var videoFlagsGiven: [String] {
+        var f: [String] = []
+        if preset != nil { f.append("--preset") }
+        if size != nil { f.append("--size") }
+        if atLeast { f.append("--at-least") }
+        if nearest { f.append("--nearest") }
+        if fps != nil { f.append("--fps") }
+        if minFps != nil { f.append("--min-fps") }
+        if maxFps != nil { f.append("--max-fps") }
+        if !format.isEmpty { f.append("--format") }
+        if raw { f.append("--raw") }
+        if compressed { f.append("--compressed") }
+        if nativeOnly { f.append("--native-only") }
+        if aspect != nil { f.append("--aspect") }
+        if bandwidth != nil { f.append("--bandwidth") }
+        return f
     }
 
     /// The request these options describe (nil for a preset).

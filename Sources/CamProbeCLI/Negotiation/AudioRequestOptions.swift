@@ -1,0 +1,133 @@
+import ArgumentParser
+import CamProbe
+import Negotiation
+
+/// How `negotiate` asks a microphone (the device's own, or a camera's paired one) for a capture set-up.
+struct AudioRequestOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Microphone: sample rate in Hz, e.g. 48000.", valueName: "Hz"))
+    var rate: UInt32?
+
+    @Option(name: .long, help: ArgumentHelp("Microphone: channel count, e.g. 2.", valueName: "n"))
+    var channels: UInt32?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Microphone: ALSA sample format, e.g. S16_LE, S24_3LE, S32_LE, FLOAT_LE, U8.", valueName: "format"))
+    var sampleFormat: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Microphone: negotiate this capture PCM only: hw:CARD=ID,DEV=N, hw:N,D or the PCM device number.", valueName: "pcm"))
+    var pcm: String?
+
+    /// True when the microphone is asked (any audio option given).
+    var isGiven: Bool { rate != nil || channels != nil || sampleFormat != nil || pcm != nil }
+
+    func validate() throws {
+        if rate == 0 { throw ValidationError("--rate must be a positive number of Hz, e.g. 48000") }
+        if channels == 0 { throw ValidationError("--channels must be at least 1") }
+        if let f = sampleFormat, AudioSampleFormat(f) == nil {
+            throw ValidationError("--sample-format \(f) is not an ALSA sample format like S16_LE, S24_3LE, S32_LE, FLOAT_LE or U8")
+        }
+    }
+
+    var request: AudioRequest { AudioRequest(rate: rate, channels: channels, sampleFormat: sampleFormat?.uppercased()) }
+}
+
+/// `negotiate` for a microphone: the decision as text, JSON or a command line.
+enum AudioNegotiation {
+    /// What `negotiate --rate … --json` prints (Profiles/schema/camprobe-audio-negotiate.schema.json).
+    struct Output: Encodable {
+        var schemaVersion = CaptureModelSchema.version
+        var device: DeviceID
+        var name: String
+        /// The PCM chosen (`hw:CARD=ID,DEV=N`); the device's first capture PCM, or "", when nothing is chosen.
+        var pcm: String
+        var request: AudioRequest
+        var decision: AudioDecision
+        /// Keys: ffmpeg, gst-launch, gst-caps; a command absent when the tool cannot open the sample format.
+        var commands: [String: String]
+    }
+
+    /// "--strict: the request was adjusted (rate 44100 Hz → 48000 Hz)" under --strict for an ADJUSTED decision.
+    static func strictError(_ d: AudioDecision, strict: Bool) -> CLIError? {
+        guard strict, d.outcome == .adjusted else { return nil }
+        return CLIError(
+            message: "--strict: the request was adjusted ("
+                + d.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", ")
+                + ")")
+    }
+
+    /// The exit status as video negotiation: 0 VALID, 3 ADJUSTED (1 under --strict), 1 UNSUPPORTED.
+    static func finish(_ d: AudioDecision, strict: Bool) throws {
+        switch d.outcome {
+        case .valid: return
+        case .adjusted:
+            if let e = strictError(d, strict: strict) { throw e }
+            throw CLIError(message: "", status: 3)
+        case .unsupported: throw CLIError(message: "")
+        }
+    }
+
+    static func run(
+        device d: Device, options: AudioRequestOptions, strict: Bool, json: Bool, explain: Bool, emit: Negotiate.EmitTarget?
+    ) throws {
+        let request = options.request
+        let decision = AudioNegotiator.decide(request, across: d, pcm: options.pcm)
+        if let emit {
+            guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
+            if let e = strictError(decision, strict: strict) { throw e }
+            let (line, note): (String?, String?) =
+                switch emit {
+                case .ffmpeg: AudioEmitters.ffmpeg(c)
+                case .gst: AudioEmitters.gstLaunch(c)
+                case .gstCaps: AudioEmitters.gstCapsString(c)
+                default: (nil, "--emit \(emit.rawValue) is for cameras; a microphone has ffmpeg, gst and gst-caps")
+                }
+            guard let line else { throw CLIError(message: note ?? "no command for this sample format") }
+            print(line)
+            if emit != .gstCaps, let n = AudioEmitters.pcmNote(c) { Terminal.note(n) }
+            if decision.outcome == .adjusted {
+                Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
+            }
+            return try finish(decision, strict: strict)
+        }
+        if json {
+            var commands: [String: String] = [:]
+            if let c = decision.choice {
+                commands["ffmpeg"] = AudioEmitters.ffmpeg(c).command
+                commands["gst-launch"] = AudioEmitters.gstLaunch(c).command
+                commands["gst-caps"] = AudioEmitters.gstCapsString(c).caps
+            }
+            let firstPCM = d.audio.first { !$0.pcms.isEmpty }.map { AudioNegotiator.pcmName(card: $0, pcm: $0.pcms[0]) }
+            try JSONOutput.print(
+                Output(
+                    device: d.id, name: d.name, pcm: decision.choice?.pcm ?? firstPCM ?? "", request: request, decision: decision,
+                    commands: commands))
+        } else {
+            render(decision, device: d, request: request, explain: explain)
+        }
+        try finish(decision, strict: strict)
+    }
+
+    static func render(_ d: AudioDecision, device: Device, request: AudioRequest, explain: Bool) {
+        print(Terminal.bold(device.name) + "  \(device.id)" + (d.choice.map { "  \($0.pcm)" } ?? ""))
+        print("Request:  \(request)")
+        switch d.outcome {
+        case .unsupported:
+            print("Decision: " + Terminal.yellow("UNSUPPORTED") + " — " + d.reasons.joined(separator: "; "))
+        case .valid, .adjusted:
+            guard let c = d.choice else { return }
+            let tag = d.outcome == .valid ? "VALID" : Terminal.yellow("ADJUSTED")
+            print("Decision: \(tag)  \(c.summary)  \(c.pcmName)")
+            for ch in d.changes { print("  changed \(ch.field): \(ch.requested) → \(ch.chosen) — \(ch.reason)") }
+        }
+        guard explain else { return }
+        let why = d.outcome == .unsupported ? d.explanation.filter { !$0.hasPrefix("Unsupported: ") } : d.explanation
+        guard !why.isEmpty else { return }
+        print("")
+        print("Why:")
+        for line in why { print("  " + line) }
+    }
+}
