@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(
             name: "V4L2Tests",
-            dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe"],
+            dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "ALSA"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(

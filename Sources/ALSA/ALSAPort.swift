@@ -54,4 +54,9 @@ public protocol ALSAPort: Sendable {
     /// Hardware ranges of `hw:CARD,DEVICE`. The corresponding C calls are
     /// `snd_pcm_open(…, SND_PCM_NONBLOCK)` and `snd_pcm_hw_params_any`.
     func hardwareRanges(card: Int32, device: Int32) throws(ALSAError) -> ALSAHardwareRanges
+    /// Opens `pcm` (`hw:1,0`, `plughw:Loopback,1,0`, …) for capture, installs
+    /// hw params close to `request` and starts it. The corresponding C calls are
+    /// `snd_pcm_open(…, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)`, `snd_pcm_hw_params_set_*`,
+    /// `snd_pcm_hw_params` and `snd_pcm_start`.
+    func openCapture(_ pcm: String, _ request: PCMCaptureRequest) throws(ALSAError) -> any PCMCaptureSource
 }

@@ -1,6 +1,10 @@
 import ALSA
 import CaptureModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One sound card as libasound would describe it.
 public struct FakeAudioSpec: Codable, Sendable {
     public var id: String
@@ -24,6 +28,15 @@ public struct FakeAudioSpec: Codable, Sendable {
         public var rates: String?
         /// errno name `snd_pcm_open` fails with, e.g. "EBUSY".
         public var openError: String?
+        /// What capturing delivers (`camprobe levels`): per channel the peak of a
+        /// 1 kHz sine in dBFS (0 = full scale), null for silence. Absent: stereo silence.
+        public var levels: [Double?]?
+        /// Capturing reports `-ENODEV` (unplugged) after this many frames.
+        public var goneAfterFrames: Int?
+        /// Every this many frames a read reports one overrun (`-EPIPE`).
+        public var xrunEveryFrames: Int?
+        /// Deliver frames at the sample rate (as hardware does) instead of as fast as they are read.
+        public var realTime: Bool?
     }
 }
 
@@ -73,4 +86,71 @@ struct FakeALSAPort: ALSAPort {
         return ALSAHardwareRanges(
             formats: p.formats ?? [], minChannels: cmin, maxChannels: cmax, minRate: rmin, maxRate: rmax, rates: rates)
     }
+}
+
+extension FakeALSAPort {
+    /// A capture PCM of the fixture, by name (`hw:N,D`, `hw:ID,D`, `hw:CARD=ID,DEV=D`).
+    func openCapture(_ pcm: String, _ request: PCMCaptureRequest) throws(ALSAError) -> any PCMCaptureSource {
+        guard let name = PCMName(pcm) else {
+            throw ALSAError(call: "snd_pcm_open", target: pcm, errno: 2, message: "No such file or directory")
+        }
+        let number = name.card.hasPrefix("card") ? Int32(name.card.dropFirst(4)) : nil
+        guard let k = number ?? cards.first(where: { $0.value.id == name.card })?.key else {
+            throw ALSAError(call: "snd_pcm_open", target: pcm, errno: 2, message: "No such file or directory")
+        }
+        guard
+            let p = try card(k, "snd_pcm_open").pcms.first(where: {
+                $0.device == Int32(name.device) && ($0.stream ?? "capture") == "capture"
+            })
+        else {
+            throw ALSAError(call: "snd_pcm_open", target: pcm, errno: 2, message: "No such file or directory")
+        }
+        if let e = p.openError { throw ALSAError(call: "snd_pcm_open", target: pcm, errno: Self.errnos[e] ?? 5, message: e) }
+        return FakePCMCapture(
+            levels: p.levels ?? [nil, nil], rate: request.rate, goneAfter: p.goneAfterFrames, xrunEvery: p.xrunEveryFrames,
+            realTime: p.realTime ?? false)
+    }
+}
+
+/// Sines at fixed levels, S16_LE, delivered as fast as they are read.
+final class FakePCMCapture: PCMCaptureSource {
+    let format: PCMStreamFormat
+    let amplitudes: [Double]
+    var position = 0
+    var sinceXrun = 0
+    let goneAfter: Int?
+    let xrunEvery: Int?
+    let realTime: Bool
+
+    init(levels: [Double?], rate: UInt32, goneAfter: Int?, xrunEvery: Int?, realTime: Bool) {
+        self.realTime = realTime
+        amplitudes = levels.map { $0.map { pow(10, $0 / 20) } ?? 0 }
+        format = PCMStreamFormat(
+            format: .s16LE, channels: max(1, levels.count), rate: rate, periodFrames: Int(rate / 20), bufferFrames: Int(rate / 5))
+        self.goneAfter = goneAfter
+        self.xrunEvery = xrunEvery
+    }
+
+    func read(into buffer: UnsafeMutableRawPointer, frames: Int, timeoutMilliseconds: Int32) -> Int {
+        if let goneAfter, position >= goneAfter { return -19 }
+        if let xrunEvery, sinceXrun >= xrunEvery {
+            sinceXrun = 0
+            return -32
+        }
+        var n = frames
+        if let goneAfter { n = min(n, goneAfter - position) }
+        let out = buffer.assumingMemoryBound(to: Int16.self)
+        for f in 0..<n {
+            let phase = 2 * Double.pi * 1000 * Double(position + f) / Double(format.rate)
+            for (c, a) in amplitudes.enumerated() {
+                out[f * format.channels + c] = Int16(max(-32768, min(32767, (a * sin(phase) * 32768).rounded()))).littleEndian
+            }
+        }
+        position += n
+        sinceXrun += n
+        if realTime && n > 0 { usleep(UInt32(Double(n) / Double(format.rate) * 1_000_000)) }
+        return n
+    }
+
+    func recover(_ code: Int32) -> Int32 { 0 }
 }

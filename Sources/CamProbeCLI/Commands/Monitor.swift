@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Dispatch
+import Synchronization
 import Udev
 
 #if canImport(Glibc)
@@ -57,6 +58,13 @@ struct Monitor: AsyncParsableCommand {
             "With --restore: when another program changes a restored control, put the saved value back (at most once per control every 2 s; after 5 times in a minute it gives up, with a warning)."
     )
     var reassert = false
+
+    @Flag(
+        name: .long,
+        help:
+            "Also meter the microphones (present or connected later): a 'levels' line twice a second per microphone (average power and peak hold per channel in dBFS, as 'camprobe levels')."
+    )
+    var levels = false
 
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
@@ -117,6 +125,7 @@ struct Monitor: AsyncParsableCommand {
             }
         }
         let deadline = timeout
+        let meters = levels ? LevelMeters(port: factory().alsa, printer: printer) : nil
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var seen = 0
@@ -127,6 +136,7 @@ struct Monitor: AsyncParsableCommand {
                         if reassertOn, let o, let watchers { await Monitor.hold(o, d, factory, printer, watchers) }
                     }
                     if let watchers, case .connected(let d) = e { await watchers.watch(d) }
+                    if let meters, case .connected(let d) = e { meters.start(d) }
                     if case .overflow = e { continue }
                     seen += 1
                     if let limit, seen >= limit { return }
@@ -139,10 +149,12 @@ struct Monitor: AsyncParsableCommand {
             if let deadline {
                 group.addTask { try? await Task.sleep(for: .milliseconds(Int(deadline * 1000))) }
             }
+            if let meters { for d in present { meters.start(d) } }
             await group.next()
             group.cancelAll()
         }
         await watchers?.stopAll()
+        meters?.stopAll()
         await registry.stop()
         if stats { await printStats(registry) }
     }
@@ -204,6 +216,40 @@ struct Monitor: AsyncParsableCommand {
         Terminal.writeErr(
             "camprobe: stats: \(l.count) batches, latency from first udev event to device event p50 \(pct(0.5, l)), p99 \(pct(0.99, l)), max \(pct(1, l)); from last udev event p50 \(pct(0.5, last)), p99 \(pct(0.99, last)), max \(pct(1, last)), connects only p50 \(pct(0.5, connects)), p99 \(pct(0.99, connects)), max \(pct(1, connects)) (fallback window \(settle) ms); \(await registry.announcedEarly) events announced complete before it; one batch's raw events spread over p50 \(pct(0.5, s)), p99 \(pct(0.99, s)), max \(pct(1, s)); \(await registry.rescans) rescans for \(await registry.rawEvents) raw events\n"
         )
+    }
+}
+
+/// `monitor --levels`: one meter per microphone (present at the start or connected later),
+/// two readings a second, until the command ends or the microphone fails.
+final class LevelMeters: Sendable {
+    let port: any ALSAPort
+    let printer: EventPrinter
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    init(port: any ALSAPort, printer: EventPrinter) {
+        self.port = port
+        self.printer = printer
+    }
+
+    /// Meters the device's first capture PCM, if it has a microphone.
+    func start(_ d: Device) {
+        guard let pcm = d.audio.first?.pcms.first?.alsaName else { return }
+        let id = d.id
+        let meter = AudioLevelMeter(pcm: pcm, interval: .milliseconds(500), port: port)
+        let printer = printer
+        let task = Task {
+            do {
+                for try await r in meter.readings() { printer.levels(id, pcm: pcm, r) }
+            } catch {
+                if !Task.isCancelled { printer.levelsEnded(id, pcm: pcm, message: "\(error)") }
+            }
+        }
+        tasks.withLock { $0.append(task) }
+    }
+
+    /// Cancels every meter (each read thread ends within one 200 ms wait and closes its PCM).
+    func stopAll() {
+        for t in tasks.withLock({ $0 }) { t.cancel() }
     }
 }
 

@@ -141,6 +141,35 @@ struct EventPrinter: Sendable {
         }
     }
 
+    /// A microphone's levels (see `monitor --levels`): `{"event":"levels","id":…,"pcm":…,"time":…,"channels":[…]}`.
+    func levels(_ id: DeviceID, pcm: String, _ r: AudioLevels) {
+        let time = EventPrinter.timestamp()
+        if json {
+            let extra = #""event":"levels","id":\#(LevelsRenderer.quoted(id.rawValue)),"pcm":\#(LevelsRenderer.quoted(pcm)),"#
+            line(LevelsRenderer.json(r, time: time, extra: extra))
+        } else {
+            line(
+                "\(time)  \(Terminal.pad("levels", 12)) \(id)  \(TerminalText.field(pcm))  \(LevelsRenderer.plain(r, unicode: LevelsRenderer.unicode))"
+            )
+        }
+    }
+
+    /// Metering a microphone stopped (it went away, is busy, …).
+    func levelsEnded(_ id: DeviceID, pcm: String, message: String) {
+        if json {
+            struct E: Encodable {
+                var event = "levels-ended"
+                var time: String
+                var id: DeviceID
+                var pcm: String
+                var message: String
+            }
+            jsonLine(E(time: EventPrinter.timestamp(), id: id, pcm: pcm, message: message))
+        } else {
+            line("\(EventPrinter.timestamp())  \(Terminal.pad("levels", 12)) \(id)  stopped: \(message)")
+        }
+    }
+
     /// One JSON Lines record: the bytes JSONEncoder writes with [.sortedKeys, .withoutEscapingSlashes].
     private func jsonLine<T: Encodable>(_ value: T) {
         if let bytes = try? SortedJSONEncoder(prettyPrinted: false).encode(value) { line(String(decoding: bytes, as: UTF8.self)) }
