@@ -26,7 +26,7 @@ public struct AudioChoice: Sendable, Hashable, Codable {
 
     /// Uncompressed payload per second: rate × channels × bytes per sample; nil for an unknown format.
     public var bytesPerSecond: UInt64? {
-        AudioSampleFormat(sampleFormat).map { UInt64(rate) * UInt64(channels) * UInt64($0.bytes) }
+        SampleFormatLayout(sampleFormat).map { UInt64(rate) * UInt64(channels) * UInt64($0.bytes) }
     }
 }
 

@@ -212,12 +212,12 @@ public enum AudioNegotiator {
 
     /// The offered format to use instead of `asked`, and why.
     static func nearestFormat(_ asked: String, _ offered: [String]) -> (String, String) {
-        guard let want = AudioSampleFormat(asked) else {
+        guard let want = SampleFormatLayout(asked) else {
             let f = defaultFormats.first { offered.contains($0) } ?? offered[0]
             return (f, "the preferred one (camprobe does not know \(asked))")
         }
         func rank(_ name: String) -> (Int, Int, Int) {
-            guard let f = AudioSampleFormat(name) else { return (9, 0, 0) }
+            guard let f = SampleFormatLayout(name) else { return (9, 0, 0) }
             let sameKind = f.kind == want.kind
             let group: Int =
                 if f.bits == want.bits && sameKind { 0 } else if f.bits > want.bits && sameKind { 1 } else if f.bits > want.bits {

@@ -35,7 +35,7 @@ extension AudioRequest: CustomStringConvertible {
 
 /// An ALSA sample format name read as its parts: `S24_3LE` is signed, 24
 /// significant bits in 3 bytes, little-endian.
-public struct AudioSampleFormat: Sendable, Hashable {
+public struct SampleFormatLayout: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable { case signed, unsigned, float }
     /// The ALSA name, upper-cased (`S16_LE`).
     public var name: String

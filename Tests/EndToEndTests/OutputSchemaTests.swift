@@ -19,7 +19,7 @@ struct OutputSchemaTests {
 
     static func validator(_ file: String) throws -> JSONSchemaValidator {
         var files: [String: JSONValue] = [:]
-        for other in ["camprobe-profile.schema.json", "camprobe-negotiate.schema.json"] where other != file {
+        for other in ["camprobe-profile.schema.json", "camprobe-negotiate.schema.json", "camprobe-levels.schema.json"] where other != file {
             files[other] = try parsed(schemaDirectory + "/" + other)
         }
         let v = JSONSchemaValidator(schema: try parsed(schemaDirectory + "/" + file), files: files)
@@ -105,6 +105,8 @@ struct OutputSchemaTests {
             #"{"applied":3,"event":"restored","id":"usb-046d:0826-8E4B3C60","leftAutomatic":["white_balance_temperature"],"profile":"default","refused":[],"time":"2026-11-24T10:00:00.000Z"}"#,
             #"{"event":"holder-error","id":"usb-046d:0826-8E4B3C60","kind":"disconnected","message":"VIDIOC_G_FMT: ENODEV","time":"2026-11-24T10:00:00.000Z"}"#,
             #"{"dropped":12,"event":"overflow","time":"2026-11-24T10:00:00.000Z"}"#,
+            #"{"channels":[{"averagePowerLevel":-3.01,"peakHoldLevel":0},{"averagePowerLevel":null,"peakHoldLevel":null}],"event":"levels","id":"alsa-Loopback","pcm":"hw:CARD=Loopback,DEV=1","time":"2026-11-24T10:00:00.000Z"}"#,
+            #"{"event":"levels-ended","id":"alsa-Loopback","message":"the device went away","pcm":"hw:CARD=Loopback,DEV=1","time":"2026-11-24T10:00:00.000Z"}"#,
             #"{"control":"brightness","count":1,"event":"reasserted","id":"usb-046d:0826-8E4B3C60","time":"2026-11-24T10:00:00.000Z","value":100,"was":200}"#,
             #"{"control":"brightness","count":5,"event":"reassert-gave-up","id":"usb-046d:0826-8E4B3C60","message":"another program keeps changing it","time":"2026-11-24T10:00:00.000Z","value":100}"#,
             #"{"control":"brightness","event":"reassert-failed","id":"usb-046d:0826-8E4B3C60","message":"VIDIOC_S_EXT_CTRLS: EBUSY","time":"2026-11-24T10:00:00.000Z"}"#,

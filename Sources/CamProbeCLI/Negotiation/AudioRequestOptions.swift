@@ -27,7 +27,7 @@ struct AudioRequestOptions: ParsableArguments {
     func validate() throws {
         if rate == 0 { throw ValidationError("--rate must be a positive number of Hz, e.g. 48000") }
         if channels == 0 { throw ValidationError("--channels must be at least 1") }
-        if let f = sampleFormat, AudioSampleFormat(f) == nil {
+        if let f = sampleFormat, SampleFormatLayout(f) == nil {
             throw ValidationError("--sample-format \(f) is not an ALSA sample format like S16_LE, S24_3LE, S32_LE, FLOAT_LE or U8")
         }
     }
