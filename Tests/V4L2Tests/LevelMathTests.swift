@@ -155,7 +155,13 @@ struct LevelMathTests {
         let port = try Self.port(#"{"device":0,"name":"p","levels":[-6],"xrunEveryFrames":4800,"realTime":true}"#)
         let (readings, error) = await Self.collect(AudioLevelMeter(pcm: "hw:1,0", port: port), max: 4)
         #expect(error == nil)
-        #expect(readings.last?.xruns == 3)
+        // One overrun per 100 ms reading; a consumer the loaded test pool delays may see later
+        // readings (the stream keeps the newest 32), so: at least 3, never decreasing, and the
+        // level after each recovery still right.
+        let counts = readings.map(\.xruns)
+        #expect(counts.count == 4 && counts[3] >= 3, "\(counts)")
+        #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 < $1 }, "\(counts)")
+        #expect(readings.allSatisfy { abs(($0.channels[0].averagePowerLevel ?? 0) + 9.01) < 0.05 }, "\(readings.map(\.channels))")
     }
 
     @Test func deviceGoneEndsTheStream() async throws {
