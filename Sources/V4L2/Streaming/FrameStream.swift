@@ -94,21 +94,7 @@ public final class FrameStream {
     /// Waits up to `timeoutMilliseconds` for the next frame, records it and
     /// gives the buffer back. Throws on a driver error; `nil` on timeout.
     public func next(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> FrameRecord? {
-        var interrupted = 0
-        // A wake-up without a frame (DQBUF: EAGAIN) waits again, a bounded number of times.
-        for _ in 0..<8 {
-            var waiting = true
-            while waiting {
-                switch port.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds, wake: nil) {
-                case .timedOut, .woken: return nil
-                case .failed(let e) where e.code == Errno.EINTR && interrupted < maxInterruptRetries: interrupted += 1
-                case .failed(let e): throw V4L2Error(call: "poll", path: port.path, errno: e.code)
-                case .ready, .hangUp: waiting = false  // DQBUF says what a hang-up means (ENODEV, EIO, EPIPE)
-                }
-            }
-            if let frame = try dequeue(copying: false) { return frame.record }
-        }
-        return nil
+        try waitAndDequeue(copying: false, timeoutMilliseconds: timeoutMilliseconds)?.record
     }
 
     /// Waits up to `timeoutMilliseconds` for the next frame and copies its
@@ -119,6 +105,12 @@ public final class FrameStream {
     /// The corresponding C calls are `poll(2)`, `VIDIOC_DQBUF`, a copy out of
     /// the `mmap(2)`ed buffer, then `VIDIOC_QBUF`.
     public func nextFrame(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> CapturedFrame? {
+        try waitAndDequeue(copying: true, timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// `poll(2)` until the node is readable (EINTR retried a bounded number of times), then
+    /// `VIDIOC_DQBUF`; a wake-up without a frame (DQBUF: EAGAIN) waits again, at most 8 times.
+    private func waitAndDequeue(copying: Bool, timeoutMilliseconds: Int32) throws(V4L2Error) -> CapturedFrame? {
         var interrupted = 0
         for _ in 0..<8 {
             var waiting = true
@@ -127,10 +119,10 @@ public final class FrameStream {
                 case .timedOut, .woken: return nil
                 case .failed(let e) where e.code == Errno.EINTR && interrupted < maxInterruptRetries: interrupted += 1
                 case .failed(let e): throw V4L2Error(call: "poll", path: port.path, errno: e.code)
-                case .ready, .hangUp: waiting = false
+                case .ready, .hangUp: waiting = false  // DQBUF says what a hang-up means (ENODEV, EIO, EPIPE)
                 }
             }
-            if let frame = try dequeue(copying: true) { return frame }
+            if let frame = try dequeue(copying: copying) { return frame }
         }
         return nil
     }
