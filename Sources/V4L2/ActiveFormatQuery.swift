@@ -12,3 +12,14 @@ extension DevicePort {
         throw e
     }
 }
+
+extension DevicePort {
+    /// The node's streaming parameters (whether it takes a frame interval, and the current one);
+    /// nil when the driver has no `VIDIOC_G_PARM`.
+    ///
+    /// The corresponding ioctl is `VIDIOC_G_PARM` (it changes nothing).
+    public func readStreamingParameters(_ bufferType: BufferType) -> StreamingParameters? {
+        var log = EnumerationLog()
+        return CurrentStateReader(port: self, limits: EnumerationLimits()).streamingParameters(bufferType, log: &log)
+    }
+}

@@ -66,7 +66,33 @@ struct Monitor: AsyncParsableCommand {
     )
     var levels = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep DIR/camprobe.prom current for node_exporter's textfile collector: presence, connects, problems and capability fingerprints of every camera and microphone (written atomically on every change and every 30 s).",
+            valueName: "DIR"))
+    var textfile: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --textfile: every this often (30s, 5m, 1h), stream a few frames from each idle camera in the format it is set to and export the delivered fps. A camera another program holds is skipped.",
+            valueName: "duration"))
+    var verifyEvery: String?
+
+    @Option(name: .long, help: "Frames per --verify-every check.")
+    var verifyFrames: Int = 60
+
     func validate() throws {
+        if let verifyEvery {
+            guard let s = MonitorFleet.seconds(verifyEvery), s >= 10 else {
+                throw ValidationError("--verify-every '\(verifyEvery)': give a duration of at least 10 s, such as 30s, 5m or 1h")
+            }
+            if textfile == nil { throw ValidationError("--verify-every needs --textfile DIR (the checks are exported there)") }
+        }
+        if verifyFrames < 2 || verifyFrames > 10_000 {
+            throw ValidationError("--verify-frames '\(verifyFrames)': must be between 2 and 10000")
+        }
         if let count, count < 1 { throw ValidationError("--count must be at least 1") }
         if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
         if settle < 0 || settle > 10_000 { throw ValidationError("--settle must be between 0 and 10000 ms") }
@@ -99,6 +125,19 @@ struct Monitor: AsyncParsableCommand {
         // line is out, every later change of its controls is reported.
         let watchers = controls || reassert ? ControlWatchers(printer: printer, printControls: controls) : nil
         if let watchers { for d in present { await watchers.watch(d) } }
+        let fleet: MonitorFleet?
+        if let textfile {
+            do {
+                fleet = try await MonitorFleet.start(
+                    directory: textfile, present: present, registry: registry, verifyEvery: verifyEvery.flatMap(MonitorFleet.seconds),
+                    verifyFrames: verifyFrames)
+            } catch {
+                await registry.stop()
+                throw error
+            }
+        } else {
+            fleet = nil
+        }
         for d in present { printer.present(d) }
         if present.isEmpty && !json && environment.isLive { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
         if !environment.isLive && count == nil && timeout == nil { return }
@@ -131,6 +170,13 @@ struct Monitor: AsyncParsableCommand {
                 var seen = 0
                 for await e in stream {
                     printer.event(e)
+                    if let fleet {
+                        if case .overflow = e {
+                            await fleet.textfile.resync(await fleet.registry.devices)
+                        } else {
+                            await fleet.textfile.apply(e)
+                        }
+                    }
                     if let name = restoreName, case .connected(let d) = e {
                         let o = Monitor.restore(name, d, factory(), printer)
                         if reassertOn, let o, let watchers { await Monitor.hold(o, d, factory, printer, watchers) }
@@ -150,6 +196,10 @@ struct Monitor: AsyncParsableCommand {
                 group.addTask { try? await Task.sleep(for: .milliseconds(Int(deadline * 1000))) }
             }
             if let meters { for d in present { meters.start(d) } }
+            if let fleet {
+                group.addTask { await fleet.refreshLoop() }
+                if fleet.verifyEvery != nil { group.addTask { await fleet.verifyLoop() } }
+            }
             await group.next()
             group.cancelAll()
         }

@@ -1,0 +1,169 @@
+import CaptureModel
+
+/// What `monitor --textfile` knows about the devices it has seen since it
+/// started: presence, connects and disconnects, problems, capability
+/// fingerprints and the last streaming check. Pure state, fed the registry's
+/// events; `FleetMetrics` writes it out.
+///
+/// A device that goes away stays, with `present` false, so a fleet sees it
+/// missing rather than never there. The number of devices kept is bounded
+/// (`maximumDevices`): past it, the device gone longest is forgotten first, and
+/// the count of forgotten devices is itself exported.
+public struct FleetInventory: Sendable {
+    /// One device seen since the monitor started.
+    public struct Entry: Sendable, Hashable {
+        public var id: DeviceID
+        public var name: String
+        /// `vid:pid` in lower case, "" when not USB.
+        public var vidpid: String
+        public var serial: String
+        /// `usb`, `pci`, `platform`, … (`TransportKind`).
+        public var bus: String
+        public var driver: String
+        public var hasCamera: Bool
+        /// The microphone's card name (`AudioCaptureCard.name`), nil when the device has none.
+        public var microphone: String?
+        public var cameraFingerprint: CapabilityFingerprint?
+        public var microphoneFingerprint: CapabilityFingerprint?
+        public var present: Bool
+        public var connects: Int
+        public var disconnects: Int
+        /// Problems of the device as last read, by kind; a kind once seen stays (at 0 when it cleared).
+        public var problems: [String: Int]
+        public var verification: Verification?
+        /// Order of the last change of presence, for forgetting the device gone longest.
+        var lastChange: Int
+    }
+
+    /// The last streaming checks of one camera (`monitor --verify-every`).
+    public struct Verification: Sendable, Hashable {
+        /// Delivered frames per second in the last successful check.
+        public var deliveredFPS: Double?
+        /// The rate the camera was set to then (`VIDIOC_G_PARM`).
+        public var negotiatedFPS: Double?
+        /// Frames the driver dropped in the last successful check.
+        public var droppedFrames: Int?
+        /// Seconds since the epoch of the last successful check.
+        public var lastSuccess: Double?
+        /// Failed checks by reason: `busy`, `gone`, `no-frames`, `failed`.
+        public var failures: [String: Int] = [:]
+    }
+
+    /// Problem kinds exported by name; any other kind is counted as `other`, so the `kind` label stays bounded.
+    public static let problemKinds: Set<String> = Set(ProblemKind.allCases.map(\.rawValue))
+    /// Reasons a streaming check may fail with.
+    public static let verifyFailureReasons = ["busy", "gone", "no-frames", "failed"]
+
+    public private(set) var entries: [DeviceID: Entry] = [:]
+    /// Devices forgotten to keep within `maximumDevices`.
+    public private(set) var forgotten = 0
+    /// The most devices kept (present ones are never forgotten).
+    public var maximumDevices: Int
+    private var clock = 0
+
+    public init(maximumDevices: Int = 256) { self.maximumDevices = max(1, maximumDevices) }
+
+    /// The devices present when the monitor started: present, with no connect counted.
+    public mutating func seed(_ devices: [Device]) {
+        for d in devices { update(d, present: true, connected: false) }
+    }
+
+    /// Applies one registry event; true when something exported changed.
+    @discardableResult
+    public mutating func apply(_ event: DeviceEvent) -> Bool {
+        switch event {
+        case .connected(let d):
+            update(d, present: true, connected: true)
+            return true
+        case .changed(let d):
+            let before = entries[d.id]
+            update(d, present: true, connected: false)
+            return entries[d.id] != before
+        case .disconnected(let id, _):
+            guard var e = entries[id], e.present else { return false }
+            e.present = false
+            e.disconnects += 1
+            clock += 1
+            e.lastChange = clock
+            entries[id] = e
+            return true
+        case .overflow:
+            return false
+        }
+    }
+
+    /// Takes `present` as the devices connected now, after events were lost: the ones not in it are
+    /// counted as gone, new ones as connected, the others re-read.
+    public mutating func resync(present: [Device]) {
+        let ids = Set(present.map(\.id))
+        for e in entries.values where e.present && !ids.contains(e.id) { apply(.disconnected(e.id, name: e.name)) }
+        for d in present { update(d, present: true, connected: true) }
+    }
+
+    /// Records the outcome of one streaming check of a camera still known.
+    public mutating func record(_ id: DeviceID, verified result: Result<Verification, VerificationFailure>) {
+        guard var e = entries[id] else { return }
+        var v = e.verification ?? Verification()
+        switch result {
+        case .success(let ok):
+            v.deliveredFPS = ok.deliveredFPS
+            v.negotiatedFPS = ok.negotiatedFPS
+            v.droppedFrames = ok.droppedFrames
+            v.lastSuccess = ok.lastSuccess
+        case .failure(let f):
+            v.failures[f.reason, default: 0] += 1
+        }
+        e.verification = v
+        entries[id] = e
+    }
+
+    /// Why a streaming check failed: one of `verifyFailureReasons`, and what happened.
+    public struct VerificationFailure: Error, Sendable, Hashable {
+        public var reason: String
+        public var message: String
+        public init(reason: String, message: String) {
+            self.reason = FleetInventory.verifyFailureReasons.contains(reason) ? reason : "failed"
+            self.message = message
+        }
+    }
+
+    /// Entries in a stable order (by ID).
+    public var sorted: [Entry] { entries.values.sorted { $0.id < $1.id } }
+
+    mutating func update(_ d: Device, present: Bool, connected: Bool) {
+        clock += 1
+        var counts: [String: Int] = [:]
+        for k in (entries[d.id]?.problems ?? [:]).keys { counts[k] = 0 }
+        for p in d.allProblems {
+            let k = FleetInventory.problemKinds.contains(p.kind.rawValue) ? p.kind.rawValue : "other"
+            counts[k, default: 0] += 1
+        }
+        let mic = d.audio.first
+        let old = entries[d.id]
+        let wasPresent = old?.present ?? false
+        var micOnly = d
+        micOnly.captures = []
+        micOnly.sensor = nil
+        micOnly.nodes = d.nodes.filter { $0.role == .audio }
+        micOnly.problems = []
+        let e = Entry(
+            id: d.id, name: d.name, vidpid: d.modelID?.lowercased() ?? "", serial: d.identity.serial ?? "",
+            bus: d.transport.kind.rawValue, driver: d.captures.first?.identity.driver ?? mic?.driver ?? d.identity.driver,
+            hasCamera: !d.captures.isEmpty, microphone: mic?.name,
+            cameraFingerprint: d.captures.isEmpty ? nil : CapabilityFingerprint(of: d),
+            microphoneFingerprint: mic == nil ? nil : CapabilityFingerprint(of: micOnly),
+            present: present, connects: (old?.connects ?? 0) + (connected && !wasPresent ? 1 : 0), disconnects: old?.disconnects ?? 0,
+            problems: counts, verification: old?.verification, lastChange: wasPresent == present ? (old?.lastChange ?? clock) : clock)
+        entries[d.id] = e
+        trim()
+    }
+
+    /// Forgets the devices gone longest until at most `maximumDevices` remain.
+    mutating func trim() {
+        while entries.count > maximumDevices {
+            guard let oldest = entries.values.filter({ !$0.present }).min(by: { $0.lastChange < $1.lastChange }) else { return }
+            entries[oldest.id] = nil
+            forgotten += 1
+        }
+    }
+}

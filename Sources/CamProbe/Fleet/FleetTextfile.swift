@@ -1,0 +1,95 @@
+import CaptureModel
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Keeps node_exporter's textfile up to date: `FleetInventory` fed the
+/// registry's events and streaming checks, written with `TextfileWriter` on
+/// every change and by `refresh()` (the monitor calls it at least once a minute, so
+/// the file's timestamp shows the monitor is alive).
+///
+/// Writes run on this actor's own thread, never on the cooperative pool. A
+/// failed write is logged once (and its recovery once) and retried on the
+/// next change or refresh; the previous file stays in place meanwhile.
+public actor FleetTextfile {
+    private nonisolated let executor: ThreadExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    public nonisolated let writer: TextfileWriter
+    public private(set) var inventory: FleetInventory
+    private let startedAt: Double
+    private let version: String
+    private let logger: Logger
+    /// The last write failed (a warning was logged).
+    public private(set) var failing = false
+    /// Files written since start.
+    public private(set) var writes = 0
+
+    /// Prepares the file `directory/name`; nothing is written until `start`. Nil when no thread could be started.
+    public init?(writer: TextfileWriter, version: String, maximumDevices: Int = 256, logger: Logger) {
+        guard let executor = ThreadExecutor() else { return nil }
+        self.executor = executor
+        self.writer = writer
+        self.inventory = FleetInventory(maximumDevices: maximumDevices)
+        self.startedAt = FleetTextfile.now()
+        self.version = version
+        self.logger = logger
+    }
+
+    deinit { executor.shutdown() }
+
+    /// Records the devices present at start and writes the first file; its failure is thrown
+    /// (a directory that cannot be written is a setup error, better said at once).
+    public func start(present: [Device]) throws(TextfileWriter.WriteError) {
+        inventory.seed(present)
+        try writer.write(render())
+        writes += 1
+    }
+
+    /// Applies a registry event; writes the file when something exported changed.
+    public func apply(_ event: DeviceEvent) {
+        if inventory.apply(event) { write() }
+    }
+
+    /// After events were dropped (`DeviceEvent.overflow`): takes `present` as the devices connected now and writes the file.
+    public func resync(_ present: [Device]) {
+        inventory.resync(present: present)
+        write()
+    }
+
+    /// Records a streaming check and writes the file.
+    public func record(_ id: DeviceID, _ result: Result<FleetInventory.Verification, FleetInventory.VerificationFailure>) {
+        inventory.record(id, verified: result)
+        write()
+    }
+
+    /// Rewrites the file as it is (new timestamp).
+    public func refresh() { write() }
+
+    /// IDs of the cameras present now.
+    public var presentCameras: [DeviceID] { inventory.sorted.filter { $0.present && $0.hasCamera }.map(\.id) }
+
+    func render() -> String { FleetMetrics.render(inventory, now: FleetTextfile.now(), startedAt: startedAt, version: version) }
+
+    func write() {
+        do throws(TextfileWriter.WriteError) {
+            try writer.write(render())
+            writes += 1
+            if failing {
+                failing = false
+                logger.notice("\(writer.path) is written again")
+            }
+        } catch {
+            if !failing { logger.warning("\(error) (retrying on the next change, at least once a minute)") }
+            failing = true
+        }
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

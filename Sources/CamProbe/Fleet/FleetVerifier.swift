@@ -1,0 +1,67 @@
+import CaptureModel
+import V4L2
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One streaming check of a camera for `monitor --verify-every`: stream a few
+/// frames in whatever format the camera is set to (nothing is changed) and
+/// measure the delivered rate against the set one.
+///
+/// A camera another program holds open is not touched: the check is counted
+/// as `busy`, naming the holder, so a fleet check never takes a camera from a
+/// recorder. The `/proc` scan and the streaming run on their own threads.
+public enum FleetVerifier {
+    /// Checks `device` through `registry` with `frames` frames, giving up after `timeoutSeconds` without one.
+    public static func check(
+        _ device: Device, registry: DeviceRegistry, frames: Int, timeoutSeconds: Double = 5
+    ) async -> Result<FleetInventory.Verification, FleetInventory.VerificationFailure> {
+        guard let path = device.captures.first?.path else {
+            return .failure(.init(reason: "failed", message: "\(device.name) has no video capture node"))
+        }
+        if let who = await HolderLookup.shared?.describe(path) {
+            return .failure(.init(reason: "busy", message: "\(device.name): \(path) is held by \(who); not checked"))
+        }
+        let camera: CaptureDevice
+        do throws(CaptureDeviceError) {
+            camera = try await registry.open(device.id)
+        } catch {
+            return .failure(failure(error))
+        }
+        do throws(CaptureDeviceError) {
+            let parameters = try await camera.streamingParameters()
+            let expected = parameters?.frameInterval?.fps
+            let report = try await camera.measureStreaming(frames: frames, expectedFPS: expected, timeoutSeconds: timeoutSeconds)
+            await camera.close()
+            var ts = timespec()
+            clock_gettime(CLOCK_REALTIME, &ts)
+            return .success(
+                FleetInventory.Verification(
+                    deliveredFPS: report.deliveredFPS, negotiatedFPS: expected, droppedFrames: report.framesDropped,
+                    lastSuccess: Double(ts.tv_sec)))
+        } catch {
+            await camera.close()
+            return .failure(failure(error))
+        }
+    }
+
+    static func failure(_ e: CaptureDeviceError) -> FleetInventory.VerificationFailure {
+        if e.kind == .disconnected { return .init(reason: "gone", message: e.message) }
+        if e.underlying?.errno == Errno.EBUSY { return .init(reason: "busy", message: e.message) }
+        if e.underlying == nil && e.message.contains("no frame for") { return .init(reason: "no-frames", message: e.message) }
+        return .init(reason: "failed", message: e.message)
+    }
+}
+
+/// `SnapshotHolders.describe` on a thread of its own (it reads `/proc`).
+actor HolderLookup {
+    private nonisolated let executor: ThreadExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    static let shared: HolderLookup? = ThreadExecutor().map(HolderLookup.init)
+
+    init(executor: ThreadExecutor) { self.executor = executor }
+
+    func describe(_ path: String) -> String? { SnapshotHolders.describe(path: path) }
+}
