@@ -61,7 +61,8 @@ bin=$prefix/bin/camprobe
 for f in bin/camprobe share/man/man1/camprobe.1 share/bash-completion/completions/camprobe \
     share/zsh/site-functions/_camprobe share/fish/vendor_completions.d/camprobe.fish \
     lib/systemd/user/camprobe-restore.service share/camprobe/profiles/vivid-webcam.json \
-    share/camprobe/profiles/vivid-webcam.xml; do
+    share/camprobe/profiles/vivid-webcam.xml lib/systemd/system/camprobe-textfile.service \
+    share/camprobe/prometheus/camprobe.rules.yml share/camprobe/prometheus/camprobe.rules.test.yml; do
     check "installed $f" test -s "$prefix/$f"
 done
 check "profiles: every Profiles/*.json, *.xml and schema/* installed" \
@@ -93,7 +94,14 @@ if command -v zsh >/dev/null; then check "zsh completion parses (zsh -n)" zsh -n
 if command -v fish >/dev/null; then check "fish completion parses (fish -n)" fish -n "$prefix/share/fish/vendor_completions.d/camprobe.fish"; fi
 check "systemd unit runs the installed binary" \
     grep -qx "ExecStart=$bin monitor --restore default" "$prefix/lib/systemd/user/camprobe-restore.service"
+check "textfile unit runs the installed binary" \
+    grep -qx "ExecStart=$bin monitor --textfile /var/lib/prometheus/node-exporter" "$prefix/lib/systemd/system/camprobe-textfile.service"
+if command -v promtool >/dev/null; then
+    check "promtool check rules (installed rules)" promtool check rules "$prefix/share/camprobe/prometheus/camprobe.rules.yml"
+    check "promtool test rules (installed rules and their tests)" promtool test rules "$prefix/share/camprobe/prometheus/camprobe.rules.test.yml"
+fi
 if command -v systemd-analyze >/dev/null; then
+    check "systemd-analyze verify the textfile unit" systemd-analyze verify "$prefix/lib/systemd/system/camprobe-textfile.service"
     mkdir -m 0700 "$tmp/xdg"
     check "systemd-analyze --user verify the unit (ExecStart executable, syntax)" \
         env XDG_RUNTIME_DIR="$tmp/xdg" systemd-analyze --user verify "$prefix/lib/systemd/user/camprobe-restore.service"
@@ -114,7 +122,8 @@ dpkg-deb -I "$deb" >"$tmp/info"
 for f in ./usr/bin/camprobe ./usr/share/man/man1/camprobe.1 ./usr/share/bash-completion/completions/camprobe \
     ./usr/share/zsh/site-functions/_camprobe ./usr/share/fish/vendor_completions.d/camprobe.fish \
     ./usr/lib/systemd/user/camprobe-restore.service ./usr/share/camprobe/profiles/vivid-webcam.json \
-    ./usr/share/camprobe/profiles/schema/; do
+    ./usr/share/camprobe/profiles/schema/ ./usr/lib/systemd/system/camprobe-textfile.service \
+    ./usr/share/camprobe/prometheus/camprobe.rules.yml; do
     check "dpkg-deb -c lists $f" grep -q " $f\$" "$tmp/contents"
 done
 check "dpkg-deb -c: every file root/root" bash -c '! awk "{print \$2}" "$1" | grep -v "^root/root$"' _ "$tmp/contents"

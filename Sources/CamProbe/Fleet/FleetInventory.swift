@@ -20,6 +20,8 @@ public struct FleetInventory: Sendable {
         /// `usb`, `pci`, `platform`, … (`TransportKind`).
         public var bus: String
         public var driver: String
+        /// What fleet-wide comparisons group by: `vid:pid name`, or `driver name` when not USB.
+        public var model: String
         public var hasCamera: Bool
         /// The microphone's card name (`AudioCaptureCard.name`), nil when the device has none.
         public var microphone: String?
@@ -146,9 +148,11 @@ public struct FleetInventory: Sendable {
         micOnly.sensor = nil
         micOnly.nodes = d.nodes.filter { $0.role == .audio }
         micOnly.problems = []
+        let driver = d.captures.first?.identity.driver ?? mic?.driver ?? d.identity.driver
         let e = Entry(
             id: d.id, name: d.name, vidpid: d.modelID?.lowercased() ?? "", serial: d.identity.serial ?? "",
-            bus: d.transport.kind.rawValue, driver: d.captures.first?.identity.driver ?? mic?.driver ?? d.identity.driver,
+            bus: d.transport.kind.rawValue, driver: driver,
+            model: d.modelID.map { "\($0.lowercased()) \(d.name)" } ?? "\(driver) \(d.name)",
             hasCamera: !d.captures.isEmpty, microphone: mic?.name,
             cameraFingerprint: d.captures.isEmpty ? nil : CapabilityFingerprint(of: d),
             microphoneFingerprint: mic == nil ? nil : CapabilityFingerprint(of: micOnly),

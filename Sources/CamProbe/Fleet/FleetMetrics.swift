@@ -6,7 +6,7 @@ import CaptureModel
 /// never depend on whether a camera was ever seen. Series per device: about 6
 /// for a camera, 5 for a microphone, plus one per problem kind seen and 4–7
 /// once it has been checked by streaming. Labels are bounded: `id`, `name`,
-/// `vidpid`, `serial`, `bus`, `driver`, `card` (one value per device),
+/// `vidpid`, `serial`, `bus`, `driver`, `card`, `model` (one value per device),
 /// `fingerprint`, `complete`, `kind` (the problem kinds camprobe writes, or
 /// `other`) and `reason` (four values).
 public enum FleetMetrics {
@@ -25,7 +25,9 @@ public enum FleetMetrics {
         }
         x.family(
             "camprobe_camera_info", .gauge,
-            help: "Always 1: the camera's model, driver and capability fingerprint (complete=false when part of it could not be read).")
+            help:
+                "Always 1: the camera's model (vid:pid and name, or driver and name), driver and capability fingerprint (complete=false when part of it could not be read)."
+        )
         for e in cameras {
             guard let f = e.cameraFingerprint else { continue }
             x.sample(

@@ -12,7 +12,7 @@ struct Profile: ParsableCommand {
             JSON (Profiles/schema/camprobe-profile.schema.json) or XML (Profiles/schema/camprobe-profile.xsd). \
             Any read-only command answers for it with --profile FILE, touching no hardware.
             """,
-        subcommands: [ProfileWrite.self, ProfileValidate.self, ProfileSchema.self],
+        subcommands: [ProfileWrite.self, ProfileValidate.self, ProfileSchema.self, ProfileDiff.self],
         defaultSubcommand: ProfileWrite.self)
 }
 

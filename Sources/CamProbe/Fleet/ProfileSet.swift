@@ -1,0 +1,82 @@
+import CaptureModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Many profiles at once (`profile diff A B C…`, a folder of them): files and
+/// folders in, devices out, with every file that was not used named and why.
+public struct ProfileSet: Sendable {
+    /// One loaded profile: the file and its device.
+    public struct Member: Sendable {
+        public var file: String
+        public var device: Device
+        public var fingerprint: CapabilityFingerprint
+    }
+
+    public private(set) var members: [Member] = []
+    /// Files named, or `.json` / `.xml` files in a folder, that could not be read as profiles, and why.
+    public private(set) var skipped: [(file: String, reason: String)] = []
+    /// Other files in the folders named (not `.json` or `.xml`), left alone.
+    public private(set) var ignored: [String] = []
+
+    /// The most files taken from one folder.
+    public static let maximumFilesPerFolder = 100_000
+
+    /// Loads every file named, and every `.json` / `.xml` file directly inside every folder named (sorted by name).
+    /// The corresponding C calls are `stat(2)` and `opendir(3)`.
+    public init(paths: [String]) {
+        for p in paths {
+            var st = stat()
+            if stat(p, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
+                let names = HostFiles.entries(p, limit: ProfileSet.maximumFilesPerFolder).sorted()
+                for n in names where !n.hasPrefix(".") {
+                    let path = p.hasSuffix("/") ? p + n : p + "/" + n
+                    if n.hasSuffix(".json") || n.hasSuffix(".xml") {
+                        load(path)
+                    } else {
+                        ignored.append(path)
+                    }
+                }
+                if names.isEmpty { skipped.append((p, "an empty or unreadable folder")) }
+            } else {
+                load(p)
+            }
+        }
+    }
+
+    mutating func load(_ path: String) {
+        do throws(ProfileFile.LoadError) {
+            let d = try ProfileFile.load(path)
+            members.append(Member(file: path, device: d, fingerprint: CapabilityFingerprint(of: d)))
+        } catch {
+            skipped.append((path, error.message))
+        }
+    }
+
+    /// Members grouped by model (`modelID`, else driver and name), then by fingerprint; each model's
+    /// groups largest first (ties: the one seen first), so the first group is the usual one.
+    public var byModel: [(model: String, groups: [[Member]])] {
+        var models: [String] = []
+        var members: [String: [Member]] = [:]
+        for m in self.members {
+            let driver = m.device.captures.first?.identity.driver ?? m.device.audio.first?.driver ?? ""
+            let key = m.device.modelID.map { "\($0) \(m.device.name)" } ?? (driver.isEmpty ? m.device.name : "\(driver) \(m.device.name)")
+            if members[key] == nil { models.append(key) }
+            members[key, default: []].append(m)
+        }
+        return models.map { model in
+            var order: [String] = []
+            var groups: [String: [Member]] = [:]
+            for m in members[model] ?? [] {
+                if groups[m.fingerprint.value] == nil { order.append(m.fingerprint.value) }
+                groups[m.fingerprint.value, default: []].append(m)
+            }
+            let sorted = order.enumerated().sorted { a, b in
+                let (ca, cb) = (groups[a.element]?.count ?? 0, groups[b.element]?.count ?? 0)
+                return ca != cb ? ca > cb : a.offset < b.offset
+            }
+            return (model, sorted.compactMap { groups[$0.element] })
+        }
+    }
+}
