@@ -61,6 +61,7 @@ import Testing
             text.contains(
                 #"camprobe_camera_present{id="usb-046d:0826-8E4B3C60",name="HD Webcam C525",vidpid="046d:0826",serial="8E4B3C60",bus="usb"} 1"#
             ))
+        #expect(text.contains(#"camprobe_camera_info{id="usb-046d:0826-8E4B3C60",model="046d:0826 HD Webcam C525",vidpid="046d:0826""#))
         #expect(text.contains(#"fingerprint=""#) && text.contains("camprobe_tracked_devices 2"))
         if let check = try Self.promtool(["check", "metrics"], stdin: text) {
             #expect(check.status == 0 && check.stdout.isEmpty && check.stderr.isEmpty, "promtool: \(check.stdout) \(check.stderr)")

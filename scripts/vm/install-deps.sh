@@ -23,6 +23,8 @@ packages=(
     gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps gstreamer1.0-alsa
     # media-controller cameras (block M, vimc): libcamera's `cam` and its plugin
     libcamera-tools libcamera-ipa gstreamer1.0-libcamera
+    # block PR: the fleet textfile refereed by node_exporter and promtool
+    prometheus-node-exporter prometheus
     # runtime libraries camprobe links or loads on demand
     libv4l-0 libudev1 libasound2 libxml2
 )

@@ -33,7 +33,7 @@ public enum FleetMetrics {
             x.sample(
                 "camprobe_camera_info",
                 [
-                    "id": e.id.rawValue, "vidpid": e.vidpid, "driver": e.driver, "fingerprint": f.value,
+                    "id": e.id.rawValue, "model": e.model, "vidpid": e.vidpid, "driver": e.driver, "fingerprint": f.value,
                     "complete": f.isComplete ? "true" : "false",
                 ],
                 1)
@@ -55,7 +55,7 @@ public enum FleetMetrics {
             x.sample(
                 "camprobe_microphone_info",
                 [
-                    "id": e.id.rawValue, "vidpid": e.vidpid, "card": e.microphone ?? "", "fingerprint": f.value,
+                    "id": e.id.rawValue, "model": e.model, "vidpid": e.vidpid, "card": e.microphone ?? "", "fingerprint": f.value,
                     "complete": f.isComplete ? "true" : "false",
                 ],
                 1)
