@@ -17,8 +17,8 @@ public struct ProfileSet: Sendable {
     public private(set) var members: [Member] = []
     /// Files named, or `.json` / `.xml` files in a folder, that could not be read as profiles, and why.
     public private(set) var skipped: [(file: String, reason: String)] = []
-    /// Other files in the folders named (not `.json` or `.xml`), left alone.
-    public private(set) var ignored: [String] = []
+    /// Other entries of the folders named (not `.json` or `.xml` files, folders), left alone, and why.
+    public private(set) var ignored: [(file: String, reason: String)] = []
 
     /// The most files taken from one folder.
     public static let maximumFilesPerFolder = 100_000
@@ -32,10 +32,13 @@ public struct ProfileSet: Sendable {
                 let names = HostFiles.entries(p, limit: ProfileSet.maximumFilesPerFolder).sorted()
                 for n in names where !n.hasPrefix(".") {
                     let path = p.hasSuffix("/") ? p + n : p + "/" + n
-                    if n.hasSuffix(".json") || n.hasSuffix(".xml") {
+                    var inner = stat()
+                    if stat(path, &inner) == 0, inner.st_mode & S_IFMT == S_IFDIR {
+                        ignored.append((path, "a folder (folders inside are not searched)"))
+                    } else if n.hasSuffix(".json") || n.hasSuffix(".xml") {
                         load(path)
                     } else {
-                        ignored.append(path)
+                        ignored.append((path, "not a .json or .xml file"))
                     }
                 }
                 if names.isEmpty { skipped.append((p, "an empty or unreadable folder")) }

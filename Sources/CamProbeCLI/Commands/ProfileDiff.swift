@@ -27,7 +27,7 @@ struct ProfileDiff: ParsableCommand {
 
     func run() throws {
         let set = ProfileSet(paths: profiles)
-        for f in set.ignored { Terminal.note("skipped \(f): not a .json or .xml file") }
+        for f in set.ignored { Terminal.note("skipped \(f.file): \(f.reason)") }
         for s in set.skipped { Terminal.error("\(s.file): \(s.reason)") }
         guard set.members.count >= 2 else {
             throw CLIError(
@@ -77,7 +77,9 @@ struct ProfileDiff: ParsableCommand {
             let n = model.groups.reduce(0) { $0 + $1.files.count }
             print(
                 Terminal.bold(model.model) + ": \(n) profile\(n == 1 ? "" : "s"), "
-                    + (model.groups.count == 1 ? "all alike" : "\(model.groups.count) fingerprints"))
+                    + (model.groups.count == 1
+                        ? "all alike"
+                        : "\(model.groups.count) fingerprints" + (model.hasUsual ? "" : ", none more common than the others: no outlier")))
             for g in model.groups {
                 let files = g.files.count <= 5 ? g.files.joined(separator: ", ") : g.files.prefix(5).joined(separator: ", ") + ", …"
                 print(
@@ -90,7 +92,7 @@ struct ProfileDiff: ParsableCommand {
                 }
             }
         }
-        let outliers = report.models.flatMap { $0.groups.filter { !$0.usual }.flatMap(\.files) }
+        let outliers = report.models.filter(\.hasUsual).flatMap { $0.groups.filter { !$0.usual }.flatMap(\.files) }
         print(outliers.isEmpty ? "No outliers." : "Outliers: \(outliers.joined(separator: ", "))")
     }
 
@@ -123,11 +125,13 @@ struct ProfileDiffReport: Encodable {
         var fingerprint: String
         var files: [String]
         var usual: Bool
-        /// Against the model's usual group; nil for the usual group itself.
+        /// Against the model's first group (the usual one when there is one); nil for the first group itself.
         var differences: [Difference]?
     }
     struct Model: Encodable {
         var model: String
+        /// One group is larger than every other; without it (a tie) no profile is called an outlier.
+        var hasUsual: Bool
         var groups: [Group]
     }
     struct Skipped: Encodable {
@@ -153,15 +157,17 @@ struct ProfileDiffReport: Encodable {
             }
         }
         models = grouped.map { model in
-            let usual = model.groups[0][0].device
+            let first = model.groups[0][0].device
+            // The usual group is the largest only when it is larger than every other (no tie).
+            let hasUsual = model.groups.count == 1 || model.groups[0].count > model.groups[1].count
             return Model(
-                model: model.model,
+                model: model.model, hasUsual: hasUsual,
                 groups: model.groups.enumerated().map { i, g in
                     Group(
-                        fingerprint: g[0].fingerprint.value, files: g.map(\.file), usual: i == 0,
+                        fingerprint: g[0].fingerprint.value, files: g.map(\.file), usual: i == 0 && hasUsual,
                         differences: i == 0
                             ? nil
-                            : CapabilityDifference.between(usual, g[0].device).map { Difference(fact: $0.fact, usual: $0.a, this: $0.b) })
+                            : CapabilityDifference.between(first, g[0].device).map { Difference(fact: $0.fact, usual: $0.a, this: $0.b) })
                 })
         }
         skipped = set.skipped.map { Skipped(file: $0.file, reason: $0.reason) }
