@@ -83,6 +83,7 @@ import Testing
         (["--verify-every", "5s", "--textfile", "/tmp"], "at least 10 s"),
         (["--verify-every", "soon", "--textfile", "/tmp"], "'soon'"),
         (["--verify-every", "1m"], "needs --textfile"),
+        (["--textfile", "/var/lib/prometheus/node-exporter/camprobe.prom"], "did you mean --textfile /var/lib/prometheus/node-exporter?"),
     ])
     func verifyEveryIsChecked(_ args: [String], _ message: String) throws {
         let r = try CLI.run(["--fixture", "\(Self.fixtures)/c525.json", "monitor"] + args)

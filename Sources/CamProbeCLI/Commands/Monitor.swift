@@ -84,6 +84,12 @@ struct Monitor: AsyncParsableCommand {
     var verifyFrames: Int = 60
 
     func validate() throws {
+        if let textfile, textfile.hasSuffix(".prom") {
+            let dir = textfile.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            throw ValidationError(
+                "--textfile '\(textfile)': give the directory node_exporter reads; camprobe writes camprobe.prom in it (did you mean --textfile \(dir.isEmpty ? "." : dir)?)"
+            )
+        }
         if let verifyEvery {
             guard let s = MonitorFleet.seconds(verifyEvery), s >= 10 else {
                 throw ValidationError("--verify-every '\(verifyEvery)': give a duration of at least 10 s, such as 30s, 5m or 1h")

@@ -5,7 +5,8 @@ collector on DIR, listening on loopback). Two vivid webcams: promtool check metr
 node_exporter's /metrics serves the camprobe series, the cameras match v4l2-ctl's capture nodes, the
 streaming check's fps agrees with v4l2-ctl --get-parm, a camera v4l2-ctl streams from is skipped as busy
 (and v4l2-ctl keeps streaming), unloading vivid moves present from 2 to 0 with the disconnect counters,
-loading it again moves the connect counters, and SIGTERM leaves only camprobe.prom behind."""
+loading it again moves the connect counters, snd-aloop does the same for
+microphones, and SIGTERM leaves only camprobe.prom behind."""
 import os
 import re
 import shutil
@@ -80,6 +81,7 @@ def block_pr(s):
         verified(s, prom, nodes)
         busy_is_skipped(s, prom, nodes[0] if nodes else "/dev/video0")
         hotplug(s, prom)
+        microphone_hotplug(s, prom)
     finally:
         rc = monitor.stop(signal.SIGTERM)
         node_exporter.stop()
@@ -181,3 +183,26 @@ def hotplug(s, prom):
     connects = value_by_id(parse(read_file(prom)), "camprobe_camera_connects_total")
     s.expect("modprobe vivid again: present back to 2, camprobe_camera_connects_total 1 for each camera",
              back and sorted(connects.values()) == [1.0, 1.0], "present %r, connects %r" % (vivid_present(read_file(prom)), connects))
+
+
+def microphones(text):
+    try:
+        return value_by_id(parse(text), "camprobe_microphone_present")
+    except AssertionError:
+        return {}
+
+
+def microphone_hotplug(s, prom):
+    """snd-aloop (a microphone on its own) unloaded and loaded: its present series goes to 0 and back, counted."""
+    aloop = "platform-snd_aloop.0"
+    s.expect("snd-aloop is exported as a present microphone", microphones(read_file(prom)).get(aloop) == 1.0, microphones(read_file(prom)))
+    rmmod("snd-aloop")
+    settle()
+    gone = wait_until(lambda: microphones(read_file(prom)).get(aloop) == 0.0, 30)
+    s.expect("rmmod snd-aloop: camprobe_microphone_present goes to 0, disconnects_total 1", gone and value_by_id(
+        parse(read_file(prom)), "camprobe_microphone_disconnects_total").get(aloop) == 1.0, microphones(read_file(prom)))
+    modprobe("snd-aloop")
+    settle()
+    back = wait_until(lambda: microphones(read_file(prom)).get(aloop) == 1.0, 30)
+    s.expect("modprobe snd-aloop: present 1 again, connects_total 1", back and value_by_id(
+        parse(read_file(prom)), "camprobe_microphone_connects_total").get(aloop) == 1.0, microphones(read_file(prom)))
