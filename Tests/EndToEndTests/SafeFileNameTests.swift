@@ -28,13 +28,13 @@ struct SafeFileNameTests {
 
     @Test func importedProfilesAreNamedSafely() throws {
         let dir = try Self.scratchDirectory("import")
-        let r = try CLI.run([
-            "import", "v4l2-ctl",
-            ProfileCommandEndToEndTests.root + "/Tests/ProfilesTests/Fixtures/v4l2-ctl/03-logitech-c525-falcons/all.txt", "-o", dir,
-        ])
+        let pastes = ProfileCommandEndToEndTests.root + "/Tests/ProfilesTests/Fixtures/"
+        let r = try CLI.run(["import", pastes + "udevadm/c525-query-all.txt", pastes + "lsusb/c525.txt", "-o", dir])
         #expect(r.status == 0, "\(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir)
-        #expect(files.count == 1 && files.allSatisfy { !$0.contains(where: Self.unsafe.contains) && !$0.hasSuffix(". ") }, "\(files)")
+        #expect(files == ["usb-046d_0826-ABCD1234.json"], "\(files)")
+        let text = try String(contentsOfFile: dir + "/" + files[0], encoding: .utf8)
+        #expect(text.contains("\"id\" : \"usb-046d:0826-ABCD1234\""), "the original ID is kept inside the file")
     }
 
     @Test func savedControlsGoUnderASafeDirectory() throws {
