@@ -25,13 +25,16 @@ typealias RequestOptions = VideoRequestOptions<VideoRequestRequired>
 struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArguments {
     @Option(
         name: .customLong("preset"),
-        help: ArgumentHelp("A session preset: \(SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "preset"))
+        help: ArgumentHelp("A session preset: \(SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "preset"),
+        completion: .list(SessionPreset.allCases.map(\.rawValue)))
     var presetText: String?
 
     /// The preset asked, read in any case (`HIGH`, `input-priority`); nil when none is or it cannot be read (`validate` says so).
     var preset: SessionPreset? { presetText.flatMap(InputSpelling.preset) }
 
-    @Option(name: .long, help: ArgumentHelp("Frame size, e.g. 1280x720 (exact unless --at-least or --nearest).", valueName: "WxH"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Frame size, e.g. 1280x720, 1280X720 or 1280*720 (exact unless --at-least or --nearest).", valueName: "WxH"))
     var size: String?
 
     @Flag(name: .long, help: "The size or larger.")
@@ -56,7 +59,8 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Preferred pixel format; repeat for an order of preference, e.g. --format MJPG --format YUYV.", valueName: "fourcc"))
+            "Preferred pixel format, a FourCC or an ffmpeg/GStreamer name (mjpeg, yuyv422, h264, nv12, …); repeat for an order of "
+                + "preference, e.g. --format MJPG --format YUYV.", valueName: "fourcc"))
     var format: [String] = []
 
     @Flag(name: .long, help: "Uncompressed formats only.")
