@@ -10,7 +10,8 @@ import Profiles
 /// put back after a replug (`camprobe ctl --save/--restore`, `monitor --restore`).
 ///
 /// File: `$XDG_CONFIG_HOME/camprobe/controls/<stable-id>/<name>.json` (default
-/// `~/.config/…`), written atomically, readable by the user only (file 0600,
+/// `~/.config/…`; the ID and name as safe file names, `:` → `_`, files saved under
+/// the older names with `:` still found), written atomically, readable by the user only (file 0600,
 /// the directories camprobe creates 0700):
 /// `{"schemaVersion": 1, "device": ID, "name": NAME, "controls": [{"id", "control", "value"}]}`.
 public struct ControlProfile: Sendable, Hashable, Codable {
