@@ -23,6 +23,15 @@ struct ForgivingInputTests {
         #expect(typo.stderr.components(separatedBy: "iFrame1280x720").count == 2, "the preset list once: \(typo.stderr)")
     }
 
+    @Test func emitToolsAreReadInAnyCaseAndTyposGetASuggestion() throws {
+        let mixed = try Self.negotiate("--preset", "high", "--emit", "FFmpeg")
+        #expect(mixed.status == 0 && mixed.stdout.hasPrefix("ffmpeg "), "\(mixed.stderr)")
+        let typo = try Self.negotiate("--preset", "high", "--emit", "ffmpg")
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("--emit 'ffmpg': no such tool (did you mean 'ffmpeg'?)"), "\(typo.stderr)")
+        #expect(typo.stderr.components(separatedBy: "gst-libcamera").count == 2, "the tool list once: \(typo.stderr)")
+    }
+
     @Test(arguments: ["1280X720", "1280*720", "1280 x 720", "1280×720"])
     func sizesInCommonSpellingsAreRead(_ size: String) throws {
         let r = try Self.negotiate("--size", size, "--fps", "30")
