@@ -31,18 +31,21 @@ public enum InputSpelling {
         return "\(numbers[0])x\(numbers[1])"
     }
 
+    /// Codes V4L2 defines that are also a name above for another code: written in capitals, they mean themselves
+    /// (`JPEG` is V4L2's JPEG format, `jpeg` ffmpeg's name for MJPG).
+    static let literalCodes: Set<String> = ["JPEG"]
+
     /// A pixel format: a four-character code (three letters get a trailing space: `Y16 `), or a known name.
     public static func fourCC(_ text: String) -> FourCC? {
-        let trimmed = String(text.filter { $0 != " " || text.count == 4 })
-        if let alias = formatAliases[trimmed.lowercased()] { return alias }
-        let upper = trimmed.uppercased()
+        if literalCodes.contains(text) { return FourCC(text) }
+        if let alias = formatAliases[text.lowercased().filter { $0 != " " }] { return alias }
+        let upper = text.uppercased()
         return FourCC(upper.count == 3 ? upper + " " : upper)
     }
 
-    /// Known format words near `text`: the names above and the codes `offered` (a device's formats).
-    public static func formatHint(_ text: String, offered: [FourCC] = []) -> String {
-        let codes = offered.map { $0.description.trimmingTrailingSpaces }
-        return Suggestion.hint(text, among: codes + formatAliases.keys.sorted())
+    /// " (did you mean 'mjpeg'?)" for a format name that could not be read, or "".
+    public static func formatHint(_ text: String) -> String {
+        Suggestion.hint(text, among: formatAliases.keys.sorted())
     }
 
     /// A preset in any case, with or without separators (`HIGH`, `input-priority`, `iframe1280x720`, `1280X720`).
@@ -63,9 +66,4 @@ public enum InputSpelling {
 
 extension String {
     fileprivate func replacingAll(_ a: Character, with b: Character) -> String { String(map { $0 == a ? b : $0 }) }
-    fileprivate var trimmingTrailingSpaces: String {
-        var s = self
-        while s.last == " " { s.removeLast() }
-        return s
-    }
 }

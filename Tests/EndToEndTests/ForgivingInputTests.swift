@@ -50,7 +50,7 @@ struct ForgivingInputTests {
     @Test(arguments: [
         ("mjpeg", "MJPG"), ("mjpg", "MJPG"), ("jpeg", "MJPG"), ("yuyv422", "YUYV"), ("yuy2", "YUYV"), ("yuyv", "YUYV"),
         ("h264", "H264"), ("avc", "H264"), ("nv12", "NV12"), ("hevc", "HEVC"), ("h265", "HEVC"), ("rgb24", "RGB3"),
-        ("bgr24", "BGR3"), ("gray", "GREY"), ("uyvy422", "UYVY"),
+        ("bgr24", "BGR3"), ("gray", "GREY"), ("uyvy422", "UYVY"), ("JPEG", "JPEG"), ("YUYV", "YUYV"), ("Y16", "Y16"),
     ])
     func ffmpegAndGStreamerFormatNamesAreRead(_ name: String, _ code: String) throws {
         let r = try Self.negotiate("--size", "640x480", "--format", name)
