@@ -32,7 +32,10 @@ extension ControlProfileStore {
     public static func list(device: DeviceID? = nil) -> [SavedControlProfile] {
         var found: [SavedControlProfile] = []
         let root = directory
-        let dirs = device.map { [safe($0.rawValue)] } ?? entries(root)
+        let dirs =
+            device.map { d in [safe(d.rawValue), legacySafe(d.rawValue)].reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            }
+            ?? entries(root)
         for dir in dirs {
             for file in entries(root + "/" + dir) where file.hasSuffix(".json") {
                 let path = root + "/" + dir + "/" + file
@@ -60,10 +63,9 @@ extension ControlProfileStore {
     /// directory if that is now empty (`rmdir(2)`). Returns the removed file's path;
     /// nil when there was no such profile.
     public static func delete(device: DeviceID, name: String) throws(FileWriteError) -> String? {
-        let file = path(device: device, name: name)
-        guard access(file, F_OK) == 0 else { return nil }
+        guard let file = existingPath(device: device, name: name) else { return nil }
         guard unlink(file) == 0 else { throw FileWriteError(path: file, message: String(cString: strerror(errno))) }
-        _ = rmdir(directory + "/" + safe(device.rawValue))  // fails, harmlessly, while other profiles remain
+        _ = rmdir(String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]))  // fails, harmlessly, while other profiles remain
         return file
     }
 

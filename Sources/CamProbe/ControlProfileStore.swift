@@ -10,7 +10,8 @@ import Profiles
 /// put back after a replug (`camprobe ctl --save/--restore`, `monitor --restore`).
 ///
 /// File: `$XDG_CONFIG_HOME/camprobe/controls/<stable-id>/<name>.json` (default
-/// `~/.config/…`), written atomically, readable by the user only (file 0600,
+/// `~/.config/…`; the ID and name as safe file names, `:` → `_`, files saved under
+/// the older names with `:` still found), written atomically, readable by the user only (file 0600,
 /// the directories camprobe creates 0700):
 /// `{"schemaVersion": 1, "device": ID, "name": NAME, "controls": [{"id", "control", "value"}]}`.
 public struct ControlProfile: Sendable, Hashable, Codable {
@@ -77,8 +78,21 @@ public enum ControlProfileStore {
         directory + "/" + safe(device.rawValue) + "/" + safe(name) + ".json"
     }
 
-    /// A stable ID or profile name as one path component: ASCII letters, digits and `-_.:@` kept, the rest `_`.
-    static func safe(_ s: String) -> String {
+    /// Where camprobe before safe file names kept it (`:` in the device directory); still read and deleted.
+    static func legacyPath(device: DeviceID, name: String) -> String {
+        directory + "/" + legacySafe(device.rawValue) + "/" + legacySafe(name) + ".json"
+    }
+
+    /// The saved file that exists for `device` and `name`: the current name, else the legacy one; nil when neither does.
+    static func existingPath(device: DeviceID, name: String) -> String? {
+        [path(device: device, name: name), legacyPath(device: device, name: name)].first { access($0, F_OK) == 0 }
+    }
+
+    /// A stable ID or profile name as one path component safe on every file system (`SafeFileName`; no `:`).
+    static func safe(_ s: String) -> String { SafeFileName.component(s) }
+
+    /// The component earlier versions wrote: ASCII letters, digits and `-_.:@` kept, the rest `_`.
+    static func legacySafe(_ s: String) -> String {
         String(s.map { c in (c.isLetter || c.isNumber || "-_.:@".contains(c)) && c.isASCII ? c : "_" })
     }
 
@@ -106,8 +120,7 @@ public enum ControlProfileStore {
 
     /// The saved profile, nil when there is none; a clear error when it is unreadable.
     public static func load(device: DeviceID, name: String) throws(FileReadError) -> ControlProfile? {
-        let path = path(device: device, name: name)
-        guard access(path, F_OK) == 0 else { return nil }
+        guard let path = existingPath(device: device, name: name) else { return nil }
         let bytes = try ReadFile.bytes(path, limit: 1 << 20)
         guard let p = try? JSONDecoder().decode(ControlProfile.self, from: Data(bytes)) else {
             throw FileReadError(path: path, message: "not a camprobe control profile")

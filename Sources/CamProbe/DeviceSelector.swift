@@ -16,7 +16,8 @@ public struct DeviceSelector: Sendable, CustomStringConvertible {
     /// Why a selector matched no device, or more than one.
     public enum SelectionError: Error, CustomStringConvertible {
         case noDevices
-        case notFound(String, available: [String])
+        /// `near`: the names and IDs close to what was typed, for "did you mean".
+        case notFound(String, available: [String], near: [String] = [])
         case ambiguous(String, matches: [String])
         /// No device was named and there is more than one.
         case notNamed(available: [String])
@@ -25,8 +26,10 @@ public struct DeviceSelector: Sendable, CustomStringConvertible {
             switch self {
             case .noDevices:
                 return "no cameras found"
-            case .notFound(let s, let available):
-                return "no device matches '\(s)'. Devices:\n" + available.map { "  " + $0 }.joined(separator: "\n")
+            case .notFound(let s, let available, let near):
+                let quoted = near.map { "'\($0)'" }
+                let hint = quoted.isEmpty ? "" : " Did you mean " + quoted.joined(separator: " or ") + "?"
+                return "no device matches '\(s)'.\(hint) Devices:\n" + available.map { "  " + $0 }.joined(separator: "\n")
             case .notNamed(let available):
                 return "name a device (index, ID, node or part of its name); there are \(available.count):\n"
                     + available.map { "  " + $0 }.joined(separator: "\n")
@@ -64,7 +67,10 @@ public struct DeviceSelector: Sendable, CustomStringConvertible {
             devices[$0].name.lowercased().contains(needle) || devices[$0].id.rawValue.lowercased().contains(needle)
         }
         if hits.count == 1 { return hits[0] }
-        if hits.isEmpty { throw .notFound(text, available: devices.indices.map(label)) }
+        if hits.isEmpty {
+            let words = devices.flatMap { [$0.name, $0.id.rawValue] + $0.name.split(separator: " ").map(String.init) }
+            throw .notFound(text, available: devices.indices.map(label), near: Suggestion.nearest(text, among: words, limit: 2))
+        }
         throw .ambiguous(text, matches: hits.map(label))
     }
 

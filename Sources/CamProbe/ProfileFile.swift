@@ -20,6 +20,11 @@ public enum ProfileFile {
     /// Loads one profile, JSON or XML (told apart by the first byte), after
     /// checking it against its schema.
     public static func load(_ path: String) throws(LoadError) -> Device {
+        if ProfileDirectory.isDirectory(path) {
+            throw LoadError(
+                path: path,
+                message: "a folder, not a profile: name one file in it, or give the folder to --profile (which reads every profile in it)")
+        }
         let bytes: [UInt8]
         do throws(FileReadError) {
             bytes = try ReadFile.bytes(path, limit: maximumSize)

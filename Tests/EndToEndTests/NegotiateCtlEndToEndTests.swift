@@ -128,7 +128,7 @@ struct NegotiateCtlEndToEndTests {
         let dir = try CLI.fixture("").replacingOccurrences(of: ".json", with: "-xdg")
         let env = ["XDG_CONFIG_HOME": dir]
         let save = try CLI.run(["ctl", "0", "--fixture", Self.c525, "--save", "studio"], environment: env)
-        #expect(save.status == 0 && save.stdout.contains("usb-046d:0826-8E4B3C60/studio.json"))
+        #expect(save.status == 0 && save.stdout.contains("usb-046d_0826-8E4B3C60/studio.json"))
         let restore = try CLI.run(["ctl", "0", "--fixture", Self.c525, "--restore", "studio"], environment: env)
         #expect(restore.status == 0 && restore.stdout.contains("Restored 'studio'"))
         #expect(restore.stdout.contains("left to the camera (its auto switch is on)"))

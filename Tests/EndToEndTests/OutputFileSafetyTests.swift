@@ -45,7 +45,7 @@ struct OutputFileSafetyTests {
         let r = try CLI.run(
             ["ctl", "0", "--fixture", CLI.fixtures + "/c525.json", "--save", "day"], environment: ["XDG_CONFIG_HOME": home])
         #expect(r.status == 0, "\(r.stderr)")
-        let dir = home + "/camprobe/controls/usb-046d:0826-8E4B3C60"
+        let dir = home + "/camprobe/controls/usb-046d_0826-8E4B3C60"
         #expect(Self.mode(dir + "/day.json") == 0o600)
         for d in [home + "/camprobe", home + "/camprobe/controls", dir] { #expect(Self.mode(d) == 0o700, "\(d)") }
         #expect(Self.mode(home) == 0o755, "an existing directory is not changed")

@@ -177,7 +177,7 @@ struct LongInputErrorTests {
         let format = try CLI.run(["negotiate", "0", "--profile", OutputSafetyTests.c525, "--format", long])
         #expect(format.status == 2)
         #expect(format.stderr.utf8.count < 1000)
-        #expect(format.stderr.contains("… (100000 bytes) is not a four-character code"), "\(format.stderr.prefix(300))")
+        #expect(format.stderr.contains("… (100001 bytes)': not a four-character code"), "\(format.stderr.prefix(300))")
         let selector = try CLI.run(["show", String(repeating: "z", count: 100_000), "--profile", OutputSafetyTests.c525])
         #expect(selector.status == 1)
         #expect(selector.stderr.utf8.count < 1000)

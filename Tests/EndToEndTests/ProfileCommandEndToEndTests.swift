@@ -40,7 +40,7 @@ struct ProfileCommandEndToEndTests {
         #expect(r.status == 0, "\(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(files.count == 2)
-        #expect(files.contains("usb-046d:0826-8E4B3C60.json"), "\(files)")
+        #expect(files.contains("usb-046d_0826-8E4B3C60.json"), "\(files)")
         #expect(r.stderr.contains("wrote"))
         let stdout = try CLI.run(["profile", "c525", "--fixture", Self.fixtures + "/c525.json", "-o", "-"])
         #expect(stdout.status == 0)

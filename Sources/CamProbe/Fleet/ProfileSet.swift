@@ -20,31 +20,20 @@ public struct ProfileSet: Sendable {
     /// Other entries of the folders named (not `.json` or `.xml` files, folders), left alone, and why.
     public private(set) var ignored: [(file: String, reason: String)] = []
 
-    /// The most files taken from one folder.
-    public static let maximumFilesPerFolder = 100_000
-
     /// Loads every file named, and every `.json` / `.xml` file directly inside every folder named (sorted by name).
-    /// The corresponding C calls are `stat(2)` and `opendir(3)`.
+    /// Folders are read by `ProfileDirectory` (`stat(2)`, `opendir(3)`).
     public init(paths: [String]) {
         for p in paths {
-            var st = stat()
-            if stat(p, &st) == 0, st.st_mode & S_IFMT == S_IFDIR {
-                let names = HostFiles.entries(p, limit: ProfileSet.maximumFilesPerFolder).sorted()
-                for n in names where !n.hasPrefix(".") {
-                    let path = p.hasSuffix("/") ? p + n : p + "/" + n
-                    var inner = stat()
-                    if stat(path, &inner) == 0, inner.st_mode & S_IFMT == S_IFDIR {
-                        ignored.append((path, "a folder (folders inside are not searched)"))
-                    } else if n.hasSuffix(".json") || n.hasSuffix(".xml") {
-                        load(path)
-                    } else {
-                        ignored.append((path, "not a .json or .xml file"))
-                    }
-                }
-                if names.isEmpty { skipped.append((p, "an empty or unreadable folder")) }
-            } else {
+            guard ProfileDirectory.isDirectory(p) else {
                 load(p)
+                continue
             }
+            let (files, passed) = ProfileDirectory.files(in: p)
+            ignored += passed.map { ($0.path, $0.reason) }
+            for f in files {
+                if f.hasSuffix(".json") || f.hasSuffix(".xml") { load(f) } else { ignored.append((f, "not a .json or .xml file")) }
+            }
+            if files.isEmpty && passed.isEmpty { skipped.append((p, "an empty or unreadable folder")) }
         }
     }
 

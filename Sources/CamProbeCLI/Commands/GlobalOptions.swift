@@ -12,7 +12,8 @@ struct DeviceSourceOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices.", valueName: "file"))
+            "Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices; "
+                + "repeat for several, or name a folder for every profile in it.", valueName: "file"))
     var profile: [String] = []
 
     @OptionGroup var logging: LoggingOptions
@@ -25,12 +26,9 @@ struct DeviceSourceOptions: ParsableArguments {
         }
         var devices: [Device] = []
         for p in profile {
-            do throws(ProfileFile.LoadError) {
-                var d = try ProfileFile.load(p)
+            for var d in try ProfileFolder.load(p) {
                 if !options.controls { for i in d.captures.indices { d.captures[i].controls = nil } }
                 devices.append(d)
-            } catch {
-                throw CLIError(message: error.description)
             }
         }
         _ = choose?(devices)

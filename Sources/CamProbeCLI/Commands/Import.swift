@@ -43,12 +43,13 @@ struct ImportV4L2Ctl: ParsableCommand {
     func validate() throws { if files.isEmpty { throw ValidationError("name at least one v4l2-ctl text file (or -)") } }
 
     func run() throws {
-        let inputs = try ImportInputs.read(files)
+        let inputs = try ImportInputs.read(files, kinds: [.v4l2ctl])
         let result: V4L2CtlImportResult
         do throws(V4L2CtlImportError) {
             result = try V4L2CtlImporter.importText(inputs, partial: partial)
         } catch {
-            throw CLIError(message: "\(error)" + (partial ? "" : " (use --partial to keep what could be read)"))
+            let hint = ImportHints.otherKind(files, reads: [.v4l2ctl])
+            throw CLIError(message: "\(error)" + (hint.isEmpty && !partial ? " (use --partial to keep what could be read)" : hint))
         }
         var device = result.device
         if device.id.rawValue == "imported-unknown" {

@@ -36,6 +36,7 @@ struct ImportAny: ParsableCommand {
     func validate() throws { if files.isEmpty { throw ValidationError("name at least one text file (or -)") } }
 
     func run() throws {
+        if let forgotten = ImportHints.misspeltWord(files) { throw forgotten }
         let inputs = try ImportInputs.read(files)
         var kinds: [PasteKind] = []
         for input in inputs { kinds.append(PasteKind.detect(input.text)) }

@@ -35,12 +35,12 @@ struct ImportMediaCtl: ParsableCommand {
     func validate() throws { if files.isEmpty { throw ValidationError("name at least one media-ctl or v4l2-ctl text file (or -)") } }
 
     func run() throws {
-        let inputs = try ImportInputs.read(files)
+        let inputs = try ImportInputs.read(files, kinds: [.mediactl, .v4l2ctl])
         let result: MediaCtlImportResult
         do throws(V4L2CtlImportError) {
             result = try MediaCtlImporter.importText(inputs)
         } catch {
-            throw CLIError(message: "\(error)")
+            throw CLIError(message: "\(error)" + ImportHints.otherKind(files, reads: [.mediactl, .v4l2ctl]))
         }
         for n in result.notes { Terminal.note(n) }
         // What stops streaming is said now, not only inside the profile.

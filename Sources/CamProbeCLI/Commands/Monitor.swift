@@ -21,14 +21,14 @@ struct Monitor: AsyncParsableCommand {
     @Flag(name: .long, help: "JSON Lines: one object per line, devices as in 'show --json'.")
     var json = false
 
-    @Option(name: .long, help: "Exit after this many connect/disconnect events.")
+    @Option(name: .long, parsing: .unconditional, help: "Exit after this many connect/disconnect events.")
     var count: Int?
 
-    @Option(name: .long, help: "Exit after this many seconds.")
+    @Option(name: .long, parsing: .unconditional, help: "Exit after this many seconds.")
     var timeout: Double?
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: "Fallback quiet time (ms) after the last udev event before devices are re-read, for devices that cannot be told complete.")
     var settle: Int = 150
 
@@ -99,9 +99,9 @@ struct Monitor: AsyncParsableCommand {
         if verifyFrames < 2 || verifyFrames > 10_000 {
             throw ValidationError("--verify-frames '\(verifyFrames)': must be between 2 and 10000")
         }
-        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
-        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be positive") }
-        if settle < 0 || settle > 10_000 { throw ValidationError("--settle must be between 0 and 10000 ms") }
+        if let count, count < 1 { throw ValidationError("--count \(count): must be at least 1") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout \(timeout.asTyped): must be a positive number of seconds") }
+        if settle < 0 || settle > 10_000 { throw ValidationError("--settle \(settle): must be between 0 and 10000 ms") }
         if reassert && restore == nil { throw ValidationError("--reassert needs --restore NAME (the values to hold)") }
     }
 

@@ -27,10 +27,10 @@ struct SnapshotCommand: AsyncParsableCommand {
         name: [.short, .customLong("output")], help: ArgumentHelp("The file to write: NAME.png, NAME.jpg or NAME.jpeg.", valueName: "file"))
     var output: String
 
-    @Option(name: .long, help: "Frames to drop before the one written.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames to drop before the one written.")
     var skip: Int = 3
 
-    @Option(name: .long, help: "Give up after this many seconds without a frame.")
+    @Option(name: .long, parsing: .unconditional, help: "Give up after this many seconds without a frame.")
     var timeout: Double = 5
 
     @OptionGroup var source: DeviceSourceOptions
@@ -39,8 +39,10 @@ struct SnapshotCommand: AsyncParsableCommand {
         if Snapshot.Encoding(fileName: output) == nil {
             throw ValidationError("-o must end in .png, .jpg or .jpeg (the file type is taken from it)")
         }
-        if skip < 0 || skip > 1000 { throw ValidationError("--skip must be between 0 and 1000") }
-        if !(timeout > 0 && timeout <= 600) { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+        if skip < 0 || skip > 1000 { throw ValidationError("--skip \(skip): must be between 0 and 1000 frames") }
+        if !(timeout > 0 && timeout <= 600) {
+            throw ValidationError("--timeout \(timeout.asTyped): must be a positive number of seconds, at most 600")
+        }
     }
 
     struct Output: Encodable {

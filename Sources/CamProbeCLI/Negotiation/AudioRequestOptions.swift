@@ -4,16 +4,36 @@ import Negotiation
 
 /// How `negotiate` asks a microphone (the device's own, or a camera's paired one) for a capture set-up.
 struct AudioRequestOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Microphone: sample rate in Hz, e.g. 48000.", valueName: "Hz"))
-    var rate: UInt32?
-
-    @Option(name: .long, help: ArgumentHelp("Microphone: channel count, e.g. 2.", valueName: "n"))
-    var channels: UInt32?
+    @Option(
+        name: .customLong("rate"), parsing: .unconditional,
+        help: ArgumentHelp("Microphone: sample rate in Hz, e.g. 48000.", valueName: "Hz"))
+    var rateText: String?
 
     @Option(
-        name: .long,
+        name: .customLong("channels"), parsing: .unconditional, help: ArgumentHelp("Microphone: channel count, e.g. 2.", valueName: "n"))
+    var channelsText: String?
+
+    @Option(
+        name: .customLong("sample-format"),
         help: ArgumentHelp("Microphone: ALSA sample format, e.g. S16_LE, S24_3LE, S32_LE, FLOAT_LE, U8.", valueName: "format"))
-    var sampleFormat: String?
+    var sampleFormatText: String?
+
+    /// The sample rate asked; nil when none is (or it is not a positive whole number: `validate` says so).
+    var rate: UInt32? { rateText.flatMap { UInt32($0) } }
+    var channels: UInt32? { channelsText.flatMap { UInt32($0) } }
+
+    /// The ALSA names offered as "did you mean" (and accepted written without `_`: `s16le`).
+    static let sampleFormatNames = [
+        "S16_LE", "S24_3LE", "S24_LE", "S32_LE", "FLOAT_LE", "U8", "S8", "S16_BE", "U16_LE", "S20_3LE", "U32_LE", "FLOAT64_LE",
+    ]
+
+    /// The sample format asked, in ALSA's spelling (`s16le` → `S16_LE`).
+    var sampleFormat: String? {
+        guard let t = sampleFormatText else { return nil }
+        if SampleFormatLayout(t) != nil { return t }
+        let folded = t.lowercased().filter { $0 != "_" && $0 != "-" }
+        return Self.sampleFormatNames.first { $0.lowercased().filter { $0 != "_" } == folded } ?? t
+    }
 
     @Option(
         name: .long,
@@ -22,13 +42,19 @@ struct AudioRequestOptions: ParsableArguments {
     var pcm: String?
 
     /// True when the microphone is asked (any audio option given).
-    var isGiven: Bool { rate != nil || channels != nil || sampleFormat != nil || pcm != nil }
+    var isGiven: Bool { rateText != nil || channelsText != nil || sampleFormatText != nil || pcm != nil }
 
     func validate() throws {
-        if rate == 0 { throw ValidationError("--rate must be a positive number of Hz, e.g. 48000") }
-        if channels == 0 { throw ValidationError("--channels must be at least 1") }
+        if let rateText, (rate ?? 0) == 0 {
+            throw ValidationError("--rate \(rateText): must be a positive whole number of Hz, e.g. 48000")
+        }
+        if let channelsText, (channels ?? 0) == 0 {
+            throw ValidationError("--channels \(channelsText): must be a whole number, at least 1")
+        }
         if let f = sampleFormat, SampleFormatLayout(f) == nil {
-            throw ValidationError("--sample-format \(f) is not an ALSA sample format like S16_LE, S24_3LE, S32_LE, FLOAT_LE or U8")
+            throw ValidationError(
+                "--sample-format '\(f)': not an ALSA sample format like S16_LE, S24_3LE, S32_LE, FLOAT_LE or U8"
+                    + Suggestion.hint(f, among: Self.sampleFormatNames))
         }
     }
 

@@ -36,15 +36,19 @@ struct Negotiate: ParsableCommand {
     var explain = false
 
     @Option(
-        name: .long,
+        name: .customLong("emit"),
         help: ArgumentHelp(
             "Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps, v4l2-ctl; for media-controller cameras "
-                + "also media-ctl (the whole pipeline), cam and gst-libcamera.", valueName: "tool"))
-    var emit: EmitTarget?
+                + "also media-ctl (the whole pipeline), cam and gst-libcamera.", valueName: "tool"),
+        completion: .list(EmitTarget.allCases.map(\.rawValue)))
+    var emitText: String?
+
+    /// The tool asked for, in any case (`FFmpeg`); nil when none is or it is not one (`validate` says so).
+    var emit: EmitTarget? { emitText.flatMap { EmitTarget(rawValue: $0.lowercased()) } }
 
     @OptionGroup var source: DeviceSourceOptions
 
-    enum EmitTarget: String, ExpressibleByArgument, CaseIterable {
+    enum EmitTarget: String, CaseIterable {
         case ffmpeg, gst
         case gstCaps = "gst-caps"
         case v4l2ctl = "v4l2-ctl"
@@ -67,6 +71,12 @@ struct Negotiate: ParsableCommand {
     }
 
     func validate() throws {
+        if let emitText, emit == nil {
+            let tools = EmitTarget.allCases.map(\.rawValue)
+            throw ValidationError(
+                "--emit '\(emitText)': no such tool" + Suggestion.hint(emitText, among: tools) + "; the tools are "
+                    + tools.joined(separator: ", "))
+        }
         if emit != nil && (source.json || explain) {
             throw ValidationError("--emit prints only a command: it cannot be combined with --json or --explain")
         }

@@ -24,11 +24,17 @@ typealias RequestOptions = VideoRequestOptions<VideoRequestRequired>
 /// How `negotiate`, `apply` and `verify` say what is wanted.
 struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArguments {
     @Option(
-        name: .long,
-        help: ArgumentHelp("A session preset: \(SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "preset"))
-    var preset: SessionPreset?
+        name: .customLong("preset"),
+        help: ArgumentHelp("A session preset: \(SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "preset"),
+        completion: .list(SessionPreset.allCases.map(\.rawValue)))
+    var presetText: String?
 
-    @Option(name: .long, help: ArgumentHelp("Frame size, e.g. 1280x720 (exact unless --at-least or --nearest).", valueName: "WxH"))
+    /// The preset asked, read in any case (`HIGH`, `input-priority`); nil when none is or it cannot be read (`validate` says so).
+    var preset: SessionPreset? { presetText.flatMap(InputSpelling.preset) }
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Frame size, e.g. 1280x720, 1280X720 or 1280*720 (exact unless --at-least or --nearest).", valueName: "WxH"))
     var size: String?
 
     @Flag(name: .long, help: "The size or larger.")
@@ -37,19 +43,24 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
     @Flag(name: .long, help: "The size nearest to --size.")
     var nearest = false
 
-    @Option(name: .long, help: ArgumentHelp("Exact frame rate: 30, 29.97 (= 30000/1001), 30000/1001, 12.5.", valueName: "fps"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Exact frame rate: 30, 29.97 (= 30000/1001), 30000/1001, 12.5.", valueName: "fps"))
     var fps: String?
 
-    @Option(name: .long, help: ArgumentHelp("At least this frame rate (with --max-fps: a range).", valueName: "fps"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("At least this frame rate (with --max-fps: a range).", valueName: "fps"))
     var minFps: String?
 
-    @Option(name: .long, help: ArgumentHelp("At most this frame rate (with --min-fps: a range).", valueName: "fps"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("At most this frame rate (with --min-fps: a range).", valueName: "fps"))
     var maxFps: String?
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Preferred pixel format; repeat for an order of preference, e.g. --format MJPG --format YUYV.", valueName: "fourcc"))
+            "Preferred pixel format, a FourCC or an ffmpeg/GStreamer name (mjpeg, yuyv422, h264, nv12, …); repeat for an order of "
+                + "preference, e.g. --format MJPG --format YUYV.", valueName: "fourcc"))
     var format: [String] = []
 
     @Flag(name: .long, help: "Uncompressed formats only.")
@@ -64,7 +75,9 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
     @Option(name: .long, help: ArgumentHelp("Aspect ratio, e.g. 16:9.", valueName: "w:h"))
     var aspect: String?
 
-    @Option(name: .long, help: ArgumentHelp("Bandwidth budget in MB/s; uncompressed modes above it are excluded.", valueName: "MB/s"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Bandwidth budget in MB/s; uncompressed modes above it are excluded.", valueName: "MB/s"))
     var bandwidth: Double?
 
     @Flag(
@@ -73,7 +86,12 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
     var strict = false
 
     func validate() throws {
-        if preset != nil
+        if let presetText, preset == nil {
+            throw ValidationError(
+                "--preset '\(presetText)': no such preset" + InputSpelling.presetHint(presetText) + "; the presets are "
+                    + SessionPreset.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if presetText != nil
             && (size != nil || fps != nil || minFps != nil || maxFps != nil || !format.isEmpty || raw || compressed || aspect != nil)
         {
             throw ValidationError("use either --preset or --size/--fps/--format…, not both")
@@ -90,13 +108,13 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
 
     /// True when no video request is given (no preset, size, rate or format).
     var isEmpty: Bool {
-        preset == nil && size == nil && fps == nil && minFps == nil && maxFps == nil && format.isEmpty && !raw && !compressed
+        presetText == nil && size == nil && fps == nil && minFps == nil && maxFps == nil && format.isEmpty && !raw && !compressed
     }
 
     /// The video-only options given, as flags ("--size", "--at-least", …); `--strict` is not one.
     var videoFlagsGiven: [String] {
         var f: [String] = []
-        if preset != nil { f.append("--preset") }
+        if presetText != nil { f.append("--preset") }
         if size != nil { f.append("--size") }
         if atLeast { f.append("--at-least") }
         if nearest { f.append("--nearest") }
@@ -117,13 +135,16 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
         guard preset == nil else { return nil }
         var r = CaptureRequest()
         if let size {
-            guard let d = Dimensions(parsing: size), d.width > 0, d.height > 0 else {
-                throw ValidationError("--size must be WIDTHxHEIGHT, e.g. 1280x720")
+            guard let d = InputSpelling.size(size), d.width > 0, d.height > 0 else {
+                let guess = InputSpelling.sizeGuess(size).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError("--size '\(size)': not a frame size\(guess); give WIDTHxHEIGHT, e.g. 1280x720")
             }
             r.size = atLeast ? .atLeast(d) : nearest ? .nearest(d) : .exact(d)
         }
         func rate(_ t: String, _ flag: String) throws -> Rational {
-            guard let q = Rational(fpsText: t) else { throw ValidationError("\(flag) must be a frame rate like 30, 29.97 or 30000/1001") }
+            guard let q = Rational(fpsText: t) else {
+                throw ValidationError("\(flag) \(t): must be a positive frame rate like 30, 29.97 or 30000/1001")
+            }
             return q
         }
         if let fps { r.rate = .exact(try rate(fps, "--fps")) }
@@ -136,8 +157,10 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
         if !format.isEmpty {
             r.format = .list(
                 try format.map { f in
-                    guard let c = FourCC(f.uppercased().count == 3 ? f.uppercased() + " " : f.uppercased()) else {
-                        throw ValidationError("--format \(f) is not a four-character code like MJPG or YUYV")
+                    guard let c = InputSpelling.fourCC(f) else {
+                        throw ValidationError(
+                            "--format '\(f)': not a four-character code like MJPG or YUYV, nor a format name camprobe knows"
+                                + InputSpelling.formatHint(f))
                     }
                     return c
                 })
@@ -149,12 +172,12 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
         r.nativeOnly = nativeOnly
         if let aspect {
             let p = aspect.split(separator: ":").compactMap { UInt32($0) }
-            guard p.count == 2, p[0] > 0, p[1] > 0 else { throw ValidationError("--aspect must be W:H, e.g. 16:9") }
+            guard p.count == 2, p[0] > 0, p[1] > 0 else { throw ValidationError("--aspect '\(aspect)': must be W:H, e.g. 16:9") }
             r.aspectRatio = Rational(p[0], p[1])
         }
         if let bandwidth {
             guard let bytes = Bandwidth.bytesPerSecond(megabytes: bandwidth) else {
-                throw ValidationError("--bandwidth must be positive (MB/s)")
+                throw ValidationError("--bandwidth \(bandwidth.asTyped): must be a positive number of MB/s")
             }
             r.bandwidthBytesPerSecond = bytes
         }
@@ -165,7 +188,10 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
     var summary: String {
         if let preset { return "preset \(preset.rawValue) (\(preset.meaning))" }
         var parts: [String] = []
-        if let size { parts.append((atLeast ? "at least " : nearest ? "near " : "") + size) }
+        if let size {
+            let shown = InputSpelling.size(size)?.description ?? size
+            parts.append((atLeast ? "at least " : nearest ? "near " : "") + shown)
+        }
         if let fps { parts.append("\(fps) fps") }
         if let minFps, let maxFps {
             parts.append("\(minFps)–\(maxFps) fps")
@@ -174,7 +200,9 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
         } else if let maxFps {
             parts.append("at most \(maxFps) fps")
         }
-        if !format.isEmpty { parts.append(format.joined(separator: " or ")) }
+        if !format.isEmpty {
+            parts.append(format.map { InputSpelling.fourCC($0)?.description.trimmingSuffix(" ") ?? $0 }.joined(separator: " or "))
+        }
         if raw { parts.append("uncompressed") }
         if compressed { parts.append("compressed") }
         if nativeOnly { parts.append("native only") }
@@ -196,10 +224,29 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
     /// second node) and returns the node chosen (the first when none fits) with its decision.
     func decide(_ d: Device) throws -> (CaptureNodeCapabilities, Decision) {
         guard let first = d.captures.first else { throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate") }
+        noteUnofferedFormats(d)
         let pick = if let preset { Negotiator.decide(preset: preset, across: d) } else { Negotiator.decide(try request()!, across: d) }
         let node = pick.path.flatMap { path in d.captures.first { $0.path == path } } ?? first
         return (node, pick.decision)
     }
+
+    /// A `--format` the device does not offer, near one it does (`MJGP`, `YUVY`), is said with a "did you mean".
+    func noteUnofferedFormats(_ d: Device) {
+        let offered = d.captures.flatMap { $0.formats.map(\.fourcc) }
+        for text in format {
+            guard let code = InputSpelling.fourCC(text), !offered.contains(code) else { continue }
+            let hint = Suggestion.hint(text, among: offered.map(\.description))
+            guard !hint.isEmpty else { continue }
+            Terminal.note("--format '\(text)': \(d.name) has no \(code) format\(hint)")
+        }
+    }
 }
 
-extension SessionPreset: ExpressibleByArgument {}
+extension String {
+    /// Without trailing `character`s (`"Y16 "` → `"Y16"`).
+    fileprivate func trimmingSuffix(_ character: Character) -> String {
+        var s = self
+        while s.last == character { s.removeLast() }
+        return s
+    }
+}

@@ -184,7 +184,6 @@ public enum ProfilePaths {
     }
 
     public static func fileName(for id: DeviceID, format: ProfileFormat) -> String {
-        String(id.rawValue.map { c -> Character in (c.isLetter || c.isNumber || "-_.:@".contains(c)) && c.isASCII ? c : "_" })
-            + "." + format.fileExtension
+        SafeFileName.component(id.rawValue) + "." + format.fileExtension
     }
 }
