@@ -13,7 +13,7 @@ import shutil
 import signal
 import urllib.request
 
-from guest.harness import Background, capture_nodes, modprobe, rmmod, run, settle, v4l2ctl, wait_until
+from guest.harness import Background, capture_nodes, modprobe, read as read_file, rmmod, run, settle, v4l2ctl, wait_until
 
 TWO_WEBCAMS = ("n_devs=2", "node_types=0x1,0x1", "num_inputs=1,1", "input_types=0x0,0x0")
 LISTEN = "127.0.0.1:9100"
@@ -40,14 +40,6 @@ def series(samples, name, **labels):
 
 def value_by_id(samples, name, **labels):
     return {l["id"]: v for l, v in series(samples, name, **labels)}
-
-
-def read_file(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError:
-        return ""
 
 
 def scrape():
