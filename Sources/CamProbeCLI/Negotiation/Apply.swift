@@ -16,7 +16,8 @@ struct Applier {
     static func run(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> Applier {
         if !source.profile.isEmpty {
             throw CLIError(
-                message: "a profile is not a live device: it can be negotiated ('camprobe negotiate') but not configured", status: 2)
+                message: "a profile is not a live device: \(source.profile.joined(separator: ", ")) cannot be configured; "
+                    + "'camprobe apply --dry-run' shows what would be set, 'camprobe negotiate' the decision")
         }
         let d = try source.resolve(selector)
         let (node, decision) = try request.decide(d)
@@ -42,11 +43,7 @@ struct Applier {
                 let done = try await camera.configurePipeline(setup, sensor: sensor)
                 pipeline = done
             }
-            let applied = try await camera.commitConfiguration(
-                FormatRequest(
-                    bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
-                    // A media-controller capture node has no rate of its own: the sensor's blanking sets it (above).
-                    height: c.size.height, frameInterval: d.sensor == nil ? c.frameInterval : nil))
+            let applied = try await camera.commitConfiguration(ApplyDryRun.formatRequest(c, d))
             return Applier(device: d, node: node, decision: decision, camera: camera, applied: applied, pipeline: pipeline)
         } catch {
             await camera.close()
@@ -99,12 +96,21 @@ struct Apply: AsyncParsableCommand {
             Exit status: 0 when applied (an ADJUSTED decision is applied too: its changes are printed), \
             1 on errors and when nothing fits (UNSUPPORTED), or with --strict when the decision is ADJUSTED \
             (then nothing is applied), 2 on usage errors.
+
+            --dry-run negotiates and prints the format and rate it would set, and for a media-controller camera \
+            the pipeline and control writes, changing nothing; it is the only way to use --profile FILE here.
             """)
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
     var device: String
 
     @OptionGroup var request: RequestOptions
+
+    @Flag(
+        name: .customLong("dry-run"),
+        help: "Negotiate and print what would be set, changing nothing (the only use of --profile here).")
+    var dryRun = false
+
     @OptionGroup var source: DeviceSourceOptions
 
     struct Output: Encodable {
@@ -117,6 +123,11 @@ struct Apply: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if dryRun {
+            let plan = try ApplyDryRun.plan(device, request, source)
+            if source.json { try JSONOutput.print(plan.output) } else { plan.printText() }
+            return
+        }
         let a = try await Applier.run(device, request, source)
         await a.camera.close()
         if source.json {
