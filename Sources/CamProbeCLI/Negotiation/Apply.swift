@@ -111,7 +111,12 @@ struct Apply: AsyncParsableCommand {
         help: "Negotiate and print what would be set, changing nothing (the only use of --profile here).")
     var dryRun = false
 
-    @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var live: LiveSourceOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --dry-run only: answer for a saved profile instead of a live camera.", valueName: "file"))
+    var profile: [String] = []
 
     struct Output: Encodable {
         var schemaVersion = CaptureModelSchema.version
@@ -122,7 +127,15 @@ struct Apply: AsyncParsableCommand {
         var pipeline: PipelineApplied?
     }
 
+    func validate() throws {
+        if !profile.isEmpty && !dryRun {
+            throw ValidationError(
+                "--profile \(profile[0]): a profile is not a live device and cannot be configured; add --dry-run to see what would be set")
+        }
+    }
+
     func run() async throws {
+        let source = try live.deviceSource(profiles: profile)
         if dryRun {
             let plan = try ApplyDryRun.plan(device, request, source)
             if source.json { try JSONOutput.print(plan.output) } else { plan.printText() }
