@@ -87,7 +87,7 @@ struct Report: AsyncParsableCommand {
     /// The devices named (all when none), read in one discovery pass.
     func chosenDevices() throws -> [Device] {
         var chosen: [Int] = []
-        var failure: DeviceSelector.SelectionError?
+        var failure: (error: DeviceSelector.SelectionError, selector: String)?
         let result = try source.discover(DiscoveryOptions(emulated: sources.emulated)) { list in
             if devices.isEmpty { chosen = Array(list.indices) }
             for text in devices {
@@ -95,13 +95,13 @@ struct Report: AsyncParsableCommand {
                     let i = try DeviceSelector(text).resolve(in: list)
                     if !chosen.contains(i) { chosen.append(i) }
                 } catch {
-                    failure = error
+                    failure = (error, text)
                     break
                 }
             }
             return Set(chosen)
         }
-        if let failure { throw CLIError(message: "\(failure)") }
+        if let failure { throw SelectionErrors.error(failure.error, selector: failure.selector) }
         guard !chosen.isEmpty else {
             throw CLIError(message: "no cameras found, so there is nothing to report. Run 'camprobe list', or give --profile FILE.")
         }

@@ -22,7 +22,9 @@ struct Applier {
         let d = try source.resolve(selector)
         let (node, decision) = try request.decide(d)
         guard let c = decision.choice else {
-            throw CLIError(message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ") + ")")
+            throw CLIError(
+                message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ")
+                    + "); 'camprobe negotiate' with --explain ranks the modes there are")
         }
         if let e = request.strictError(decision, nothingApplied: true) { throw e }
         let camera: CaptureDevice

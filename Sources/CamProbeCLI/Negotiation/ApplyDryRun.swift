@@ -42,7 +42,8 @@ struct ApplyDryRun {
         let (node, decision) = try request.decide(d)
         guard let c = decision.choice else {
             throw CLIError(
-                message: "nothing would be applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ") + ")")
+                message: "nothing would be applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ")
+                    + "); 'camprobe negotiate' with --explain ranks the modes there are")
         }
         if let e = request.strictError(decision, nothingApplied: true) { throw e }
         var setup: SensorPipelineSetup?
