@@ -97,7 +97,8 @@ struct ReadmeExamplesTests {
     }
 
     static func run(_ command: String, in directory: String, _ environment: [String: String]) throws -> Run {
-        try CLI.run("/bin/sh", ["-c", "cd '\(directory)' && " + command], environment: environment)
+        // Bounded: an example that waits for hardware (a monitor, a meter) must not hang the suite.
+        try CLI.run("/usr/bin/timeout", ["60", "/bin/sh", "-c", "cd '\(directory)' && " + command], environment: environment)
     }
 
     @Test func everyCommandRunsAndPrintsWhatTheReadmeShows() throws {
