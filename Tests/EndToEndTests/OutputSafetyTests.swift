@@ -168,8 +168,8 @@ struct LongInputErrorTests {
         #expect(show.stderr.contains("… (2000007 bytes): unknown property"), "\(show.stderr.prefix(400))")
         let validate = try CLI.run(["profile", "validate", p])
         #expect(validate.status == 1)
-        #expect(validate.stdout.utf8.count < 1000, "\(validate.stdout.utf8.count) bytes")
-        #expect(validate.stdout.contains("… (2000007 bytes)"))
+        #expect(validate.stderr.utf8.count < 1000, "\(validate.stderr.utf8.count) bytes")
+        #expect(validate.stderr.contains("… (2000007 bytes)"))
     }
 
     @Test func longArgumentsAreClipped() throws {

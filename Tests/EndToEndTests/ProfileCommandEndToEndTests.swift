@@ -54,10 +54,10 @@ struct ProfileCommandEndToEndTests {
         let bad = try CLI.fixture(text)
         let r = try CLI.run(["profile", "validate", bad])
         #expect(r.status == 1)
-        #expect(r.stdout.contains("invalid JSON profile"))
-        #expect(r.stdout.contains("device.captures[0].formats[0].sizes[0]"), "\(r.stdout)")
+        #expect(r.stderr.contains("invalid JSON profile"))
+        #expect(r.stderr.contains("device.captures[0].formats[0].sizes[0]"), "\(r.stderr)")
         let notAProfile = try CLI.run(["profile", "validate", try CLI.fixture("Driver Info:")])
-        #expect(notAProfile.status == 1 && notAProfile.stdout.contains("neither '{' (JSON) nor '<' (XML)"))
+        #expect(notAProfile.status == 1 && notAProfile.stderr.contains("neither '{' (JSON) nor '<' (XML)"))
     }
 
     @Test func usageErrorsExitTwo() throws {

@@ -66,7 +66,7 @@ struct ControlTests {
             _ = try ControlPlanner.plan(["brightnes=1"], controls: controls(d))
             Issue.record("must refuse")
         } catch {
-            #expect(error.message.contains("did you mean brightness"))
+            #expect(error.message.contains("did you mean 'brightness'?"))
         }
         #expect(try ControlPlanner.plan(["power_line_frequency=50 Hz"], controls: controls(d)).first?.value == 1)
     }

@@ -20,6 +20,8 @@ struct Ctl: ParsableCommand {
             ($XDG_CONFIG_HOME/camprobe/controls/ID/NAME.json); --restore NAME puts them back (auto switches first). \
             --list-saved shows what is saved (for DEVICE, or for every device when DEVICE is left out); \
             --delete NAME removes a saved profile. For both, DEVICE may be a stable ID of a camera that is not plugged in.
+            --dry-run checks the assignments the same way and prints what would be set, in order, writing nothing: \
+            on a live camera or on a saved profile (--profile FILE), which can only be dry-run.
             """)
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name (optional with a one-device --profile).")
@@ -40,6 +42,11 @@ struct Ctl: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Delete the control profile saved under this name for DEVICE.", valueName: "name"))
     var delete: String?
 
+    @Flag(
+        name: .customLong("dry-run"),
+        help: "Check the assignments and print what would be set, in order, without writing (also with --profile).")
+    var dryRun = false
+
     @OptionGroup var source: DeviceSourceOptions
 
     func validate() throws {
@@ -49,9 +56,14 @@ struct Ctl: ParsableCommand {
         if [save != nil, restore != nil, !assignments.isEmpty, listSaved, delete != nil].filter({ $0 }).count > 1 {
             throw ValidationError("give assignments, --save, --restore, --list-saved or --delete, one at a time")
         }
+        if dryRun && assignments.isEmpty {
+            throw ValidationError("--dry-run checks assignments: give some, e.g. 'camprobe ctl DEVICE brightness=140 --dry-run'")
+        }
         if listSaved || delete != nil { return }
-        if !source.profile.isEmpty && (save != nil || restore != nil || !assignments.isEmpty) {
-            throw ValidationError("a profile is not a live device: it can be shown but not changed")
+        if !source.profile.isEmpty && (save != nil || restore != nil) {
+            throw ValidationError(
+                "a profile is not a live device: its controls cannot be \(save != nil ? "saved" : "restored"); "
+                    + "'camprobe ctl --profile FILE DEVICE' shows them")
         }
     }
 
@@ -92,14 +104,17 @@ struct Ctl: ParsableCommand {
             for c in controls { ShowRenderer.renderControl(c, keyWidth: w) }
             return
         }
+        if !source.profile.isEmpty && !dryRun { throw profileNotWritable() }
         if let (kind, point) = try Ctl.pointRequest(assignments) {
+            if dryRun { throw pointDryRunUnsupported(kind) }
             try setPoint(kind, point, device: d, node: node)
             return
         }
         let plan: [ControlWrite]
         do throws(ControlRequestError) { plan = try ControlPlanner.plan(assignments, controls: controls) } catch {
-            throw CLIError(message: "nothing was changed: \(error)")
+            throw CLIError(message: (dryRun ? "nothing would be set: " : "nothing was changed: ") + "\(error)")
         }
+        if dryRun { return try printDryRun(plan, device: d, node: node) }
         let system = source.system()
         // One transaction per node that owns controls (a media-controller camera's sensor and lens sub-devices).
         var owners: [String] = []

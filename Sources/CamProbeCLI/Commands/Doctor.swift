@@ -21,12 +21,10 @@ struct DoctorCommand: ParsableCommand {
     @Option(name: .customLong("config"), help: ArgumentHelp("A config file to scan for /dev/videoN (repeatable).", valueName: "file"))
     var configs: [String] = []
 
-    @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var live: LiveSourceOptions
 
     func run() throws {
-        guard source.profile.isEmpty else {
-            throw CLIError(message: "doctor checks this machine; --profile cannot be used with it", status: 2)
-        }
+        let source = try live.deviceSource()
         let system = source.system()
         let host = (system as? any DoctorHostProviding)?.doctorHost ?? SystemDoctorHost()
         let selector = DeviceSelector(device)
@@ -43,7 +41,7 @@ struct DoctorCommand: ParsableCommand {
             return chosen == nil ? [] : Set(devices.indices)
         }
         if device != nil, chosen == nil, let e = selectionError {
-            if case .noDevices = e {} else { throw CLIError(message: "\(e)") }
+            if case .noDevices = e {} else { throw SelectionErrors.error(e, selector: device) }
         }
         let checked = chosen.map { [result.devices[$0]] } ?? (device == nil ? result.devices : [])
         let report = Doctor(host: host).run(Doctor.Input(devices: checked, allDevices: result.devices, configs: configs))

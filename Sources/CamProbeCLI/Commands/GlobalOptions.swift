@@ -52,11 +52,7 @@ extension DeviceSourceOptions {
             return chosen.map { [$0] } ?? []
         }
         guard let i = chosen else {
-            if case .noDevices = selectionError {
-                throw CLIError(
-                    message: "no cameras found, so there is no '\(selectorText ?? "camera")'. Run 'camprobe list' to see what is attached.")
-            }
-            throw CLIError(message: selectionError.map { "\($0)" } ?? "no such device")
+            throw SelectionErrors.error(selectionError, selector: selectorText)
         }
         let d = result.devices[i]
         if d.captures.isEmpty, let p = d.problems.first { throw CLIError(message: "cannot read \(d.name): \(p.message)") }

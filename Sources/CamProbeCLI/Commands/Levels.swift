@@ -64,7 +64,7 @@ struct Levels: AsyncParsableCommand {
             return chosen.map { [$0] } ?? []
         }
         guard let i = chosen else {
-            throw CLIError(message: selectionError.map { "\($0)" } ?? "no such device '\(device)'")
+            throw SelectionErrors.error(selectionError, selector: device)
         }
         let d = result.devices[i]
         guard let card = d.audio.first, let pcm = card.pcms.first else {

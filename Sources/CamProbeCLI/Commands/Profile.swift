@@ -21,7 +21,7 @@ struct ProfileWrite: ParsableCommand {
         commandName: "write",
         abstract: "Write the profile of one device, or of every device with --all.",
         discussion: """
-            The file is named after the device's stable ID (usb-046d:0826-8E4B3C60.json) in the current \
+            The file is named after the device's stable ID, with characters other filesystems refuse as _ (usb-046d_0826-8E4B3C60.json), in the current \
             directory, or in the directory -o names; '-o -' prints the document instead.
             """)
 
@@ -31,7 +31,7 @@ struct ProfileWrite: ParsableCommand {
     @Flag(name: .long, help: "Every device.")
     var all = false
 
-    @Option(name: .long, help: "json or xml.")
+    @Option(name: .long, help: "json or xml (--json is the same as --format json).")
     var format: ProfileFormat = .json
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file, directory, or - for standard output.", valueName: "path"))
@@ -43,7 +43,9 @@ struct ProfileWrite: ParsableCommand {
         if all && device != nil { throw ValidationError("name one DEVICE or --all, not both") }
         // With --profile the DEVICE may be left out when the profiles hold one device (checked in run).
         if !all && device == nil && source.profile.isEmpty { throw ValidationError("name one DEVICE, or --all") }
-        if source.json { throw ValidationError("--json does not apply here; use --format json|xml") }
+        if source.json && format != .json {
+            throw ValidationError("--json and --format \(format.rawValue) disagree: give one of them (--json is --format json)")
+        }
     }
 
     func run() throws {
@@ -53,7 +55,7 @@ struct ProfileWrite: ParsableCommand {
             do throws(DeviceSelector.SelectionError) {
                 chosen = [try DeviceSelector(device).resolve(in: result.devices)]
             } catch {
-                throw CLIError(message: "\(error)")
+                throw SelectionErrors.error(error, selector: device)
             }
         } else if !all && chosen.count > 1 {
             throw CLIError(
@@ -61,8 +63,7 @@ struct ProfileWrite: ParsableCommand {
                     "the profiles hold \(chosen.count) devices (\(result.devices.map(\.id.rawValue).joined(separator: ", "))): name one DEVICE, or --all"
             )
         } else if chosen.isEmpty {
-            throw CLIError(
-                message: "no cameras or microphones found: there is nothing to write. Run 'camprobe list' to see what is attached.")
+            throw CLIError(message: SelectionErrors.noCameras(nil))
         }
         if output == "-" && chosen.count > 1 {
             throw CLIError(message: "-o - writes one document; name one DEVICE or give a directory", status: 2)
@@ -79,7 +80,12 @@ struct ProfileWrite: ParsableCommand {
 struct ProfileValidate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check profile files against their schema (JSON Schema or XSD) and say exactly what is wrong.")
+        abstract: "Check profile files against their schema (JSON Schema or XSD) and say exactly what is wrong.",
+        discussion: """
+            A valid file is reported on standard output. Every problem goes to standard error as \
+            'camprobe: error: FILE: problem', then 'camprobe: error: FILE: N problems'; exit status 1 when any file \
+            did not validate.
+            """)
 
     @Argument(help: "Profile files (JSON or XML).")
     var files: [String]
@@ -96,7 +102,9 @@ struct ProfileValidate: ParsableCommand {
                 continue
             }
             guard let form = ProfileFormat.detect(bytes) else {
-                print("\(f): not a profile: it starts with neither '{' (JSON) nor '<' (XML)")
+                Terminal.error(
+                    "\(f): not a profile: it starts with neither '{' (JSON) nor '<' (XML); "
+                        + "write one with 'camprobe profile DEVICE' or 'camprobe import FILE'")
                 bad += 1
                 continue
             }
@@ -105,12 +113,17 @@ struct ProfileValidate: ParsableCommand {
                 print("\(f): valid \(form.rawValue.uppercased()) profile (schemaVersion \(CaptureModelSchema.version))")
             } else {
                 bad += 1
-                print("\(f): invalid \(form.rawValue.uppercased()) profile, \(issues.count) problem\(issues.count == 1 ? "" : "s"):")
-                for i in issues.prefix(50) { print("  " + Quote.clipMessage(i.description)) }
-                if issues.count > 50 { print("  … and \(issues.count - 50) more") }
+                for i in issues.prefix(50) { Terminal.error("\(f): " + i.description) }
+                if issues.count > 50 { Terminal.error("\(f): … and \(issues.count - 50) more") }
+                Terminal.error(
+                    "\(f): invalid \(form.rawValue.uppercased()) profile, \(issues.count) problem\(issues.count == 1 ? "" : "s") "
+                        + "(the schema: 'camprobe profile schema --format \(form.rawValue)')")
             }
         }
-        if bad > 0 { throw CLIError(message: "\(bad) of \(files.count) file\(files.count == 1 ? "" : "s") did not validate") }
+        if bad > 0 {
+            throw CLIError(
+                message: "\(bad) of \(files.count) file\(files.count == 1 ? "" : "s") did not validate; fix the problems listed above")
+        }
     }
 }
 

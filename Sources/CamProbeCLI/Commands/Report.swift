@@ -24,7 +24,9 @@ struct Report: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Devices to report (index, stable ID, node, by-id link or part of the name); all when none."))
     var devices: [String] = []
 
-    @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var sources: TextSourceOptions
+    /// The shared device options (a report has no --json: it is HTML or Markdown).
+    var source: DeviceSourceOptions { get throws { try sources.deviceSource() } }
 
     @Flag(name: .long, help: "Write one self-contained HTML page.")
     var html = false
@@ -42,7 +44,6 @@ struct Report: AsyncParsableCommand {
 
     func validate() throws {
         if html == md { throw ValidationError("give one of --html or --md") }
-        if source.json { throw ValidationError("a report is HTML or Markdown; for JSON use 'camprobe show --json'") }
         if !compare.isEmpty && compare.count != 2 {
             throw ValidationError("--compare takes two devices or profile files, A and B (got \(compare.count))")
         }
@@ -67,7 +68,7 @@ struct Report: AsyncParsableCommand {
         } else {
             let list = try chosenDevices()
             var reports = list.map { DeviceReport($0) }
-            if html && thumbnail && source.profile.isEmpty {
+            if html && thumbnail && sources.profile.isEmpty {
                 for i in reports.indices { reports[i].thumbnailPNG = await thumbnailPNG(of: list[i]) }
             }
             text = html ? HTMLReport.render(reports, generator: generator) : MarkdownReport.render(reports, generator: generator)
@@ -86,21 +87,21 @@ struct Report: AsyncParsableCommand {
     /// The devices named (all when none), read in one discovery pass.
     func chosenDevices() throws -> [Device] {
         var chosen: [Int] = []
-        var failure: DeviceSelector.SelectionError?
-        let result = try source.discover(DiscoveryOptions(emulated: source.emulated)) { list in
+        var failure: (error: DeviceSelector.SelectionError, selector: String)?
+        let result = try source.discover(DiscoveryOptions(emulated: sources.emulated)) { list in
             if devices.isEmpty { chosen = Array(list.indices) }
             for text in devices {
                 do throws(DeviceSelector.SelectionError) {
                     let i = try DeviceSelector(text).resolve(in: list)
                     if !chosen.contains(i) { chosen.append(i) }
                 } catch {
-                    failure = error
+                    failure = (error, text)
                     break
                 }
             }
             return Set(chosen)
         }
-        if let failure { throw CLIError(message: "\(failure)") }
+        if let failure { throw SelectionErrors.error(failure.error, selector: failure.selector) }
         guard !chosen.isEmpty else {
             throw CLIError(message: "no cameras found, so there is nothing to report. Run 'camprobe list', or give --profile FILE.")
         }
@@ -138,7 +139,7 @@ extension Report {
     func thumbnailPNG(of device: Device) async -> [UInt8]? {
         guard !device.captures.isEmpty else { return nil }
         let camera: CaptureDevice
-        do { camera = try CaptureDevice(device: device, system: source.system()) } catch {
+        do { camera = try CaptureDevice(device: device, system: CLIEnvironment.current.makeSystem()) } catch {
             Terminal.note("no picture of \(device.name) in the report: \(error.message)")
             return nil
         }

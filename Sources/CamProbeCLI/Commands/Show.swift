@@ -35,13 +35,7 @@ struct Show: ParsableCommand {
                     message: "cannot show \(device.map { "'\($0)'" } ?? "the camera"): " + vanished.map(\.message).joined(separator: "; ")
                         + ". The device was unplugged or its driver disconnected it.")
             }
-            if case .noDevices = selectionError {
-                throw CLIError(
-                    message:
-                        "no cameras found, so there is \(device.map { "no '\($0)'" } ?? "nothing") to show. Run 'camprobe list' to see what is attached."
-                )
-            }
-            throw CLIError(message: selectionError.map { "\($0)" } ?? "no such device")
+            throw SelectionErrors.error(selectionError, selector: device)
         }
         let d = result.devices[index]
         if source.json {

@@ -33,7 +33,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Give up after this many seconds without a frame.")
     var timeout: Double = 5
 
-    @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var live: LiveSourceOptions
 
     func validate() throws {
         if Snapshot.Encoding(fileName: output) == nil {
@@ -59,6 +59,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let source = try live.deviceSource()
         let encoding = Snapshot.Encoding(fileName: output)!
         var wanted = request
         if encoding == .jpeg && wanted.preset == nil && wanted.format.isEmpty && !wanted.raw {

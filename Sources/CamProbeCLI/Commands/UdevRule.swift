@@ -23,16 +23,16 @@ struct UdevRuleCommand: ParsableCommand {
     @Option(name: .long, help: "The link's name under /dev (default: camprobe-<stable id>).")
     var name: String?
 
-    @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var sources: TextSourceOptions
 
     func validate() throws {
         if let name, !UdevRule.isValidName(name) {
             throw ValidationError("--name '\(name)': use 1–64 of A-Z a-z 0-9 . _ - (not starting with . or -)")
         }
-        if source.json { throw ValidationError("udev-rule prints a rules file: --json does not apply") }
     }
 
     func run() throws {
+        let source = try sources.deviceSource()
         let d = try source.resolve(device)
         // The node's sysfs name tells apart devices that share a platform parent (vivid); only read on a live machine.
         let nodeName =

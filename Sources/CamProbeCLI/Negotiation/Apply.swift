@@ -16,12 +16,15 @@ struct Applier {
     static func run(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> Applier {
         if !source.profile.isEmpty {
             throw CLIError(
-                message: "a profile is not a live device: it can be negotiated ('camprobe negotiate') but not configured", status: 2)
+                message: "a profile is not a live device: \(source.profile.joined(separator: ", ")) cannot be configured; "
+                    + "'camprobe apply --dry-run' shows what would be set, 'camprobe negotiate' the decision")
         }
         let d = try source.resolve(selector)
         let (node, decision) = try request.decide(d)
         guard let c = decision.choice else {
-            throw CLIError(message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ") + ")")
+            throw CLIError(
+                message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ")
+                    + "); 'camprobe negotiate' with --explain ranks the modes there are")
         }
         if let e = request.strictError(decision, nothingApplied: true) { throw e }
         let camera: CaptureDevice
@@ -42,11 +45,7 @@ struct Applier {
                 let done = try await camera.configurePipeline(setup, sensor: sensor)
                 pipeline = done
             }
-            let applied = try await camera.commitConfiguration(
-                FormatRequest(
-                    bufferType: c.bufferType, fourcc: c.fourcc, width: c.size.width,
-                    // A media-controller capture node has no rate of its own: the sensor's blanking sets it (above).
-                    height: c.size.height, frameInterval: d.sensor == nil ? c.frameInterval : nil))
+            let applied = try await camera.commitConfiguration(ApplyDryRun.formatRequest(c, d))
             return Applier(device: d, node: node, decision: decision, camera: camera, applied: applied, pipeline: pipeline)
         } catch {
             await camera.close()
@@ -99,13 +98,27 @@ struct Apply: AsyncParsableCommand {
             Exit status: 0 when applied (an ADJUSTED decision is applied too: its changes are printed), \
             1 on errors and when nothing fits (UNSUPPORTED), or with --strict when the decision is ADJUSTED \
             (then nothing is applied), 2 on usage errors.
+
+            --dry-run negotiates and prints the format and rate it would set, and for a media-controller camera \
+            the pipeline and control writes, changing nothing; it is the only way to use --profile FILE here.
             """)
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
     var device: String
 
     @OptionGroup var request: RequestOptions
-    @OptionGroup var source: DeviceSourceOptions
+
+    @Flag(
+        name: .customLong("dry-run"),
+        help: "Negotiate and print what would be set, changing nothing (the only use of --profile here).")
+    var dryRun = false
+
+    @OptionGroup var live: LiveSourceOptions
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --dry-run only: answer for a saved profile instead of a live camera.", valueName: "file"))
+    var profile: [String] = []
 
     struct Output: Encodable {
         var schemaVersion = CaptureModelSchema.version
@@ -116,7 +129,20 @@ struct Apply: AsyncParsableCommand {
         var pipeline: PipelineApplied?
     }
 
+    func validate() throws {
+        if !profile.isEmpty && !dryRun {
+            throw ValidationError(
+                "--profile \(profile[0]): a profile is not a live device and cannot be configured; add --dry-run to see what would be set")
+        }
+    }
+
     func run() async throws {
+        let source = try live.deviceSource(profiles: profile)
+        if dryRun {
+            let plan = try ApplyDryRun.plan(device, request, source)
+            if source.json { try JSONOutput.print(plan.output) } else { plan.printText() }
+            return
+        }
         let a = try await Applier.run(device, request, source)
         await a.camera.close()
         if source.json {

@@ -26,7 +26,7 @@ struct Verify: AsyncParsableCommand {
     @Option(name: .long, help: "Give up after this many seconds without a frame.")
     var frameTimeout: Double = 5
 
-    @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var live: LiveSourceOptions
 
     func validate() throws {
         if frames < 2 || frames > 100_000 { throw ValidationError("--frames must be between 2 and 100000") }
@@ -46,6 +46,7 @@ struct Verify: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let source = try live.deviceSource()
         let a = try await Applier.run(device, request, source)
         let expected = a.applied.afterInterval?.fps ?? a.decision.choice?.frameInterval?.fps
         let report: StreamReport

@@ -194,19 +194,23 @@ public enum ControlPlanner {
             c = controls.first { $0.key == name } ?? controls.first { Control.key(forName: $0.name) == name }
         }
         guard let c else {
-            let near = controls.map(\.key).filter { $0.contains(name) || name.contains($0) }.prefix(3)
             throw ControlRequestError(
                 assignment: a,
-                message: "no control or feature '\(name)'" + (near.isEmpty ? "" : " (did you mean \(near.joined(separator: ", "))?)")
-                    + "; features: focus, exposure, wb, torch, zoom, mirror, vflip, lowlight")
+                message: "no control or feature '\(name)'" + Suggestion.hint(name, among: features + controls.map(\.key))
+                    + "; features: \(features.joined(separator: ", ")); 'camprobe ctl DEVICE' lists the controls")
         }
         if let i = Int64(v) { return [ControlWrite(id: c.id, control: c.key, value: i, reason: "asked")] }
         if let item = c.menu.first(where: { $0.name?.lowercased() == v.lowercased() }) {
             return [ControlWrite(id: c.id, control: c.key, value: item.index, reason: "asked (\(item.name ?? ""))")]
         }
         if let b = on(v), c.type == "bool" { return [ControlWrite(id: c.id, control: c.key, value: b ? 1 : 0, reason: "asked")] }
-        throw ControlRequestError(assignment: a, message: "'\(v)' is not a value of \(c.key)" + allowed(c))
+        let names = c.menu.compactMap(\.name)
+        throw ControlRequestError(
+            assignment: a, message: "'\(v)' is not a value of \(c.key)" + Suggestion.hint(v, among: names) + allowed(c))
     }
+
+    /// The semantic names `semantic` answers to, as listed in errors.
+    static let features = ["focus", "exposure", "wb", "torch", "zoom", "mirror", "vflip", "lowlight"]
 
     static func allowed(_ c: Control) -> String {
         if !c.menu.isEmpty {
