@@ -97,7 +97,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CaptureModel", "Profiles", "camprobe", "camprobe-fake"],
+            dependencies: ["CaptureModel", "Profiles", "CamProbeCLI", "camprobe", "camprobe-fake"],
             swiftSettings: strict),
 
         // Examples, built with everything else so they keep compiling (public API only).

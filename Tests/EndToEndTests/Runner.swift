@@ -39,6 +39,10 @@ enum CLI {
         p.arguments = args
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
+        // A UTF-8 locale whatever the machine's (CI may have none): tests of the ASCII fallback set their own.
+        env["LC_ALL"] = nil
+        env["LC_CTYPE"] = nil
+        env["LANG"] = "C.UTF-8"
         for (k, v) in extra { env[k] = v }
         p.environment = env
         let out = Pipe()

@@ -82,15 +82,8 @@ enum LevelsRenderer {
         return "[" + out + "]"
     }
 
-    /// Whether the locale's character set is UTF-8 (LC_ALL, else LC_CTYPE, else LANG).
-    static let unicode: Bool = {
-        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            guard let v = getenv(name), v.pointee != 0 else { continue }
-            let s = String(cString: v).lowercased()
-            return s.contains("utf-8") || s.contains("utf8")
-        }
-        return false
-    }()
+    /// Whether the locale's character set is UTF-8 (`TextLocale`).
+    static let unicode: Bool = TextLocale.isUTF8
 }
 
 /// Live bars on a terminal: the block of lines is redrawn in place each reading.

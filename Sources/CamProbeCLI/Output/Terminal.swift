@@ -39,17 +39,19 @@ enum Terminal {
     static func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - width(s))) }
 }
 
-/// Aligned columns.
+/// Aligned columns, fitted to the terminal (`TableLayout`, `TerminalSize`):
+/// on a terminal (or with `COLUMNS` set) the widest columns are cut with an
+/// ellipsis, or the rows become records when even that does not fit; into a
+/// pipe or a file every row is one line at full width, for scripts.
+/// `#` and `ID` columns are never cut.
 struct TextTable {
     var header: [String]
     var rows: [[String]] = []
 
-    func render() -> String {
-        let all = [header] + rows.map { $0.map(TerminalText.field) }
-        let widths = header.indices.map { c in all.map { Terminal.width($0[c]) }.max() ?? 0 }
-        return all.enumerated().map { i, row in
-            let line = row.indices.map { c in c == row.count - 1 ? row[c] : Terminal.pad(row[c], widths[c]) }.joined(separator: "  ")
-            return i == 0 ? Terminal.bold(line) : line
-        }.joined(separator: "\n")
+    func render(width: Int? = TerminalSize.columns, ascii: Bool = TerminalText.asciiOnly) -> String {
+        let keep = Set(header.indices.filter { header[$0] == "#" || header[$0] == "ID" })
+        return TableLayout.lines(
+            header: header, rows: rows.map { $0.map(TerminalText.field) }, keep: keep, width: width, ascii: ascii
+        ).joined(separator: "\n")
     }
 }

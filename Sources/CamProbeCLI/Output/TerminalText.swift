@@ -18,7 +18,14 @@
 /// only `render` turns a mark into its ESC sequence, after everything else has
 /// been escaped. So colours still work on a TTY, and a device named
 /// `"\e[33mX"` is shown as `\u{1B}[33mX`.
+///
+/// Under a locale that is not UTF-8 (`TextLocale`), `render` also writes every
+/// other non-ASCII scalar as ASCII: `→` as `->`, `…` as `...`, a letter of a
+/// device name as `\u{E9}`; what is written is then ASCII throughout.
 enum TerminalText {
+    /// Whether `render` writes ASCII only (the locale is not UTF-8).
+    static let asciiOnly: Bool = !TextLocale.isUTF8
+
     /// A random key known only to this process, so input cannot contain a valid mark.
     static let key: [UInt8] = {
         var g = SystemRandomNumberGenerator()  // getrandom(2)
@@ -37,10 +44,11 @@ enum TerminalText {
 
     /// `text` as it may be written to a terminal: control characters escaped,
     /// this run's style marks turned into ESC sequences (other text untouched,
-    /// byte for byte, when there is nothing to escape).
-    static func render(_ text: String) -> [UInt8] {
+    /// byte for byte, when there is nothing to escape); with `ascii`, other
+    /// non-ASCII scalars as `TextLocale.ascii` says.
+    static func render(_ text: String, ascii: Bool = asciiOnly) -> [UInt8] {
         let bytes = Array(text.utf8)
-        guard needsWork(bytes) else { return bytes }
+        guard needsWork(bytes, ascii: ascii) else { return bytes }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 16)
         var i = 0
@@ -55,12 +63,26 @@ enum TerminalText {
             } else if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F {
                 out += escape(UInt32(bytes[i + 1]))
                 i += 2
+            } else if ascii, b >= 0x80 {
+                let (scalar, end) = decode(bytes, at: i)
+                out += Array(TextLocale.ascii(scalar).utf8)
+                i = end
             } else {
                 out.append(b)
                 i += 1
             }
         }
         return out
+    }
+
+    /// The scalar whose UTF-8 starts at `i` (a String's bytes: always valid),
+    /// and the index after it.
+    static func decode(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int) {
+        let b = bytes[i]
+        let count = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+        let end = min(bytes.count, i + count)
+        let scalar = String(decoding: bytes[i..<end], as: UTF8.self).unicodeScalars.first ?? "?"
+        return (scalar, end)
     }
 
     /// One value inside a line (a name, a menu item, a table cell): newline and
@@ -76,11 +98,14 @@ enum TerminalText {
     }
 
     /// `render` as a String.
-    static func renderString(_ text: String) -> String { String(decoding: render(text), as: UTF8.self) }
+    static func renderString(_ text: String, ascii: Bool = asciiOnly) -> String {
+        String(decoding: render(text, ascii: ascii), as: UTF8.self)
+    }
 
     /// How many columns `text` takes once rendered: escapes count at their
-    /// written width, style marks count nothing (one column per scalar otherwise).
-    static func width(_ text: String) -> Int {
+    /// written width, style marks count nothing (one column per scalar
+    /// otherwise; with `ascii`, a non-ASCII scalar its stand-in's width).
+    static func width(_ text: String, ascii: Bool = asciiOnly) -> Int {
         let bytes = Array(text.utf8)
         var n = 0
         var i = 0
@@ -98,6 +123,12 @@ enum TerminalText {
             if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F {
                 n += escape(UInt32(bytes[i + 1])).count
                 i += 2
+                continue
+            }
+            if ascii, b >= 0xC0 {
+                let (scalar, end) = decode(bytes, at: i)
+                n += TextLocale.ascii(scalar).utf8.count
+                i = end
                 continue
             }
             if b & 0xC0 != 0x80 { n += 1 }  // count scalars: skip continuation bytes
@@ -119,9 +150,10 @@ enum TerminalText {
     }
 
     /// Whether `bytes` hold anything `render` would change.
-    static func needsWork(_ bytes: [UInt8]) -> Bool {
+    static func needsWork(_ bytes: [UInt8], ascii: Bool = asciiOnly) -> Bool {
         bytes.withUnsafeBufferPointer { p in
             for (i, b) in p.enumerated() {
+                if ascii && b >= 0x80 { return true }
                 if b < 0x20 && b != 0x0A && b != 0x09 || b == 0x7F { return true }
                 if b == 0xC2, i + 1 < p.count, p[i + 1] >= 0x80, p[i + 1] <= 0x9F { return true }
                 if b == 0xEF, i + 2 < p.count, p[i + 1] == 0xB7, p[i + 2] == 0x90 { return true }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import CamProbeCLI
+
+/// Under a locale that is not UTF-8 camprobe's text is ASCII throughout;
+/// under a UTF-8 one its arrows and marks stay; JSON is UTF-8 either way.
+@Suite("ASCII text when the locale is not UTF-8")
+struct AsciiLocaleTests {
+    static let root = ProfileCommandEndToEndTests.root
+    static func profile(_ name: String) -> String { root + "/Profiles/\(name).json" }
+
+    /// Text commands that write arrows, dashes, ellipses and marks in a UTF-8 locale.
+    static let commands: [[String]] = [
+        ["list", "--profile", profile("c525"), "--profile", profile("imported-pi-imx708"), "--profile", profile("camlink-4k")],
+        ["show", "0", "--profile", profile("c525")],
+        ["show", "0", "--profile", profile("imported-pi-imx708")],
+        ["show", "0", "--profile", profile("camlink-4k")],
+        ["negotiate", "0", "--profile", profile("camlink-4k"), "--size", "3840x2160", "--fps", "30", "--explain"],
+        ["negotiate", "0", "--profile", profile("c525"), "--size", "3840x2160", "--at-least", "--explain"],
+        ["ctl", "0", "--profile", profile("c525")],
+        ["negotiate", "0", "--profile", profile("c525"), "--preset", "hihg"],
+    ]
+
+    static func run(_ args: [String], locale: String) throws -> Run {
+        try CLI.run(CLI.fakeBinary, args, environment: ["LC_ALL": locale, "COLUMNS": ""])
+    }
+
+    static func nonASCII(_ s: String) -> [Character] { s.filter { !$0.isASCII } }
+
+    @Test(arguments: commands)
+    func underLC_ALL_CNothingWrittenIsOutsideASCII(args: [String]) throws {
+        let r = try Self.run(args, locale: "C")
+        #expect(!r.stdout.isEmpty || !r.stderr.isEmpty)
+        #expect(Self.nonASCII(r.stdout).isEmpty, "stdout of \(args[0]): \(Set(Self.nonASCII(r.stdout)))")
+        #expect(Self.nonASCII(r.stderr).isEmpty, "stderr of \(args[0]): \(Set(Self.nonASCII(r.stderr)))")
+    }
+
+    @Test func underAUTF8LocaleTheArrowsAndMarksStay() throws {
+        let adjusted = try Self.run(Self.commands[4], locale: "C.UTF-8")
+        #expect(adjusted.stdout.contains("changed rate: 30 fps → 29.97 fps"), "\(adjusted.stdout)")
+        let ascii = try Self.run(Self.commands[4], locale: "C")
+        #expect(ascii.stdout.contains("changed rate: 30 fps -> 29.97 fps"), "\(ascii.stdout)")
+        let ctl = try Self.run(Self.commands[6], locale: "en_US.UTF-8")
+        #expect(ctl.stdout.contains("…"), "ranges as min…max: \(ctl.stdout)")
+        #expect(try Self.run(Self.commands[6], locale: "POSIX").stdout.contains("..."))
+    }
+
+    /// A driver's name with letters outside ASCII: escaped in text, kept in JSON.
+    @Test func aDeviceNameOutsideASCIIIsEscapedInTextAndKeptInJSON() throws {
+        let fixture = try CLI.fixture(
+            #"""
+            {"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"Caméra µ","busInfo":"usb-1","version":"6.1.0",
+             "capabilities":"0x84a00001","deviceCaps":"0x04200001","formats":[]}]}
+            """#)
+        let text = try Self.run(["show", "0", "--fixture", fixture], locale: "C")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Cam\\u{E9}ra u"), "\(text.stdout)")
+        #expect(Self.nonASCII(text.stdout).isEmpty)
+        let json = try Self.run(["show", "0", "--fixture", fixture, "--json"], locale: "C")
+        #expect(json.stdout.contains("Caméra µ"), "JSON stays UTF-8: \(json.stdout.prefix(400))")
+        let utf8 = try Self.run(["show", "0", "--fixture", fixture], locale: "C.UTF-8")
+        #expect(utf8.stdout.contains("Caméra µ"))
+    }
+
+    @Test func theLocaleIsLC_ALLThenLC_CTYPEThenLANG() {
+        func utf8(_ env: [String: String]) -> Bool { TextLocale.utf8 { env[$0] } }
+        #expect(utf8(["LANG": "en_US.UTF-8"]))
+        #expect(utf8(["LC_CTYPE": "de_DE.utf8", "LANG": "C"]))
+        #expect(!utf8(["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
+        #expect(utf8(["LC_ALL": "", "LANG": "C.UTF-8"]), "an empty variable is not set")
+        #expect(!utf8(["LANG": "en_US.ISO-8859-1"]))
+        #expect(!utf8([:]))
+    }
+
+    @Test func renderWritesEveryNonASCIIScalarAsASCIIAndStillColours() {
+        let s = Terminal.colourMark("1", "a → b ✗ c ✓ … 3×4 ≤ ≥ – — • █ µs −∞ é")
+        let out = TerminalText.renderString(s, ascii: true)
+        #expect(out == "\u{1B}[1ma -> b x c ok ... 3x4 <= >= - - * # us -inf \\u{E9}\u{1B}[0m")
+        #expect(TerminalText.width(s, ascii: true) == out.count - 8)
+        #expect(TerminalText.renderString("a → b", ascii: false) == "a → b")
+    }
+}
