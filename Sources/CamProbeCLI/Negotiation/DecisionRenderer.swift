@@ -51,7 +51,7 @@ enum DecisionRenderer {
             print("  \(o.path) \(o.fourcc?.description ?? "?") \(o.size) (on the same graph: its link is validated too)")
         }
         print("Set it with:")
-        for c in p.commands { print("  " + c) }
+        for c in p.commands { StandardOutput.line("  " + c) }  // commands to copy: never wrapped
         if let c = p.libcamera { print("  " + c + "   # libcamera") }
         if let g = p.gstreamer { print("  " + g) }
     }

@@ -143,7 +143,7 @@ struct Negotiate: ParsableCommand {
                 case .gstLibcamera: (pipeline?.gstreamer, "libcamera's id or GStreamer caps for this choice are not known")
                 }
             guard let line else { throw CLIError(message: note ?? "no command for this format") }
-            print(line)
+            StandardOutput.line(line)  // a command to copy: never wrapped
             if let n = stable.note, emit == .ffmpeg || emit == .gst || (emit == .v4l2ctl && pipeline == nil) { Terminal.note(n) }
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))

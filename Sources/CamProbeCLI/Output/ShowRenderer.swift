@@ -3,38 +3,6 @@ import Negotiation
 
 /// `camprobe show` as text.
 enum ShowRenderer {
-    /// `print` for this renderer: a line wider than the terminal (`TerminalSize`)
-    /// is wrapped at word boundaries with a hanging indent (`TextWrap`), never
-    /// cut; into a pipe or a file every line is written whole.
-    static func print(_ line: String) {
-        guard let width = TerminalSize.columns else { return StandardOutput.line(line) }
-        for l in TextWrap.wrap(line, width: width, hang: hang(line)) { StandardOutput.line(l) }
-    }
-
-    /// Where a continuation of `line` starts: under its value, after the first
-    /// column gap (two spaces or more) or else the first `Label: `, within the
-    /// first 40 columns; otherwise four columns in.
-    static func hang(_ line: String) -> Int {
-        let chars = Array(line)
-        let lead = chars.prefix { $0 == " " }.count
-        func column(_ i: Int) -> Int { Terminal.width(String(chars[..<i])) }
-        var i = lead
-        while i + 1 < chars.count, column(i) < 40 {
-            if chars[i] == " " && chars[i + 1] == " " {
-                var j = i
-                while j < chars.count && chars[j] == " " { j += 1 }
-                return column(j)
-            }
-            i += 1
-        }
-        if let colon = chars.indices.first(where: { $0 + 1 < chars.count && chars[$0] == ":" && chars[$0 + 1] == " " }),
-            column(colon + 2) < 40
-        {
-            return column(colon + 2)
-        }
-        return lead + 4
-    }
-
     static func render(_ d: Device, index: Int) {
         print(Terminal.bold(TerminalText.field(d.name)))
         var facts: [(String, String)] = [("Index", "\(index)"), ("ID", d.id.rawValue)]

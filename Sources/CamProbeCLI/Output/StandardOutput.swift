@@ -101,11 +101,20 @@ enum StandardOutput {
 /// unqualified `print(…)` in a command or renderer goes through
 /// `StandardOutput.text` — its control characters escaped, its write failures
 /// reported — and no text reaches the terminal raw by oversight.
+///
+/// On a terminal (`TerminalSize.columns`), a line wider than it is broken at
+/// word boundaries with a hanging indent (`TextWrap`) instead of being cut
+/// into fragments by the terminal. Lines meant to be copied whole (emitted
+/// commands) are written with `StandardOutput.line`; a `print` with another
+/// terminator (a document, a meter redraw) is never wrapped.
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     var s = ""
     for (i, item) in items.enumerated() {
         if i > 0 { s += separator }
         if let t = item as? String { s += t } else { s += String(describing: item) }
     }
-    StandardOutput.text(s + terminator)
+    guard terminator == "\n", let width = TerminalSize.columns else { return StandardOutput.text(s + terminator) }
+    for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
+        for l in TextWrap.wrap(String(line), width: width, hang: TextWrap.hang(String(line))) { StandardOutput.line(l) }
+    }
 }

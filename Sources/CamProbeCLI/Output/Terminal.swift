@@ -17,11 +17,19 @@ enum Terminal {
     static func yellow(_ s: String) -> String { colour ? TerminalText.mark("33") + s + TerminalText.mark("0") : s }
 
     /// `camprobe: error: …` on stderr (input it repeats clipped: `Quote.clipMessage`).
-    static func error(_ message: String) { writeErr("camprobe: error: \(Quote.clipMessage(message))\n") }
+    static func error(_ message: String) { writeErr(fitted("camprobe: error: \(Quote.clipMessage(message))")) }
     /// `camprobe: warning: …` on stderr.
-    static func warning(_ message: String) { writeErr("camprobe: warning: \(Quote.clipMessage(message))\n") }
+    static func warning(_ message: String) { writeErr(fitted("camprobe: warning: \(Quote.clipMessage(message))")) }
     /// `camprobe: note: …` on stderr.
-    static func note(_ message: String) { writeErr("camprobe: note: \(Quote.clipMessage(message))\n") }
+    static func note(_ message: String) { writeErr(fitted("camprobe: note: \(Quote.clipMessage(message))")) }
+
+    /// A message line for stderr, broken at word boundaries with a 4-column hanging indent when
+    /// stderr is a terminal, so a long message is not cut into fragments.
+    static func fitted(_ line: String) -> String {
+        guard let width = TerminalSize.stderrColumns else { return line + "\n" }
+        return line.split(separator: "\n", omittingEmptySubsequences: false).flatMap { TextWrap.wrap(String($0), width: width, hang: 4) }
+            .joined(separator: "\n") + "\n"
+    }
 
     /// Writes to stderr, control characters escaped. When stdout is a terminal,
     /// what it holds is written first, so the two stay in order on screen (as

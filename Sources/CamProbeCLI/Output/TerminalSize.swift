@@ -13,7 +13,14 @@
 enum TerminalSize {
     static let columns: Int? = columns(
         environment: getenv("COLUMNS").map { String(cString: $0) }, isTerminal: Terminal.stdoutIsTerminal,
-        windowWidth: windowWidth)
+        windowWidth: { windowWidth(fd: 1) })
+
+    /// The width for standard error (errors, warnings and notes) when it is a terminal: `COLUMNS`, else its
+    /// own width, else 80. Into a pipe or a log, nil: a message stays one line there, whatever `COLUMNS` says.
+    static let stderrColumns: Int? =
+        isatty(2) == 1
+        ? columns(environment: getenv("COLUMNS").map { String(cString: $0) }, isTerminal: true, windowWidth: { windowWidth(fd: 2) })
+        : nil
 
     /// The rule, over its inputs (so it can be tested).
     static func columns(environment: String?, isTerminal: Bool, windowWidth: () -> Int?) -> Int? {
@@ -22,10 +29,10 @@ enum TerminalSize {
         return windowWidth() ?? 80
     }
 
-    /// The terminal's width in columns from `TIOCGWINSZ` on stdout, nil when it does not say.
-    static func windowWidth() -> Int? {
+    /// The terminal's width in columns from `TIOCGWINSZ` on `fd`, nil when it does not say.
+    static func windowWidth(fd: Int32) -> Int? {
         var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
 }

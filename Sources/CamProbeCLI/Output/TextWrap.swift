@@ -67,4 +67,28 @@ enum TextWrap {
 
     /// Whether a word may be split between lines: not when it carries a style mark.
     static func splittable(_ word: String) -> Bool { !word.unicodeScalars.contains { $0.value == 0xFDD0 } }
+
+    /// Where a continuation of `line` starts: under its value, after the first
+    /// column gap (two spaces or more) or else the first `Label: `, within the
+    /// first 40 columns; otherwise four columns in.
+    static func hang(_ line: String) -> Int {
+        let chars = Array(line)
+        let lead = chars.prefix { $0 == " " }.count
+        func column(_ i: Int) -> Int { Terminal.width(String(chars[..<i])) }
+        var i = lead
+        while i + 1 < chars.count, column(i) < 40 {
+            if chars[i] == " " && chars[i + 1] == " " {
+                var j = i
+                while j < chars.count && chars[j] == " " { j += 1 }
+                return column(j)
+            }
+            i += 1
+        }
+        if let colon = chars.indices.first(where: { $0 + 1 < chars.count && chars[$0] == ":" && chars[$0 + 1] == " " }),
+            column(colon + 2) < 40
+        {
+            return column(colon + 2)
+        }
+        return lead + 4
+    }
 }
