@@ -46,7 +46,8 @@ struct AsciiLocaleTests {
         #expect(try Self.run(Self.commands[6], locale: "POSIX").stdout.contains("..."))
     }
 
-    /// A driver's name with letters outside ASCII: escaped in text, kept in JSON.
+    /// A driver's name with letters outside ASCII: escaped in text; in JSON and XML escaped
+    /// the format's own way under LC_ALL=C (the same document), written as UTF-8 under a UTF-8 locale.
     @Test func aDeviceNameOutsideASCIIIsEscapedInTextAndKeptInJSON() throws {
         let fixture = try CLI.fixture(
             #"""
@@ -58,7 +59,14 @@ struct AsciiLocaleTests {
         #expect(text.stdout.contains("Cam\\u{E9}ra u"), "\(text.stdout)")
         #expect(Self.nonASCII(text.stdout).isEmpty)
         let json = try Self.run(["show", "0", "--fixture", fixture, "--json"], locale: "C")
-        #expect(json.stdout.contains("Caméra µ"), "JSON stays UTF-8: \(json.stdout.prefix(400))")
+        #expect(Self.nonASCII(json.stdout).isEmpty, "JSON under LC_ALL=C: \(Set(Self.nonASCII(json.stdout)))")
+        #expect(json.stdout.contains(#""name" : "Cam\u00e9ra \u00b5""#), "\(json.stdout.prefix(400))")
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((parsed?["device"] as? [String: Any])?["name"] as? String == "Caméra µ", "the same value once parsed")
+        let xml = try Self.run(["profile", "write", "0", "--fixture", fixture, "--format", "xml", "-o", "-"], locale: "C")
+        #expect(Self.nonASCII(xml.stdout).isEmpty && xml.stdout.contains("Cam&#xE9;ra &#xB5;"), "\(xml.stdout.prefix(600))")
+        let utf8JSON = try Self.run(["show", "0", "--fixture", fixture, "--json"], locale: "C.UTF-8")
+        #expect(utf8JSON.stdout.contains("Caméra µ"), "JSON under a UTF-8 locale is UTF-8")
         let utf8 = try Self.run(["show", "0", "--fixture", fixture], locale: "C.UTF-8")
         #expect(utf8.stdout.contains("Caméra µ"))
     }

@@ -200,7 +200,11 @@ struct EventPrinter: Sendable {
 
     /// One line, written at once (a failed write ends the process: `StandardOutput`).
     private func line(_ s: String) {
-        if json { StandardOutput.raw(JSONText.escapingControls(Array(s.utf8)) + [0x0A]) } else { print(s) }
+        if json {
+            StandardOutput.raw(ASCIIDocuments.forStandardOutput(JSONText.escapingControls(Array(s.utf8))) + [0x0A])
+        } else {
+            print(s)
+        }
         StandardOutput.flush()
     }
 

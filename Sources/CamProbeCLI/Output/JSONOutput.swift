@@ -7,8 +7,8 @@ enum JSONOutput {
         // The bytes JSONEncoder would write with [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes].
         let data = try SortedJSONEncoder(prettyPrinted: true).encode(value)
         // Written straight from the encoder's buffer unless something needs escaping (no copy of a large document).
-        if data.withUnsafeBytes({ JSONText.hasControls($0) }) {
-            StandardOutput.raw(JSONText.escapingControls(data))
+        if data.withUnsafeBytes({ JSONText.hasControls($0) }) || TerminalText.asciiOnly {
+            StandardOutput.raw(ASCIIDocuments.forStandardOutput(JSONText.escapingControls(data)))
         } else {
             data.withUnsafeBytes { StandardOutput.raw($0) }
         }

@@ -14,7 +14,8 @@ enum ProfileOutput {
         if output == "-" {
             // A document, written as it is (JSON and XML escape what they must).
             let bytes = Array(text.utf8) + (text.hasSuffix("\n") ? [] : [0x0A])
-            StandardOutput.raw(format == .json ? JSONText.escapingControls(bytes) : JSONText.escapingXMLControls(bytes))
+            let safe = format == .json ? JSONText.escapingControls(bytes) : JSONText.escapingXMLControls(bytes)
+            StandardOutput.raw(ASCIIDocuments.forStandardOutput(safe, xml: format == .xml))
             return nil
         }
         let path = ProfilePaths.destination(output, id: doc.device.id, format: format)
