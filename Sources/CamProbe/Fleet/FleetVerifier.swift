@@ -34,12 +34,10 @@ public enum FleetVerifier {
             let expected = parameters?.frameInterval?.fps
             let report = try await camera.measureStreaming(frames: frames, expectedFPS: expected, timeoutSeconds: timeoutSeconds)
             await camera.close()
-            var ts = timespec()
-            clock_gettime(CLOCK_REALTIME, &ts)
             return .success(
                 FleetInventory.Verification(
                     deliveredFPS: report.deliveredFPS, negotiatedFPS: expected, droppedFrames: report.framesDropped,
-                    lastSuccess: Double(ts.tv_sec)))
+                    lastSuccess: FleetTextfile.now()))
         } catch {
             await camera.close()
             return .failure(failure(error))

@@ -36,10 +36,12 @@ struct ProfileDiff: ParsableCommand {
                     + (set.skipped.isEmpty ? "" : " (see the errors above)"))
         }
         let report = ProfileDiffReport(set)
+        // Two profiles: their differences, found once (for the listing and the exit status).
+        let pair = set.members.count == 2 ? CapabilityDifference.between(set.members[0].device, set.members[1].device) : []
         if json {
             try JSONOutput.print(report)
         } else if set.members.count == 2 {
-            printPair(set.members[0], set.members[1], report)
+            printPair(set.members[0], set.members[1], pair)
         } else {
             printGroups(report)
         }
@@ -49,14 +51,12 @@ struct ProfileDiff: ParsableCommand {
                     "\(set.skipped.count) of \(set.members.count + set.skipped.count) profiles could not be read and were not compared (see above); fix or remove them and run again"
             )
         }
-        let pairDiffers = set.members.count == 2 && !CapabilityDifference.between(set.members[0].device, set.members[1].device).isEmpty
-        if report.differs || pairDiffers { throw CLIError(message: "", status: 3) }
+        if report.differs || !pair.isEmpty { throw CLIError(message: "", status: 3) }
     }
 
-    func printPair(_ a: ProfileSet.Member, _ b: ProfileSet.Member, _ report: ProfileDiffReport) {
+    func printPair(_ a: ProfileSet.Member, _ b: ProfileSet.Member, _ diffs: [CapabilityDifference]) {
         print("A  \(a.file)  \(a.device.id)  fingerprint \(a.fingerprint.value)\(a.fingerprint.isComplete ? "" : " (incomplete)")")
         print("B  \(b.file)  \(b.device.id)  fingerprint \(b.fingerprint.value)\(b.fingerprint.isComplete ? "" : " (incomplete)")")
-        let diffs = CapabilityDifference.between(a.device, b.device)
         if diffs.isEmpty {
             print(
                 a.fingerprint == b.fingerprint

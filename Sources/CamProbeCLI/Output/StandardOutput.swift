@@ -114,7 +114,5 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
         if let t = item as? String { s += t } else { s += String(describing: item) }
     }
     guard terminator == "\n", let width = TerminalSize.columns else { return StandardOutput.text(s + terminator) }
-    for line in s.split(separator: "\n", omittingEmptySubsequences: false) {
-        for l in TextWrap.wrap(String(line), width: width, hang: TextWrap.hang(String(line))) { StandardOutput.line(l) }
-    }
+    for l in TextWrap.lines(s, width: width) { StandardOutput.line(l) }
 }

@@ -27,8 +27,7 @@ enum Terminal {
     /// stderr is a terminal, so a long message is not cut into fragments.
     static func fitted(_ line: String) -> String {
         guard let width = TerminalSize.stderrColumns else { return line + "\n" }
-        return line.split(separator: "\n", omittingEmptySubsequences: false).flatMap { TextWrap.wrap(String($0), width: width, hang: 4) }
-            .joined(separator: "\n") + "\n"
+        return TextWrap.lines(line, width: width, hang: 4).joined(separator: "\n") + "\n"
     }
 
     /// Writes to stderr, control characters escaped. When stdout is a terminal,

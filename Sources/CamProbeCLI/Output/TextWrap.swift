@@ -91,4 +91,11 @@ enum TextWrap {
         }
         return lead + 4
     }
+
+    /// Every line of `text` wrapped (`wrap`), continuations under `hang(line)` or a fixed `hang`.
+    static func lines(_ text: String, width: Int, hang fixed: Int? = nil) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { l in
+            wrap(String(l), width: width, hang: fixed ?? hang(String(l)))
+        }
+    }
 }
