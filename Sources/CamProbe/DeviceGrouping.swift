@@ -50,12 +50,7 @@ extension Device {
     /// The best modes of each capture node ("MJPG 1920x1080@30"), then each
     /// microphone PCM ("hw:CARD=Loopback,DEV=0 S16_LE 1-2 ch 8000-192000 Hz").
     public var modeSummary: [String] {
-        captures.flatMap { c -> [String] in
-            let best = c.bestModes().map(\.description)
-            guard best.isEmpty else { return best }
-            // Modes whose rate nobody reports (a sensor without intervals or blanking): the size, and "?" for the rate.
-            return c.formats.prefix(3).compactMap { f in f.sizes.map(\.largest).max().map { "\(f.fourcc) \($0)@?" } }
-        }
+        captures.flatMap { c in c.bestModes().map(\.compactDescription) }
             + audio.flatMap { card in card.pcms.map { "\($0.alsaName) \($0.summary)" } }
     }
 }

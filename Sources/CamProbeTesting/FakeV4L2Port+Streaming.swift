@@ -148,6 +148,13 @@ extension FakeV4L2Port {
         }
     }
 
+    func unlockExclusive() -> DeviceErrno? {
+        state.lock.withLock { _ in
+            if state.lockOwner == me { state.lockOwner = nil }
+            return nil
+        }
+    }
+
     func makeWakeSignal() -> Result<any WakeSignal, DeviceErrno> { .success(FakeWakeSignal()) }
 
     func now() -> UInt64 { state.lock.withLock { _ in state.clock } }

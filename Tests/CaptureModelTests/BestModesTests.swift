@@ -23,7 +23,7 @@ struct BestModesTests {
                 index: 1, fourcc: FourCC("MJPG"), description: "", bufferType: .videoCapture, flags: .compressed,
                 sizes: [size(1920, 1080, [30]), size(1280, 720, [60])]),
         ])
-        #expect(c.bestModes().map(\.description) == ["MJPG 1920x1080@30", "YUYV 640x480@30"])
+        #expect(c.bestModes().map(\.compactDescription) == ["MJPG 1920x1080@30", "YUYV 640x480@30"])
     }
 
     @Test func fallsBackToBestRateWhenNothingReachesThirty() {
@@ -32,7 +32,7 @@ struct BestModesTests {
                 index: 0, fourcc: FourCC("YUYV"), description: "", bufferType: .videoCapture, flags: [],
                 sizes: [size(640, 480, [15]), size(1280, 720, [10])])
         ])
-        #expect(c.bestModes().map(\.description) == ["YUYV 1280x720@10"])
+        #expect(c.bestModes().map(\.compactDescription) == ["YUYV 1280x720@10"])
     }
 
     @Test func emulatedComesLast() {

@@ -34,7 +34,7 @@ struct HostileProfileTests {
                 _ = d.explanation
                 #expect(throws: Never.self, sourceLocation: sourceLocation) { _ = try JSONEncoder().encode(d) }
             }
-            _ = node.bestModes().map(\.description)
+            _ = node.bestModes().map(\.compactDescription)
         }
     }
 

@@ -37,7 +37,7 @@ struct CapabilityTypeTests {
         }
         #expect(lo == Dimensions(width: 48, height: 32) && hi == Dimensions(width: 4096, height: 2160))
         #expect(a == .continuous(min: FrameDuration(1, 60), max: FrameDuration(1, 1)))
-        #expect(c.bestModes().first?.description == "YUYV 4096x2160@60")
+        #expect(c.bestModes().first?.compactDescription == "YUYV 4096x2160@60")
     }
 
     @Test func multiplanarFormatsAndActiveFormat() throws {
@@ -62,7 +62,7 @@ struct CapabilityTypeTests {
         #expect(emulated.formats.map(\.fourcc.description) == ["YUYV", "MJPG", "RGB3"])
         #expect(emulated.formats.map(\.isEmulated) == [false, false, true])
         #expect(emulated.throughLibV4L2)
-        #expect(emulated.bestModes().last?.emulated == true)
+        #expect(emulated.bestModes().last?.isEmulated == true)
     }
 
     @Test func controlTypesMenusAndValues() throws {

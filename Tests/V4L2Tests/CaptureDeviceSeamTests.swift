@@ -35,7 +35,7 @@ struct CaptureDeviceSeamTests {
         try await camera.lockForConfiguration()
         let (decision, applied) = try await camera.commit(preset: .high, for: d)
         #expect(decision.choice?.fourcc == "MJPG" && decision.choice?.size == Dimensions(width: 1920, height: 1080))
-        #expect(applied.after.width == 1920)
+        #expect(applied.mode.size.width == 1920)
         #expect(await camera.sessionPreset == .high)
     }
 

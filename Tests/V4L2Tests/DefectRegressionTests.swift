@@ -47,6 +47,6 @@ struct DefectRegressionTests {
 @Suite("Closed sets keep their JSON spelling")
 struct CaptureDeviceErrorKindSpellingTests {
     @Test func holderErrorKinds() {
-        #expect(CaptureDeviceError.Kind.allCases.map(\.rawValue) == ["disconnected", "closed", "failed"])
+        #expect(CaptureDeviceError.Kind.allCases.map(\.rawValue) == ["disconnected", "closed", "failed", "busy"])
     }
 }

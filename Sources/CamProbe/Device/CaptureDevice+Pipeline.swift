@@ -7,8 +7,8 @@ extension CaptureDevice {
     /// (`VIDIOC_S_FMT`), then reads it all back and checks every link. Call after `lockForConfiguration`
     /// and before `commitConfiguration` (which sets this node). Runs on the device's own thread.
     /// Throws when a pad or node refuses its format, naming each.
-    public func configurePipeline(_ setup: SensorPipelineSetup, sensor: SensorCamera) throws(CaptureDeviceError) -> PipelineApplied {
-        guard session != nil else {
+    func configurePipeline(_ setup: SensorPipelineSetup, sensor: SensorCamera) throws(CaptureDeviceError) -> PipelineApplied {
+        guard lock != nil else {
             throw CaptureDeviceError(kind: .failed, id: id, message: "lock \(name) for configuration first (lockForConfiguration)")
         }
         let done = SensorPipelineConfigurator.apply(setup, sensor: sensor, system: system)

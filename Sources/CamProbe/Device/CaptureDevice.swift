@@ -12,6 +12,8 @@ public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvert
         case closed
         /// The driver refused, or the request cannot be met.
         case failed
+        /// Another handle holds the camera (or a node of its pipeline): `holders` names who, where it can be seen.
+        case busy
     }
 
     public var kind: Kind
@@ -19,6 +21,8 @@ public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvert
     public var message: String
     /// The V4L2 error behind it, when there is one.
     public var underlying: V4L2Error?
+    /// The processes that hold the node (from `/proc/PID/fd`), when the kind is `busy` and they can be seen.
+    public var holders: [NodeHolder] = []
     public var description: String { message }
 }
 
@@ -44,7 +48,9 @@ public actor CaptureDevice {
     let system: any DeviceSystem
     private let registry: DeviceRegistry?
     /// The configuration lock, while held.
-    var session: ConfigurationSession?
+    var lock: CameraLock?
+    /// The media-controller camera this node belongs to: its pipeline is locked and configured with it.
+    nonisolated let sensor: SensorCamera?
     /// The session preset in force: set by `commit(preset:)`; an explicit format
     /// (`commitConfiguration`) switches it to `inputPriority`, as in AVFoundation.
     public internal(set) var sessionPreset: SessionPreset?
@@ -73,6 +79,7 @@ public actor CaptureDevice {
                 ? .videoCaptureMultiplanar : .videoCapture)
         self.registry = registry
         self.system = system
+        sensor = device.sensor.flatMap { $0.output(at: capture.path) != nil ? $0 : nil }
         do throws(V4L2Error) {
             port = try system.open(capture.path, throughLibV4L2: false)
         } catch {
@@ -99,7 +106,8 @@ public actor CaptureDevice {
     /// Closes the node. Later calls throw `closed` (or `disconnected` if it had gone).
     public func close() async {
         guard port != nil else { return }
-        session = nil
+        lock?.release()
+        lock = nil
         port = nil
         await registry?.holderReleased(id)
     }

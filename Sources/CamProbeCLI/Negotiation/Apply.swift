@@ -31,22 +31,11 @@ struct Applier {
         do { camera = try CaptureDevice(device: d, node: node.path, system: source.system()) } catch {
             throw CLIError(message: error.message)
         }
-        var setup: SensorPipelineSetup?
-        if let sensor = d.sensor {
-            switch SensorPipelineSetup.make(c, sensor: sensor) {
-            case .success(let s): setup = s
-            case .failure(let e): throw CLIError(message: "nothing applied: \(e.message)")
-            }
-        }
         do {
             try await camera.lockForConfiguration()
-            var pipeline: PipelineApplied?
-            if let setup, let sensor = d.sensor {
-                let done = try await camera.configurePipeline(setup, sensor: sensor)
-                pipeline = done
-            }
-            let applied = try await camera.commitConfiguration(ApplyDryRun.formatRequest(c, d))
-            return Applier(device: d, node: node, decision: decision, camera: camera, applied: applied, pipeline: pipeline)
+            let applied = try await camera.apply(c.mode)
+            return Applier(
+                device: d, node: node, decision: decision, camera: camera, applied: applied.details, pipeline: applied.pipeline)
         } catch {
             await camera.close()
             throw CLIError(message: "could not configure \(d.name): \(error.message)")

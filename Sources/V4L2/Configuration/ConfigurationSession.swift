@@ -34,36 +34,71 @@ public struct AppliedFormat: Sendable, Hashable, Codable {
     public var adjustments: [String]
 }
 
-/// A configuration lock on one capture node (AVFoundation's
-/// `lockForConfiguration`): the V4L2 access priority raised to RECORD
-/// (`VIDIOC_S_PRIORITY`), so other handles cannot change the format while it
-/// is held, plus an advisory `flock(2)` that other camprobe processes respect.
-/// Changes are applied together with `apply` and rolled back together if any
-/// step fails. Not Sendable: one task configures.
+/// A configuration lock on one node (AVFoundation's `lockForConfiguration`):
+/// an advisory `flock(2)` that other camprobe processes respect, plus — when
+/// asked — the V4L2 access priority raised to RECORD (`VIDIOC_S_PRIORITY`),
+/// so no other handle can change the format while it is held.
+///
+/// `release()` gives both back at once (priority to DEFAULT, `LOCK_UN`); so
+/// does `deinit`, and closing the port. Changes are applied together with
+/// `apply` and rolled back together if any step fails. Not Sendable: one
+/// task configures.
 public final class ConfigurationSession {
     public let port: any DevicePort
+    /// Whether this session raised the node to `V4L2_PRIORITY_RECORD`.
+    public let holdsRecordPriority: Bool
+    private var released = false
 
-    /// Locks `port` for configuration.
+    /// Locks `port` for configuration. With `recordPriority` false only the
+    /// advisory lock is taken: a media controller's video nodes share one
+    /// priority state per driver instance, so record priority on one sensor's
+    /// node would lock every other sensor of the same driver out.
     ///
     /// The corresponding C calls are `flock(2)` and the ioctl `VIDIOC_S_PRIORITY` (`V4L2_PRIORITY_RECORD`).
-    public init(port: any DevicePort) throws(V4L2Error) {
+    public init(port: any DevicePort, recordPriority: Bool = true) throws(V4L2Error) {
         self.port = port
         if let e = port.lockExclusive() {
             let held = e.code == Errno.EAGAIN
             throw V4L2Error(
                 call: "flock", path: port.path, errno: held ? Errno.EBUSY : e.code,
-                hint: held ? "another process (a camprobe apply or verify) is configuring this camera; try again when it finishes" : nil)
+                hint: held ? "another camprobe handle has locked this node for configuration" : nil)
+        }
+        guard recordPriority else {
+            holdsRecordPriority = false
+            return
         }
         var prio = V4L2_PRIORITY_RECORD.rawValue
         do throws(V4L2Error) {
             try port.call(.sPriority, &prio)
+            holdsRecordPriority = true
         } catch  where error.errno == Errno.EBUSY {
+            _ = port.unlockExclusive()
             throw V4L2Error(
                 call: "VIDIOC_S_PRIORITY", path: port.path, errno: error.errno,
-                hint: "another process holds this camera at record priority (it is recording); stop it first")
+                hint: "another handle holds this driver's nodes at record priority (locked for configuration)")
         } catch  where error.errno == Errno.ENOTTY || error.errno == Errno.EINVAL {
             // Drivers without priority support: the advisory lock is all there is.
+            holdsRecordPriority = false
+        } catch {
+            _ = port.unlockExclusive()
+            throw error
         }
+    }
+
+    deinit { release() }
+
+    /// Gives the lock back now: the priority returns to `V4L2_PRIORITY_DEFAULT`
+    /// and the advisory lock is released, while the port stays open. Safe to call twice.
+    ///
+    /// The corresponding C calls are the ioctl `VIDIOC_S_PRIORITY` (`V4L2_PRIORITY_DEFAULT`) and `flock(2)` (`LOCK_UN`).
+    public func release() {
+        guard !released else { return }
+        released = true
+        if holdsRecordPriority {
+            var prio = V4L2_PRIORITY_DEFAULT.rawValue
+            try? port.call(.sPriority, &prio)
+        }
+        _ = port.unlockExclusive()
     }
 
     /// Makes `request` the active format and frame interval, reads both back,

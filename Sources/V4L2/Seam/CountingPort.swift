@@ -60,6 +60,11 @@ public final class CountingPort: DevicePort {
         return inner.lockExclusive()
     }
 
+    public func unlockExclusive() -> DeviceErrno? {
+        counts["flock", default: 0] += 1
+        return inner.unlockExclusive()
+    }
+
     public func makeWakeSignal() -> Result<any WakeSignal, DeviceErrno> { inner.makeWakeSignal() }
     public func now() -> UInt64 { inner.now() }
 

@@ -34,6 +34,11 @@ public protocol DevicePort: AnyObject {
     ///
     /// The corresponding C call is `flock(2)` with `LOCK_EX | LOCK_NB`.
     func lockExclusive() -> DeviceErrno?
+    /// Releases the advisory configuration lock `lockExclusive` took (a no-op
+    /// when this handle does not hold it).
+    ///
+    /// The corresponding C call is `flock(2)` with `LOCK_UN`.
+    func unlockExclusive() -> DeviceErrno?
     /// Makes a signal another thread can raise to end a `wait` early.
     ///
     /// The corresponding C call is `eventfd(2)` (`EFD_CLOEXEC | EFD_NONBLOCK`).

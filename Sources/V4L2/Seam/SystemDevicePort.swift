@@ -89,6 +89,10 @@ public final class SystemDevicePort: DevicePort {
         flock(fd, LOCK_EX | LOCK_NB) == 0 ? nil : DeviceErrno(errno)
     }
 
+    public func unlockExclusive() -> DeviceErrno? {
+        flock(fd, LOCK_UN) == 0 ? nil : DeviceErrno(errno)
+    }
+
     public func makeWakeSignal() -> Result<any WakeSignal, DeviceErrno> {
         let e = cv4l2_eventfd()
         guard e >= 0 else { return .failure(DeviceErrno(errno)) }

@@ -1,0 +1,42 @@
+import CaptureModel
+import V4L2
+
+extension CaptureDevice {
+    /// Streams `frames` frames with the active configuration (mmap buffers) and
+    /// measures what arrived: delivered rate, jitter, dropped sequence numbers,
+    /// time to first frame. Stops after `timeoutSeconds` without a frame.
+    /// It runs on this device's own thread (not the cooperative pool) while frames arrive.
+    /// The corresponding ioctls are `VIDIOC_REQBUFS`, `QBUF`, `STREAMON`, `DQBUF`, `STREAMOFF`.
+    public func measureStreaming(frames: Int, expectedFPS: Double?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError)
+        -> StreamReport
+    {
+        let port = try usablePort()
+        let stream: FrameStream
+        do throws(V4L2Error) {
+            stream = try FrameStream(port: port, bufferType: bufferType)
+        } catch {
+            throw await failure(error)
+        }
+        defer { stream.stop() }
+        var records: [FrameRecord] = []
+        records.reserveCapacity(min(frames, 100_000))
+        let timeout = Int32(max(1, min(timeoutSeconds * 1000, 600_000)))
+        while records.count < min(frames, 100_000) {
+            let next: FrameRecord?
+            do throws(V4L2Error) {
+                next = try stream.next(timeoutMilliseconds: timeout)
+            } catch {
+                throw await failure(error)
+            }
+            guard let next else {
+                throw CaptureDeviceError(
+                    kind: .failed, id: id,
+                    message:
+                        "\(name): no frame for \(formatFPS(Double(timeout) / 1000)) s after \(records.count) frames (the driver stopped delivering)"
+                )
+            }
+            records.append(next)
+        }
+        return StreamReport(frames: records, startedAt: stream.startedAt, expectedFPS: expectedFPS)
+    }
+}
