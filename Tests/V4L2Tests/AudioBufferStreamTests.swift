@@ -244,4 +244,22 @@ struct AudioBufferStreamTests {
         #expect(await probe.eventually(2) { probe.threadsEnded.load(ordering: .sequentiallyConsistent) == 1 })
         #expect(probe.closed.load(ordering: .sequentiallyConsistent) == 1)
     }
+
+    @Test func aDevicesMicrophoneThroughTheFacade() async throws {
+        // As `camprobe levels DEVICE` picks it: the first capture PCM of the device's first card.
+        let json =
+            #"{"nodes":[{"path":"/dev/snd/controlC1","subsystem":"sound","driver":"","card":"","busInfo":"","udev":{"parent":{"sysPath":"/sys/devices/platform/snd_aloop.0","bus":"platform","portPath":"platform-snd_aloop.0"}},"audio":{"id":"Loopback","name":"Loopback","pcms":[{"device":0,"name":"p","channels":"1-2","rates":"8000-48000","formats":["S16_LE"],"levels":[-12],"realTime":true}]}}]}"#
+        let system = try Fixtures.system(json: json)
+        let devices = DeviceDiscovery(system: system).discover().devices
+        let device = try #require(devices.first { !$0.audio.isEmpty })
+        let stream = try #require(device.microphoneBufferStream(system: system))
+        #expect(stream.pcm == "hw:CARD=Loopback,DEV=0")
+        let (buffers, error) = try await Self.collect(stream, max: 2)
+        #expect(error == nil)
+        #expect(buffers.map(\.sequence) == [0, 1])
+        #expect(abs(Self.peakDBFS(buffers, channel: 0) + 12) < 0.5)
+        var silent = device
+        silent.audio = []
+        #expect(silent.microphoneBufferStream(system: system) == nil)
+    }
 }
