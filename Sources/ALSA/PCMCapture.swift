@@ -51,6 +51,29 @@ public protocol PCMCaptureSource: AnyObject {
     /// Recovers from an overrun or suspend and restarts capture (`snd_pcm_recover`,
     /// `snd_pcm_start`); 0 or a negative errno.
     func recover(_ code: Int32) -> Int32
+    /// Frames captured but not yet read, and when that was measured: `snd_pcm_delay`
+    /// then `clock_gettime(CLOCK_MONOTONIC)`. Asked right after a read to date its
+    /// frames; nil when the source cannot tell (the reader then assumes none pending).
+    func delay() -> PCMDelay?
+}
+
+/// What `snd_pcm_delay` said, and when (`CLOCK_MONOTONIC`).
+public struct PCMDelay: Sendable, Hashable {
+    /// Frames the hardware has captured that no read has returned yet (the last read
+    /// frame was captured about `frames / rate` before `monotonicNanoseconds`).
+    public var frames: Int
+    /// `clock_gettime(CLOCK_MONOTONIC)` right after `snd_pcm_delay`, in nanoseconds.
+    public var monotonicNanoseconds: UInt64
+
+    public init(frames: Int, monotonicNanoseconds: UInt64) {
+        self.frames = frames
+        self.monotonicNanoseconds = monotonicNanoseconds
+    }
+}
+
+extension PCMCaptureSource {
+    /// Sources written before timestamps: unknown.
+    public func delay() -> PCMDelay? { nil }
 }
 
 extension ALSAPort {

@@ -1,4 +1,5 @@
 internal import CALSA
+import CaptureModel
 
 #if canImport(Glibc)
     import Glibc
@@ -104,6 +105,12 @@ final class SystemPCMCapture: PCMCaptureSource {
         guard r >= 0 else { return r }
         let s = snd_pcm_start(pcm)
         return s == -EBADFD ? 0 : s  // already running after recover
+    }
+
+    func delay() -> PCMDelay? {
+        var frames: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(pcm, &frames) >= 0 else { return nil }
+        return PCMDelay(frames: max(0, Int(frames)), monotonicNanoseconds: monotonicNanoseconds())
     }
 
     deinit { snd_pcm_close(pcm) }

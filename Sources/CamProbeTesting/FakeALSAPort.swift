@@ -153,4 +153,15 @@ final class FakePCMCapture: PCMCaptureSource {
     }
 
     func recover(_ code: Int32) -> Int32 { 0 }
+
+    /// When the PCM opened (`CLOCK_MONOTONIC`): frame k is captured at `opened + k / rate`.
+    let opened = monotonicNanoseconds()
+    /// Frames the fake hardware is always ahead of the reader by.
+    static let pendingFrames = 120
+
+    /// A virtual clock (exact, whether or not `realTime`): `pendingFrames` captured past the last read.
+    func delay() -> PCMDelay? {
+        let captured = UInt64(position + Self.pendingFrames)
+        return PCMDelay(frames: Self.pendingFrames, monotonicNanoseconds: opened + captured * 1_000_000_000 / UInt64(format.rate))
+    }
 }
