@@ -49,4 +49,5 @@ final class FakeWakeSignal: WakeSignal {
     private let raised = Atomic<Bool>(false)
     func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
     var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+    func reset() { raised.store(false, ordering: .sequentiallyConsistent) }
 }

@@ -53,6 +53,8 @@ public struct FakeNodeSpec: Codable, Sendable {
     public var endlessList: String?
     /// Milliseconds each call of an ioctl blocks before answering ("VIDIOC_G_FMT": 2000), as a stuck driver would.
     public var ioctlDelays: [String: Int]?
+    /// While streaming, every this many frames the driver drops one: its sequence number is skipped.
+    public var dropFrameEvery: Int?
     /// Fill `driver`, `card` and `bus_info` to the last byte with no NUL, as a careless driver might.
     public var unterminatedStrings: Bool?
 

@@ -71,6 +71,10 @@ extension FakeV4L2Port {
         let i = state.queue.removeFirst()
         state.clock &+= frameNanoseconds
         b.pointee.index = UInt32(i)
+        if let every = state.spec.dropFrameEvery, every > 1, state.sequence > 0, Int(state.sequence % UInt32(every)) == every - 1 {
+            state.sequence &+= 1  // a frame the driver dropped: its number is never delivered
+            state.clock &+= frameNanoseconds
+        }
         b.pointee.sequence = state.sequence
         state.sequence &+= 1
         b.pointee.timestamp = timeval(tv_sec: Int(state.clock / 1_000_000_000), tv_usec: Int(state.clock % 1_000_000_000 / 1000))

@@ -19,6 +19,7 @@ sys.path.insert(0, HERE)
 
 import compare_v4l2ctl  # noqa: E402
 from guest import blocks_install  # noqa: E402
+from guest import blocks_recorder  # noqa: E402
 from guest import blocks_audio, blocks_audioneg, blocks_compound, blocks_controls, blocks_doctor, blocks_hotplug, blocks_levels, blocks_mc, blocks_negotiate, blocks_prometheus, blocks_snapshot, blocks_stable, blocks_vivid  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
@@ -43,6 +44,7 @@ BLOCKS = [
     ("SN", blocks_snapshot.block_sn),
     ("LV", blocks_levels.block_lv),
     ("PR", blocks_prometheus.block_pr),
+    ("R", blocks_recorder.block_r),
 ]
 
 

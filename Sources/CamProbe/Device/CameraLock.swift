@@ -93,13 +93,14 @@ struct CaptureLockFailure: Error {
             : holders.map { h in "pid \(h.holder.pid) (\(h.holder.commandLine))" + (h.streaming ? ", streaming from it" : "") }
                 .joined(separator: "; ")
         let node = error.path
+        let call = "\(error.call): \(error.errnoName)"
         if let entity {
             return
-                "cannot lock \(camera): its pipeline shares \(entity) (\(node)) with a camera that \(who) has locked; "
+                "cannot lock \(camera): its pipeline shares \(entity) (\(node)) with a camera that \(who) has locked (\(call)); "
                 + "stop that one first, or pick a camera whose pipeline does not include \(entity)"
         }
         let what = error.call == "flock" ? "has locked \(node) for configuration" : "holds \(node)'s driver at record priority"
-        return "cannot lock \(camera): \(who) \(what); try again when it lets go"
+        return "cannot lock \(camera): \(who) \(what) (\(call)); try again when it lets go"
     }
 }
 

@@ -78,6 +78,10 @@ extension CaptureDevice {
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(mode) is a mode of \(p); this handle holds \(path)")
         }
         _ = try usablePort()
+        if let running = frameProducer, !running.hasEnded {
+            throw CaptureDeviceError(
+                kind: .failed, id: id, message: "\(name) is streaming to this handle; stop the frames before changing the mode")
+        }
         var pipeline: PipelineApplied?
         if let sensor {
             let setup: SensorPipelineSetup

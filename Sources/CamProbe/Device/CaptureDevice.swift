@@ -49,6 +49,8 @@ public actor CaptureDevice {
     private let registry: DeviceRegistry?
     /// The configuration lock, while held.
     var lock: CameraLock?
+    /// The frames this handle streams (`frames(_:)`), while they run.
+    var frameProducer: FrameProducer?
     /// The media-controller camera this node belongs to: its pipeline is locked and configured with it.
     nonisolated let sensor: SensorCamera?
     /// The session preset in force: set by `commit(preset:)`; an explicit format
@@ -106,6 +108,7 @@ public actor CaptureDevice {
     /// Closes the node. Later calls throw `closed` (or `disconnected` if it had gone).
     public func close() async {
         guard port != nil else { return }
+        await stopFrames()
         lock?.release()
         lock = nil
         port = nil

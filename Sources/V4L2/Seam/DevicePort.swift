@@ -85,4 +85,6 @@ public enum WaitResult: Sendable, Hashable {
 public protocol WakeSignal: AnyObject, Sendable {
     /// Raises the signal. The corresponding C call is `write(2)` on an eventfd.
     func raise()
+    /// Lowers it again, so the next `wait` waits. The corresponding C call is `read(2)` on the eventfd.
+    func reset()
 }

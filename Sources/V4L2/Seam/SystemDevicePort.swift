@@ -115,6 +115,11 @@ final class EventFDSignal: WakeSignal {
         var one: UInt64 = 1
         _ = write(fd, &one, 8)
     }
+
+    func reset() {
+        var count: UInt64 = 0
+        _ = read(fd, &count, 8)  // non-blocking: nothing to read is fine
+    }
 }
 
 /// Advice for an `open(2)` failure: which group to join for EACCES, etc.

@@ -16,13 +16,18 @@ public struct FrameRecord: Sendable, Hashable {
     public var bytesUsed: UInt32
     /// `V4L2_BUF_FLAG_ERROR` was set: the driver says the frame is corrupt.
     public var hasError: Bool
+    /// The buffer's `V4L2_BUF_FLAG_*` bits as the driver set them (`KEYFRAME`, `ERROR`, the timestamp kind, …).
+    public var flags: UInt32
 
-    public init(sequence: UInt32, timestampNanoseconds: UInt64, dequeuedAt: UInt64, bytesUsed: UInt32, hasError: Bool) {
+    public init(
+        sequence: UInt32, timestampNanoseconds: UInt64, dequeuedAt: UInt64, bytesUsed: UInt32, hasError: Bool, flags: UInt32 = 0
+    ) {
         self.sequence = sequence
         self.timestampNanoseconds = timestampNanoseconds
         self.dequeuedAt = dequeuedAt
         self.bytesUsed = bytesUsed
         self.hasError = hasError
+        self.flags = flags
     }
 }
 
@@ -140,7 +145,7 @@ public final class FrameStream {
             let used = planes.map { $0.pointee.bytesused } ?? b.bytesused
             let record = FrameRecord(
                 sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp),
-                dequeuedAt: port.now(), bytesUsed: used, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0)
+                dequeuedAt: port.now(), bytesUsed: used, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0, flags: b.flags)
             var bytes: [UInt8] = []
             if copying, Int(b.index) < mappings.count {
                 let (base, length) = mappings[Int(b.index)]
@@ -153,6 +158,59 @@ public final class FrameStream {
             try port.call(.qBuf, &b)
         }
         return frame
+    }
+
+    /// How many buffers are mapped (what `VIDIOC_REQBUFS` granted, at most 32).
+    public var bufferCount: Int { mappings.count }
+
+    /// Waits up to `timeoutMilliseconds` (or until `wake` is raised) for the next
+    /// frame and dequeues it WITHOUT giving the buffer back: the caller reads the
+    /// bytes in place (`bytes(of:)`) and returns the buffer with `requeue(_:)`.
+    ///
+    /// The corresponding C calls are `poll(2)` (with the wake signal's eventfd) and `VIDIOC_DQBUF`.
+    public func dequeueBorrowed(timeoutMilliseconds: Int32, wake: (any WakeSignal)?) throws(V4L2Error) -> BorrowOutcome {
+        switch port.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds, wake: wake) {
+        case .timedOut: return .timedOut
+        case .woken: return .woken
+        case .failed(let e) where e.code == Errno.EINTR: return .timedOut
+        case .failed(let e): throw V4L2Error(call: "poll", path: port.path, errno: e.code)
+        case .ready, .hangUp: break  // DQBUF says what a hang-up means (ENODEV, EIO, EPIPE)
+        }
+        var outcome = BorrowOutcome.timedOut
+        try withBuffer(index: 0) { (b: inout v4l2_buffer, planes: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
+            do throws(V4L2Error) {
+                try port.call(.dqBuf, &b)
+            } catch  where error.errno == Errno.EAGAIN {
+                return
+            }
+            let used = planes.map { $0.pointee.bytesused } ?? b.bytesused
+            let record = FrameRecord(
+                sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp), dequeuedAt: port.now(),
+                bytesUsed: used, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0, flags: b.flags)
+            var start = 0
+            var end = 0
+            if Int(b.index) < mappings.count {
+                let length = mappings[Int(b.index)].1
+                // Never trust the driver's numbers past the mapping.
+                start = min(Int(planes.map { $0.pointee.data_offset } ?? 0), length)
+                end = min(max(Int(used), start), length)
+            }
+            outcome = .frame(BorrowedBuffer(index: b.index, record: record, offset: start, count: end - start))
+        }
+        return outcome
+    }
+
+    /// The bytes of a borrowed buffer, in place (valid until it is requeued or the stream stops).
+    public func bytes(of buffer: BorrowedBuffer) -> UnsafeRawBufferPointer {
+        guard Int(buffer.index) < mappings.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: mappings[Int(buffer.index)].0 + buffer.offset, count: buffer.count)
+    }
+
+    /// Gives a borrowed buffer back to the driver. The corresponding ioctl is `VIDIOC_QBUF`.
+    public func requeue(_ index: UInt32) throws(V4L2Error) {
+        try withBuffer(index: index) { (b: inout v4l2_buffer, _: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
+            try port.call(.qBuf, &b)
+        }
     }
 
     /// A driver's `timeval` in nanoseconds, clamped (a negative or absurd time must not trap).
@@ -199,4 +257,21 @@ public final class FrameStream {
         b.length = UInt32(VIDEO_MAX_PLANES)
         try body(&b, planes)
     }
+}
+
+/// A buffer dequeued and not yet given back (`FrameStream.dequeueBorrowed`).
+public struct BorrowedBuffer: Sendable, Hashable {
+    /// The driver's buffer index (`v4l2_buffer.index`).
+    public var index: UInt32
+    public var record: FrameRecord
+    /// Where the frame starts in the mapping (a multi-planar node's `data_offset`) and how many bytes it has.
+    public var offset: Int
+    public var count: Int
+}
+
+/// How `FrameStream.dequeueBorrowed` ended.
+public enum BorrowOutcome: Sendable, Hashable {
+    case frame(BorrowedBuffer)
+    case timedOut
+    case woken
 }

@@ -1,0 +1,86 @@
+import CaptureModel
+import V4L2
+
+extension CaptureDevice {
+    /// Starts streaming in the active mode and returns the frames as they arrive
+    /// (AVCaptureVideoDataOutput). Streaming runs on a thread of its own; the
+    /// driver's buffers are memory-mapped (`VIDIOC_REQBUFS`, `mmap`, `STREAMON`).
+    /// Each frame carries the driver's monotonic timestamp, sequence number, flags,
+    /// bytes used and bytes per line; MJPEG frames are whole JPEG images.
+    ///
+    /// Configure first (`lockForConfiguration`, `apply`); keep the lock while
+    /// recording so no one changes the mode between apply and the first frame.
+    /// One stream at a time per handle: `stop()` the previous one first. Throws
+    /// when streaming cannot start (naming the ioctl), `disconnected` when the camera is gone.
+    /// The corresponding ioctls are `VIDIOC_REQBUFS`, `VIDIOC_QUERYBUF`, `VIDIOC_QBUF`, `VIDIOC_STREAMON`, `VIDIOC_DQBUF`.
+    public func frames(_ options: FrameOutputOptions = FrameOutputOptions()) async throws(CaptureDeviceError) -> VideoFrames {
+        let port = try usablePort()
+        if let running = frameProducer, !running.hasEnded {
+            throw CaptureDeviceError(kind: .failed, id: id, message: "\(name) is already streaming to this handle; stop those frames first")
+        }
+        let format: ActiveFormat
+        do throws(V4L2Error) {
+            format = try port.readActiveFormat(bufferType)
+        } catch {
+            throw await failure(error)
+        }
+        let rate = port.readStreamingParameters(bufferType)?.frameInterval.flatMap {
+            $0.interval.isValid ? $0.interval.reciprocal : nil
+        }
+        let mode = CaptureMode(
+            path: path, bufferType: format.bufferType, fourcc: format.fourcc,
+            size: Dimensions(width: format.width, height: format.height), frameRate: rate)
+        let signal: any WakeSignal
+        switch port.makeWakeSignal() {
+        case .success(let s): signal = s
+        case .failure(let e):
+            throw CaptureDeviceError(kind: .failed, id: id, message: "\(name): no wake signal for streaming (eventfd: errno \(e.code))")
+        }
+        let producer = FrameProducer(
+            channel: FrameChannel(capacity: options.depth), returned: ReturnedBuffers(wake: SendableWake(signal: signal)))
+        frameProducer = producer
+        let handoff = PortHandoff(port: port)
+        let id = id
+        let name = name
+        let path = path
+        let startResult: CaptureDeviceError? = await withCheckedContinuation { (c: CheckedContinuation<CaptureDeviceError?, Never>) in
+            let spawned = DedicatedThread.spawn {
+                producer.run(
+                    handoff, id: id, mode: mode, bytesPerLine: Int(format.bytesPerLine), options: options,
+                    fail: { error in
+                        CaptureDeviceError(
+                            kind: error.isDeviceGone ? .disconnected : .failed, id: id,
+                            message: error.isDeviceGone
+                                ? "\(name) (\(id)) was disconnected while streaming (\(error.call) on \(path): \(error.errnoName))"
+                                : "\(name) (\(id)): \(error)",
+                            underlying: error)
+                    },
+                    started: { c.resume(returning: $0) },
+                    finished: { [weak self] error in
+                        guard let error, error.kind == .disconnected, let self else { return }
+                        Task { await self.streamSawDisconnect(error) }
+                    })
+            }
+            if spawned != 0 {
+                c.resume(
+                    returning: CaptureDeviceError(
+                        kind: .failed, id: id, message: "\(name): the system refused a thread for streaming (pthread_create: \(spawned))"))
+            }
+        }
+        if let startResult {
+            if startResult.kind == .disconnected { await streamSawDisconnect(startResult) }
+            throw startResult
+        }
+        return VideoFrames(producer: producer, mode: mode)
+    }
+
+    /// Stops the frames this handle streams, if any, and waits until no buffer is mapped.
+    public func stopFrames() async {
+        await frameProducer?.stop()
+        frameProducer = nil
+    }
+
+    func streamSawDisconnect(_ error: CaptureDeviceError) async {
+        if let underlying = error.underlying { _ = await failure(underlying) }
+    }
+}

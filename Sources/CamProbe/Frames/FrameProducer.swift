@@ -1,0 +1,178 @@
+import CaptureModel
+import Synchronization
+import V4L2
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A capture node's port handed to the thread that streams from it.
+///
+/// `@unchecked Sendable` because, from the hand-off on, the streaming thread is the
+/// only user of the port's buffer ioctls (`REQBUFS`, `QBUF`, `DQBUF`, `STREAMON/OFF`),
+/// while the owning `CaptureDevice` refuses configuration until the stream has ended;
+/// `SystemDevicePort`'s only state is an immutable file descriptor (the kernel
+/// serializes ioctls per file), and the fake port guards its state with a lock.
+struct PortHandoff: @unchecked Sendable {
+    let port: any DevicePort
+}
+
+/// Counters of a frame stream, readable while it runs.
+public struct FrameStatistics: Sendable, Hashable {
+    /// Frames handed to the consumer.
+    public var delivered: Int = 0
+    /// Frames the driver dropped: the sum of the gaps in sequence numbers.
+    public var droppedByDriver: Int = 0
+    /// Frames this process discarded because the consumer was late (`.discardLate`).
+    public var discardedLate: Int = 0
+}
+
+/// The streaming loop, on a thread of its own (never the cooperative pool):
+/// `VIDIOC_REQBUFS` + `mmap` + `STREAMON`, then `poll(2)` / `DQBUF` per frame,
+/// buffers lent to the consumer and queued again when given back, and at the end
+/// `STREAMOFF`, `munmap` and `REQBUFS` 0 before the consumer hears the stream ended.
+final class FrameProducer: Sendable {
+    let channel: FrameChannel
+    let returned: ReturnedBuffers
+    let stats = Mutex(FrameStatistics())
+    private let ended = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    init(channel: FrameChannel, returned: ReturnedBuffers) {
+        self.channel = channel
+        self.returned = returned
+    }
+
+    /// Stops streaming: the consumer's sequence ends, then returns once every buffer is unmapped.
+    func stop() async {
+        channel.cancel()
+        returned.wake.signal.raise()
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let resumeNow = ended.withLock { e in
+                if e.done { return true }
+                e.waiters.append(c)
+                return false
+            }
+            if resumeNow { c.resume() }
+        }
+    }
+
+    var hasEnded: Bool { ended.withLock { $0.done } }
+
+    private func markEnded() {
+        let waiters = ended.withLock { e in
+            e.done = true
+            let w = e.waiters
+            e.waiters = []
+            return w
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    /// The loop. `started` is called once: with nil when STREAMON succeeded, else the error;
+    /// `finished` once at the very end, with the error that ended the stream (nil: stopped).
+    func run(
+        _ handoff: PortHandoff, id: DeviceID, mode: CaptureMode, bytesPerLine: Int, options: FrameOutputOptions,
+        fail: @Sendable (V4L2Error) -> CaptureDeviceError,
+        started: @Sendable (CaptureDeviceError?) -> Void, finished: @Sendable (CaptureDeviceError?) -> Void
+    ) {
+        let port = handoff.port
+        let stream: FrameStream
+        do throws(V4L2Error) {
+            stream = try FrameStream(port: port, bufferType: mode.bufferType, count: options.bufferCount)
+        } catch {
+            let e = fail(error)
+            channel.finish(.failure(e))
+            markEnded()
+            started(e)
+            finished(e)
+            return
+        }
+        started(nil)
+        let leases = (0..<UInt32(stream.bufferCount)).map { FrameLease(index: $0, returned: returned) }
+        let wake = returned.wake.signal
+        let discard = options.lateFrames == .discardLate
+        let timeoutNanoseconds = UInt64(clamping: options.noFrameTimeout.components.seconds) &* 1_000_000_000
+            &+ UInt64(clamping: options.noFrameTimeout.components.attoseconds / 1_000_000_000)
+        var lastSequence: UInt32?
+        var lastFrameAt = monotonicNanoseconds()
+        var failure: CaptureDeviceError?
+
+        func giveBack(_ frame: VideoFrame) throws(V4L2Error) {
+            if case .borrowed(let lease, _) = frame.storage, lease.revoke() { try stream.requeue(lease.index) }
+        }
+
+        loop: while !channel.isCancelled {
+            do throws(V4L2Error) {
+                while let i = returned.pop() { try stream.requeue(i) }
+                if !discard && !channel.hasRoom {
+                    wake.reset()
+                    if !channel.hasRoom { _ = port.wait(for: [], timeoutMilliseconds: 100, wake: wake) }
+                    continue loop
+                }
+                wake.reset()
+                let before = monotonicNanoseconds()
+                switch try stream.dequeueBorrowed(timeoutMilliseconds: 200, wake: wake) {
+                case .woken:
+                    continue loop
+                case .timedOut:
+                    let now = monotonicNanoseconds()
+                    if now &- before < 1_000_000 { usleep(1000) }  // a seam that answers at once must not spin
+                    if now &- lastFrameAt > timeoutNanoseconds {
+                        failure = CaptureDeviceError(
+                            kind: .failed, id: id,
+                            message: "\(port.path): no frame for \(options.noFrameTimeout) (the driver stopped delivering)")
+                        break loop
+                    }
+                case .frame(let b):
+                    lastFrameAt = monotonicNanoseconds()
+                    var gap = 0
+                    if let last = lastSequence {
+                        let d = b.record.sequence &- last
+                        if d > 1 && d < 1 << 30 { gap = Int(d - 1) }
+                    }
+                    lastSequence = b.record.sequence
+                    let bytes = stream.bytes(of: b)
+                    let storage: VideoFrame.Storage
+                    switch options.delivery {
+                    case .copy:
+                        storage = .copied(Array(bytes))
+                        try stream.requeue(b.index)
+                    case .borrow:
+                        let lease = leases[Int(b.index)]
+                        storage = .borrowed(lease, generation: lease.lend(bytes))
+                    }
+                    let frame = VideoFrame(
+                        sequence: b.record.sequence, timestampNanoseconds: b.record.timestampNanoseconds, framesLostBefore: gap,
+                        isCorrupt: b.record.hasError, flags: b.record.flags, bytesUsed: Int(b.record.bytesUsed),
+                        bytesPerLine: bytesPerLine, mode: mode, storage: storage)
+                    switch channel.offer(frame, discardOldest: discard) {
+                    case .taken:
+                        stats.withLock {
+                            $0.delivered += 1
+                            $0.droppedByDriver += gap
+                        }
+                    case .displaced(let old):
+                        try giveBack(old)
+                        stats.withLock {
+                            $0.delivered += 1
+                            $0.droppedByDriver += gap
+                            $0.discardedLate += 1
+                        }
+                    case .full(let f), .closed(let f):
+                        try giveBack(f)
+                    }
+                }
+            } catch {
+                failure = fail(error)
+                break loop
+            }
+        }
+        // Take every buffer back (a reader holding one finishes first: the lease's lock), then undo the stream.
+        for lease in leases { lease.revoke() }
+        _ = channel.drainWaiting()
+        stream.stop()
+        channel.finish(failure.map { .failure($0) } ?? .success(()))
+        markEnded()
+        finished(failure)
+    }
+}
