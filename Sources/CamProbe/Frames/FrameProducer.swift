@@ -13,8 +13,15 @@ import V4L2
 /// while the owning `CaptureDevice` refuses configuration until the stream has ended;
 /// `SystemDevicePort`'s only state is an immutable file descriptor (the kernel
 /// serializes ioctls per file), and the fake port guards its state with a lock.
-struct PortHandoff: @unchecked Sendable {
-    let port: any DevicePort
+/// The streaming thread takes the port out (`take()`, once), so no reference to it is
+/// left behind once the stream has ended and `close()` can release the file.
+final class PortHandoff: @unchecked Sendable {
+    private var port: (any DevicePort)?
+    init(port: any DevicePort) { self.port = port }
+    func take() -> (any DevicePort)? {
+        defer { port = nil }
+        return port
+    }
 }
 
 /// Counters of a frame stream, readable while it runs.
@@ -75,17 +82,25 @@ final class FrameProducer: Sendable {
         fail: @Sendable (V4L2Error) -> CaptureDeviceError,
         started: @Sendable (CaptureDeviceError?) -> Void, finished: @Sendable (CaptureDeviceError?) -> Void
     ) {
-        let port = handoff.port
+        guard let port = handoff.take() else { return }
+        let failure = stream(port, id: id, mode: mode, bytesPerLine: bytesPerLine, options: options, fail: fail, started: started)
+        channel.finish(failure.map { .failure($0) } ?? .success(()))
+        markEnded()
+        finished(failure)
+    }
+
+    /// Streams until stopped or failed; every buffer is unmapped and the port let go when it returns.
+    private func stream(
+        _ port: any DevicePort, id: DeviceID, mode: CaptureMode, bytesPerLine: Int, options: FrameOutputOptions,
+        fail: @Sendable (V4L2Error) -> CaptureDeviceError, started: @Sendable (CaptureDeviceError?) -> Void
+    ) -> CaptureDeviceError? {
         let stream: FrameStream
         do throws(V4L2Error) {
             stream = try FrameStream(port: port, bufferType: mode.bufferType, count: options.bufferCount)
         } catch {
             let e = fail(error)
-            channel.finish(.failure(e))
-            markEnded()
             started(e)
-            finished(e)
-            return
+            return e
         }
         started(nil)
         let leases = (0..<UInt32(stream.bufferCount)).map { FrameLease(index: $0, returned: returned) }
@@ -171,8 +186,6 @@ final class FrameProducer: Sendable {
         for lease in leases { lease.revoke() }
         _ = channel.drainWaiting()
         stream.stop()
-        channel.finish(failure.map { .failure($0) } ?? .success(()))
-        markEnded()
-        finished(failure)
+        return failure
     }
 }
