@@ -66,6 +66,10 @@ public enum UdevMonitor {
 
 /// A failed libudev (or supporting) call.
 public struct UdevError: Error, Sendable, CustomStringConvertible {
+    package init(call: String, errno: Int32) {
+        self.call = call
+        self.errno = errno
+    }
     public var call: String
     public var errno: Int32
     public var description: String { "\(call) failed (errno \(errno))" }

@@ -135,12 +135,13 @@ public actor DeviceRegistry {
 
     /// Opens a handle on a present device; it reports back here if the device
     /// goes away while held.
-    public func open(_ id: DeviceID) throws(CaptureDeviceError) -> CaptureDevice {
+    public func open(_ id: DeviceID, node: String? = nil) throws(CaptureDeviceError) -> CaptureDevice {
         guard let d = known[id] else {
             let gone = gone.contains(id)
             throw CaptureDeviceError(
                 kind: gone ? .disconnected : .failed, id: id, message: gone ? "\(id) was disconnected" : "no device \(id)")
         }
+        if let node { return try CaptureDevice(device: d, node: node, registry: self, system: makeSystem()) }
         return try CaptureDevice(device: d, registry: self, system: makeSystem())
     }
 
@@ -194,6 +195,12 @@ public actor DeviceRegistry {
             Task { await self?.unsubscribe(id) }
         }
         return stream
+    }
+
+    /// The devices present now and a stream of every event after them, taken in one
+    /// step so nothing falls between the two (`DiscoverySession.events()`).
+    package func snapshotAndEvents(limit: Int = 1024) -> (devices: [Device], events: AsyncStream<DeviceEvent>) {
+        (devices, events(limit: limit))
     }
 
     private func unsubscribe(_ id: Int) {
