@@ -1,42 +1,41 @@
 import CamProbe
-import Udev  // UdevMonitor (hotplug)
 
-let result = DeviceDiscovery().discover()  // libudev + ioctl(2)
-for device in result.devices {
+let discovery = await DiscoverySession(DiscoveryFilter(mediaTypes: [.video]))  // libudev + hotplug
+for device in await discovery.devices {
     print(device.id, device.name, device.transport)
-    for capture in device.captures {
-        for format in capture.formats { print(format.fourcc, format.sizes.count) }
-        print(capture.bestModes())
-    }
+    for capture in device.captures { print(capture.path, capture.bestModes()) }  // [MJPG 1920x1080 @ 30 fps, …]
 }
+if case .off(let reason) = discovery.hotplug { print("hotplug is off:", reason) }
 
-if let device = result.devices.first {
-    let request = CaptureRequest(
-        size: .exact(Dimensions(width: 1280, height: 720)), rate: .exact(Rational(30, 1)),
-        format: .list(["MJPG", "YUYV"]))
-    let pick = Negotiator.decide(request, across: device)  // or: decide(preset: .p1280x720, across: device)
-    print(pick)  // "/dev/video0: VALID MJPG 1280x720 @ 30 fps"
-    if let node = pick.path, let choice = pick.decision.choice {
-        let camera = try CaptureDevice(device: device, node: node)  // open(2)
-        try await camera.lockForConfiguration()  // VIDIOC_S_PRIORITY
-        let applied = try await camera.commitConfiguration(FormatRequest(choice))  // VIDIOC_S_FMT, VIDIOC_S_PARM
-        print(applied.after, applied.adjustments)
-        await camera.close()
-    }
-}
-
-let registry = DeviceRegistry()
-let events = await registry.events()
-await registry.start(events: try UdevMonitor.start())
+let events = await discovery.events()
 for await event in events {
-    switch event {
-    case .connected(let device):
-        print("+", device.id, device.name)
-        let camera = try await registry.open(device.id)
-        do throws(CaptureDeviceError) { print(try await camera.activeFormat()) }  // VIDIOC_G_FMT
-        catch { print(error.kind, error.message) }  // "disconnected", "… was disconnected while held open …"
-        await camera.close()
-    case .disconnected(let id, let name): print("-", id, name)
-    case .changed, .overflow: break
+    guard case .wasConnected(let device, let initial) = event else { continue }
+    print(initial ? "present:" : "plugged in:", device.name)
+    let pick = Negotiator.decide(preset: .p640x480, across: device)
+    print(pick)  // "/dev/video0: VALID YUYV 640x480 @ 30 fps"
+    guard let node = pick.path else { continue }
+    let camera = try await discovery.open(device, node: node)  // open(2)
+    try await camera.lockForConfiguration()  // flock(2) + VIDIOC_S_PRIORITY
+    let applied = try await camera.apply(pick)  // VIDIOC_S_FMT, VIDIOC_S_PARM, read back
+    print(applied.mode, applied.adjustments)  // "YUYV 640x480 @ 30 fps" []
+    do {
+        for try await frame in try await camera.frames() {  // mmap buffers, STREAMON
+            let bytes = frame.withUnsafeBytes { $0.count } ?? 0  // the frame in place
+            print(frame.sequence, frame.timestampNanoseconds, bytes, frame.framesLostBefore)
+            if frame.sequence >= 29 { break }  // STREAMOFF, munmap, REQBUFS 0
+        }
+    } catch let error as CaptureDeviceError where error.kind == .disconnected {
+        print("unplugged:", error.message)  // the frames end with a typed error
+    }
+    await camera.unlockForConfiguration()  // others may configure it now
+    await camera.close()
+    break
+}
+
+if let device = await discovery.devices.first, let microphone = device.microphoneBufferStream() {
+    for try await buffer in microphone.buffers() {  // snd_pcm_readi on a thread of its own
+        print(buffer.frameCount, buffer.format.rate, buffer.timestampNanoseconds, buffer.discontinuity)
+        if buffer.sequence >= 9 { break }
     }
 }
+await discovery.stop()
