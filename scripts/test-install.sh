@@ -148,6 +148,10 @@ check "the .deb's binary is stripped (file)" bash -c 'file "$1" | grep -q ", str
 check "unit in the .deb runs /usr/bin/camprobe" \
     grep -qx "ExecStart=/usr/bin/camprobe monitor --restore default" "$tmp/root/usr/lib/systemd/user/camprobe-restore.service"
 
+# ------------------------------------------------------------ the library, as a recorder's package uses it
+echo "# scripts/test-library-consumer.sh (README's Package.swift and code in a fresh package)"
+"$here/scripts/test-library-consumer.sh" "$tmp/consumer" || failures=$((failures + 1))
+
 # ------------------------------------------------------------ optional: a root with no Swift
 if [[ -n $chroot_dir ]]; then
     [[ -x $chroot_dir/bin/sh ]] || { fail "--chroot $chroot_dir is not a Debian root"; finish; }
