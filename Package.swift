@@ -30,6 +30,8 @@ let package = Package(
         // libxml2 is loaded with dlopen on first use (see its shim.h), so it is a C target that links
         // nothing; include/libxml points at Debian's /usr/include/libxml2/libxml (package libxml2-dev).
         .target(name: "CLibXML2"),
+        // Counts every heap allocation of the process (it defines malloc & co.): benchmark executables only.
+        .target(name: "CAllocationCounter"),
 
         // Pure, Sendable, Codable capability model. No C.
         .target(name: "CaptureModel", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
@@ -71,7 +73,7 @@ let package = Package(
         .executableTarget(name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting"], swiftSettings: strict),
         .executableTarget(
             name: "camprobe-bench",
-            dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "Negotiation"],
+            dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "Negotiation", "CAllocationCounter"],
             swiftSettings: strict),
 
         .executableTarget(name: "camprobe-fuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),

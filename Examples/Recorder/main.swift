@@ -147,7 +147,8 @@ func recordAudio(_ stream: AudioBufferStream, to path: String, seconds: Double?)
         say("Audio stopped: \(error)")
     }
     _ = try? wav?.close()
-    return wav == nil ? "Recorded audio: nothing (the microphone delivered no buffer)" : "Recorded audio: \(frames) frames at \(rate) Hz to \(path)"
+    return wav == nil
+        ? "Recorded audio: nothing (the microphone delivered no buffer)" : "Recorded audio: \(frames) frames at \(rate) Hz to \(path)"
 }
 
 enum Ending { case finished, disconnected }

@@ -14,6 +14,9 @@ enum Explainer {
         }
     }
 
+    /// A scored mode's rate for people: "30", or "?" when the driver reports none (never "0").
+    static func rate(_ s: Negotiator.Scored) -> String { s.interval == nil ? "?" : formatFPS(s.fps) }
+
     static func fps(_ f: Rational) -> String {
         guard let v = f.doubleValue else { return f.description }
         let text = formatFPS(v)
@@ -108,8 +111,8 @@ enum Explainer {
                     reason: "\(m.fourcc) \(m.size) reports no frame rate; 'camprobe verify' measures it"))
         } else if !s.rateOK, let want = r.rate {
             let chosen =
-                formatFPS(s.fps) + " fps"
-                + (describe(want).hasPrefix(formatFPS(s.fps) + " ") ? " (\(s.interval?.description ?? "?") s)" : "")
+                rate(s) + " fps"
+                + (describe(want).hasPrefix(rate(s) + " ") ? " (\(s.interval?.description ?? "?") s)" : "")
             out.append(
                 Change(
                     field: "rate", requested: describe(want), chosen: chosen,
@@ -139,7 +142,7 @@ enum Explainer {
             } else if !b.rateOK, let rate = r.rate {
                 why = "\(at) offers \(b.mode.rates.summary), not \(describe(rate))"
             } else if b.overLink && !s.overLink {
-                why = "\(at) at \(formatFPS(b.fps)) fps is above the link's limit"
+                why = "\(at) at \(rate(b)) fps is above the link's limit"
             } else {
                 why = "\(at) ranks below (score \(Negotiator.formatScore(b.total)) vs \(Negotiator.formatScore(s.total)))"
             }
@@ -189,7 +192,7 @@ enum Explainer {
                     } else if b.mode.isEmulated && !m.isEmulated {
                         parts.append("\(p) is emulated (software conversion)")
                     } else if b.overLink && !s.overLink {
-                        parts.append("\(p) \(m.size) at \(formatFPS(b.fps)) fps is above the link's limit")
+                        parts.append("\(p) \(m.size) at \(rate(b)) fps is above the link's limit")
                     } else {
                         parts.append(
                             "\(p) \(m.size) ranks below (score \(Negotiator.formatScore(b.total)) vs \(Negotiator.formatScore(s.total)))")
@@ -206,7 +209,7 @@ enum Explainer {
     static func note(_ s: Negotiator.Scored, _ r: CaptureRequest, _ ctx: Context) -> String {
         var parts: [String] = []
         if !s.sizeOK { parts.append("size off") }
-        if !s.rateOK { parts.append("rate \(formatFPS(s.fps)) fps") }
+        if !s.rateOK { parts.append("rate \(rate(s)) fps") }
         if !s.formatOK { parts.append(ctx.presetRule == nil ? "not a preferred format" : "not the preset's format") }
         if s.mode.isEmulated { parts.append("emulated") }
         if s.overLink { parts.append("over the link limit") }
@@ -239,7 +242,7 @@ enum Explainer {
             if other.mode.isEmulated && !best.mode.isEmulated {
                 why = "it is emulated (software conversion); native formats always come first"
             } else if other.rateCost > best.rateCost {
-                why = "it only reaches \(formatFPS(other.fps)) fps at \(other.mode.size)"
+                why = "it only reaches \(rate(other)) fps at \(other.mode.size)"
             } else if !other.sizeOK && best.sizeOK {
                 why = "its nearest size is \(other.mode.size)"
             } else if !other.formatOK && best.formatOK {
@@ -248,13 +251,13 @@ enum Explainer {
                     ?? "it is not among the preferred formats"
             } else if other.overLink && !best.overLink {
                 why =
-                    "\(other.mode.fourcc) \(other.mode.size) at \(formatFPS(other.fps)) fps would need \(other.bytesPerSecond.map(Bandwidth.describe) ?? "?"), above the link's limit"
+                    "\(other.mode.fourcc) \(other.mode.size) at \(rate(other)) fps would need \(other.bytesPerSecond.map(Bandwidth.describe) ?? "?"), above the link's limit"
             } else if other.mode.isCompressed != best.mode.isCompressed && !best.mode.isCompressed {
                 why = "uncompressed is preferred when it meets the request (no decoding, no compression artefacts)"
             } else {
                 why = ranksBelow(other, best)
             }
-            lines.append("Not \(other.mode.fourcc) \(other.mode.size) @ \(formatFPS(other.fps)) fps: \(why).")
+            lines.append("Not \(other.mode.fourcc) \(other.mode.size) @ \(rate(other)) fps: \(why).")
         }
         for (k, v) in rejected.sorted(by: { $0.key < $1.key }) { lines.append("Excluded \(v) mode\(v == 1 ? "" : "s"): \(k).") }
         lines += choice.warnings.map { "Warning: " + $0 + "." }
@@ -271,7 +274,7 @@ extension Explainer {
         guard a == b else { return "it ranks below (score \(a) vs \(b); lower is better)" }
         let breaker: String
         if best.fps > other.fps + 1e-9 {
-            breaker = "\(best.mode.fourcc) has the higher rate (\(formatFPS(best.fps)) vs \(formatFPS(other.fps)) fps)"
+            breaker = "\(best.mode.fourcc) has the higher rate (\(rate(best)) vs \(rate(other)) fps)"
         } else if best.mode.size.area > other.mode.size.area {
             breaker = "\(best.mode.fourcc) \(best.mode.size) is the larger size"
         } else if best.mode.formatIndex < other.mode.formatIndex {

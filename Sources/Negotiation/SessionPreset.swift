@@ -188,3 +188,8 @@ extension Negotiator {
         decide(preset: preset, for: node).outcome == .valid
     }
 }
+
+extension SessionPreset: CustomStringConvertible {
+    /// The preset as it is written on the command line: "high", "1280x720", "inputPriority".
+    public var description: String { rawValue }
+}

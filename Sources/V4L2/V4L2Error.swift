@@ -1,5 +1,9 @@
 import CaptureModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A failed V4L2 call: which ioctl (or `open`), on which node, and the errno.
 ///
 /// Its description says what a person should do about it where that is known
@@ -59,24 +63,33 @@ public enum Errno {
     public static let EPROTO: Int32 = 71
     public static let EOVERFLOW: Int32 = 75
     public static let ENOMSG: Int32 = 42
+    public static let EPIPE: Int32 = 32
     public static let ETIMEDOUT: Int32 = 110
 
     static let table: [(Int32, String, String)] = [
-        (1, "EPERM", "Operation not permitted"), (2, "ENOENT", "No such file or directory"), (4, "EINTR", "Interrupted system call"),
+        (1, "EPERM", "Operation not permitted"), (2, "ENOENT", "No such file or directory"), (3, "ESRCH", "No such process"),
+        (4, "EINTR", "Interrupted system call"), (9, "EBADF", "Bad file descriptor"),
         (5, "EIO", "Input/output error"), (6, "ENXIO", "No such device or address"), (11, "EAGAIN", "Resource temporarily unavailable"),
         (12, "ENOMEM", "Cannot allocate memory"), (13, "EACCES", "Permission denied"), (14, "EFAULT", "Bad address"),
         (16, "EBUSY", "Device or resource busy"), (19, "ENODEV", "No such device"), (22, "EINVAL", "Invalid argument"),
-        (25, "ENOTTY", "Inappropriate ioctl for device"), (28, "ENOSPC", "No space left on device"),
+        (24, "EMFILE", "Too many open files"), (25, "ENOTTY", "Inappropriate ioctl for device"),
+        (28, "ENOSPC", "No space left on device"), (32, "EPIPE", "Broken pipe"), (38, "ENOSYS", "Function not implemented"),
         (34, "ERANGE", "Numerical result out of range"), (42, "ENOMSG", "No message of desired type"), (61, "ENODATA", "No data available"),
         (71, "EPROTO", "Protocol error"), (75, "EOVERFLOW", "Value too large for defined data type"),
+        (77, "EBADFD", "File descriptor in bad state"), (86, "ESTRPIPE", "Streams pipe error"),
+        (95, "EOPNOTSUPP", "Operation not supported"),
         (79, "ELIBACC", "Can not access a needed shared library"),
         (110, "ETIMEDOUT", "Connection timed out"),
     ]
 
     /// `ENODEV` for 19; `errno 123` for numbers not in the table.
     public static func name(_ e: Int32) -> String { table.first { $0.0 == e }?.1 ?? "errno \(e)" }
-    /// The strerror text.
-    public static func message(_ e: Int32) -> String { table.first { $0.0 == e }?.2 ?? "unknown error" }
+    /// The strerror text (the C library's own for numbers not in the table).
+    public static func message(_ e: Int32) -> String {
+        if let known = table.first(where: { $0.0 == e }) { return known.2 }
+        guard let text = strerror(e) else { return "unknown error" }
+        return String(cString: text)
+    }
     /// 19 for `ENODEV`.
     public static func number(named n: String) -> Int32? { table.first { $0.1 == n }?.0 }
 }

@@ -32,11 +32,12 @@ struct AudioBufferStreamTests {
         }
     }
 
-    /// Up to `max` buffers (then `break`), and the error that ended the stream; at most 10 s.
+    /// Up to `max` buffers (then `break`), and the error that ended the stream; at most 60 s (a hang guard:
+    /// the whole suite runs in parallel on 2 cores, where 10 s was once not enough).
     static func collect(
         _ source: AudioBufferStream, maxQueued: Int = 64, max: Int, pause: Duration = .zero
     ) async throws -> ([AudioBuffer], (any Error)?) {
-        try await within(10) {
+        try await within(60) {
             var out: [AudioBuffer] = []
             let stream = source.buffers(maxQueued: maxQueued)
             if pause > .zero { try await Task.sleep(for: pause) }

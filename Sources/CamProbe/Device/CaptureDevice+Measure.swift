@@ -2,6 +2,15 @@ import CaptureModel
 import V4L2
 
 extension CaptureDevice {
+    /// `measureStreaming(frames:expectedFPS:timeoutSeconds:)` with the expected rate as an exact fraction
+    /// (`AppliedConfiguration.mode.frameRate`).
+    public func measureStreaming(frames: Int, expectedRate: Rational?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError)
+        -> StreamReport
+    {
+        try await measureStreaming(
+            frames: frames, expectedFPS: expectedRate.flatMap { $0.isValid ? $0.doubleValue : nil }, timeoutSeconds: timeoutSeconds)
+    }
+
     /// Streams `frames` frames with the active configuration (mmap buffers) and
     /// measures what arrived: delivered rate, jitter, dropped sequence numbers,
     /// time to first frame. Stops after `timeoutSeconds` without a frame.

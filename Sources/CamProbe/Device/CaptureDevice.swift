@@ -53,9 +53,10 @@ public actor CaptureDevice {
     var frameProducer: FrameProducer?
     /// The media-controller camera this node belongs to: its pipeline is locked and configured with it.
     nonisolated let sensor: SensorCamera?
-    /// The session preset in force: set by `commit(preset:)`; an explicit format
-    /// (`commitConfiguration`) switches it to `inputPriority`, as in AVFoundation.
-    public internal(set) var sessionPreset: SessionPreset?
+    /// The session preset in force: `inputPriority` (the mode is left as the driver has it)
+    /// until `commit(preset:for:)` sets one; an explicit mode (`apply`) switches it back to
+    /// `inputPriority`, as in AVFoundation.
+    public internal(set) var sessionPreset: SessionPreset = .inputPriority
     /// False once the device was found gone; never true again for this handle.
     public private(set) var isConnected = true
 

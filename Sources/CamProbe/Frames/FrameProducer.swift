@@ -106,7 +106,8 @@ final class FrameProducer: Sendable {
         let leases = (0..<UInt32(stream.bufferCount)).map { FrameLease(index: $0, returned: returned) }
         let wake = returned.wake.signal
         let discard = options.lateFrames == .discardLate
-        let timeoutNanoseconds = UInt64(clamping: options.noFrameTimeout.components.seconds) &* 1_000_000_000
+        let timeoutNanoseconds =
+            UInt64(clamping: options.noFrameTimeout.components.seconds) &* 1_000_000_000
             &+ UInt64(clamping: options.noFrameTimeout.components.attoseconds / 1_000_000_000)
         var lastSequence: UInt32?
         var lastFrameAt = monotonicNanoseconds()

@@ -10,8 +10,8 @@ public struct VideoFrame: Sendable {
     public var sequence: UInt32
     /// When the driver captured it: `v4l2_buffer.timestamp`, CLOCK_MONOTONIC nanoseconds on modern drivers.
     public var timestampNanoseconds: UInt64
-    /// Frames lost just before this one: the gap in sequence numbers (dropped by the
-    /// driver) plus frames this process discarded because the consumer was late.
+    /// Frames the driver dropped just before this one: the gap in sequence numbers.
+    /// Frames discarded because the consumer was late are counted in `VideoFrames.statistics`.
     public var framesLostBefore: Int
     /// `V4L2_BUF_FLAG_ERROR`: the driver says this frame is corrupt.
     public var isCorrupt: Bool

@@ -62,26 +62,30 @@ public final class SystemDevicePort: DevicePort {
         if events.contains(.readable) { mask |= Int16(POLLIN) }
         if events.contains(.priority) { mask |= Int16(POLLPRI) }
         let wakeFD = (wake as? EventFDSignal)?.fd ?? -1
-        var fds = [pollfd(fd: fd, events: mask, revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
-        var attempts = 0
-        while true {
-            let rc = poll(&fds, wakeFD >= 0 ? 2 : 1, timeoutMilliseconds)
-            if rc < 0 {
-                let e = errno
-                if e == EINTR && attempts < maxInterruptRetries {
-                    attempts += 1
-                    continue
+        // Two pollfds on the stack: a wait per frame allocates nothing.
+        return withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
+            fds[0] = pollfd(fd: fd, events: mask, revents: 0)
+            fds[1] = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+            var attempts = 0
+            while true {
+                let rc = poll(fds.baseAddress, wakeFD >= 0 ? 2 : 1, timeoutMilliseconds)
+                if rc < 0 {
+                    let e = errno
+                    if e == EINTR && attempts < maxInterruptRetries {
+                        attempts += 1
+                        continue
+                    }
+                    return .failed(DeviceErrno(e))
                 }
-                return .failed(DeviceErrno(e))
+                if rc == 0 { return .timedOut }
+                if wakeFD >= 0 && fds[1].revents != 0 { return .woken }
+                let r = fds[0].revents
+                var got: PollEvents = []
+                if r & Int16(POLLIN) != 0 { got.insert(.readable) }
+                if r & Int16(POLLPRI) != 0 { got.insert(.priority) }
+                if got.isEmpty && r & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .hangUp }
+                return .ready(got)
             }
-            if rc == 0 { return .timedOut }
-            if wakeFD >= 0 && fds[1].revents != 0 { return .woken }
-            let r = fds[0].revents
-            var got: PollEvents = []
-            if r & Int16(POLLIN) != 0 { got.insert(.readable) }
-            if r & Int16(POLLPRI) != 0 { got.insert(.priority) }
-            if got.isEmpty && r & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .hangUp }
-            return .ready(got)
         }
     }
 

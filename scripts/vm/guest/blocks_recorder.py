@@ -45,6 +45,7 @@ def block_r(s):
     node = first_capture_node()
     try:
         record_vivid(s, ex, node)
+        frame_allocations(s, node)
         locks(s, ex, node)
         unplug(s, ex, node)
     finally:
@@ -167,6 +168,19 @@ def record_vivid(s, ex, node):
 
 
 # 2. The configuration lock, then open but unlocked.
+
+def frame_allocations(s, node):
+    """Borrowed frames cost no heap allocation: camprobe-bench counts every malloc of the process."""
+    bench = os.path.join(os.path.dirname(s.c), "camprobe-bench")
+    if not os.access(bench, os.X_OK):
+        s.bad("R1 zero allocations per frame (borrow mode)", "%s was not built (swift build --product camprobe-bench)" % bench)
+        return
+    v4l2ctl(node, "--set-fmt-video=width=320,height=180,pixelformat=YUYV", "--set-parm=30")
+    r = run([bench, "--frame-allocations", "300", "--device", node], timeout=180)
+    print("info: R1 %s" % r.out.strip()[-300:], flush=True)
+    s.expect("R1 zero heap allocations per frame in borrow mode on %s (%s)" % (node, r.out.strip()[-120:]),
+             r.rc == 0 and "frame allocations: 0 over 300 frames" in r.out, "exit %d: %s %s" % (r.rc, r.out[-300:], r.err[-300:]))
+
 
 def locks(s, ex, node):
     out, err = s.path("R-locks.out"), s.path("R-locks.err")
