@@ -3,6 +3,10 @@ import CamProbe
 import CamProbeTesting
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `camprobe-bench --frame-allocations N`: heap allocations of the whole process
 /// (every malloc family call, counted by `CAllocationCounter`) while N frames
 /// arrive in borrow mode through the fake camera, after a warm-up; prints

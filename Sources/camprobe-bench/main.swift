@@ -12,6 +12,7 @@ import Negotiation
 ///
 /// Usage: camprobe-bench [FIXTURE_DIR] [--iterations N]
 ///        camprobe-bench --hotplug N   (registry memory over N hotplug events)
+///        camprobe-bench --stream-frames N --device /dev/videoN   (a recorder's streaming, for the side-by-side with v4l2-ctl)
 ///        camprobe-bench --frame-allocations N   [--device /dev/videoN]  (heap allocations while N borrowed frames arrive; exit 1 if any)
 var args = Array(CommandLine.arguments.dropFirst())
 if let i = args.firstIndex(of: "--hotplug"), i + 1 < args.count, let n = Int(args[i + 1]) {
@@ -22,6 +23,10 @@ if let i = args.firstIndex(of: "--frame-allocations") {
     let n = i + 1 < args.count ? Int(args[i + 1]) ?? 1000 : 1000
     let device = args.firstIndex(of: "--device").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
     exit(await FrameAllocations.run(frames: n, devicePath: device))
+}
+if let i = args.firstIndex(of: "--stream-frames"), let d = args.firstIndex(of: "--device"), d + 1 < args.count {
+    let n = i + 1 < args.count ? Int(args[i + 1]) ?? 300 : 300
+    exit(await StreamFrames.run(frames: n, devicePath: args[d + 1]))
 }
 var iterations = 200
 if let i = args.firstIndex(of: "--iterations"), i + 1 < args.count, let n = Int(args[i + 1]) {

@@ -1,0 +1,43 @@
+import CamProbe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `camprobe-bench --stream-frames N --device /dev/videoN`: what a recorder costs
+/// per frame, for the side-by-side with `v4l2-ctl --stream-mmap --stream-count=N`.
+/// Opens and locks the node, streams N frames in the format it has (borrow mode,
+/// every frame's bytes touched once), and prints the time from `frames()` to the
+/// first frame and the frames received. Its CPU is measured from outside (getrusage).
+enum StreamFrames {
+    static func run(frames n: Int, devicePath: String) async -> Int32 {
+        do {
+            let device = DeviceDiscovery().discover().devices.first { d in d.captures.contains { $0.path == devicePath } }
+            guard let device else {
+                print("stream frames: no camera at \(devicePath)")
+                return 1
+            }
+            let camera = try CaptureDevice(device: device, node: devicePath)
+            try await camera.lockForConfiguration()
+            let start = monotonicNanoseconds()
+            let frames = try await camera.frames(FrameOutputOptions(delivery: .borrow, lateFrames: .block))
+            var firstAt: UInt64?
+            var count = 0
+            var checksum: UInt8 = 0
+            for try await frame in frames {
+                firstAt = firstAt ?? monotonicNanoseconds()
+                checksum ^= frame.withUnsafeBytes { $0.first ?? 0 } ?? 0
+                count += 1
+                if count == n { break }
+            }
+            await frames.stop()
+            await camera.close()
+            let ms = firstAt.map { Double($0 - start) / 1e6 } ?? -1
+            print("stream frames: \(count) frames, first after \(ms) ms, dropped \(frames.statistics.droppedByDriver) (\(checksum))")
+            return count == n ? 0 : 1
+        } catch {
+            print("stream frames: \(error)")
+            return 1
+        }
+    }
+}
