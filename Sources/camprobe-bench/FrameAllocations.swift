@@ -23,7 +23,7 @@ enum FrameAllocations {
 
     /// With `devicePath` (a real node, e.g. vivid's in the guest) the real seam is measured;
     /// without, the fake camera (whose own bookkeeping allocates: an upper bound only).
-    static func run(frames n: Int, devicePath: String?) async -> Int32 {
+    static func run(frames n: Int, devicePath: String?, consumerDelay: Duration = .zero) async -> Int32 {
         do {
             let sys: any DeviceSystem =
                 devicePath == nil
@@ -43,6 +43,8 @@ enum FrameAllocations {
             for try await frame in frames {
                 bytes &+= frame.withUnsafeBytes { $0.count } ?? 0
                 seen += 1
+                // A consumer slower than the camera finds a frame waiting and never suspends: no wake-up crosses threads.
+                if consumerDelay > .zero { try await Task.sleep(for: consumerDelay) }
                 if seen == 200 { before = calloccounter_allocations() }  // warmed up
                 if seen == 200 + n { break }
             }

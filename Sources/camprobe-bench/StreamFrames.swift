@@ -19,6 +19,8 @@ enum StreamFrames {
             }
             let camera = try CaptureDevice(device: device, node: devicePath)
             try await camera.lockForConfiguration()
+            var before = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &before)
             let start = monotonicNanoseconds()
             let frames = try await camera.frames(FrameOutputOptions(delivery: .borrow, lateFrames: .block))
             var firstAt: UInt64?
@@ -32,8 +34,14 @@ enum StreamFrames {
             }
             await frames.stop()
             await camera.close()
+            var after = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &after)
+            func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+            let cpu = seconds(after.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_utime) - seconds(before.ru_stime)
             let ms = firstAt.map { Double($0 - start) / 1e6 } ?? -1
-            print("stream frames: \(count) frames, first after \(ms) ms, dropped \(frames.statistics.droppedByDriver) (\(checksum))")
+            print(
+                "stream frames: \(count) frames, first after \(ms) ms, dropped \(frames.statistics.droppedByDriver), "
+                    + "streaming CPU \(cpu) s (\(checksum))")
             return count == n ? 0 : 1
         } catch {
             print("stream frames: \(error)")

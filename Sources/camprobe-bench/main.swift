@@ -22,7 +22,8 @@ if let i = args.firstIndex(of: "--hotplug"), i + 1 < args.count, let n = Int(arg
 if let i = args.firstIndex(of: "--frame-allocations") {
     let n = i + 1 < args.count ? Int(args[i + 1]) ?? 1000 : 1000
     let device = args.firstIndex(of: "--device").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
-    exit(await FrameAllocations.run(frames: n, devicePath: device))
+    let delay = args.firstIndex(of: "--consumer-delay-ms").flatMap { $0 + 1 < args.count ? Int(args[$0 + 1]) : nil } ?? 0
+    exit(await FrameAllocations.run(frames: n, devicePath: device, consumerDelay: .milliseconds(delay)))
 }
 if let i = args.firstIndex(of: "--stream-frames"), let d = args.firstIndex(of: "--device"), d + 1 < args.count {
     let n = i + 1 < args.count ? Int(args[i + 1]) ?? 300 : 300

@@ -42,7 +42,7 @@ def first_frame_ms(cmd, name):
     log = os.path.join(OUT, "strace-%s.txt" % name)
     subprocess.run(["strace", "-f", "-ttt", "-e", "trace=ioctl", "-o", log] + cmd, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, timeout=300)
-    last_set = first_frame = None
+    last_set = first_frame = streamon = None
     for line in open(log, errors="replace"):
         m = re.match(r"\s*(?:\d+\s+)?(\d+\.\d+) ioctl\(\d+, (VIDIOC_\w+)", line)
         if not m:
@@ -50,9 +50,13 @@ def first_frame_ms(cmd, name):
         t, req = float(m.group(1)), m.group(2)
         if req in ("VIDIOC_S_FMT", "VIDIOC_S_PARM") and first_frame is None:
             last_set = t
+        if req == "VIDIOC_STREAMON" and last_set is not None and streamon is None:
+            streamon = t
         if req == "VIDIOC_DQBUF" and "= 0" in line.rsplit(")", 1)[-1] and last_set is not None and first_frame is None:
             first_frame = t
-    return None if last_set is None or first_frame is None else (first_frame - last_set) * 1000
+    if last_set is None or first_frame is None or streamon is None:
+        return None
+    return (first_frame - last_set) * 1000, (streamon - last_set) * 1000
 
 
 def main():
@@ -83,13 +87,18 @@ def main():
             FRAMES, cmd, statistics.median(cpus), " ".join("%.3f" % c for c in cpus), statistics.median(r[1] for r in rows[name])))
     ratio = statistics.median(r[0] for r in rows["camprobe"]) / max(statistics.median(r[0] for r in rows["v4l2-ctl"]), 1e-9)
     print("\nCPU ratio camprobe / v4l2-ctl: %.2f" % ratio)
-    for r in rows["camprobe"][:1]:
-        print("camprobe says: %s" % r[3].strip()[-200:])
-    print("\n| time from the last S_FMT/S_PARM to the first DQBUF (strace -ttt) | median (ms) | runs (ms) |")
-    print("|---|---:|---|")
+    streaming = [float(m.group(1)) for r in rows["camprobe"] for m in [re.search(r"streaming CPU ([\d.]+) s", r[3])] if m]
+    if streaming:
+        print("camprobe's streaming part alone (getrusage in the process, from frames() to stop()): median %.3f s (%s); "
+              "ratio to v4l2-ctl's whole run: %.2f" % (statistics.median(streaming), " ".join("%.3f" % v for v in streaming),
+                                                      statistics.median(streaming) / max(statistics.median(r[0] for r in rows["v4l2-ctl"]), 1e-9)))
+    print("\n| strace -ttt | last S_FMT/S_PARM → first DQBUF, median (ms) | of which → STREAMON (ms) | runs (ms) |")
+    print("|---|---:|---:|---|")
     for name in ("v4l2-ctl", "camprobe"):
         vals = [v for v in ttff[name] if v is not None]
-        print("| %s | %s | %s |" % (name, "%.1f" % statistics.median(vals) if vals else "?", " ".join("%.1f" % v for v in vals)))
+        print("| %s | %s | %s | %s |" % (name, "%.1f" % statistics.median(v[0] for v in vals) if vals else "?",
+                                        "%.1f" % statistics.median(v[1] for v in vals) if vals else "?",
+                                        " ".join("%.1f" % v[0] for v in vals)))
     return 0
 
 
