@@ -43,10 +43,10 @@ public struct AppliedFormat: Sendable, Hashable, Codable {
 /// does `deinit`, and closing the port. Changes are applied together with
 /// `apply` and rolled back together if any step fails. Not Sendable: one
 /// task configures.
-public final class ConfigurationSession {
-    public let port: any DevicePort
+package final class ConfigurationSession {
+    package let port: any DevicePort
     /// Whether this session raised the node to `V4L2_PRIORITY_RECORD`.
-    public let holdsRecordPriority: Bool
+    package let holdsRecordPriority: Bool
     private var released = false
 
     /// Locks `port` for configuration. With `recordPriority` false only the
@@ -55,7 +55,7 @@ public final class ConfigurationSession {
     /// node would lock every other sensor of the same driver out.
     ///
     /// The corresponding C calls are `flock(2)` and the ioctl `VIDIOC_S_PRIORITY` (`V4L2_PRIORITY_RECORD`).
-    public init(port: any DevicePort, recordPriority: Bool = true) throws(V4L2Error) {
+    package init(port: any DevicePort, recordPriority: Bool = true) throws(V4L2Error) {
         self.port = port
         if let e = port.lockExclusive() {
             let held = e.code == Errno.EAGAIN
@@ -91,7 +91,7 @@ public final class ConfigurationSession {
     /// and the advisory lock is released, while the port stays open. Safe to call twice.
     ///
     /// The corresponding C calls are the ioctl `VIDIOC_S_PRIORITY` (`V4L2_PRIORITY_DEFAULT`) and `flock(2)` (`LOCK_UN`).
-    public func release() {
+    package func release() {
         guard !released else { return }
         released = true
         if holdsRecordPriority {
@@ -106,7 +106,7 @@ public final class ConfigurationSession {
     /// format is restored, so nothing is left half-applied.
     ///
     /// The corresponding ioctls are `VIDIOC_G_FMT`, `VIDIOC_S_FMT`, `VIDIOC_G_PARM` and `VIDIOC_S_PARM`.
-    public func apply(_ request: FormatRequest) throws(V4L2Error) -> AppliedFormat {
+    package func apply(_ request: FormatRequest) throws(V4L2Error) -> AppliedFormat {
         let type = request.bufferType == .videoCapture ? V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue
         var original = v4l2_format()
         original.type = type
