@@ -6,14 +6,14 @@ import CaptureModel
 #endif
 
 /// A format to make active: pixel format, size and (optionally) frame interval.
-public struct FormatRequest: Sendable, Hashable, Codable {
-    public var bufferType: BufferType
-    public var fourcc: FourCC
-    public var width: UInt32
-    public var height: UInt32
+package struct FormatRequest: Sendable, Hashable, Codable {
+    package var bufferType: BufferType
+    package var fourcc: FourCC
+    package var width: UInt32
+    package var height: UInt32
     /// The minimum frame duration (seconds per frame); nil leaves the rate alone.
-    public var frameInterval: FrameDuration?
-    public init(bufferType: BufferType, fourcc: FourCC, width: UInt32, height: UInt32, frameInterval: FrameDuration?) {
+    package var frameInterval: FrameDuration?
+    package init(bufferType: BufferType, fourcc: FourCC, width: UInt32, height: UInt32, frameInterval: FrameDuration?) {
         self.bufferType = bufferType
         self.fourcc = fourcc
         self.width = width
@@ -25,7 +25,7 @@ public struct FormatRequest: Sendable, Hashable, Codable {
 /// What `apply` did: the state before, what the driver reports after, and
 /// every field the driver changed from what was asked.
 public struct AppliedFormat: Sendable, Hashable, Codable {
-    public var requested: FormatRequest
+    package var requested: FormatRequest
     public var before: ActiveFormat?
     public var beforeInterval: FrameDuration?
     public var after: ActiveFormat
