@@ -66,7 +66,7 @@ package enum AudioCardReader {
 
 extension AudioCapturePCM {
     /// "S16_LE 1-2 ch 5500-48000 Hz", or why it is unknown.
-    package var summary: String {
+    public var summary: String {
         guard let cmin = minChannels, let cmax = maxChannels, let rmin = minRate, let rmax = maxRate else {
             return problems.first.map { "(\($0.kind))" } ?? "(unknown)"
         }

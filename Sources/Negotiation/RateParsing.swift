@@ -3,7 +3,7 @@ import CaptureModel
 extension Rational {
     /// A frame rate as people write it: "30", "30000/1001", "12.5", and the NTSC
     /// decimals "29.97", "59.94", "23.976" meaning 30000/1001, 60000/1001, 24000/1001.
-    package init?(fpsText text: String) {
+    public init?(fpsText text: String) {
         if text.contains("/") {
             self.init(parsing: text)
             if !isValid { return nil }
