@@ -1,10 +1,10 @@
 /// What `snd_ctl_card_info` says about one card.
-public struct ALSACardInfo: Sendable, Hashable {
-    public var id: String
-    public var name: String
-    public var longName: String
-    public var driver: String
-    public init(id: String, name: String, longName: String, driver: String) {
+package struct ALSACardInfo: Sendable, Hashable {
+    package var id: String
+    package var name: String
+    package var longName: String
+    package var driver: String
+    package init(id: String, name: String, longName: String, driver: String) {
         self.id = id
         self.name = name
         self.longName = longName
@@ -13,11 +13,11 @@ public struct ALSACardInfo: Sendable, Hashable {
 }
 
 /// One capture PCM device of a card (`snd_ctl_pcm_next_device` + `snd_ctl_pcm_info`).
-public struct ALSAPCMInfo: Sendable, Hashable {
-    public var device: Int32
-    public var name: String
-    public var subdevices: UInt32
-    public init(device: Int32, name: String, subdevices: UInt32) {
+package struct ALSAPCMInfo: Sendable, Hashable {
+    package var device: Int32
+    package var name: String
+    package var subdevices: UInt32
+    package init(device: Int32, name: String, subdevices: UInt32) {
         self.device = device
         self.name = name
         self.subdevices = subdevices
@@ -27,14 +27,14 @@ public struct ALSAPCMInfo: Sendable, Hashable {
 /// What the hardware accepts on one capture PCM (`snd_pcm_hw_params_any` and the
 /// `snd_pcm_hw_params_get_*` / `_test_*` calls). Opening the PCM this way sets
 /// nothing: no hw_params are installed.
-public struct ALSAHardwareRanges: Sendable, Hashable {
-    public var formats: [String]
-    public var minChannels: UInt32
-    public var maxChannels: UInt32
-    public var minRate: UInt32
-    public var maxRate: UInt32
-    public var rates: [UInt32]
-    public init(formats: [String], minChannels: UInt32, maxChannels: UInt32, minRate: UInt32, maxRate: UInt32, rates: [UInt32]) {
+package struct ALSAHardwareRanges: Sendable, Hashable {
+    package var formats: [String]
+    package var minChannels: UInt32
+    package var maxChannels: UInt32
+    package var minRate: UInt32
+    package var maxRate: UInt32
+    package var rates: [UInt32]
+    package init(formats: [String], minChannels: UInt32, maxChannels: UInt32, minRate: UInt32, maxRate: UInt32, rates: [UInt32]) {
         self.formats = formats
         self.minChannels = minChannels
         self.maxChannels = maxChannels
@@ -45,7 +45,7 @@ public struct ALSAHardwareRanges: Sendable, Hashable {
 }
 
 /// The seam between camprobe and libasound: the real one calls ALSA, tests use a fake.
-public protocol ALSAPort: Sendable {
+package protocol ALSAPort: Sendable {
     /// The corresponding C calls are `snd_ctl_open("hw:N")` and `snd_ctl_card_info`.
     func cardInfo(_ card: Int32) throws(ALSAError) -> ALSACardInfo
     /// Capture PCM devices of a card. The corresponding C calls are

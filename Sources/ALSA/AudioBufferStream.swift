@@ -20,18 +20,18 @@ import Synchronization
 public struct AudioBufferStream: Sendable {
     public var pcm: String
     public var request: PCMCaptureRequest
-    public var port: any ALSAPort
+    package var port: any ALSAPort
     /// Who holds a busy PCM.
-    public var holderLookup: PCMHolderLookup
+    package var holderLookup: PCMHolderLookup
     /// Starts the read thread (a seam for tests).
-    public var spawn: DedicatedThread.Spawner
+    package var spawn: DedicatedThread.Spawner
 
     /// The longest wait for data before the stream ends with `.noData`.
     public static let noDataTimeout: Duration = AudioLevelMeter.noDataTimeout
     /// Overruns in a row (without a frame read between them) before giving up with `.xruns`.
     public static let maxConsecutiveXruns = AudioLevelMeter.maxConsecutiveXruns
 
-    public init(
+    package init(
         pcm: String, request: PCMCaptureRequest = PCMCaptureRequest(), port: any ALSAPort = SystemALSAPort(),
         holderLookup: PCMHolderLookup = PCMHolderLookup(), spawn: @escaping DedicatedThread.Spawner = DedicatedThread.spawn
     ) {

@@ -1,18 +1,18 @@
 import CaptureModel
 
 /// Bounds on what a card may report.
-public enum AudioLimits {
+package enum AudioLimits {
     /// PCM devices walked per card (`snd_ctl_pcm_next_device`); real cards have a handful.
-    public static let maxPCMDevices = 64
+    package static let maxPCMDevices = 64
     /// Plugin-like ranges above these are clamped and reported.
-    public static let maxChannels: UInt32 = 256
-    public static let maxRate: UInt32 = 768_000
+    package static let maxChannels: UInt32 = 256
+    package static let maxRate: UInt32 = 768_000
 }
 
 /// Reads one ALSA card's capture side into an `AudioCaptureCard`.
-public enum AudioCardReader {
+package enum AudioCardReader {
     /// The card number of a control node: `/dev/snd/controlC2` → 2.
-    public static func cardNumber(controlPath: String) -> Int32? {
+    package static func cardNumber(controlPath: String) -> Int32? {
         guard let name = controlPath.split(separator: "/").last, name.hasPrefix("controlC") else { return nil }
         return Int32(name.dropFirst("controlC".count))
     }
@@ -21,7 +21,7 @@ public enum AudioCardReader {
     /// no capture PCM (a playback-only card is not a microphone). A card that
     /// cannot be read at all is returned with its problem, so a permission
     /// error is explained instead of the microphone silently missing.
-    public static func read(controlPath: String, port: any ALSAPort) -> AudioCaptureCard? {
+    package static func read(controlPath: String, port: any ALSAPort) -> AudioCaptureCard? {
         guard let card = cardNumber(controlPath: controlPath) else { return nil }
         let info: ALSACardInfo
         let pcms: [ALSAPCMInfo]

@@ -52,22 +52,22 @@ public struct AudioLevelMeterError: Error, Sendable, Hashable, CustomStringConve
 /// recovered with `snd_pcm_recover`; a device that goes away ends the stream
 /// with `.deviceGone`. Cancelling the consuming task (or dropping the stream)
 /// stops the thread within one wait and closes the PCM.
-public struct AudioLevelMeter: Sendable {
-    public var pcm: String
-    public var interval: Duration
-    public var request: PCMCaptureRequest
-    public var port: any ALSAPort
+package struct AudioLevelMeter: Sendable {
+    package var pcm: String
+    package var interval: Duration
+    package var request: PCMCaptureRequest
+    package var port: any ALSAPort
     /// Who holds a busy PCM.
-    public var holderLookup: PCMHolderLookup
+    package var holderLookup: PCMHolderLookup
     /// Starts the read thread (a seam for tests).
-    public var spawn: DedicatedThread.Spawner
+    package var spawn: DedicatedThread.Spawner
 
     /// The longest wait for data before the stream ends with `.noData`.
-    public static let noDataTimeout: Duration = .seconds(5)
+    package static let noDataTimeout: Duration = .seconds(5)
     /// Overruns in a row (without a frame read between them) before giving up.
-    public static let maxConsecutiveXruns = 50
+    package static let maxConsecutiveXruns = 50
 
-    public init(
+    package init(
         pcm: String, interval: Duration = .milliseconds(100), request: PCMCaptureRequest = PCMCaptureRequest(),
         port: any ALSAPort = SystemALSAPort(), holderLookup: PCMHolderLookup = PCMHolderLookup(),
         spawn: @escaping DedicatedThread.Spawner = DedicatedThread.spawn
@@ -82,7 +82,7 @@ public struct AudioLevelMeter: Sendable {
 
     /// The readings, until the consumer stops or the PCM fails (`AudioLevelMeterError`).
     /// A consumer slower than the readings gets the newest 32 (older ones are dropped).
-    public func readings() -> AsyncThrowingStream<AudioLevels, any Error> {
+    package func readings() -> AsyncThrowingStream<AudioLevels, any Error> {
         let (stream, continuation) = AsyncThrowingStream<AudioLevels, any Error>.makeStream(bufferingPolicy: .bufferingNewest(32))
         let stop = StopFlag()
         continuation.onTermination = { _ in stop.set() }

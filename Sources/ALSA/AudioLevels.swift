@@ -5,30 +5,30 @@
 /// The level of one channel over one reading interval, as `AVCaptureAudioChannel`
 /// reports it: decibels relative to full scale, where a full-scale square wave
 /// is 0 dBFS (so a full-scale sine averages −3.01 dBFS and peaks at 0).
-public struct AudioChannelLevel: Sendable, Hashable, Codable {
+package struct AudioChannelLevel: Sendable, Hashable, Codable {
     /// RMS power over the interval, in dBFS: `20·log10(√(Σx²/n))`; nil for
     /// silence (every sample zero), which is −∞ dB.
-    public var averagePowerLevel: Double?
+    package var averagePowerLevel: Double?
     /// Peak hold: the largest |sample| over the interval, in dBFS; nil for silence.
-    public var peakHoldLevel: Double?
+    package var peakHoldLevel: Double?
 
-    public init(averagePowerLevel: Double?, peakHoldLevel: Double?) {
+    package init(averagePowerLevel: Double?, peakHoldLevel: Double?) {
         self.averagePowerLevel = averagePowerLevel
         self.peakHoldLevel = peakHoldLevel
     }
 }
 
 /// One reading of a capture PCM: every channel's level over the same interval.
-public struct AudioLevels: Sendable, Hashable, Codable {
+package struct AudioLevels: Sendable, Hashable, Codable {
     /// Channels in ALSA's interleaved order (0 = left, 1 = right, …).
-    public var channels: [AudioChannelLevel]
+    package var channels: [AudioChannelLevel]
     /// Frames the reading covers (`rate × interval`).
-    public var frames: Int
+    package var frames: Int
     /// Overruns (`snd_pcm_readi` returned `-EPIPE`) since metering began, each
     /// recovered with `snd_pcm_recover`; 0 when none.
-    public var xruns: Int
+    package var xruns: Int
 
-    public init(channels: [AudioChannelLevel], frames: Int, xruns: Int = 0) {
+    package init(channels: [AudioChannelLevel], frames: Int, xruns: Int = 0) {
         self.channels = channels
         self.frames = frames
         self.xruns = xruns
@@ -36,16 +36,16 @@ public struct AudioLevels: Sendable, Hashable, Codable {
 }
 
 /// The level arithmetic, on samples already scaled to [−1, 1].
-public enum AudioLevelMath {
+package enum AudioLevelMath {
     /// `20·log10(amplitude)`; nil when the amplitude is 0 (silence, −∞ dB).
-    public static func decibels(_ amplitude: Double) -> Double? {
+    package static func decibels(_ amplitude: Double) -> Double? {
         guard amplitude > 0, amplitude.isFinite else { return nil }
         return 20 * log10(amplitude)
     }
 
     /// The levels of interleaved samples with `channels` channels (a trailing
     /// partial frame is ignored).
-    public static func levels(interleaved samples: [Double], channels: Int) -> [AudioChannelLevel] {
+    package static func levels(interleaved samples: [Double], channels: Int) -> [AudioChannelLevel] {
         var a = AudioLevelAccumulator(channels: channels)
         samples.withUnsafeBufferPointer { a.add(interleaved: $0) }
         return a.take()
@@ -53,21 +53,21 @@ public enum AudioLevelMath {
 }
 
 /// Sums of squares and peaks per channel, taken and reset once per reading.
-public struct AudioLevelAccumulator: Sendable {
-    public let channels: Int
+package struct AudioLevelAccumulator: Sendable {
+    package let channels: Int
     private var sumSquares: [Double]
     private var peaks: [Double]
     /// Frames added since the last `take()`.
-    public private(set) var frames = 0
+    package private(set) var frames = 0
 
-    public init(channels: Int) {
+    package init(channels: Int) {
         self.channels = max(1, channels)
         sumSquares = Array(repeating: 0, count: max(1, channels))
         peaks = Array(repeating: 0, count: max(1, channels))
     }
 
     /// Adds whole frames of interleaved samples in [−1, 1].
-    public mutating func add(interleaved samples: UnsafeBufferPointer<Double>) {
+    package mutating func add(interleaved samples: UnsafeBufferPointer<Double>) {
         let n = samples.count / channels
         for f in 0..<n {
             for c in 0..<channels {
@@ -82,7 +82,7 @@ public struct AudioLevelAccumulator: Sendable {
 
     /// Adds `frames` frames of raw interleaved `format` samples. The format is
     /// looked at once per buffer, not per sample (this runs ~100 000 times a second).
-    public mutating func add(_ bytes: UnsafeRawBufferPointer, format: AudioSampleFormat, frames count: Int) {
+    package mutating func add(_ bytes: UnsafeRawBufferPointer, format: AudioSampleFormat, frames count: Int) {
         let n = min(count, bytes.count / (format.bytesPerSample * channels))
         guard n > 0, let base = bytes.baseAddress else { return }
         let channels = channels
@@ -114,7 +114,7 @@ public struct AudioLevelAccumulator: Sendable {
     }
 
     /// The levels since the last take, and a fresh start.
-    public mutating func take() -> [AudioChannelLevel] {
+    package mutating func take() -> [AudioChannelLevel] {
         let out = (0..<channels).map { c in
             AudioChannelLevel(
                 averagePowerLevel: frames == 0 ? nil : AudioLevelMath.decibels((sumSquares[c] / Double(frames)).squareRoot()),

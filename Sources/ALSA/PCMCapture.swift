@@ -41,7 +41,7 @@ public struct PCMStreamFormat: Sendable, Hashable {
 /// An open, running capture PCM, owned by one thread (not Sendable: libasound
 /// handles are not thread-safe). Closing happens in the owner's `deinit`
 /// (`snd_pcm_close`).
-public protocol PCMCaptureSource: AnyObject {
+package protocol PCMCaptureSource: AnyObject {
     var format: PCMStreamFormat { get }
     /// Waits up to `timeoutMilliseconds` for data (`snd_pcm_wait`), then reads
     /// up to `frames` interleaved frames (`snd_pcm_readi`). Returns the frames
@@ -58,14 +58,14 @@ public protocol PCMCaptureSource: AnyObject {
 }
 
 /// What `snd_pcm_delay` said, and when (`CLOCK_MONOTONIC`).
-public struct PCMDelay: Sendable, Hashable {
+package struct PCMDelay: Sendable, Hashable {
     /// Frames the hardware has captured that no read has returned yet (the last read
     /// frame was captured about `frames / rate` before `monotonicNanoseconds`).
-    public var frames: Int
+    package var frames: Int
     /// `clock_gettime(CLOCK_MONOTONIC)` right after `snd_pcm_delay`, in nanoseconds.
-    public var monotonicNanoseconds: UInt64
+    package var monotonicNanoseconds: UInt64
 
-    public init(frames: Int, monotonicNanoseconds: UInt64) {
+    package init(frames: Int, monotonicNanoseconds: UInt64) {
         self.frames = frames
         self.monotonicNanoseconds = monotonicNanoseconds
     }
@@ -73,12 +73,12 @@ public struct PCMDelay: Sendable, Hashable {
 
 extension PCMCaptureSource {
     /// Sources written before timestamps: unknown.
-    public func delay() -> PCMDelay? { nil }
+    package func delay() -> PCMDelay? { nil }
 }
 
 extension ALSAPort {
     /// A port that cannot capture (kept for ports written before metering).
-    public func openCapture(_ pcm: String, _ request: PCMCaptureRequest) throws(ALSAError) -> any PCMCaptureSource {
+    package func openCapture(_ pcm: String, _ request: PCMCaptureRequest) throws(ALSAError) -> any PCMCaptureSource {
         throw ALSAError(call: "snd_pcm_open", target: pcm, errno: 19, message: "capture is not available here")
     }
 }

@@ -22,19 +22,19 @@ public struct PCMHolder: Sendable, Hashable, CustomStringConvertible {
 
 /// The parts of an ALSA PCM name that point at a card: `hw:1,0`, `plughw:Loopback,1,0`,
 /// `hw:CARD=Loopback,DEV=1,SUBDEV=0`. Other PCMs (`default`, `dsnoop`, …) have none.
-public struct PCMName: Sendable, Hashable {
+package struct PCMName: Sendable, Hashable {
     /// Card index or ALSA id (`/proc/asound/<id>` links to `cardN`).
-    public var card: String
-    public var device: Int
-    public var subdevice: Int?
+    package var card: String
+    package var device: Int
+    package var subdevice: Int?
 
-    public init(card: String, device: Int, subdevice: Int?) {
+    package init(card: String, device: Int, subdevice: Int?) {
         self.card = card
         self.device = device
         self.subdevice = subdevice
     }
 
-    public init?(_ name: String) {
+    package init?(_ name: String) {
         let parts = name.split(separator: ":", maxSplits: 1)
         guard parts.count == 2, ["hw", "plughw"].contains(parts[0]) else { return nil }
         var card: String?
@@ -60,20 +60,20 @@ public struct PCMName: Sendable, Hashable {
     }
 
     /// `/proc/asound/<card>/pcm<D>c`.
-    public var procDirectory: String { "/proc/asound/\(card)/pcm\(device)c" }
+    package var procDirectory: String { "/proc/asound/\(card)/pcm\(device)c" }
 }
 
 /// Finds who holds a capture PCM. `readFile` is the seam (tests give a fake /proc).
-public struct PCMHolderLookup: Sendable {
-    public typealias FileReader = @Sendable (String) -> String?
-    public var readFile: FileReader
+package struct PCMHolderLookup: Sendable {
+    package typealias FileReader = @Sendable (String) -> String?
+    package var readFile: FileReader
     /// Subdevices looked at when the name does not pick one (snd-aloop has 8).
-    public static let maxSubdevices = 32
+    package static let maxSubdevices = 32
 
-    public init(readFile: @escaping FileReader = PCMHolderLookup.readProcFile) { self.readFile = readFile }
+    package init(readFile: @escaping FileReader = PCMHolderLookup.readProcFile) { self.readFile = readFile }
 
     /// The holders of `pcm`'s capture subdevices (the named one, or every one that has an owner).
-    public func holders(of pcm: String) -> [PCMHolder] {
+    package func holders(of pcm: String) -> [PCMHolder] {
         guard let name = PCMName(pcm) else { return [] }
         let subs = name.subdevice.map { [$0] } ?? Array(0..<Self.maxSubdevices)
         var out: [PCMHolder] = []
@@ -90,7 +90,7 @@ public struct PCMHolderLookup: Sendable {
     }
 
     /// `owner_pid   : 1234` from a substream status file.
-    public static func ownerPID(_ status: String) -> Int32? {
+    package static func ownerPID(_ status: String) -> Int32? {
         for line in status.split(separator: "\n").prefix(64) where line.hasPrefix("owner_pid") {
             guard let v = line.split(separator: ":", maxSplits: 1).last else { return nil }
             if let pid = Int32(v.trimmingCharacters(in: " \t")), pid > 0 { return pid }
@@ -99,7 +99,7 @@ public struct PCMHolderLookup: Sendable {
     }
 
     /// NUL-separated `/proc/PID/cmdline` as one line, clipped to 200 characters.
-    public static func command(_ cmdline: String?) -> String {
+    package static func command(_ cmdline: String?) -> String {
         guard let cmdline else { return "" }
         let words = cmdline.split(separator: "\0").map {
             String($0.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
@@ -109,7 +109,7 @@ public struct PCMHolderLookup: Sendable {
     }
 
     /// Reads at most 64 KiB of a /proc file; nil when it cannot be opened.
-    public static let readProcFile: FileReader = { path in
+    package static let readProcFile: FileReader = { path in
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -2,7 +2,7 @@ internal import CALSA
 
 /// The real libasound. Each call opens and closes its own handle, so the
 /// value is stateless and safe to share.
-public struct SystemALSAPort: ALSAPort {
+package struct SystemALSAPort: ALSAPort {
     /// Sample formats tested on each PCM, in the order they are listed.
     static let formats: [(snd_pcm_format_t, String)] = [
         (SND_PCM_FORMAT_S8, "S8"), (SND_PCM_FORMAT_U8, "U8"), (SND_PCM_FORMAT_S16_LE, "S16_LE"), (SND_PCM_FORMAT_S16_BE, "S16_BE"),
@@ -12,7 +12,7 @@ public struct SystemALSAPort: ALSAPort {
     /// Rates tested inside the advertised range.
     static let commonRates: [UInt32] = [8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000, 88200, 96000, 176400, 192000]
 
-    public init() { calsa_silence_errors() }
+    package init() { calsa_silence_errors() }
 
     func fail(_ call: String, _ target: String, _ rc: Int32) -> ALSAError {
         ALSAError(call: call, target: target, errno: -rc, message: String(cString: snd_strerror(rc)))
@@ -28,7 +28,7 @@ public struct SystemALSAPort: ALSAPort {
         return try body(ctl, target)
     }
 
-    public func cardInfo(_ card: Int32) throws(ALSAError) -> ALSACardInfo {
+    package func cardInfo(_ card: Int32) throws(ALSAError) -> ALSACardInfo {
         try withControl(card) { (ctl, target) throws(ALSAError) in try cardInfo(ctl, target) }
     }
 
@@ -44,7 +44,7 @@ public struct SystemALSAPort: ALSAPort {
             driver: String(cString: snd_ctl_card_info_get_driver(info)))
     }
 
-    public func capturePCMs(_ card: Int32) throws(ALSAError) -> [ALSAPCMInfo] {
+    package func capturePCMs(_ card: Int32) throws(ALSAError) -> [ALSAPCMInfo] {
         try withControl(card) { (ctl, target) throws(ALSAError) in try capturePCMs(ctl, target) }
     }
 
@@ -72,7 +72,7 @@ public struct SystemALSAPort: ALSAPort {
         return out
     }
 
-    public func hardwareRanges(card: Int32, device: Int32) throws(ALSAError) -> ALSAHardwareRanges {
+    package func hardwareRanges(card: Int32, device: Int32) throws(ALSAError) -> ALSAHardwareRanges {
         let target = "hw:\(card),\(device)"
         var pcm: OpaquePointer?
         let rc = snd_pcm_open(&pcm, target, SND_PCM_STREAM_CAPTURE, SND_PCM_NONBLOCK)

@@ -6,7 +6,7 @@ import CaptureModel
 #endif
 
 extension SystemALSAPort {
-    public func openCapture(_ pcm: String, _ request: PCMCaptureRequest) throws(ALSAError) -> any PCMCaptureSource {
+    package func openCapture(_ pcm: String, _ request: PCMCaptureRequest) throws(ALSAError) -> any PCMCaptureSource {
         try SystemPCMCapture(name: pcm, request: request)
     }
 }

@@ -7,18 +7,18 @@ import Profiles
 #endif
 
 /// One file of the control-profile store, as `camprobe ctl --list-saved` shows it.
-public struct SavedControlProfile: Sendable, Hashable, Codable {
+package struct SavedControlProfile: Sendable, Hashable, Codable {
     /// The device's stable ID as the file records it (the directory name when the file cannot be read).
-    public var device: String
+    package var device: String
     /// The name given to `--save`.
-    public var name: String
-    public var path: String
+    package var name: String
+    package var path: String
     /// How many control values it holds; nil when the file could not be read.
-    public var controls: Int?
+    package var controls: Int?
     /// Modification time, seconds since the epoch (`stat(2)`'s `st_mtime`).
-    public var modified: Int64?
+    package var modified: Int64?
     /// Why the file could not be read as a control profile; nil when it was.
-    public var problem: String?
+    package var problem: String?
 }
 
 extension ControlProfileStore {
@@ -29,7 +29,7 @@ extension ControlProfileStore {
     /// Every saved profile, sorted by device then name: `opendir(3)` over the store's
     /// device directories, each `*.json` read (at most 1 MiB) and decoded. A file that
     /// cannot be read or decoded is listed with its `problem`, not skipped.
-    public static func list(device: DeviceID? = nil) -> [SavedControlProfile] {
+    package static func list(device: DeviceID? = nil) -> [SavedControlProfile] {
         var found: [SavedControlProfile] = []
         let root = directory
         let dirs =
@@ -62,7 +62,7 @@ extension ControlProfileStore {
     /// Removes the profile saved as `name` for `device` (`unlink(2)`), then its device
     /// directory if that is now empty (`rmdir(2)`). Returns the removed file's path;
     /// nil when there was no such profile.
-    public static func delete(device: DeviceID, name: String) throws(FileWriteError) -> String? {
+    package static func delete(device: DeviceID, name: String) throws(FileWriteError) -> String? {
         guard let file = existingPath(device: device, name: name) else { return nil }
         guard unlink(file) == 0 else { throw FileWriteError(path: file, message: String(cString: strerror(errno))) }
         _ = rmdir(String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]))  // fails, harmlessly, while other profiles remain

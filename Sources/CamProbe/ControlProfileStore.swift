@@ -14,19 +14,19 @@ import Profiles
 /// the older names with `:` still found), written atomically, readable by the user only (file 0600,
 /// the directories camprobe creates 0700):
 /// `{"schemaVersion": 1, "device": ID, "name": NAME, "controls": [{"id", "control", "value"}]}`.
-public struct ControlProfile: Sendable, Hashable, Codable {
-    public struct Entry: Sendable, Hashable, Codable {
-        public var id: UInt32
-        public var control: String
-        public var value: Int64
+package struct ControlProfile: Sendable, Hashable, Codable {
+    package struct Entry: Sendable, Hashable, Codable {
+        package var id: UInt32
+        package var control: String
+        package var value: Int64
     }
-    public var schemaVersion = 1
-    public var device: DeviceID
-    public var name: String
-    public var controls: [Entry]
+    package var schemaVersion = 1
+    package var device: DeviceID
+    package var name: String
+    package var controls: [Entry]
 
     /// The writable, non-volatile integer-like controls of a node, as they are now.
-    public init(device: DeviceID, name: String, controls: [Control]) {
+    package init(device: DeviceID, name: String, controls: [Control]) {
         self.device = device
         self.name = name
         self.controls = controls.compactMap { c in
@@ -40,7 +40,7 @@ public struct ControlProfile: Sendable, Hashable, Codable {
 
     /// The writes that restore it: auto switches first; a manual value whose auto
     /// switch is saved as on is left to the camera (it would be refused).
-    public func restorePlan() -> (writes: [ControlWrite], keptAutomatic: [String]) {
+    package func restorePlan() -> (writes: [ControlWrite], keptAutomatic: [String]) {
         let saved = Dictionary(controls.map { ($0.id, $0.value) }, uniquingKeysWith: { a, _ in a })
         var kept: [String] = []
         var writes: [ControlWrite] = []
@@ -67,14 +67,14 @@ extension ControlFlags {
 }
 
 /// Where control profiles live.
-public enum ControlProfileStore {
-    public static var directory: String {
+package enum ControlProfileStore {
+    package static var directory: String {
         if let x = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), !x.isEmpty { return x + "/camprobe/controls" }
         let home = getenv("HOME").map { String(cString: $0) } ?? "/tmp"
         return home + "/.config/camprobe/controls"
     }
 
-    public static func path(device: DeviceID, name: String) -> String {
+    package static func path(device: DeviceID, name: String) -> String {
         directory + "/" + safe(device.rawValue) + "/" + safe(name) + ".json"
     }
 
@@ -96,7 +96,7 @@ public enum ControlProfileStore {
         String(s.map { c in (c.isLetter || c.isNumber || "-_.:@".contains(c)) && c.isASCII ? c : "_" })
     }
 
-    public static func save(_ p: ControlProfile) throws(FileWriteError) -> String {
+    package static func save(_ p: ControlProfile) throws(FileWriteError) -> String {
         let path = path(device: p.device, name: p.name)
         try makeDirectories(for: path)
         let enc = JSONEncoder()
@@ -119,7 +119,7 @@ public enum ControlProfileStore {
     }
 
     /// The saved profile, nil when there is none; a clear error when it is unreadable.
-    public static func load(device: DeviceID, name: String) throws(FileReadError) -> ControlProfile? {
+    package static func load(device: DeviceID, name: String) throws(FileReadError) -> ControlProfile? {
         guard let path = existingPath(device: device, name: name) else { return nil }
         let bytes = try ReadFile.bytes(path, limit: 1 << 20)
         guard let p = try? JSONDecoder().decode(ControlProfile.self, from: Data(bytes)) else {

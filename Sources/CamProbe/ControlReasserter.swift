@@ -3,14 +3,14 @@ import V4L2
 
 /// How often `monitor --restore NAME --reassert` may put a control back: a fight with another
 /// application must not become a loop.
-public struct ReassertPolicy: Sendable, Hashable {
+package struct ReassertPolicy: Sendable, Hashable {
     /// At most one reassertion per control in this interval (default 2 s); a change inside it is put back when it ends.
-    public var minimumInterval: Duration
+    package var minimumInterval: Duration
     /// After this many reassertions of one control within `window` (default 5 in 60 s), stop reasserting it.
-    public var limit: Int
-    public var window: Duration
+    package var limit: Int
+    package var window: Duration
 
-    public init(minimumInterval: Duration = .seconds(2), limit: Int = 5, window: Duration = .seconds(60)) {
+    package init(minimumInterval: Duration = .seconds(2), limit: Int = 5, window: Duration = .seconds(60)) {
         self.minimumInterval = minimumInterval
         self.limit = limit
         self.window = window
@@ -18,9 +18,9 @@ public struct ReassertPolicy: Sendable, Hashable {
 }
 
 /// The rate limit, as a pure value: times are offsets on any monotonic clock.
-public struct ReassertLimiter: Sendable, Hashable {
+package struct ReassertLimiter: Sendable, Hashable {
     /// What to do with a control another program changed.
-    public enum Verdict: Sendable, Hashable {
+    package enum Verdict: Sendable, Hashable {
         /// Put it back now; this is reassertion number `count` of that control within the window.
         case reassert(count: Int)
         /// Too soon after the last reassertion: look again after this long.
@@ -31,14 +31,14 @@ public struct ReassertLimiter: Sendable, Hashable {
         case stopped
     }
 
-    public let policy: ReassertPolicy
+    package let policy: ReassertPolicy
     private var history: [UInt32: [Duration]] = [:]
     private var given: Set<UInt32> = []
 
-    public init(policy: ReassertPolicy = ReassertPolicy()) { self.policy = policy }
+    package init(policy: ReassertPolicy = ReassertPolicy()) { self.policy = policy }
 
     /// The verdict for control `id` changed by someone else at `now`; a `.reassert` verdict is recorded.
-    public mutating func ask(_ id: UInt32, at now: Duration) -> Verdict {
+    package mutating func ask(_ id: UInt32, at now: Duration) -> Verdict {
         if given.contains(id) { return .stopped }
         let recent = (history[id] ?? []).filter { now - $0 < policy.window }
         history[id] = recent
@@ -52,7 +52,7 @@ public struct ReassertLimiter: Sendable, Hashable {
     }
 
     /// True once `id` has been given up.
-    public func gaveUp(_ id: UInt32) -> Bool { given.contains(id) }
+    package func gaveUp(_ id: UInt32) -> Bool { given.contains(id) }
 }
 
 /// Keeps a restored control profile in force: when a control event says another program changed a restored
@@ -60,9 +60,9 @@ public struct ReassertLimiter: Sendable, Hashable {
 ///
 /// Events carrying the saved value are ignored: they are the echo of our own writes (the restore's, or a
 /// reassertion's, made through another handle than the watcher's) or harmless.
-public actor ControlReasserter {
+package actor ControlReasserter {
     /// What happened, for printing.
-    public enum Report: Sendable, Hashable {
+    package enum Report: Sendable, Hashable {
         /// `control` was `was` (set by another program) and is `value` again; `count` within the window.
         case reasserted(control: String, value: Int64, was: Int64, count: Int)
         /// `control` was reasserted `count` times within the window and is left to the other program from now on.
@@ -84,7 +84,7 @@ public actor ControlReasserter {
 
     /// `writes`: the values to hold (what the restore applied); `makeSystem` gives the machine the writes go
     /// through (another handle than the event watcher's). `now`: a monotonic clock (default: `ContinuousClock`).
-    public init(
+    package init(
         device: Device, writes: [ControlWrite], makeSystem: @escaping DeviceRegistry.SystemFactory,
         policy: ReassertPolicy = ReassertPolicy(),
         now: (@Sendable () -> Duration)? = nil, report: @escaping @Sendable (Report) -> Void
@@ -104,14 +104,14 @@ public actor ControlReasserter {
     }
 
     /// The writes to hold after a restore: each applied change at the value the driver kept.
-    public static func writes(of outcome: ControlRestorer.Outcome) -> [ControlWrite] {
+    package static func writes(of outcome: ControlRestorer.Outcome) -> [ControlWrite] {
         outcome.applied.filter { $0.after != nil }.map {
             ControlWrite(id: $0.id, control: $0.control, value: $0.after ?? $0.requested, reason: "reassert saved value")
         }
     }
 
     /// Handles one control event of the device's capture node.
-    public func handle(_ e: ControlEvent) async {
+    package func handle(_ e: ControlEvent) async {
         guard !e.deviceGone, e.changes.contains("value"), let w = saved[e.id], e.value != w.value else { return }
         await consider(w, was: e.value)
     }
@@ -167,7 +167,7 @@ public actor ControlReasserter {
     }
 
     /// Stops pending look-agains and closes the ports it opened.
-    public func close() {
+    package func close() {
         for t in lookAgain.values { t.cancel() }
         lookAgain.removeAll()
         ports.removeAll()

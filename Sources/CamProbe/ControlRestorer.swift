@@ -4,16 +4,16 @@ import V4L2
 
 /// Puts a saved control profile back on a device, control by control (one
 /// refusal does not stop the rest), and reports what was applied or refused.
-public enum ControlRestorer {
-    public struct Outcome: Sendable {
-        public var name: String
-        public var applied: [ControlChange]
-        public var refused: [String]
-        public var keptAutomatic: [String]
-        public var found: Bool
+package enum ControlRestorer {
+    package struct Outcome: Sendable {
+        package var name: String
+        package var applied: [ControlChange]
+        package var refused: [String]
+        package var keptAutomatic: [String]
+        package var found: Bool
     }
 
-    public static func restore(_ name: String, device d: Device, system: any DeviceSystem) throws(RestoreError) -> Outcome {
+    package static func restore(_ name: String, device d: Device, system: any DeviceSystem) throws(RestoreError) -> Outcome {
         let profile: ControlProfile?
         do throws(FileReadError) { profile = try ControlProfileStore.load(device: d.id, name: name) } catch {
             throw RestoreError(message: error.description)
@@ -50,8 +50,8 @@ public enum ControlRestorer {
         return Outcome(name: name, applied: applied, refused: refused, keptAutomatic: kept, found: true)
     }
 
-    public struct RestoreError: Error, Sendable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+    package struct RestoreError: Error, Sendable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 }

@@ -10,14 +10,19 @@ import V4L2
 /// Listing never changes device state: it opens nodes and sends only
 /// query/enumerate/get ioctls (see `CaptureEnumerator`).
 public struct DeviceDiscovery {
-    public let system: any DeviceSystem
+    package let system: any DeviceSystem
     /// Where discovery says what it opened, read and skipped, at `debug` (and nothing above
     /// `debug`, so an application that never configured logging prints nothing).
     public var logger: Logger
 
-    public init(system: any DeviceSystem = SystemDeviceSystem(), logger: Logger = Logger(label: "camprobe.discovery")) {
+    package init(system: any DeviceSystem, logger: Logger = Logger(label: "camprobe.discovery")) {
         self.system = system
         self.logger = logger
+    }
+
+    /// Discovery on this machine: libudev, `open(2)` and libasound.
+    public init(logger: Logger = Logger(label: "camprobe.discovery")) {
+        self.init(system: SystemDeviceSystem(), logger: logger)
     }
 
     /// The result of one discovery pass.

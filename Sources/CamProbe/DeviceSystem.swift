@@ -5,7 +5,7 @@ import V4L2
 
 /// Where nodes come from and how they are opened: the real machine (libudev
 /// + `open(2)` + libasound), or a fake one in tests and `--fixture` runs.
-public protocol DeviceSystem {
+package protocol DeviceSystem {
     /// All V4L2 and media nodes with their udev/sysfs identity, and a note
     /// when something limits what could be learned (e.g. no udev daemon).
     func nodeRecords() -> (nodes: [NodeRecord], note: String?)
@@ -24,26 +24,26 @@ public protocol DeviceSystem {
 }
 
 extension DeviceSystem {
-    public func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
-    public func hotplugReadiness() -> HotplugReadiness? { nil }
+    package func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
+    package func hotplugReadiness() -> HotplugReadiness? { nil }
 }
 
 /// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.
-public struct SystemDeviceSystem: DeviceSystem {
-    public init() {}
-    public func nodeRecords() -> (nodes: [NodeRecord], note: String?) { UdevNodeSource.nodes() }
-    public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
+package struct SystemDeviceSystem: DeviceSystem {
+    package init() {}
+    package func nodeRecords() -> (nodes: [NodeRecord], note: String?) { UdevNodeSource.nodes() }
+    package func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
         try SystemDevicePort(path: path, throughLibV4L2: throughLibV4L2)
     }
-    public var alsa: any ALSAPort { SystemALSAPort() }
+    package var alsa: any ALSAPort { SystemALSAPort() }
     /// `/sys/dev/char/MAJ:MIN/uevent` (`DEVNAME`).
-    public var mediaDevnodes: DevnodeResolver { .sysfs() }
-    public func libcameraID(sensorSubdev: String, entity: String) -> String? {
+    package var mediaDevnodes: DevnodeResolver { .sysfs() }
+    package func libcameraID(sensorSubdev: String, entity: String) -> String? {
         LibcameraID.derive(sensorSubdev: sensorSubdev, entity: entity)
     }
     /// libudev enumeration of sysfs, `udev_device_get_is_initialized` (udev's database entry)
     /// and `access(2)` on the `/dev` node; USB interfaces' `bInterfaceClass` (see `UdevReadiness`).
-    public func hotplugReadiness() -> HotplugReadiness? {
+    package func hotplugReadiness() -> HotplugReadiness? {
         guard let r = UdevReadiness.read() else { return nil }
         return HotplugReadiness(
             presentNodes: r.presentNodes, unfinishedNodes: r.unfinishedNodes, incompleteParents: r.incompleteParents)

@@ -8,7 +8,7 @@ public struct DiscoveryOptions: Sendable {
     public var controls: Bool = true
     /// Also open through libv4l2 and include its emulated formats.
     public var emulated: Bool = false
-    public var limits = EnumerationLimits()
+    package var limits = EnumerationLimits()
 
     public init(formats: Bool = true, controls: Bool = true, emulated: Bool = false) {
         self.formats = formats

@@ -5,7 +5,7 @@ import V4L2
 extension CaptureDevice {
     /// Opens the capture node `path` of `device` — the node a `DeviceDecision`
     /// chose — rather than its first one. The corresponding C call is `open(2)`.
-    public init(
+    package init(
         device: Device, node path: String, registry: DeviceRegistry? = nil,
         system: any DeviceSystem = SystemDeviceSystem()
     ) throws(CaptureDeviceError) {
@@ -21,7 +21,7 @@ extension CaptureDevice {
 extension FormatRequest {
     /// The format and frame duration a negotiated choice sets
     /// (`VIDIOC_S_FMT` and `VIDIOC_S_PARM` through `CaptureDevice.commitConfiguration`).
-    public init(_ choice: Choice) {
+    package init(_ choice: Choice) {
         self.init(
             bufferType: choice.bufferType, fourcc: choice.fourcc, width: choice.size.width, height: choice.size.height,
             frameInterval: choice.frameInterval)

@@ -2,21 +2,21 @@ import CaptureModel
 import V4L2
 
 /// What setting a point of interest did.
-public struct PointOfInterestChange: Sendable, Hashable, Codable {
-    public var kind: PointOfInterestKind
-    public var point: NormalizedPoint
+package struct PointOfInterestChange: Sendable, Hashable, Codable {
+    package var kind: PointOfInterestKind
+    package var point: NormalizedPoint
     /// The region before, as `VIDIOC_G_EXT_CTRLS` read it.
-    public var before: ControlRect?
+    package var before: ControlRect?
     /// The region written.
-    public var requested: ControlRect
+    package var requested: ControlRect
     /// The region read back after writing (the driver may adjust it).
-    public var after: ControlRect?
-    public var autoBefore: UInt32?
-    public var autoWritten: UInt32
-    public var autoAfter: UInt32?
+    package var after: ControlRect?
+    package var autoBefore: UInt32?
+    package var autoWritten: UInt32
+    package var autoAfter: UInt32?
     /// The frame size the point was scaled to: the active format's, else the maximum region's.
-    public var frameWidth: UInt32
-    public var frameHeight: UInt32
+    package var frameWidth: UInt32
+    package var frameHeight: UInt32
 }
 
 /// Sets a focus or exposure point of interest through uvcvideo's region of
@@ -24,8 +24,8 @@ public struct PointOfInterestChange: Sendable, Hashable, Codable {
 /// with the kind's auto bit added to the bits already set, in one
 /// `VIDIOC_S_EXT_CTRLS`, then read back with `VIDIOC_G_EXT_CTRLS`.
 /// Blocking: call it where the node's other control I/O runs.
-public enum PointOfInterestSetter {
-    public static func set(
+package enum PointOfInterestSetter {
+    package static func set(
         _ kind: PointOfInterestKind, to point: NormalizedPoint, node: CaptureNodeCapabilities, port: any DevicePort
     ) throws(PointOfInterestFailure) -> PointOfInterestChange {
         let controls = node.controls
@@ -70,11 +70,11 @@ public enum PointOfInterestSetter {
 }
 
 /// Why a point of interest was not set: refused before any write, or the device failed.
-public enum PointOfInterestFailure: Error, Sendable, CustomStringConvertible {
+package enum PointOfInterestFailure: Error, Sendable, CustomStringConvertible {
     case refused(PointOfInterestError)
     case device(V4L2Error)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .refused(let e): e.description
         case .device(let e): "setting the region of interest failed: \(e)"

@@ -4,25 +4,25 @@
 
 /// A folder given where files are expected (`--profile DIR`, `import DIR`): the files directly in it,
 /// sorted by name, and what was passed over (sub-folders, special files) with the reason.
-public enum ProfileDirectory {
+package enum ProfileDirectory {
     /// Entries looked at, at most: a folder of profiles is a few dozen files.
-    public static let limit = 4096
+    package static let limit = 4096
 
     /// One entry not taken, and why ("a folder (folders are read one level deep)").
-    public struct Skipped: Sendable, Hashable {
-        public var path: String
-        public var reason: String
+    package struct Skipped: Sendable, Hashable {
+        package var path: String
+        package var reason: String
     }
 
     /// True when `path` is a directory (following links).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The regular files directly in `directory`, sorted by name, as paths under it; hidden files are left out
     /// silently, sub-folders and special files are listed as skipped.
-    public static func files(in directory: String) -> (files: [String], skipped: [Skipped]) {
+    package static func files(in directory: String) -> (files: [String], skipped: [Skipped]) {
         guard let dir = opendir(directory) else { return ([], []) }
         defer { closedir(dir) }
         var names: [String] = []

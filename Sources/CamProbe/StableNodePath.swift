@@ -7,9 +7,9 @@ import CaptureModel
 /// The name to write for a capture node in commands meant to be kept (scripts, configs, service files):
 /// its `/dev/v4l/by-id/…` link when udev made one for that node, else its `/dev/v4l/by-path/…` link,
 /// else the kernel's `/dev/videoN`, with a note that the number can change across reboots and replugs.
-public struct StableNodePath: Sendable, Hashable {
+package struct StableNodePath: Sendable, Hashable {
     /// Which kind of name `path` is.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable {
         /// `/dev/v4l/by-id/…`: follows the camera (vendor, model, serial) wherever it is plugged in.
         case byID = "by-id"
         /// `/dev/v4l/by-path/…`: follows the port (or platform device) the camera hangs off.
@@ -19,12 +19,12 @@ public struct StableNodePath: Sendable, Hashable {
     }
 
     /// The path to print in commands.
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
     /// Said once next to the command (stderr for `--emit`, a field in JSON); nil when there is nothing to say.
-    public var note: String?
+    package var note: String?
 
-    public init(path: String, kind: Kind, note: String? = nil) {
+    package init(path: String, kind: Kind, note: String? = nil) {
         self.path = path
         self.kind = kind
         self.note = note
@@ -35,7 +35,7 @@ public struct StableNodePath: Sendable, Hashable {
     ///
     /// Among several links of one kind the one for video index 0 (`…-video-index0`) wins, then the first in
     /// sorted order, so the choice is deterministic.
-    public static func choose(node: String, byID: [String], byPath: [String]) -> StableNodePath {
+    package static func choose(node: String, byID: [String], byPath: [String]) -> StableNodePath {
         func best(_ links: [String]) -> String? {
             let sorted = links.sorted()
             return sorted.first { $0.hasSuffix("-video-index0") } ?? sorted.first
@@ -56,7 +56,7 @@ public struct StableNodePath: Sendable, Hashable {
     /// For a live node: the links of the node record udev (or a fake) gives for `node`. With `resolve`
     /// (`realPath` on a real machine), a link is kept only when it resolves to `node` now: udev's `DEVLINKS` may
     /// name a link another node won (vivid's instances all claim `platform-vivid.0-video-index0`).
-    public static func live(node: String, records: [NodeRecord], resolve: ((String) -> String?)? = nil) -> StableNodePath {
+    package static func live(node: String, records: [NodeRecord], resolve: ((String) -> String?)? = nil) -> StableNodePath {
         let r = records.first { $0.devnode == node }
         var byID = r?.byID ?? []
         var byPath = r?.byPath ?? []
@@ -69,12 +69,12 @@ public struct StableNodePath: Sendable, Hashable {
     }
 
     /// For a live node of `system` (reads its node records once); `resolve` as in `live(node:records:resolve:)`.
-    public static func live(node: String, system: any DeviceSystem, resolve: ((String) -> String?)? = nil) -> StableNodePath {
+    package static func live(node: String, system: any DeviceSystem, resolve: ((String) -> String?)? = nil) -> StableNodePath {
         live(node: node, records: system.nodeRecords().nodes, resolve: resolve)
     }
 
     /// `realpath(3)`: where a link points on this machine now; nil when it does not resolve.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let r = realpath(path, nil) else { return nil }
         defer { free(r) }
         return String(cString: r)
@@ -82,7 +82,7 @@ public struct StableNodePath: Sendable, Hashable {
 
     /// For a saved profile: there are no live links, so the recorded node path is kept. When the profile
     /// recorded links for its capture node, the note names them (they are not checked on this machine).
-    public static func recorded(node: String, device: Device) -> StableNodePath {
+    package static func recorded(node: String, device: Device) -> StableNodePath {
         let links = device.identity.byID.sorted() + device.identity.byPath.sorted()
         guard let first = links.first else { return StableNodePath(path: node, kind: .kernelName) }
         return StableNodePath(

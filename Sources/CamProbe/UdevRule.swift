@@ -12,9 +12,9 @@ import CaptureModel
 ///
 /// Every rule also needs `SUBSYSTEM=="video4linux"` and `ATTR{index}=="0"`, so only the capture node (not the
 /// metadata node of a UVC camera) gets the link.
-public enum UdevRule {
+package enum UdevRule {
     /// What the rule matches on.
-    public enum Follows: String, Sendable, Hashable {
+    package enum Follows: String, Sendable, Hashable {
         /// USB vendor, product and serial: the camera itself.
         case serial
         /// USB vendor, product and the port path: the camera on that port.
@@ -24,25 +24,25 @@ public enum UdevRule {
     }
 
     /// A built rule.
-    public struct Rule: Sendable, Hashable {
+    package struct Rule: Sendable, Hashable {
         /// The symlink under `/dev`.
-        public var name: String
+        package var name: String
         /// What the rule matches on.
-        public var follows: Follows
+        package var follows: Follows
         /// The rules file to write: `/etc/udev/rules.d/99-camprobe-NAME.rules`.
-        public var file: String
+        package var file: String
         /// The whole file: comments (what it follows, where to put it, how to reload) and one rule line.
-        public var text: String
+        package var text: String
     }
 
     /// Why no rule could be made.
-    public struct BuildError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+    package struct BuildError: Error, Sendable, Hashable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 
     /// `camprobe-<stable id>` with anything but `A-Za-z0-9._-` turned into `-` (`camprobe-usb-046d-0826-8E4B3C60`).
-    public static func defaultName(for id: DeviceID) -> String {
+    package static func defaultName(for id: DeviceID) -> String {
         var s = ""
         for c in id.rawValue.unicodeScalars {
             let ok = c.isASCII && (("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_")
@@ -56,7 +56,7 @@ public enum UdevRule {
 
     /// True when `name` can be a link under `/dev` and part of a rules file name: 1–64 of `A-Za-z0-9._-`,
     /// not starting with `.` or `-`.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard (1...64).contains(name.count), let first = name.unicodeScalars.first, first != ".", first != "-" else { return false }
         return name.unicodeScalars.allSatisfy { c in
             c.isASCII && (("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "." || c == "_" || c == "-")
@@ -81,7 +81,7 @@ public enum UdevRule {
 
     /// Builds the rule for `device`. `name` is the symlink (default `defaultName(for:)`); `nodeName` is the
     /// capture node's sysfs `name` attribute when it could be read (used for non-USB parents). Pure.
-    public static func make(device d: Device, name: String? = nil, nodeName: String? = nil) -> Result<Rule, BuildError> {
+    package static func make(device d: Device, name: String? = nil, nodeName: String? = nil) -> Result<Rule, BuildError> {
         let link = name ?? defaultName(for: d.id)
         guard isValidName(link) else {
             return .failure(

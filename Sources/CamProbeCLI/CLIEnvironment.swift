@@ -6,17 +6,17 @@ import Udev
 /// Where the command line reads devices from. The shipped `camprobe` uses the
 /// real machine (`live`); the test-only `camprobe-fake` executable installs a
 /// fake one built from fixtures, so the shipped binary carries no fake.
-public struct CLIEnvironment: Sendable {
+package struct CLIEnvironment: Sendable {
     /// Makes the machine to read: libudev + `open(2)` + libasound, or a fake.
-    public var makeSystem: DeviceRegistry.SystemFactory
+    package var makeSystem: DeviceRegistry.SystemFactory
     /// The hotplug events `monitor` follows; nil means libudev's monitor.
-    public var hotplugEvents: (@Sendable () -> AsyncStream<HotplugEvent>)?
+    package var hotplugEvents: (@Sendable () -> AsyncStream<HotplugEvent>)?
     /// False for a fake machine: `monitor` then prints what is present and
     /// stops unless `--count` or `--timeout` is given (no events will come).
-    public var isLive: Bool
+    package var isLive: Bool
 
     /// Creates an environment; see the properties.
-    public init(
+    package init(
         makeSystem: @escaping DeviceRegistry.SystemFactory,
         hotplugEvents: (@Sendable () -> AsyncStream<HotplugEvent>)?, isLive: Bool
     ) {
@@ -26,7 +26,7 @@ public struct CLIEnvironment: Sendable {
     }
 
     /// The real machine.
-    public static let live = CLIEnvironment(makeSystem: { SystemDeviceSystem() }, hotplugEvents: nil, isLive: true)
+    package static let live = CLIEnvironment(makeSystem: { SystemDeviceSystem() }, hotplugEvents: nil, isLive: true)
 
     private static let installed = Mutex(CLIEnvironment.live)
 

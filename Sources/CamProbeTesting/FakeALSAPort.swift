@@ -6,37 +6,37 @@ import CaptureModel
 #endif
 
 /// One sound card as libasound would describe it.
-public struct FakeAudioSpec: Codable, Sendable {
-    public var id: String
-    public var name: String
-    public var longName: String?
-    public var driver: String?
+package struct FakeAudioSpec: Codable, Sendable {
+    package var id: String
+    package var name: String
+    package var longName: String?
+    package var driver: String?
     /// errno name `snd_ctl_open` fails with, e.g. "EACCES".
-    public var openError: String?
-    public var pcms: [FakePCMSpec]
+    package var openError: String?
+    package var pcms: [FakePCMSpec]
 
-    public struct FakePCMSpec: Codable, Sendable {
-        public var device: Int32
-        public var name: String
+    package struct FakePCMSpec: Codable, Sendable {
+        package var device: Int32
+        package var name: String
         /// "capture" (default) or "playback".
-        public var stream: String?
-        public var subdevices: UInt32?
-        public var formats: [String]?
+        package var stream: String?
+        package var subdevices: UInt32?
+        package var formats: [String]?
         /// "1-2"
-        public var channels: String?
+        package var channels: String?
         /// "5500-48000"
-        public var rates: String?
+        package var rates: String?
         /// errno name `snd_pcm_open` fails with, e.g. "EBUSY".
-        public var openError: String?
+        package var openError: String?
         /// What capturing delivers (`camprobe levels`): per channel the peak of a
         /// 1 kHz sine in dBFS (0 = full scale), null for silence. Absent: stereo silence.
-        public var levels: [Double?]?
+        package var levels: [Double?]?
         /// Capturing reports `-ENODEV` (unplugged) after this many frames.
-        public var goneAfterFrames: Int?
+        package var goneAfterFrames: Int?
         /// Every this many frames a read reports one overrun (`-EPIPE`).
-        public var xrunEveryFrames: Int?
+        package var xrunEveryFrames: Int?
         /// Deliver frames at the sample rate (as hardware does) instead of as fast as they are read.
-        public var realTime: Bool?
+        package var realTime: Bool?
     }
 }
 

@@ -11,28 +11,28 @@ import V4L2
 
 /// A whole fake machine built from a fixture: node records as udev would
 /// give them, and ports that answer ioctls by filling the real C structs.
-public final class FakeDeviceSystem: DeviceSystem {
-    public let spec: FakeSystemSpec
+package final class FakeDeviceSystem: DeviceSystem {
+    package let spec: FakeSystemSpec
     var states: [String: FakeNodeState] = [:]
     /// Every port opened, in order (for ioctl counting in tests and benchmarks).
     /// (Counts only: a port closes when its user lets go, as a real fd does.)
-    public private(set) var openedPorts: [PortTally] = []
+    package private(set) var openedPorts: [PortTally] = []
     /// Open ports and live mappings, for leak checks.
-    public let ledger = FakeLedger()
+    package let ledger = FakeLedger()
     /// Nodes cut off without an event (see `FakeMachine.disconnectSilently`).
-    public var isSevered: (@Sendable (String) -> Bool)?
+    package var isSevered: (@Sendable (String) -> Bool)?
     /// What udev has not finished yet (see `FakeMachine(tellsReadiness:)`): nodes registered in
     /// sysfs but not processed, and physical parents (sysfs paths) still waiting for a driver to
     /// add nodes. nil: this system cannot tell, as without a udev daemon.
-    public var pending: (@Sendable () -> (nodes: Set<String>, parents: Set<String>))?
+    package var pending: (@Sendable () -> (nodes: Set<String>, parents: Set<String>))?
 
-    public init(spec: FakeSystemSpec) {
+    package init(spec: FakeSystemSpec) {
         self.spec = spec
         for n in spec.nodes { states[n.path] = FakeNodeState(spec: n, ledger: ledger) }
     }
 
     /// Loads one fixture file or several (their nodes are merged).
-    public convenience init(fixtures paths: [String]) throws {
+    package convenience init(fixtures paths: [String]) throws {
         var nodes: [FakeNodeSpec] = []
         var descriptions: [String] = []
         for p in paths {
@@ -51,7 +51,7 @@ public final class FakeDeviceSystem: DeviceSystem {
         self.init(spec: FakeSystemSpec(description: descriptions.joined(separator: "\n"), nodes: nodes))
     }
 
-    public func nodeRecords() -> (nodes: [NodeRecord], note: String?) {
+    package func nodeRecords() -> (nodes: [NodeRecord], note: String?) {
         // As udev enumeration does: sub-device nodes are reached through their media graph, not listed.
         let records = spec.nodes.filter { !$0.path.hasPrefix("/dev/v4l-subdev") }.map { n in
             let u = n.udev
@@ -69,7 +69,7 @@ public final class FakeDeviceSystem: DeviceSystem {
     }
 
     /// Every node of the fixture is present; those `pending` names are unfinished, and so are their parents.
-    public func hotplugReadiness() -> HotplugReadiness? {
+    package func hotplugReadiness() -> HotplugReadiness? {
         guard let pending else { return nil }
         let (nodes, parents) = pending()
         let present = Set(spec.nodes.map(\.path))
@@ -78,14 +78,14 @@ public final class FakeDeviceSystem: DeviceSystem {
         return HotplugReadiness(presentNodes: present, unfinishedNodes: unfinished, incompleteParents: parents.union(unfinishedParents))
     }
 
-    public var alsa: any ALSAPort { FakeALSAPort(cards: spec.nodes.filter { $0.subsystem == "sound" }) }
+    package var alsa: any ALSAPort { FakeALSAPort(cards: spec.nodes.filter { $0.subsystem == "sound" }) }
 
-    public func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
+    package func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
         try openPort(path, throughLibV4L2: throughLibV4L2)
     }
 
     /// Opens a counting port on `path` (what `open` returns), so tests can read its counts.
-    public func openPort(_ path: String, throughLibV4L2: Bool = false) throws(V4L2Error) -> CountingPort {
+    package func openPort(_ path: String, throughLibV4L2: Bool = false) throws(V4L2Error) -> CountingPort {
         guard let state = states[path] else { throw V4L2Error(call: "open", path: path, errno: Errno.ENOENT) }
         if state.gone || isSevered?(path) == true { throw V4L2Error(call: "open", path: path, errno: Errno.ENODEV) }
         if let e = state.lock.withLock({ _ in state.fault(for: "open") }) {
@@ -104,14 +104,14 @@ public final class FakeDeviceSystem: DeviceSystem {
     }
 
     /// ioctl counts over every port opened so far, by request name.
-    public var ioctlCounts: [String: Int] {
+    package var ioctlCounts: [String: Int] {
         openedPorts.reduce(into: [:]) { acc, p in for (k, v) in p.counts { acc[k, default: 0] += v } }
     }
 }
 
 /// A fixture file that could not be read or decoded.
-public struct FixtureError: Error, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { "\(path): \(message)" }
+package struct FixtureError: Error, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package var description: String { "\(path): \(message)" }
 }

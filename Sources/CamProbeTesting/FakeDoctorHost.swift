@@ -11,25 +11,25 @@ import FoundationEssentials
 ///
 /// `camprobe-fake` reads it from the JSON file named by `CAMPROBE_FAKE_DOCTOR`, e.g.
 /// `{"holders": {"/dev/video0": [{"pid": 4242, "commandLine": "v4l2-ctl --stream-mmap"}]}}`.
-public struct FakeDoctorHost: DoctorHost, Codable, Sendable {
+package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     /// `stat(2)` answers by node path.
-    public var ownership: [String: NodeOwnership]?
+    package var ownership: [String: NodeOwnership]?
     /// Nodes that carry a `system.posix_acl_access` ACL.
-    public var acl: [String]?
+    package var acl: [String]?
     /// udev tags by node path (absent: no database entry).
-    public var udevTags: [String: [String]]?
+    package var udevTags: [String: [String]]?
     /// This process's groups.
-    public var groups: [String]?
+    package var groups: [String]?
     /// Holders by node path.
-    public var holders: [String: [NodeHolder]]?
+    package var holders: [String: [NodeHolder]]?
     /// `/dev/v4l` links.
-    public var links: [StableLink]?
+    package var links: [StableLink]?
     /// udevd's files.
-    public var udev: UdevState?
+    package var udev: UdevState?
     /// Config files by path (others are read from the real file system).
-    public var files: [String: String]?
+    package var files: [String: String]?
 
-    public init(
+    package init(
         ownership: [String: NodeOwnership]? = nil, acl: [String]? = nil, udevTags: [String: [String]]? = nil, groups: [String]? = nil,
         holders: [String: [NodeHolder]]? = nil, links: [StableLink]? = nil, udev: UdevState? = nil, files: [String: String]? = nil
     ) {
@@ -45,7 +45,7 @@ public struct FakeDoctorHost: DoctorHost, Codable, Sendable {
 
     /// The host `CAMPROBE_FAKE_DOCTOR` names, or the healthy default; a file that cannot be read or
     /// decoded is the healthy default too, with a note on stderr.
-    public static func fromEnvironment() -> FakeDoctorHost {
+    package static func fromEnvironment() -> FakeDoctorHost {
         guard let p = getenv("CAMPROBE_FAKE_DOCTOR") else { return FakeDoctorHost() }
         let path = String(cString: p)
         do {
@@ -57,16 +57,16 @@ public struct FakeDoctorHost: DoctorHost, Codable, Sendable {
         }
     }
 
-    public func ownership(of path: String) -> NodeOwnership? {
+    package func ownership(of path: String) -> NodeOwnership? {
         ownership?[path] ?? NodeOwnership(group: "video", mode: 0o20660, device: "81:\(path.filter(\.isNumber))")
     }
-    public func hasAccessACL(_ path: String) -> Bool { acl?.contains(path) ?? false }
-    public func udevTags(of path: String) -> [String]? { udevTags?[path] }
-    public func processGroups() -> [String] { groups ?? ["user"] }
-    public func holders(of paths: [String]) -> [String: [NodeHolder]] { (holders ?? [:]).filter { paths.contains($0.key) } }
-    public func stableLinks() -> [StableLink] { links ?? [] }
-    public func udevState() -> UdevState { udev ?? UdevState(controlExists: true, databaseEntries: 42) }
-    public func readConfig(_ path: String) throws(DoctorReadError) -> String {
+    package func hasAccessACL(_ path: String) -> Bool { acl?.contains(path) ?? false }
+    package func udevTags(of path: String) -> [String]? { udevTags?[path] }
+    package func processGroups() -> [String] { groups ?? ["user"] }
+    package func holders(of paths: [String]) -> [String: [NodeHolder]] { (holders ?? [:]).filter { paths.contains($0.key) } }
+    package func stableLinks() -> [StableLink] { links ?? [] }
+    package func udevState() -> UdevState { udev ?? UdevState(controlExists: true, databaseEntries: 42) }
+    package func readConfig(_ path: String) throws(DoctorReadError) -> String {
         if let text = files?[path] { return text }
         do {
             return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
@@ -78,5 +78,5 @@ public struct FakeDoctorHost: DoctorHost, Codable, Sendable {
 
 extension FakeDeviceSystem: DoctorHostProviding {
     /// `FakeDoctorHost.fromEnvironment()`.
-    public var doctorHost: any DoctorHost { FakeDoctorHost.fromEnvironment() }
+    package var doctorHost: any DoctorHost { FakeDoctorHost.fromEnvironment() }
 }

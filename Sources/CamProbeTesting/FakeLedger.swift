@@ -7,15 +7,15 @@ import V4L2
 
 /// Counts what a fake machine's handles hold — open ports and live buffer
 /// mappings — so tests can prove nothing leaks after any failure.
-public final class FakeLedger: Sendable {
+package final class FakeLedger: Sendable {
     private let counts = Mutex((ports: 0, mappings: 0, faults: 0))
-    public init() {}
+    package init() {}
     /// Ports (fds) open now.
-    public var openPorts: Int { counts.withLock { $0.ports } }
+    package var openPorts: Int { counts.withLock { $0.ports } }
     /// Buffer mappings (`mmap` without `munmap`) alive now.
-    public var liveMappings: Int { counts.withLock { $0.mappings } }
+    package var liveMappings: Int { counts.withLock { $0.mappings } }
     /// Injected faults that fired so far.
-    public var faultsFired: Int { counts.withLock { $0.faults } }
+    package var faultsFired: Int { counts.withLock { $0.faults } }
     func faultFired() { counts.withLock { $0.faults += 1 } }
     func opened() { counts.withLock { $0.ports += 1 } }
     func closed() { counts.withLock { $0.ports -= 1 } }

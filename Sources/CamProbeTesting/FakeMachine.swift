@@ -5,29 +5,29 @@ import Synchronization
 /// A fake machine whose nodes come and go while a registry watches it, and
 /// the hotplug events it would emit. Thread-safe: tests plug and unplug from
 /// any task while the registry rescans.
-public final class FakeMachine: Sendable {
+package final class FakeMachine: Sendable {
     private let nodes: Mutex<[FakeNodeSpec]>
     private let sequence = Mutex<UInt64>(0)
     private let severed = Mutex<Set<String>>([])
     /// The raw event stream a registry follows.
-    public let events: AsyncStream<HotplugEvent>
+    package let events: AsyncStream<HotplugEvent>
     private let continuation: AsyncStream<HotplugEvent>.Continuation
 
     /// Whether the systems it makes tell which nodes udev has finished (`DeviceSystem.hotplugReadiness`).
-    public let tellsReadiness: Bool
+    package let tellsReadiness: Bool
     /// Nodes in sysfs that udev has not processed yet, and parents whose drivers will add more nodes.
     private let unfinished = Mutex<(nodes: Set<String>, parents: Set<String>)>(([], []))
 
     /// - Parameter tellsReadiness: false (the default) makes systems that cannot tell whether a
     ///   device is complete, so a registry waits its settle window.
-    public init(nodes: [FakeNodeSpec] = [], tellsReadiness: Bool = false) {
+    package init(nodes: [FakeNodeSpec] = [], tellsReadiness: Bool = false) {
         self.nodes = Mutex(nodes)
         self.tellsReadiness = tellsReadiness
         (events, continuation) = AsyncStream<HotplugEvent>.makeStream()
     }
 
     /// A system reading the machine as it is now.
-    public func makeSystem() -> any DeviceSystem {
+    package func makeSystem() -> any DeviceSystem {
         let system = FakeDeviceSystem(spec: FakeSystemSpec(nodes: nodes.withLock { $0 }))
         system.isSevered = { [self] path in self.severed.withLock { $0.contains(path) } }
         if tellsReadiness { system.pending = { [self] in self.unfinished.withLock { $0 } } }
@@ -37,17 +37,17 @@ public final class FakeMachine: Sendable {
     /// Cuts a node off without any hotplug event, as vivid's `disconnect`
     /// control does: every open and every ioctl on an open handle fails with
     /// ENODEV until `reconnectSilently`.
-    public func disconnectSilently(_ path: String) { severed.withLock { _ = $0.insert(path) } }
-    public func reconnectSilently(_ path: String) { severed.withLock { _ = $0.remove(path) } }
+    package func disconnectSilently(_ path: String) { severed.withLock { _ = $0.insert(path) } }
+    package func reconnectSilently(_ path: String) { severed.withLock { _ = $0.remove(path) } }
 
     /// The kernel registers a node in sysfs; udev has not processed it yet: no event.
-    public func register(_ node: FakeNodeSpec) {
+    package func register(_ node: FakeNodeSpec) {
         unfinished.withLock { _ = $0.nodes.insert(node.path) }
         plug(node, silent: true)
     }
 
     /// udev finishes a registered node: it is complete and its `add` event is emitted.
-    public func process(_ path: String) {
+    package func process(_ path: String) {
         unfinished.withLock { _ = $0.nodes.remove(path) }
         guard let node = nodes.withLock({ $0.first { $0.path == path } }) else { return }
         emit("add", node)
@@ -55,14 +55,14 @@ public final class FakeMachine: Sendable {
 
     /// A physical parent (sysfs path) announces nodes its drivers have not added yet (e.g. a
     /// USB video interface without its video4linux child), or no longer does.
-    public func awaitNodes(parent: String, _ awaiting: Bool = true) {
+    package func awaitNodes(parent: String, _ awaiting: Bool = true) {
         unfinished.withLock { state in
             if awaiting { state.parents.insert(parent) } else { state.parents.remove(parent) }
         }
     }
 
     /// Adds a node and emits its `add` event (unless `silent`).
-    public func plug(_ node: FakeNodeSpec, silent: Bool = false) {
+    package func plug(_ node: FakeNodeSpec, silent: Bool = false) {
         nodes.withLock { list in
             list.removeAll { $0.path == node.path }
             list.append(node)
@@ -71,7 +71,7 @@ public final class FakeMachine: Sendable {
     }
 
     /// Removes a node and emits its `remove` event.
-    public func unplug(_ path: String) {
+    package func unplug(_ path: String) {
         let removed = nodes.withLock { list -> FakeNodeSpec? in
             guard let i = list.firstIndex(where: { $0.path == path }) else { return nil }
             return list.remove(at: i)
@@ -84,15 +84,15 @@ public final class FakeMachine: Sendable {
     }
 
     /// Replaces a node's spec in place (e.g. permissions fixed), no event.
-    public func update(_ node: FakeNodeSpec) {
+    package func update(_ node: FakeNodeSpec) {
         nodes.withLock { list in if let i = list.firstIndex(where: { $0.path == node.path }) { list[i] = node } }
     }
 
-    public func emit(_ action: String, _ node: FakeNodeSpec) {
+    package func emit(_ action: String, _ node: FakeNodeSpec) {
         emit(action, subsystem: node.subsystem ?? "video4linux", devnode: node.path)
     }
 
-    public func emit(_ action: String, subsystem: String, devnode: String) {
+    package func emit(_ action: String, subsystem: String, devnode: String) {
         let seq = sequence.withLock {
             $0 += 1
             return $0
@@ -103,8 +103,8 @@ public final class FakeMachine: Sendable {
                 sysPath: "/sys/class/fake" + devnode, sequence: seq, receivedAt: monotonicNanoseconds()))
     }
 
-    public func finish() { continuation.finish() }
+    package func finish() { continuation.finish() }
 
     /// Raw events emitted so far (tests wait until the registry has seen them all).
-    public var emitted: UInt64 { sequence.withLock { $0 } }
+    package var emitted: UInt64 { sequence.withLock { $0 } }
 }

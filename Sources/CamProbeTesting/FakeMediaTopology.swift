@@ -7,19 +7,19 @@ import V4L2
 /// device node, links between `"Entity:pad"` pairs. Graph object ids are
 /// assigned as the kernel's media core does (type in the top byte, one
 /// counter for every object, backlinks consuming ids but never reported).
-public struct FakeTopologySpec: Codable, Sendable {
+package struct FakeTopologySpec: Codable, Sendable {
     /// `topology_version` (default 0: a graph that never changed).
-    public var version: UInt64?
+    package var version: UInt64?
     /// Entities in registration order.
-    public var entities: [FakeEntitySpec]
+    package var entities: [FakeEntitySpec]
     /// Data links (`"Sensor A:0"` → `"Debayer A:0"`) and ancillary links (`"Sensor A"` → `"Lens A"`).
-    public var links: [FakeLinkSpec]?
+    package var links: [FakeLinkSpec]?
     /// The graph changes under the reader: `topology_version` goes up by one after each of the first N calls.
-    public var versionBumps: Int?
+    package var versionBumps: Int?
     /// Totals a counting call (null array pointers) reports instead of the real ones, as a broken driver might.
-    public var reportedCounts: FakeTopologyCounts?
+    package var reportedCounts: FakeTopologyCounts?
 
-    public init(
+    package init(
         version: UInt64? = nil, entities: [FakeEntitySpec], links: [FakeLinkSpec]? = nil, versionBumps: Int? = nil,
         reportedCounts: FakeTopologyCounts? = nil
     ) {
@@ -31,18 +31,18 @@ public struct FakeTopologySpec: Codable, Sendable {
     }
 }
 
-public struct FakeEntitySpec: Codable, Sendable {
-    public var name: String
+package struct FakeEntitySpec: Codable, Sendable {
+    package var name: String
     /// `MEDIA_ENT_F_*` without the prefix (`CAM_SENSOR`, `IO_V4L`, …) or a number.
-    public var function: String
+    package var function: String
     /// `MEDIA_ENT_FL_*` bits.
-    public var flags: UInt32?
+    package var flags: UInt32?
     /// Pads in index order: `sink` or `source`, optionally `+must-connect`.
-    public var pads: [String]?
+    package var pads: [String]?
     /// The device node controlling the entity (an interface linked to it).
-    public var interface: FakeInterfaceSpec?
+    package var interface: FakeInterfaceSpec?
 
-    public init(name: String, function: String, flags: UInt32? = nil, pads: [String]? = nil, interface: FakeInterfaceSpec? = nil) {
+    package init(name: String, function: String, flags: UInt32? = nil, pads: [String]? = nil, interface: FakeInterfaceSpec? = nil) {
         self.name = name
         self.function = function
         self.flags = flags
@@ -51,32 +51,32 @@ public struct FakeEntitySpec: Codable, Sendable {
     }
 }
 
-public struct FakeInterfaceSpec: Codable, Sendable {
+package struct FakeInterfaceSpec: Codable, Sendable {
     /// `MEDIA_INTF_T_*` without the prefix (`V4L_VIDEO`, `V4L_SUBDEV`) or a number.
-    public var type: String
+    package var type: String
     /// `81:3`
-    public var devnode: String
+    package var devnode: String
     /// Where `/sys/dev/char/MAJ:MIN/uevent` `DEVNAME` points (`/dev/v4l-subdev0`); absent: unresolvable.
-    public var path: String?
+    package var path: String?
 
-    public init(type: String, devnode: String, path: String? = nil) {
+    package init(type: String, devnode: String, path: String? = nil) {
         self.type = type
         self.devnode = devnode
         self.path = path
     }
 }
 
-public struct FakeLinkSpec: Codable, Sendable {
+package struct FakeLinkSpec: Codable, Sendable {
     /// `"Sensor A:0"` (data) or `"Sensor A"` (ancillary: the primary entity).
-    public var source: String
+    package var source: String
     /// `"Debayer A:0"` (data) or `"Lens A"` (ancillary).
-    public var sink: String
+    package var sink: String
     /// `enabled`, `immutable`, `dynamic`.
-    public var flags: [String]?
+    package var flags: [String]?
     /// `data` (default) or `ancillary`.
-    public var type: String?
+    package var type: String?
 
-    public init(source: String, sink: String, flags: [String]? = nil, type: String? = nil) {
+    package init(source: String, sink: String, flags: [String]? = nil, type: String? = nil) {
         self.source = source
         self.sink = sink
         self.flags = flags
@@ -84,11 +84,11 @@ public struct FakeLinkSpec: Codable, Sendable {
     }
 }
 
-public struct FakeTopologyCounts: Codable, Sendable {
-    public var entities: UInt32?
-    public var interfaces: UInt32?
-    public var pads: UInt32?
-    public var links: UInt32?
+package struct FakeTopologyCounts: Codable, Sendable {
+    package var entities: UInt32?
+    package var interfaces: UInt32?
+    package var pads: UInt32?
+    package var links: UInt32?
 }
 
 /// A fake graph as the media core holds it: kernel structs in list order.
@@ -230,7 +230,7 @@ extension FakeV4L2Port {
 
 extension FakeDeviceSystem {
     /// What `/sys/dev/char/MAJ:MIN/uevent` would say for every interface of every fake media graph.
-    public var mediaDevnodes: DevnodeResolver {
+    package var mediaDevnodes: DevnodeResolver {
         var table: [MediaDevnode: String] = [:]
         for n in spec.nodes {
             for e in n.mediaTopology?.entities ?? [] {

@@ -1,33 +1,33 @@
 import CaptureModel
 
 /// A subdevice's pads as its driver reports them (`VIDIOC_SUBDEV_*`).
-public struct FakeSubdevSpec: Codable, Sendable {
-    public var pads: [Pad]
+package struct FakeSubdevSpec: Codable, Sendable {
+    package var pads: [Pad]
 
-    public struct Pad: Codable, Sendable {
-        public var pad: UInt32
-        public var codes: [Code]
+    package struct Pad: Codable, Sendable {
+        package var pad: UInt32
+        package var codes: [Code]
         /// The active format: code name and size, e.g. `{"code":"RGB888_1X24","size":"640x480"}`.
-        public var active: Active?
+        package var active: Active?
         /// Selection rectangles "WxH@LEFT,TOP".
-        public var crop: String?
-        public var cropBounds: String?
-        public var nativeSize: String?
+        package var crop: String?
+        package var cropBounds: String?
+        package var nativeSize: String?
     }
 
-    public struct Code: Codable, Sendable {
+    package struct Code: Codable, Sendable {
         /// A kernel name (`SRGGB10_1X10`) or a hex value (`0x300f`).
-        public var code: String
+        package var code: String
         /// "W1xH1" (fixed) or "W1xH1-W2xH2" (a continuous range).
-        public var sizes: [String]
+        package var sizes: [String]
         /// Discrete intervals for every size ("1/30"); absent: ENUM_FRAME_INTERVAL answers ENOTTY.
-        public var intervals: [String]?
+        package var intervals: [String]?
     }
 
-    public struct Active: Codable, Sendable {
-        public var code: String
-        public var size: String
-        public var field: UInt32?
+    package struct Active: Codable, Sendable {
+        package var code: String
+        package var size: String
+        package var field: UInt32?
     }
 }
 

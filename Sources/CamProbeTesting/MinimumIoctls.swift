@@ -5,8 +5,8 @@ import CaptureModel
 /// costs its entries plus the one call that answers EINVAL, a stepwise or
 /// continuous answer costs one call (its intervals are asked at both ends), menus cost one call per index in
 /// [minimum, maximum], current values one batched G_EXT_CTRLS.
-public enum MinimumIoctls {
-    public static func forNode(_ n: FakeNodeSpec) -> Int {
+package enum MinimumIoctls {
+    package static func forNode(_ n: FakeNodeSpec) -> Int {
         if n.openError != nil { return 0 }
         if n.subsystem == "media" { return 1 }
         var total = 1  // QUERYCAP

@@ -34,13 +34,13 @@ public struct ControlArea: Sendable, Hashable, Codable {
 }
 
 /// Control type codes (`enum v4l2_ctrl_type`) the model names.
-public enum ControlTypeCode {
-    public static let u8: UInt32 = 0x0100
-    public static let u16: UInt32 = 0x0101
-    public static let u32: UInt32 = 0x0102
-    public static let area: UInt32 = 0x0106
+package enum ControlTypeCode {
+    package static let u8: UInt32 = 0x0100
+    package static let u16: UInt32 = 0x0101
+    package static let u32: UInt32 = 0x0102
+    package static let area: UInt32 = 0x0106
     /// `V4L2_CTRL_TYPE_RECT` (uvcvideo's region of interest, kernel 6.16).
-    public static let rect: UInt32 = 0x0107
+    package static let rect: UInt32 = 0x0107
     /// Types at or above this are compound (`V4L2_CTRL_COMPOUND_TYPES`).
-    public static let firstCompound: UInt32 = 0x0100
+    package static let firstCompound: UInt32 = 0x0100
 }

@@ -124,12 +124,12 @@ public struct Device: Sendable, Hashable, Codable {
     /// For a media-controller camera: its sensor, lens, modes and paths through the media graph.
     /// `captures` then hold the sensor's modes as each output node delivers them, not the receiver's limits.
     /// nil for cameras that are their own capture node (UVC and the like).
-    public var sensor: SensorCamera?
+    package var sensor: SensorCamera?
     public var problems: [Problem]
     /// For a profile made by `camprobe import`: which file gave which fact. nil for live devices.
-    public var provenance: ImportProvenance?
+    package var provenance: ImportProvenance?
 
-    public init(
+    package init(
         id: DeviceID, name: String, modelID: String?, transport: Transport, identity: DeviceIdentity,
         nodes: [DeviceNode], captures: [CaptureNodeCapabilities], audio: [AudioCaptureCard] = [], sensor: SensorCamera? = nil,
         problems: [Problem] = [], provenance: ImportProvenance? = nil
@@ -174,14 +174,14 @@ public struct Device: Sendable, Hashable, Codable {
 }
 
 /// The document `camprobe list --json` writes.
-public struct DeviceListDocument: Sendable, Codable {
+package struct DeviceListDocument: Sendable, Codable {
     /// Bumped when a field changes meaning or goes away; additions keep it.
-    public var schemaVersion: Int
-    public var generator: String
-    public var devices: [Device]
+    package var schemaVersion: Int
+    package var generator: String
+    package var devices: [Device]
     /// Problems not tied to one device (e.g. a node that vanished).
-    public var problems: [Problem]
-    public init(generator: String, devices: [Device], problems: [Problem] = []) {
+    package var problems: [Problem]
+    package init(generator: String, devices: [Device], problems: [Problem] = []) {
         self.schemaVersion = CaptureModelSchema.version
         self.generator = generator
         self.devices = devices
@@ -190,11 +190,11 @@ public struct DeviceListDocument: Sendable, Codable {
 }
 
 /// The document `camprobe show --json` writes.
-public struct DeviceDocument: Sendable, Codable {
-    public var schemaVersion: Int
-    public var generator: String
-    public var device: Device
-    public init(generator: String, device: Device) {
+package struct DeviceDocument: Sendable, Codable {
+    package var schemaVersion: Int
+    package var generator: String
+    package var device: Device
+    package init(generator: String, device: Device) {
         self.schemaVersion = CaptureModelSchema.version
         self.generator = generator
         self.device = device
@@ -202,6 +202,6 @@ public struct DeviceDocument: Sendable, Codable {
 }
 
 /// Version of the JSON model.
-public enum CaptureModelSchema {
-    public static let version = 1
+package enum CaptureModelSchema {
+    package static let version = 1
 }

@@ -3,21 +3,21 @@
 #endif
 
 /// One raw kernel/udev event about a device node (`udev_monitor_receive_device`).
-public struct HotplugEvent: Sendable, Hashable {
+package struct HotplugEvent: Sendable, Hashable {
     /// "add", "remove", "change", "bind", "unbind", …
-    public var action: String
+    package var action: String
     /// "video4linux", "media" or "sound".
-    public var subsystem: String
-    public var devnode: String?
-    public var sysPath: String
+    package var subsystem: String
+    package var devnode: String?
+    package var sysPath: String
     /// udev's SEQNUM, 0 when unknown.
-    public var sequence: UInt64
+    package var sequence: UInt64
     /// CLOCK_MONOTONIC nanoseconds when camprobe received the event.
-    public var receivedAt: UInt64
+    package var receivedAt: UInt64
     /// Raw events dropped before this one because the consumer was slow (0 normally).
-    public var droppedBefore: Int
+    package var droppedBefore: Int
 
-    public init(
+    package init(
         action: String, subsystem: String, devnode: String? = nil, sysPath: String, sequence: UInt64 = 0,
         receivedAt: UInt64 = 0, droppedBefore: Int = 0
     ) {
@@ -32,7 +32,7 @@ public struct HotplugEvent: Sendable, Hashable {
 }
 
 /// CLOCK_MONOTONIC in nanoseconds (the clock udev's own timestamps use).
-public func monotonicNanoseconds() -> UInt64 {
+package func monotonicNanoseconds() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)

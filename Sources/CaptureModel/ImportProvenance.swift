@@ -2,21 +2,21 @@
 ///
 /// Written by `camprobe import` when it merges several files into one device; absent from live devices.
 /// Where files disagree, the device's problems hold one `import-conflict` per fact.
-public struct ImportProvenance: Sendable, Hashable, Codable {
+package struct ImportProvenance: Sendable, Hashable, Codable {
     /// One entry per file that described this device, in the order they were read.
-    public var sources: [ImportSource]
-    public init(sources: [ImportSource]) { self.sources = sources }
+    package var sources: [ImportSource]
+    package init(sources: [ImportSource]) { self.sources = sources }
 }
 
 /// One pasted file and the facts it gave.
-public struct ImportSource: Sendable, Hashable, Codable {
+package struct ImportSource: Sendable, Hashable, Codable {
     /// The file's name as given on the command line (`<stdin>` for standard input).
-    public var file: String
+    package var file: String
     /// What wrote it: `v4l2-ctl`, `media-ctl`, `udevadm`, `arecord`, `/proc/asound/cards`, `lsusb`.
-    public var kind: String
+    package var kind: String
     /// The facts this file gave, each with the line it came from, sorted by fact name.
-    public var facts: [FactOrigin]
-    public init(file: String, kind: String, facts: [FactOrigin]) {
+    package var facts: [FactOrigin]
+    package init(file: String, kind: String, facts: [FactOrigin]) {
         self.file = file
         self.kind = kind
         self.facts = facts
@@ -24,11 +24,11 @@ public struct ImportSource: Sendable, Hashable, Codable {
 }
 
 /// One fact (`identity.serial`, `captures`, `audio`, …) and the 1-based line of its file that gave it.
-public struct FactOrigin: Sendable, Hashable, Codable {
-    public var fact: String
+package struct FactOrigin: Sendable, Hashable, Codable {
+    package var fact: String
     /// 1-based; 0 when the fact came from the file as a whole.
-    public var line: Int
-    public init(fact: String, line: Int) {
+    package var line: Int
+    package init(fact: String, line: Int) {
         self.fact = fact
         self.line = line
     }

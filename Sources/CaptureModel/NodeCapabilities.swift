@@ -186,7 +186,7 @@ extension CaptureNodeCapabilities {
     /// Focus, exposure, white balance, torch, zoom… mapped from the controls
     /// (nil when controls were not read). Always derived, never stored: a
     /// profile's `semantics` section is written for readers and recomputed on load.
-    public var semantics: CaptureSemantics? {
+    package var semantics: CaptureSemantics? {
         controls.map { SemanticMapper.map($0, imported: imported, lensUnread: controlsIncomplete) }
     }
 

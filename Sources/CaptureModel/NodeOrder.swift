@@ -1,6 +1,6 @@
 /// Orders `/dev/video2` before `/dev/video10`.
-public enum NodeOrder {
-    public static func less(_ a: String, _ b: String) -> Bool {
+package enum NodeOrder {
+    package static func less(_ a: String, _ b: String) -> Bool {
         func split(_ s: String) -> (String, Int) {
             let digits = s.reversed().prefix { $0.isNumber }
             return (String(s.dropLast(digits.count)), Int(String(digits.reversed())) ?? -1)

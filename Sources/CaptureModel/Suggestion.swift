@@ -6,9 +6,9 @@
 /// swapped neighbours; at most one edit for short words, a third of the length
 /// for long ones) or when one contains the other. Nearest first; ties keep the
 /// candidates' order.
-public enum Suggestion {
+package enum Suggestion {
     /// Up to `limit` candidates near `word`, nearest first; empty when none is near.
-    public static func nearest(_ word: String, among candidates: [String], limit: Int = 3) -> [String] {
+    package static func nearest(_ word: String, among candidates: [String], limit: Int = 3) -> [String] {
         let w = fold(word)
         guard !w.isEmpty else { return [] }
         var scored: [(distance: Int, index: Int, value: String)] = []
@@ -33,7 +33,7 @@ public enum Suggestion {
     }
 
     /// `" (did you mean 'a' or 'b'?)"`, or "" when nothing is near.
-    public static func hint(_ word: String, among candidates: [String]) -> String {
+    package static func hint(_ word: String, among candidates: [String]) -> String {
         let near = nearest(word, among: candidates)
         guard !near.isEmpty else { return "" }
         let quoted = near.map { "'\($0)'" }

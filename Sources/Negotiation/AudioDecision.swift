@@ -2,30 +2,30 @@ import CaptureModel
 
 /// The capture configuration an audio decision settles on: one PCM and the
 /// rate, channels and sample format to open it with.
-public struct AudioChoice: Sendable, Hashable, Codable {
+package struct AudioChoice: Sendable, Hashable, Codable {
     /// ALSA card index (`hw:N`); not stable across reboots.
-    public var card: Int32
+    package var card: Int32
     /// The card's ALSA id (`Loopback`, `C525`): stable across reboots.
-    public var cardID: String
+    package var cardID: String
     /// PCM device number on the card.
-    public var device: Int32
+    package var device: Int32
     /// The PCM by card id, `hw:CARD=Loopback,DEV=1`, for other tools.
-    public var pcm: String
+    package var pcm: String
     /// The PCM's name (`snd_pcm_info_get_name`).
-    public var pcmName: String
+    package var pcmName: String
     /// Samples per second per channel, in Hz.
-    public var rate: UInt32
-    public var channels: UInt32
+    package var rate: UInt32
+    package var channels: UInt32
     /// ALSA sample format name, `S16_LE`.
-    public var sampleFormat: String
+    package var sampleFormat: String
 
     /// "48000 Hz, 2 channels, S16_LE"
-    public var summary: String {
+    package var summary: String {
         "\(rate) Hz, \(channels == 1 ? "1 channel" : "\(channels) channels"), \(sampleFormat)"
     }
 
     /// Uncompressed payload per second: rate × channels × bytes per sample; nil for an unknown format.
-    public var bytesPerSecond: UInt64? {
+    package var bytesPerSecond: UInt64? {
         SampleFormatLayout(sampleFormat).map { UInt64(rate) * UInt64(channels) * UInt64($0.bytes) }
     }
 }
@@ -33,19 +33,19 @@ public struct AudioChoice: Sendable, Hashable, Codable {
 /// The audio negotiator's answer, as `Decision` is the video one's: VALID
 /// (exactly what was asked), ADJUSTED (the nearest the hardware does, each
 /// changed field with the reason) or UNSUPPORTED (why nothing can be opened).
-public struct AudioDecision: Sendable, Hashable, Codable {
-    public var outcome: Decision.Outcome
-    public var choice: AudioChoice?
+package struct AudioDecision: Sendable, Hashable, Codable {
+    package var outcome: Decision.Outcome
+    package var choice: AudioChoice?
     /// Fields of the request the choice does not meet exactly; `field` is "rate", "channels" or "sampleFormat".
-    public var changes: [Change]
+    package var changes: [Change]
     /// Why nothing could be chosen (unsupported only).
-    public var reasons: [String]
+    package var reasons: [String]
     /// Plain words: the hardware's ranges and how each field was settled.
-    public var explanation: [String]
+    package var explanation: [String]
 
-    public var isValid: Bool { outcome == .valid }
+    package var isValid: Bool { outcome == .valid }
 
-    public init(outcome: Decision.Outcome, choice: AudioChoice?, changes: [Change], reasons: [String], explanation: [String]) {
+    package init(outcome: Decision.Outcome, choice: AudioChoice?, changes: [Change], reasons: [String], explanation: [String]) {
         self.outcome = outcome
         self.choice = choice
         self.changes = changes
@@ -57,7 +57,7 @@ public struct AudioDecision: Sendable, Hashable, Codable {
 extension AudioDecision: CustomStringConvertible {
     /// "VALID hw:CARD=Loopback,DEV=1 48000 Hz, 2 channels, S16_LE", "ADJUSTED … (rate 44100 Hz → 48000 Hz: …)"
     /// or "UNSUPPORTED: why".
-    public var description: String {
+    package var description: String {
         let mode = choice.map { " \($0.pcm) \($0.summary)" } ?? ""
         switch outcome {
         case .valid: return "VALID" + mode

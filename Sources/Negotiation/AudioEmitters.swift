@@ -3,7 +3,7 @@ import CaptureModel
 /// An audio choice as command lines for other tools. The PCM is named by the
 /// card's id (`hw:CARD=Loopback,DEV=1`): ALSA numbers cards in probe order, so
 /// `hw:1,1` can name another card after a reboot or a replug; the id does not change.
-public enum AudioEmitters {
+package enum AudioEmitters {
     /// ffmpeg's raw PCM codec for an ALSA sample format: given before `-i`, it sets the format
     /// ffmpeg's alsa input opens the device with.
     static let ffmpegCodecs: [String: String] = [
@@ -20,14 +20,14 @@ public enum AudioEmitters {
     ]
 
     /// Why the commands name the card by id.
-    public static func pcmNote(_ c: AudioChoice) -> String? {
+    package static func pcmNote(_ c: AudioChoice) -> String? {
         guard !c.cardID.isEmpty else { return "the card has no id: hw:\(c.card),\(c.device) may name another card after a reboot" }
         return "\(c.pcm) names the card by its id, which stays the same across reboots (hw:\(c.card),\(c.device) may not)"
     }
 
     /// `ffmpeg -f alsa -c:a pcm_s16le -sample_rate 48000 -channels 2 -i hw:CARD=Loopback,DEV=1 -c:a copy out.wav`,
     /// or nil with the reason when ffmpeg has no codec for the sample format.
-    public static func ffmpeg(_ c: AudioChoice) -> (command: String?, note: String?) {
+    package static func ffmpeg(_ c: AudioChoice) -> (command: String?, note: String?) {
         guard let codec = ffmpegCodecs[c.sampleFormat] else {
             return (nil, "ffmpeg's alsa input cannot open \(c.sampleFormat) (it has no raw PCM codec for it); use --emit gst")
         }
@@ -39,7 +39,7 @@ public enum AudioEmitters {
     }
 
     /// `audio/x-raw,format=S16LE,rate=48000,channels=2,layout=interleaved`, or nil with the reason.
-    public static func gstCapsString(_ c: AudioChoice) -> (caps: String?, note: String?) {
+    package static func gstCapsString(_ c: AudioChoice) -> (caps: String?, note: String?) {
         guard let f = gstFormats[c.sampleFormat] else {
             return (nil, "GStreamer has no audio/x-raw format camprobe knows for \(c.sampleFormat)")
         }
@@ -47,7 +47,7 @@ public enum AudioEmitters {
     }
 
     /// `gst-launch-1.0 alsasrc device=hw:CARD=Loopback,DEV=1 ! audio/x-raw,… ! audioconvert ! wavenc ! filesink location=out.wav`.
-    public static func gstLaunch(_ c: AudioChoice) -> (command: String?, note: String?) {
+    package static func gstLaunch(_ c: AudioChoice) -> (command: String?, note: String?) {
         let (caps, note) = gstCapsString(c)
         guard let caps else { return (nil, note) }
         return (

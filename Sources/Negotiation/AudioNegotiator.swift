@@ -10,24 +10,24 @@ import CaptureModel
 /// - sample format: the same width and signedness first (other byte order or packing), then
 ///   wider of the same kind, then wider of another kind, then the same width of another kind,
 ///   then narrower.
-public enum AudioNegotiator {
+package enum AudioNegotiator {
     /// The rates ALSA is asked about (`snd_pcm_hw_params_test_rate`), as `SystemALSAPort` does.
-    public static let commonRates: [UInt32] = [8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000, 88200, 96000, 176400, 192000]
+    package static let commonRates: [UInt32] = [8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000, 88200, 96000, 176400, 192000]
     /// Used when a field is not asked for.
-    public static let defaultRate: UInt32 = 48000
-    public static let defaultChannels: UInt32 = 2
+    package static let defaultRate: UInt32 = 48000
+    package static let defaultChannels: UInt32 = 2
     /// The sample format order when none is asked for.
-    public static let defaultFormats = ["S16_LE", "S32_LE", "S24_3LE", "S24_LE", "FLOAT_LE", "U8"]
+    package static let defaultFormats = ["S16_LE", "S32_LE", "S24_3LE", "S24_LE", "FLOAT_LE", "U8"]
 
     /// Decides across every capture PCM of the device's microphones (`device.audio`): the first
     /// VALID one, else the ADJUSTED one with the fewest changes, else UNSUPPORTED with every reason.
     /// `pcm` restricts the choice to one PCM (see `matches(_:card:pcm:)`).
-    public static func decide(_ request: AudioRequest, across device: Device, pcm: String? = nil) -> AudioDecision {
+    package static func decide(_ request: AudioRequest, across device: Device, pcm: String? = nil) -> AudioDecision {
         decide(request, cards: device.audio, pcm: pcm, deviceName: device.name)
     }
 
     /// As `decide(_:across:pcm:)` for a list of cards.
-    public static func decide(_ request: AudioRequest, cards: [AudioCaptureCard], pcm: String? = nil, deviceName: String = "the device")
+    package static func decide(_ request: AudioRequest, cards: [AudioCaptureCard], pcm: String? = nil, deviceName: String = "the device")
         -> AudioDecision
     {
         var candidates: [(AudioCaptureCard, AudioCapturePCM)] = []
@@ -57,7 +57,7 @@ public enum AudioNegotiator {
 
     /// True when `text` names this PCM: its `hw:CARD=ID,DEV=N` name, `hw:N,D`, `hw:ID,D`
     /// (a trailing `,SUBDEVICE` is ignored), or the PCM's device number alone.
-    public static func matches(_ text: String, card: AudioCaptureCard, pcm: AudioCapturePCM) -> Bool {
+    package static func matches(_ text: String, card: AudioCaptureCard, pcm: AudioCapturePCM) -> Bool {
         let t = text.trimmingCharacters
         if t == pcm.alsaName || t == pcmName(card: card, pcm: pcm) || t == "\(pcm.device)" { return true }
         guard t.hasPrefix("hw:") || t.hasPrefix("plughw:") else { return false }
@@ -71,12 +71,12 @@ public enum AudioNegotiator {
     }
 
     /// `hw:CARD=Loopback,DEV=1`: the card by its id, which survives reboots (the index `hw:1,1` does not).
-    public static func pcmName(card: AudioCaptureCard, pcm: AudioCapturePCM) -> String {
+    package static func pcmName(card: AudioCaptureCard, pcm: AudioCapturePCM) -> String {
         card.cardID.isEmpty ? "hw:\(card.card),\(pcm.device)" : "hw:CARD=\(card.cardID),DEV=\(pcm.device)"
     }
 
     /// Decides for one capture PCM.
-    public static func decide(_ request: AudioRequest, card: AudioCaptureCard, pcm: AudioCapturePCM) -> AudioDecision {
+    package static func decide(_ request: AudioRequest, card: AudioCaptureCard, pcm: AudioCapturePCM) -> AudioDecision {
         let name = pcmName(card: card, pcm: pcm)
         var reasons: [String] = []
         let problems = pcm.problems.map(\.message)

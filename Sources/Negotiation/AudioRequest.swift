@@ -4,27 +4,27 @@ import CaptureModel
 /// sample format. A field left nil is not asked for: the negotiator picks a
 /// sensible value (48000 Hz, 2 channels, S16_LE, each as near as the hardware
 /// allows) and does not count it as a change.
-public struct AudioRequest: Sendable, Hashable, Codable {
+package struct AudioRequest: Sendable, Hashable, Codable {
     /// Samples per second per channel, in Hz.
-    public var rate: UInt32?
+    package var rate: UInt32?
     /// Interleaved channels per frame.
-    public var channels: UInt32?
+    package var channels: UInt32?
     /// An ALSA sample format name: `S16_LE`, `S24_3LE`, `S32_LE`, `FLOAT_LE`, `U8`, …
-    public var sampleFormat: String?
+    package var sampleFormat: String?
 
-    public init(rate: UInt32? = nil, channels: UInt32? = nil, sampleFormat: String? = nil) {
+    package init(rate: UInt32? = nil, channels: UInt32? = nil, sampleFormat: String? = nil) {
         self.rate = rate
         self.channels = channels
         self.sampleFormat = sampleFormat
     }
 
     /// True when nothing is asked for.
-    public var isEmpty: Bool { rate == nil && channels == nil && sampleFormat == nil }
+    package var isEmpty: Bool { rate == nil && channels == nil && sampleFormat == nil }
 }
 
 extension AudioRequest: CustomStringConvertible {
     /// "48000 Hz, 2 channels, S16_LE"; "any" for an empty request.
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if let rate { parts.append("\(rate) Hz") }
         if let channels { parts.append(channels == 1 ? "1 channel" : "\(channels) channels") }
@@ -35,20 +35,20 @@ extension AudioRequest: CustomStringConvertible {
 
 /// An ALSA sample format name read as its parts: `S24_3LE` is signed, 24
 /// significant bits in 3 bytes, little-endian.
-public struct SampleFormatLayout: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable { case signed, unsigned, float }
+package struct SampleFormatLayout: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable { case signed, unsigned, float }
     /// The ALSA name, upper-cased (`S16_LE`).
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// Significant bits per sample (24 for both `S24_LE` and `S24_3LE`).
-    public var bits: Int
+    package var bits: Int
     /// Bytes per sample in memory (4 for `S24_LE`, 3 for `S24_3LE`).
-    public var bytes: Int
-    public var littleEndian: Bool
+    package var bytes: Int
+    package var littleEndian: Bool
 
     /// Parses `S8`, `U8`, `S16_LE`, `U16_BE`, `S24_LE`, `S24_3LE`, `S20_3LE`, `S32_LE`, `FLOAT_LE`,
     /// `FLOAT64_LE`; nil for anything else (`MU_LAW`, `IEC958_SUBFRAME_LE`, …).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let n = text.uppercased()
         name = n
         switch n {

@@ -1,9 +1,9 @@
 import CaptureModel
 
 /// How many bytes a mode moves, and how many a link can carry.
-public enum Bandwidth {
+package enum Bandwidth {
     /// Bytes per pixel of uncompressed formats (planar 4:2:0 is 1.5); nil for compressed ones.
-    public static func bytesPerPixel(_ fourcc: FourCC, compressed: Bool) -> Double? {
+    package static func bytesPerPixel(_ fourcc: FourCC, compressed: Bool) -> Double? {
         if compressed { return nil }
         switch fourcc.description.trimmingCharacters {
         case "GREY", "Y8", "BA81", "GBRG", "GRBG", "RGGB": return 1
@@ -18,7 +18,7 @@ public enum Bandwidth {
     /// Payload bytes per second of `size` at `fps`; nil for compressed formats.
     /// Saturates at `UInt64.max` (a 4294967295x4294967295 mode at billions of
     /// frames per second); a rate that is not a finite positive number moves 0 bytes.
-    public static func bytesPerSecond(_ fourcc: FourCC, compressed: Bool, size: Dimensions, fps: Double) -> UInt64? {
+    package static func bytesPerSecond(_ fourcc: FourCC, compressed: Bool, size: Dimensions, fps: Double) -> UInt64? {
         bytesPerSecond(bytesPerPixel: bytesPerPixel(fourcc, compressed: compressed), area: size.area, fps: fps)
     }
 
@@ -31,7 +31,7 @@ public enum Bandwidth {
     /// A budget given in MB/s (10⁶ bytes) as bytes per second, saturating at
     /// `UInt64.max`; nil unless it is a positive number (`--bandwidth 1e300`
     /// is "no limit", not a trap).
-    public static func bytesPerSecond(megabytes: Double) -> UInt64? {
+    package static func bytesPerSecond(megabytes: Double) -> UInt64? {
         guard megabytes > 0 else { return nil }  // also NaN
         return saturatingUInt64(megabytes * 1e6)
     }
@@ -48,7 +48,7 @@ public enum Bandwidth {
     /// USB 1.1 full speed: 1023 bytes per 1 ms frame = 1,023,000;
     /// USB 3.x SuperSpeed: 3 bursts × 16 × 1024 bytes per 125 µs service interval = 393,216,000
     /// (USB 2.0 spec §5.6.4, USB 3.2 spec §4.4.8). nil for other transports (no limit known).
-    public static func transportLimit(_ t: Transport?) -> UInt64? {
+    package static func transportLimit(_ t: Transport?) -> UInt64? {
         guard let t, t.kind == "usb", let mbps = t.speedMbps else { return nil }
         switch mbps {
         case ..<13: return 1_023_000
@@ -58,7 +58,7 @@ public enum Bandwidth {
     }
 
     /// "24.6 MB/s"
-    public static func describe(_ bytes: UInt64) -> String {
+    package static func describe(_ bytes: UInt64) -> String {
         let mb = Double(bytes) / 1e6
         return mb >= 100 ? "\(Int(mb.rounded())) MB/s" : "\(Double(Int(mb * 10)) / 10) MB/s"
     }

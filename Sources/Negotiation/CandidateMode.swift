@@ -1,18 +1,18 @@
 import CaptureModel
 
 /// One format × size the node offers, with the rates at that size.
-public struct CandidateMode: Sendable, Hashable {
-    public var path: String
-    public var bufferType: BufferType
-    public var fourcc: FourCC
-    public var formatDescription: String
-    public var formatIndex: Int
-    public var isCompressed: Bool
-    public var isEmulated: Bool
-    public var size: Dimensions
-    public var rates: RateOffer
+package struct CandidateMode: Sendable, Hashable {
+    package var path: String
+    package var bufferType: BufferType
+    package var fourcc: FourCC
+    package var formatDescription: String
+    package var formatIndex: Int
+    package var isCompressed: Bool
+    package var isEmulated: Bool
+    package var size: Dimensions
+    package var rates: RateOffer
     /// "discrete", or "inside a stepwise range" etc., for explanations.
-    public var sizeOrigin: String
+    package var sizeOrigin: String
 }
 
 /// Expands a node's formats into candidate modes. Discrete sizes are taken as

@@ -20,7 +20,7 @@ extension Choice {
 
 extension SensorPipelineSetup {
     /// The setup for `mode` on capture node `path` of `sensor`: `make(_:sensor:)` for a mode the caller picked.
-    public static func make(_ mode: CaptureMode, path: String, sensor: SensorCamera) -> Result<SensorPipelineSetup, PipelinePlanError> {
+    package static func make(_ mode: CaptureMode, path: String, sensor: SensorCamera) -> Result<SensorPipelineSetup, PipelinePlanError> {
         make(Choice(mode: mode, path: mode.path ?? path), sensor: sensor)
     }
 }

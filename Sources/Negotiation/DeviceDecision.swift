@@ -34,7 +34,7 @@ extension Negotiator {
 
     /// `decide(_:across:)` with each node's table built once (`ModeTable.tables(for:)`, in node order) and
     /// reused for every decision on the device.
-    public static func decide(
+    package static func decide(
         _ request: CaptureRequest, across device: Device, using tables: [ModeTable], alternatives limit: Int = 5
     ) -> DeviceDecision {
         pick(device, tables) { table in
@@ -43,7 +43,7 @@ extension Negotiator {
     }
 
     /// `decide(preset:across:)` with each node's table built once and reused.
-    public static func decide(preset: SessionPreset, across device: Device, using tables: [ModeTable]) -> DeviceDecision {
+    package static func decide(preset: SessionPreset, across device: Device, using tables: [ModeTable]) -> DeviceDecision {
         pick(device, tables) { table in decide(preset: preset, using: table, transport: device.transport, controls: table.node.controls) }
     }
 

@@ -1,7 +1,7 @@
 import CaptureModel
 
 /// The chosen mode as command lines for other tools.
-public enum Emitters {
+package enum Emitters {
     /// ffmpeg's `-input_format` names for V4L2 fourccs.
     static let ffmpegNames: [String: String] = [
         "MJPG": "mjpeg", "JPEG": "mjpeg", "YUYV": "yuyv422", "UYVY": "uyvy422", "YVYU": "yvyu422", "NV12": "nv12", "NV21": "nv21",
@@ -39,7 +39,7 @@ public enum Emitters {
     ///
     /// `ffmpeg -f v4l2 -input_format mjpeg -video_size 1920x1080 -framerate 30/1 -i /dev/video0 out.mkv`,
     /// or nil (with the reason) when ffmpeg has no name for the format.
-    public static func ffmpeg(_ c: Choice, device: String? = nil) -> (command: String?, note: String?) {
+    package static func ffmpeg(_ c: Choice, device: String? = nil) -> (command: String?, note: String?) {
         guard c.bufferType == .videoCapture else {
             // libavdevice's v4l2 input opens V4L2_BUF_TYPE_VIDEO_CAPTURE only.
             return (nil, "ffmpeg's v4l2 input cannot read a multi-planar node (\(c.path)); use --emit gst or --emit v4l2-ctl")
@@ -52,7 +52,7 @@ public enum Emitters {
     }
 
     /// The caps string, e.g. `image/jpeg,width=1920,height=1080,framerate=30/1`.
-    public static func gstCapsString(_ c: Choice) -> (caps: String?, note: String?) {
+    package static func gstCapsString(_ c: Choice) -> (caps: String?, note: String?) {
         guard let base = gstCaps[key(c)] else { return (nil, "GStreamer has no caps name camprobe knows for \(c.fourcc)") }
         var caps = "\(base),width=\(c.size.width),height=\(c.size.height)"
         if let r = c.nominalFrameRate { caps += ",framerate=\(r.numerator)/\(r.denominator)" }
@@ -60,7 +60,7 @@ public enum Emitters {
     }
 
     /// `gst-launch-1.0 v4l2src device=/dev/video0 ! <caps> ! … ! autovideosink`.
-    public static func gstLaunch(_ c: Choice, device: String? = nil) -> (command: String?, note: String?) {
+    package static func gstLaunch(_ c: Choice, device: String? = nil) -> (command: String?, note: String?) {
         let (caps, note) = gstCapsString(c)
         guard let caps else { return (nil, note) }
         let decode =
@@ -70,7 +70,7 @@ public enum Emitters {
     }
 
     /// `v4l2-ctl -d /dev/video0 --set-fmt-video=width=1920,height=1080,pixelformat=MJPG --set-parm=30`.
-    public static func v4l2ctl(_ c: Choice, device: String? = nil) -> String {
+    package static func v4l2ctl(_ c: Choice, device: String? = nil) -> String {
         var s =
             "v4l2-ctl -d \(shellWord(device ?? c.path)) --set-fmt-video=width=\(c.size.width),height=\(c.size.height),pixelformat=\(key(c))"
         if let fps = c.nominalFrameRate?.doubleValue { s += " --set-parm=\(formatFPS(fps))" }

@@ -3,9 +3,9 @@ import CaptureModel
 /// The spellings people type for sizes, pixel formats and presets, read forgivingly:
 /// `1280X720`, `1280*720`, `1280 x 720`; ffmpeg's and GStreamer's format names (`mjpeg`, `yuyv422`,
 /// `h264`, `nv12`, …); preset names in any case. What cannot be read gets a "did you mean".
-public enum InputSpelling {
+package enum InputSpelling {
     /// ffmpeg / GStreamer names of pixel formats, by the FourCC V4L2 uses (lower case keys).
-    public static let formatAliases: [String: FourCC] = [
+    package static let formatAliases: [String: FourCC] = [
         "mjpeg": "MJPG", "mjpg": "MJPG", "jpeg": "MJPG", "jpg": "MJPG",
         "yuyv422": "YUYV", "yuy2": "YUYV", "yuyv": "YUYV",
         "h264": "H264", "avc": "H264", "x264": "H264",
@@ -18,14 +18,14 @@ public enum InputSpelling {
     ]
 
     /// Sizes written `WxH` with `x`, `X`, `*` or `×` between, spaces allowed around it; nil otherwise.
-    public static func size(_ text: String) -> Dimensions? {
+    package static func size(_ text: String) -> Dimensions? {
         var t = text.lowercased().filter { $0 != " " && $0 != "\t" }
         t = t.replacingAll("*", with: "x").replacingAll("×", with: "x")
         return Dimensions(parsing: t)
     }
 
     /// What a size that could not be read probably meant: its two numbers as `WxH` (`1280by720` → `1280x720`).
-    public static func sizeGuess(_ text: String) -> String? {
+    package static func sizeGuess(_ text: String) -> String? {
         let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { UInt32($0) }
         guard numbers.count == 2, numbers[0] > 0, numbers[1] > 0 else { return nil }
         return "\(numbers[0])x\(numbers[1])"
@@ -36,7 +36,7 @@ public enum InputSpelling {
     static let literalCodes: Set<String> = ["JPEG"]
 
     /// A pixel format: a four-character code (three letters get a trailing space: `Y16 `), or a known name.
-    public static func fourCC(_ text: String) -> FourCC? {
+    package static func fourCC(_ text: String) -> FourCC? {
         if literalCodes.contains(text) { return FourCC(text) }
         if let alias = formatAliases[text.lowercased().filter { $0 != " " }] { return alias }
         let upper = text.uppercased()
@@ -44,12 +44,12 @@ public enum InputSpelling {
     }
 
     /// " (did you mean 'mjpeg'?)" for a format name that could not be read, or "".
-    public static func formatHint(_ text: String) -> String {
+    package static func formatHint(_ text: String) -> String {
         Suggestion.hint(text, among: formatAliases.keys.sorted())
     }
 
     /// A preset in any case, with or without separators (`HIGH`, `input-priority`, `iframe1280x720`, `1280X720`).
-    public static func preset(_ text: String) -> SessionPreset? {
+    package static func preset(_ text: String) -> SessionPreset? {
         if let exact = SessionPreset(rawValue: text) { return exact }
         if let s = size(text), let p = SessionPreset(rawValue: s.description) { return p }
         let folded = fold(text)
@@ -57,7 +57,7 @@ public enum InputSpelling {
     }
 
     /// " (did you mean 'high'?)" for a preset that could not be read, or "".
-    public static func presetHint(_ text: String) -> String {
+    package static func presetHint(_ text: String) -> String {
         Suggestion.hint(text, among: SessionPreset.allCases.map(\.rawValue))
     }
 

@@ -7,11 +7,11 @@ import CaptureModel
 ///
 /// A node whose sizes include a stepwise or continuous range gets the sizes a request names added to its modes;
 /// for such a request the table is expanded again (`serving(_:)`), as `decide(_:for:)` always did.
-public struct ModeTable: Sendable {
+package struct ModeTable: Sendable {
     /// The node the table was built from.
-    public let node: CaptureNodeCapabilities
+    package let node: CaptureNodeCapabilities
     /// Every candidate mode, in expansion order (the order ties keep).
-    public let modes: [CandidateMode]
+    package let modes: [CandidateMode]
     /// The sizes the expansion was given (requested sizes inside ranges).
     let targets: [Dimensions]
     /// Whether another requested size could add modes (some size is a range).
@@ -34,7 +34,7 @@ public struct ModeTable: Sendable {
     let largestArea: UInt64
 
     /// Expands `node` once.
-    public init(node: CaptureNodeCapabilities) { self.init(node, targets: []) }
+    package init(node: CaptureNodeCapabilities) { self.init(node, targets: []) }
 
     init(_ node: CaptureNodeCapabilities, targets: [Dimensions]) {
         self.node = node
@@ -95,5 +95,5 @@ public struct ModeTable: Sendable {
     }
 
     /// One table per capture node of `device`, in node order, for `Negotiator.decide(_:across:using:)`.
-    public static func tables(for device: Device) -> [ModeTable] { device.captures.map { ModeTable(node: $0) } }
+    package static func tables(for device: Device) -> [ModeTable] { device.captures.map { ModeTable(node: $0) } }
 }

@@ -36,7 +36,7 @@ public enum Negotiator {
 
     /// Decides for the node of `table`, built once (`ModeTable(node:)`) and reused for every decision on that
     /// node; the same decision as `decide(_:for:)`.
-    public static func decide(
+    package static func decide(
         _ request: CaptureRequest, using table: ModeTable, transport: Transport? = nil, controls: [Control]? = nil,
         alternatives limit: Int = 5
     ) -> Decision {

@@ -2,14 +2,14 @@ import CaptureModel
 
 /// The frame intervals one size of one format offers, as exact fractions
 /// (seconds per frame): a list, or a range with an optional step.
-public enum RateOffer: Sendable, Hashable {
+package enum RateOffer: Sendable, Hashable {
     case discrete([Rational])
     /// [min, max] intervals; `step` nil means continuous.
     case range(min: Rational, max: Rational, step: Rational?)
     case unknown
 
     /// The offer of one size's `VIDIOC_ENUM_FRAMEINTERVALS` answer.
-    public init(intervals iv: FrameIntervals) { self.init(iv) }
+    package init(intervals iv: FrameIntervals) { self.init(iv) }
 
     init(_ iv: FrameIntervals) {
         switch iv {
@@ -29,7 +29,7 @@ public enum RateOffer: Sendable, Hashable {
     }
 
     /// The shortest interval (highest rate).
-    public var fastest: Rational? {
+    package var fastest: Rational? {
         switch self {
         case .discrete(let l): return l.min { Rational.compare($0, $1) < 0 }
         case .range(let a, _, _): return a
@@ -38,7 +38,7 @@ public enum RateOffer: Sendable, Hashable {
     }
 
     /// The longest interval (lowest rate).
-    public var slowest: Rational? {
+    package var slowest: Rational? {
         switch self {
         case .discrete(let l): return l.max { Rational.compare($0, $1) < 0 }
         case .range(_, let b, _): return b
@@ -47,7 +47,7 @@ public enum RateOffer: Sendable, Hashable {
     }
 
     /// Whether `interval` is exactly one this offer allows (on the step grid for stepwise ranges).
-    public func contains(_ interval: Rational) -> Bool {
+    package func contains(_ interval: Rational) -> Bool {
         switch self {
         case .discrete(let l): return l.contains { RateOffer.sameRate($0, interval) }
         case .range(let a, let b, let step):
@@ -65,7 +65,7 @@ public enum RateOffer: Sendable, Hashable {
 
     /// The interval the driver itself uses for `interval`'s rate (its own fraction,
     /// e.g. 333333/10000000 for 1/30), or nil when the rate is not offered.
-    public func matching(_ interval: Rational) -> Rational? {
+    package func matching(_ interval: Rational) -> Rational? {
         switch self {
         case .discrete(let l): return l.first { RateOffer.sameRate($0, interval) }
         case .range: return contains(interval) ? interval : nil
@@ -74,7 +74,7 @@ public enum RateOffer: Sendable, Hashable {
     }
 
     /// The allowed interval closest to `interval` (by rate ratio); ties go to the faster.
-    public func nearest(to interval: Rational) -> Rational? {
+    package func nearest(to interval: Rational) -> Rational? {
         switch self {
         case .discrete(let l):
             guard let target = interval.doubleValue, target > 0 else { return fastest }
@@ -135,7 +135,7 @@ public enum RateOffer: Sendable, Hashable {
     }
 
     /// "30, 15 fps" or "1–60 fps".
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .discrete(let l): return l.compactMap(\.reciprocalValue).map(formatFPS).joined(separator: ", ") + " fps"
         case .range(let a, let b, _): return "\(b.reciprocalValue.map(formatFPS) ?? "?")–\(a.reciprocalValue.map(formatFPS) ?? "?") fps"

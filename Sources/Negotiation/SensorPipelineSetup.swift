@@ -3,34 +3,34 @@ import CaptureModel
 /// What a choice on a media-controller camera means for its pipeline: the
 /// sensor code, the format of every pad of the connected graph, the capture
 /// node formats, and the commands that set them with other tools.
-public struct SensorPipelineSetup: Sendable, Hashable, Codable {
+package struct SensorPipelineSetup: Sendable, Hashable, Codable {
     /// The sensor's media-bus code for the chosen pixel format.
-    public var sensorCode: MediaBusCode
-    public var plan: PipelinePlan
+    package var sensorCode: MediaBusCode
+    package var plan: PipelinePlan
     /// The capture node the choice streams from, with its pixel format.
-    public var capturePath: String
-    public var fourcc: FourCC
-    public var size: Dimensions
+    package var capturePath: String
+    package var fourcc: FourCC
+    package var size: Dimensions
     /// `V4L2_CID_VBLANK` for the chosen rate, when the sensor takes its rate from blanking (`SensorTiming`).
-    public var vblank: Int64?
+    package var vblank: Int64?
     /// Other capture nodes of the connected graph: the pixel format each must be set to for the links into them to agree.
-    public var otherCaptures: [OtherCapture]
+    package var otherCaptures: [OtherCapture]
     /// `media-ctl -d /dev/media0 -V '…'` then `v4l2-ctl -d /dev/videoN --set-fmt-video=…`, in order.
-    public var commands: [String]
+    package var commands: [String]
     /// `cam -c ID -s width=…,height=…,pixelformat=… -C 10`, when libcamera's id for the sensor is known.
-    public var libcamera: String?
+    package var libcamera: String?
     /// `gst-launch-1.0 libcamerasrc camera-name=ID ! video/x-raw,… ! …`, when the id and caps are known.
-    public var gstreamer: String?
+    package var gstreamer: String?
 
-    public struct OtherCapture: Sendable, Hashable, Codable {
-        public var path: String
-        public var fourcc: FourCC?
-        public var size: Dimensions
+    package struct OtherCapture: Sendable, Hashable, Codable {
+        package var path: String
+        package var fourcc: FourCC?
+        package var size: Dimensions
     }
 
     /// The setup for `choice` (a pixel format and size on one of `sensor`'s output nodes); nil when the node is not
     /// one of the sensor's outputs or the format did not come from the sensor.
-    public static func make(_ choice: Choice, sensor: SensorCamera) -> Result<SensorPipelineSetup, PipelinePlanError> {
+    package static func make(_ choice: Choice, sensor: SensorCamera) -> Result<SensorPipelineSetup, PipelinePlanError> {
         guard let output = sensor.output(at: choice.path), let format = output.format(for: choice.fourcc) else {
             return .failure(PipelinePlanError(message: "\(choice.path) \(choice.fourcc) is not an output of sensor \(sensor.entity)"))
         }

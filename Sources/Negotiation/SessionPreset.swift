@@ -51,7 +51,7 @@ extension Negotiator {
 
     /// Decides a preset for the node of `table`, built once and reused (a preset may take several decisions);
     /// the same decision as `decide(preset:for:)`.
-    public static func decide(
+    package static func decide(
         preset: SessionPreset, using table: ModeTable, transport: Transport? = nil, controls: [Control]? = nil
     ) -> Decision {
         let node = table.node

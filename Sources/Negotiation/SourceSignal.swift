@@ -5,15 +5,15 @@ import CaptureModel
 ///
 /// Known when the selected input says `V4L2_IN_CAP_DV_TIMINGS` (`VIDIOC_ENUMINPUT`), has a signal (no
 /// `V4L2_IN_ST_NO_SIGNAL`/`NO_SYNC` bits) and the active format (`VIDIOC_G_FMT`) gives its size.
-public struct SourceSignal: Sendable, Hashable {
+package struct SourceSignal: Sendable, Hashable {
     /// The input's name, e.g. "HDMI 0".
-    public var input: String
-    public var size: Dimensions
+    package var input: String
+    package var size: Dimensions
     /// The frame interval the source sends (`VIDIOC_G_PARM`), when known.
-    public var interval: Rational?
+    package var interval: Rational?
 
     /// The signal of `node`'s selected input; nil for cameras, inputs without DV timings, or when it is not known.
-    public static func of(_ node: CaptureNodeCapabilities) -> SourceSignal? {
+    package static func of(_ node: CaptureNodeCapabilities) -> SourceSignal? {
         guard let current = node.currentInput, let input = node.inputs.first(where: { $0.index == current }),
             input.capabilities?.contains("dv-timings") == true, input.hasSignal, let active = node.activeFormat,
             active.width > 0, active.height > 0

@@ -12,13 +12,13 @@ import CaptureModel
 /// The thread never blocks on the consumer: the stream keeps the newest
 /// `bufferLimit` events and counts what it had to drop; the next delivered
 /// event carries that count in `droppedBefore`, so a consumer can rescan.
-public enum UdevMonitor {
+package enum UdevMonitor {
     /// Where events come from: udevd (after its rules ran: links and
     /// permissions exist) or the raw kernel (containers without udevd).
-    public enum Source: String, Sendable { case udev, kernel }
+    package enum Source: String, Sendable { case udev, kernel }
 
     /// The source to use here: `udev` when udevd runs (`/run/udev/control`), else `kernel`.
-    public static var preferredSource: Source { access("/run/udev/control", F_OK) == 0 ? .udev : .kernel }
+    package static var preferredSource: Source { access("/run/udev/control", F_OK) == 0 ? .udev : .kernel }
 
     /// Starts monitoring. Ending iteration of the stream stops the thread.
     ///
@@ -26,7 +26,7 @@ public enum UdevMonitor {
     /// `udev_monitor_filter_add_match_subsystem_devtype`, `udev_monitor_enable_receiving`
     /// and `udev_monitor_receive_device`.
     /// `spawn` starts the reading thread (tests pass one that fails).
-    public static func start(
+    package static func start(
         source: Source = preferredSource, subsystems: [String] = ["video4linux", "media", "sound"],
         bufferLimit: Int = 4096,
         spawn: DedicatedThread.Spawner = DedicatedThread.spawn
@@ -65,14 +65,14 @@ public enum UdevMonitor {
 }
 
 /// A failed libudev (or supporting) call.
-public struct UdevError: Error, Sendable, CustomStringConvertible {
+package struct UdevError: Error, Sendable, CustomStringConvertible {
     package init(call: String, errno: Int32) {
         self.call = call
         self.errno = errno
     }
-    public var call: String
-    public var errno: Int32
-    public var description: String { "\(call) failed (errno \(errno))" }
+    package var call: String
+    package var errno: Int32
+    package var description: String { "\(call) failed (errno \(errno))" }
 }
 
 /// The monitor's state, handed off to the monitor thread.

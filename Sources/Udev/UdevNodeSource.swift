@@ -11,15 +11,15 @@ import CaptureModel
 /// containers); only udev's own properties (`ID_PATH`, `DEVLINKS`) need the
 /// daemon's database, and when they are absent the `/dev/v4l/by-id` and
 /// `by-path` directories are read instead.
-public enum UdevNodeSource {
+package enum UdevNodeSource {
     /// Subsystems whose nodes belong to cameras.
-    public static let subsystems = ["video4linux", "media", "sound"]
+    package static let subsystems = ["video4linux", "media", "sound"]
 
     /// Enumerates `/dev/video*`, `/dev/media*` and `/dev/snd/controlC*` nodes, sorted by subsystem and number.
     ///
     /// The corresponding C calls are `udev_enumerate_add_match_subsystem`,
     /// `udev_enumerate_scan_devices` and `udev_device_new_from_syspath`.
-    public static func nodes() -> (nodes: [NodeRecord], note: String?) {
+    package static func nodes() -> (nodes: [NodeRecord], note: String?) {
         guard let udev = udev_new() else { return ([], "libudev could not be initialised (udev_new failed)") }
         defer { udev_unref(udev) }
         guard let en = udev_enumerate_new(udev) else { return ([], "udev_enumerate_new failed") }

@@ -6,7 +6,7 @@ import CaptureModel
 #endif
 
 /// Which video, media and sound-card control nodes udev has finished, read from sysfs and udev's database.
-public enum UdevReadiness {
+package enum UdevReadiness {
     /// The nodes sysfs lists, those udev has not finished, and the physical parents that are
     /// not complete yet; nil when no udev daemon runs (`/run/udev/control` is absent), since
     /// then nothing is ever "finished".
@@ -14,7 +14,7 @@ public enum UdevReadiness {
     /// The corresponding C calls are `udev_enumerate_scan_devices`, `udev_device_get_is_initialized`
     /// (udev's database entry `/run/udev/data/c<major>:<minor>` exists) and `access(2)` on the node;
     /// USB devices' interfaces are read from sysfs (`bInterfaceClass`, `bInterfaceSubClass`).
-    public static func read() -> (presentNodes: Set<String>, unfinishedNodes: Set<String>, incompleteParents: Set<String>)? {
+    package static func read() -> (presentNodes: Set<String>, unfinishedNodes: Set<String>, incompleteParents: Set<String>)? {
         guard access("/run/udev/control", F_OK) == 0 else { return nil }
         guard let udev = udev_new() else { return nil }
         defer { udev_unref(udev) }

@@ -7,10 +7,10 @@ import CaptureModel
 /// Failures do not throw: each is kept as a `Problem` in the result, which
 /// stays as complete as the device allowed (a node that vanishes midway gives
 /// a partial result and a `device-gone` problem).
-public struct CaptureEnumerator {
-    public var limits: EnumerationLimits
+package struct CaptureEnumerator {
+    package var limits: EnumerationLimits
 
-    public init(limits: EnumerationLimits = EnumerationLimits()) { self.limits = limits }
+    package init(limits: EnumerationLimits = EnumerationLimits()) { self.limits = limits }
 
     /// Enumerates a capture node whose identity (`VIDIOC_QUERYCAP`) is known.
     ///
@@ -19,7 +19,7 @@ public struct CaptureEnumerator {
     /// `VIDIOC_QUERYMENU`, `VIDIOC_G_EXT_CTRLS`, `VIDIOC_G_FMT`, `VIDIOC_G_PARM`.
     /// With `includeControls: false` the control walk is skipped and
     /// `controls` is nil (what `camprobe list` needs).
-    public func capabilities(of port: any DevicePort, identity: NodeIdentity, includeControls: Bool = true) -> CaptureNodeCapabilities {
+    package func capabilities(of port: any DevicePort, identity: NodeIdentity, includeControls: Bool = true) -> CaptureNodeCapabilities {
         var log = EnumerationLog()
         let state = CurrentStateReader(port: port, limits: limits)
         let (inputs, currentInput) = state.inputs(log: &log)

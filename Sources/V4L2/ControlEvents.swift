@@ -7,27 +7,27 @@ import CaptureModel
 
 /// A control changed on its own or by another program: its value, its flags
 /// (e.g. `inactive` when its auto switch turned on) or its range.
-public struct ControlEvent: Sendable, Hashable, Codable {
-    public var id: UInt32
-    public var control: String
+package struct ControlEvent: Sendable, Hashable, Codable {
+    package var id: UInt32
+    package var control: String
     /// "value", "flags", "range" — what changed.
-    public var changes: [String]
-    public var value: Int64
-    public var flags: ControlFlags
-    public var minimum: Int64
-    public var maximum: Int64
+    package var changes: [String]
+    package var value: Int64
+    package var flags: ControlFlags
+    package var minimum: Int64
+    package var maximum: Int64
     /// True for the final event when the device went away (the stream then ends).
-    public var deviceGone: Bool
+    package var deviceGone: Bool
 }
 
 /// Follows control events of one node: `VIDIOC_SUBSCRIBE_EVENT` (`V4L2_EVENT_CTRL`)
 /// for each control, then a dedicated thread that waits for `POLLPRI` through
 /// the port and drains `VIDIOC_DQEVENT`. Ending iteration of the stream stops
 /// the thread, which then closes the port.
-public enum ControlEvents {
+package enum ControlEvents {
     /// Subscribes on `port` and starts watching; the watcher thread owns the port from then on (the caller must not use it again).
     /// `spawn` starts the thread (tests pass one that fails).
-    public static func start(
+    package static func start(
         port: any DevicePort, controls: [(id: UInt32, key: String)], bufferLimit: Int = 1024,
         spawn: DedicatedThread.Spawner = DedicatedThread.spawn
     ) throws(V4L2Error) -> AsyncStream<ControlEvent> {

@@ -5,7 +5,7 @@ extension DevicePort {
     /// The current value of one integer-like control (int, bool, menu, intmenu, int64, bitmask).
     ///
     /// The corresponding ioctl is `VIDIOC_G_EXT_CTRLS` with one control.
-    public func readControl(_ id: UInt32, is64Bit: Bool = false) throws(V4L2Error) -> Int64 {
+    package func readControl(_ id: UInt32, is64Bit: Bool = false) throws(V4L2Error) -> Int64 {
         var c = v4l2_ext_control()
         c.id = id
         try withUnsafeMutablePointer(to: &c) { (p) throws(V4L2Error) in
@@ -21,7 +21,7 @@ extension DevicePort {
     /// Sets one integer-like control (a button is pressed by writing it).
     ///
     /// The corresponding ioctl is `VIDIOC_S_EXT_CTRLS` with one control.
-    public func writeControl(_ id: UInt32, value: Int64, is64Bit: Bool = false) throws(V4L2Error) {
+    package func writeControl(_ id: UInt32, value: Int64, is64Bit: Bool = false) throws(V4L2Error) {
         var c = v4l2_ext_control()
         c.id = id
         if is64Bit { c.value64 = value } else { c.value = Int32(truncatingIfNeeded: value) }
@@ -37,7 +37,7 @@ extension DevicePort {
     /// The control's flags now (inactive changes with its auto switch).
     ///
     /// The corresponding ioctl is `VIDIOC_QUERY_EXT_CTRL` for that ID.
-    public func controlFlags(_ id: UInt32) throws(V4L2Error) -> ControlFlags {
+    package func controlFlags(_ id: UInt32) throws(V4L2Error) -> ControlFlags {
         var q = v4l2_query_ext_ctrl()
         q.id = id
         try call(.queryExtCtrl, &q)

@@ -1,28 +1,28 @@
 import CaptureModel
 
 /// One control as a transaction left it.
-public struct ControlChange: Sendable, Hashable, Codable {
-    public var control: String
-    public var id: UInt32
-    public var before: Int64?
-    public var requested: Int64
+package struct ControlChange: Sendable, Hashable, Codable {
+    package var control: String
+    package var id: UInt32
+    package var before: Int64?
+    package var requested: Int64
     /// Read back after writing; nil for buttons and write-only controls.
-    public var after: Int64?
-    public var reason: String
+    package var after: Int64?
+    package var reason: String
     /// Set when the driver stored something other than what was written.
-    public var adjusted: Bool { after.map { $0 != requested } ?? false }
+    package var adjusted: Bool { after.map { $0 != requested } ?? false }
 }
 
 /// A control transaction that failed: what was written, what failed, and
 /// whether the earlier writes were undone.
-public struct ControlTransactionError: Error, Sendable, CustomStringConvertible {
-    public var failed: ControlWrite
-    public var underlying: V4L2Error
+package struct ControlTransactionError: Error, Sendable, CustomStringConvertible {
+    package var failed: ControlWrite
+    package var underlying: V4L2Error
     /// Writes undone, newest first; empty when the first write failed.
-    public var rolledBack: [ControlChange]
+    package var rolledBack: [ControlChange]
     /// Undo writes that themselves failed (the device is then in a mixed state; said plainly).
-    public var rollbackFailures: [String]
-    public var description: String {
+    package var rollbackFailures: [String]
+    package var description: String {
         var s = "setting \(failed.control)=\(failed.value) failed: \(underlying)"
         if !rolledBack.isEmpty {
             s += "; undone: " + rolledBack.map { "\($0.control) back to \($0.before.map(String.init) ?? "?")" }.joined(separator: ", ")
@@ -36,8 +36,8 @@ public struct ControlTransactionError: Error, Sendable, CustomStringConvertible 
 /// read first (`VIDIOC_G_EXT_CTRLS`), each write is sent (`VIDIOC_S_EXT_CTRLS`),
 /// and if one fails the earlier ones are written back in reverse order, so
 /// nothing is left half-applied. Every value is read back afterwards.
-public enum ControlTransaction {
-    public static func apply(_ plan: [ControlWrite], controls: [Control], port: any DevicePort) throws(ControlTransactionError)
+package enum ControlTransaction {
+    package static func apply(_ plan: [ControlWrite], controls: [Control], port: any DevicePort) throws(ControlTransactionError)
         -> [ControlChange]
     {
         var byID: [UInt32: Control] = [:]

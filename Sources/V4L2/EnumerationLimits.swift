@@ -3,14 +3,14 @@ import CaptureModel
 /// Upper bounds on every enumeration loop. A driver that never ends a list
 /// (or repeats entries forever) hits a bound, which is reported as a
 /// `bound-hit` problem: the result is marked incomplete, never silently cut.
-public struct EnumerationLimits: Sendable, Hashable {
-    public var formats: UInt32 = 512
-    public var frameSizes: UInt32 = 4096
-    public var frameIntervals: UInt32 = 1024
-    public var controls: Int = 4096
-    public var menuItems: Int64 = 1024
-    public var inputs: UInt32 = 256
-    public init() {}
+package struct EnumerationLimits: Sendable, Hashable {
+    package var formats: UInt32 = 512
+    package var frameSizes: UInt32 = 4096
+    package var frameIntervals: UInt32 = 1024
+    package var controls: Int = 4096
+    package var menuItems: Int64 = 1024
+    package var inputs: UInt32 = 256
+    package init() {}
 }
 
 /// Collects problems while a node is enumerated and remembers whether the

@@ -6,7 +6,7 @@ extension DevicePort {
     ///
     /// The corresponding ioctl is `VIDIOC_QUERYCAP`. When the driver does not
     /// set `V4L2_CAP_DEVICE_CAPS`, `deviceCaps` equals `capabilities`.
-    public func queryIdentity() throws(V4L2Error) -> NodeIdentity {
+    package func queryIdentity() throws(V4L2Error) -> NodeIdentity {
         var cap = v4l2_capability()
         try call(.queryCap, &cap)
         let caps = CapabilityFlags(rawValue: cap.capabilities)
@@ -20,7 +20,7 @@ extension DevicePort {
     /// Identity of a media-controller node (`/dev/mediaN`).
     ///
     /// The corresponding ioctl is `MEDIA_IOC_DEVICE_INFO`.
-    public func queryMediaInfo() throws(V4L2Error) -> MediaDeviceInfo {
+    package func queryMediaInfo() throws(V4L2Error) -> MediaDeviceInfo {
         var info = media_device_info()
         try call(.mediaDeviceInfo, &info)
         return MediaDeviceInfo(
@@ -30,9 +30,9 @@ extension DevicePort {
 }
 
 /// What `MEDIA_IOC_DEVICE_INFO` reports.
-public struct MediaDeviceInfo: Sendable, Hashable {
-    public var driver: String
-    public var model: String
-    public var serial: String
-    public var busInfo: String
+package struct MediaDeviceInfo: Sendable, Hashable {
+    package var driver: String
+    package var model: String
+    package var serial: String
+    package var busInfo: String
 }

@@ -8,7 +8,7 @@ extension DevicePort {
     /// the `V4L2_UVC_REGION_OF_INTEREST_AUTO_*` bits): both or neither.
     ///
     /// The corresponding ioctl is `VIDIOC_S_EXT_CTRLS` with two controls.
-    public func writeRect(_ rectID: UInt32, _ rect: ControlRect, bitmask bitmaskID: UInt32, _ bits: UInt32) throws(V4L2Error) {
+    package func writeRect(_ rectID: UInt32, _ rect: ControlRect, bitmask bitmaskID: UInt32, _ bits: UInt32) throws(V4L2Error) {
         var payload = v4l2_rect(left: rect.left, top: rect.top, width: rect.width, height: rect.height)
         try withUnsafeMutableBytes(of: &payload) { (raw) throws(V4L2Error) in
             var ext = [v4l2_ext_control](repeating: v4l2_ext_control(), count: 2)
@@ -31,7 +31,7 @@ extension DevicePort {
     ///
     /// The corresponding ioctl is `VIDIOC_G_EXT_CTRLS` with one control whose
     /// `ptr` points at a `struct v4l2_rect` and whose `size` is 16.
-    public func readRect(_ id: UInt32) throws(V4L2Error) -> ControlRect {
+    package func readRect(_ id: UInt32) throws(V4L2Error) -> ControlRect {
         var r = v4l2_rect()
         try withUnsafeMutableBytes(of: &r) { (raw) throws(V4L2Error) in
             var c = v4l2_ext_control()

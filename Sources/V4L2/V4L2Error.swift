@@ -43,28 +43,28 @@ public struct V4L2Error: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// errno values and names used in messages (Linux numbering).
-public enum Errno {
-    public static let EPERM: Int32 = 1
-    public static let ENOENT: Int32 = 2
-    public static let EINTR: Int32 = 4
-    public static let EIO: Int32 = 5
-    public static let ENXIO: Int32 = 6
-    public static let EAGAIN: Int32 = 11
-    public static let ENOMEM: Int32 = 12
-    public static let EACCES: Int32 = 13
-    public static let EFAULT: Int32 = 14
-    public static let EBUSY: Int32 = 16
-    public static let ENODEV: Int32 = 19
-    public static let EINVAL: Int32 = 22
-    public static let ENOSPC: Int32 = 28
-    public static let ENOTTY: Int32 = 25
-    public static let ERANGE: Int32 = 34
-    public static let ENODATA: Int32 = 61
-    public static let EPROTO: Int32 = 71
-    public static let EOVERFLOW: Int32 = 75
-    public static let ENOMSG: Int32 = 42
-    public static let EPIPE: Int32 = 32
-    public static let ETIMEDOUT: Int32 = 110
+package enum Errno {
+    package static let EPERM: Int32 = 1
+    package static let ENOENT: Int32 = 2
+    package static let EINTR: Int32 = 4
+    package static let EIO: Int32 = 5
+    package static let ENXIO: Int32 = 6
+    package static let EAGAIN: Int32 = 11
+    package static let ENOMEM: Int32 = 12
+    package static let EACCES: Int32 = 13
+    package static let EFAULT: Int32 = 14
+    package static let EBUSY: Int32 = 16
+    package static let ENODEV: Int32 = 19
+    package static let EINVAL: Int32 = 22
+    package static let ENOSPC: Int32 = 28
+    package static let ENOTTY: Int32 = 25
+    package static let ERANGE: Int32 = 34
+    package static let ENODATA: Int32 = 61
+    package static let EPROTO: Int32 = 71
+    package static let EOVERFLOW: Int32 = 75
+    package static let ENOMSG: Int32 = 42
+    package static let EPIPE: Int32 = 32
+    package static let ETIMEDOUT: Int32 = 110
 
     static let table: [(Int32, String, String)] = [
         (1, "EPERM", "Operation not permitted"), (2, "ENOENT", "No such file or directory"), (3, "ESRCH", "No such process"),
@@ -83,13 +83,13 @@ public enum Errno {
     ]
 
     /// `ENODEV` for 19; `errno 123` for numbers not in the table.
-    public static func name(_ e: Int32) -> String { table.first { $0.0 == e }?.1 ?? "errno \(e)" }
+    package static func name(_ e: Int32) -> String { table.first { $0.0 == e }?.1 ?? "errno \(e)" }
     /// The strerror text (the C library's own for numbers not in the table).
-    public static func message(_ e: Int32) -> String {
+    package static func message(_ e: Int32) -> String {
         if let known = table.first(where: { $0.0 == e }) { return known.2 }
         guard let text = strerror(e) else { return "unknown error" }
         return String(cString: text)
     }
     /// 19 for `ENODEV`.
-    public static func number(named n: String) -> Int32? { table.first { $0.1 == n }?.0 }
+    package static func number(named n: String) -> Int32? { table.first { $0.1 == n }?.0 }
 }

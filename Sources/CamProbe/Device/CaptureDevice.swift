@@ -61,7 +61,8 @@ public actor CaptureDevice {
     public private(set) var isConnected = true
 
     /// Opens the device's first capture node. The corresponding C call is `open(2)`.
-    public init(device: Device, registry: DeviceRegistry? = nil, system: any DeviceSystem = SystemDeviceSystem()) throws(CaptureDeviceError)
+    package init(device: Device, registry: DeviceRegistry? = nil, system: any DeviceSystem = SystemDeviceSystem())
+        throws(CaptureDeviceError)
     {
         guard let capture = device.captures.first else {
             throw CaptureDeviceError(kind: .failed, id: device.id, message: "\(device.name) (\(device.id)) has no video capture node")

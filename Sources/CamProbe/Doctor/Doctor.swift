@@ -3,20 +3,20 @@ import CaptureModel
 /// `camprobe doctor`: reads what discovery found plus what `host` says about the machine
 /// (`/proc`, `stat(2)`, udev's files, `/dev/v4l` links, config files) and turns each problem
 /// into a `DoctorFinding` with its evidence and fix. Only reads: no device state is changed.
-public struct Doctor {
-    public var host: any DoctorHost
-    public init(host: any DoctorHost) { self.host = host }
+package struct Doctor {
+    package var host: any DoctorHost
+    package init(host: any DoctorHost) { self.host = host }
 
     /// What one run looks at.
-    public struct Input: Sendable {
+    package struct Input: Sendable {
         /// The cameras to check (one, when a DEVICE was named).
-        public var devices: [Device]
+        package var devices: [Device]
         /// Every camera discovery found, for checks that involve neighbours (USB bus bandwidth).
-        public var allDevices: [Device]
+        package var allDevices: [Device]
         /// Config files to scan for `/dev/videoN` (`--config`).
-        public var configs: [String]
+        package var configs: [String]
         /// `allDevices` defaults to `devices`.
-        public init(devices: [Device], allDevices: [Device]? = nil, configs: [String] = []) {
+        package init(devices: [Device], allDevices: [Device]? = nil, configs: [String] = []) {
             self.devices = devices
             self.allDevices = allDevices ?? devices
             self.configs = configs
@@ -25,7 +25,7 @@ public struct Doctor {
 
     /// Runs every check, in this order: no camera, permissions, busy, USB bandwidth, low light,
     /// needs libcamera, emulated formats, config node paths, udev.
-    public func run(_ input: Input) -> DoctorReport {
+    package func run(_ input: Input) -> DoctorReport {
         var findings: [DoctorFinding] = []
         let cameras = input.devices.filter { $0.mediaType == .video }
         if cameras.isEmpty { findings.append(noCamera()) }

@@ -1,28 +1,28 @@
 /// How bad a doctor finding is: `error` (something does not work; `camprobe doctor` exits 1),
 /// `warning` (it works, but not well or not for long) or `info` (worth knowing, nothing broken).
-public enum DoctorSeverity: String, Sendable, Hashable, Codable, CaseIterable {
+package enum DoctorSeverity: String, Sendable, Hashable, Codable, CaseIterable {
     case error, warning, info
 }
 
 /// One thing `camprobe doctor` found: what, how sure (the evidence: what was read and from
 /// where), and the exact fix (a command to run or a step to take).
-public struct DoctorFinding: Sendable, Hashable, Codable {
-    public var severity: DoctorSeverity
+package struct DoctorFinding: Sendable, Hashable, Codable {
+    package var severity: DoctorSeverity
     /// Which check found it: `permissions`, `busy`, `usb-bandwidth`, `low-light`, `needs-libcamera`,
     /// `emulated-formats`, `config-node-path`, `udev`, `no-camera`.
-    public var check: String
+    package var check: String
     /// A short title for a person.
-    public var title: String
+    package var title: String
     /// The device's name, when the finding is about one device.
-    public var device: String?
+    package var device: String?
     /// The node (`/dev/video0`) or file the finding is about.
-    public var subject: String?
+    package var subject: String?
     /// What was read, from where: one fact per line (`stat(/dev/video0): group video, mode 0660`).
-    public var evidence: [String]
+    package var evidence: [String]
     /// The exact fix: a command or a step.
-    public var fix: String
+    package var fix: String
 
-    public init(
+    package init(
         severity: DoctorSeverity, check: String, title: String, device: String? = nil, subject: String? = nil, evidence: [String],
         fix: String
     ) {
@@ -37,24 +37,24 @@ public struct DoctorFinding: Sendable, Hashable, Codable {
 }
 
 /// Everything one `camprobe doctor` run found.
-public struct DoctorReport: Sendable, Hashable, Codable {
+package struct DoctorReport: Sendable, Hashable, Codable {
     /// One checked device: its name, stable ID and capture nodes.
-    public struct CheckedDevice: Sendable, Hashable, Codable {
-        public var id: String
-        public var name: String
-        public var nodes: [String]
-        public init(id: String, name: String, nodes: [String]) {
+    package struct CheckedDevice: Sendable, Hashable, Codable {
+        package var id: String
+        package var name: String
+        package var nodes: [String]
+        package init(id: String, name: String, nodes: [String]) {
             self.id = id
             self.name = name
             self.nodes = nodes
         }
     }
 
-    public var devices: [CheckedDevice]
+    package var devices: [CheckedDevice]
     /// Errors first, then warnings, then info; in check order within a severity.
-    public var findings: [DoctorFinding]
+    package var findings: [DoctorFinding]
 
-    public init(devices: [CheckedDevice], findings: [DoctorFinding]) {
+    package init(devices: [CheckedDevice], findings: [DoctorFinding]) {
         self.devices = devices
         let rank: [DoctorSeverity: Int] = [.error: 0, .warning: 1, .info: 2]
         self.findings = findings.enumerated().sorted { a, b in
@@ -63,5 +63,5 @@ public struct DoctorReport: Sendable, Hashable, Codable {
     }
 
     /// Whether any finding is an error (`camprobe doctor` then exits 1).
-    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+    package var hasErrors: Bool { findings.contains { $0.severity == .error } }
 }

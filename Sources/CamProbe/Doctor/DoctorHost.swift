@@ -1,7 +1,7 @@
 /// What `camprobe doctor` reads about the machine outside V4L2: `stat(2)` on nodes, ACLs,
 /// udev's database, `/proc/*/fd`, the `/dev/v4l` links and config files. A seam: the real
 /// machine (`SystemDoctorHost`) or a fake (`FakeDoctorHost` in CamProbeTesting) in tests.
-public protocol DoctorHost {
+package protocol DoctorHost {
     /// `stat(2)` on `path`: owner group (`getgrgid_r`), mode and device number; nil when it fails.
     func ownership(of path: String) -> NodeOwnership?
     /// Whether `getxattr(path, "system.posix_acl_access")` finds an access ACL (what `getfacl` shows).
@@ -24,25 +24,25 @@ public protocol DoctorHost {
 
 /// A machine that can say what `camprobe doctor` needs beyond its nodes (see `DoctorHost`):
 /// the fake machine of the tests conforms; the real one does not need to.
-public protocol DoctorHostProviding {
+package protocol DoctorHostProviding {
     var doctorHost: any DoctorHost { get }
 }
 
 /// What `stat(2)` says about a device node.
-public struct NodeOwnership: Sendable, Hashable, Codable {
+package struct NodeOwnership: Sendable, Hashable, Codable {
     /// The owning group's name (`getgrgid_r`), or its number when it has no name.
-    public var group: String
+    package var group: String
     /// Permission bits, e.g. `0o660`.
-    public var mode: UInt32
+    package var mode: UInt32
     /// `st_rdev` as `MAJ:MIN`.
-    public var device: String?
-    public init(group: String, mode: UInt32, device: String? = nil) {
+    package var device: String?
+    package init(group: String, mode: UInt32, device: String? = nil) {
         self.group = group
         self.mode = mode
         self.device = device
     }
     /// `0660`
-    public var modeText: String {
+    package var modeText: String {
         let s = String(mode & 0o7777, radix: 8)
         return String(repeating: "0", count: max(0, 4 - s.count)) + s
     }
@@ -60,34 +60,34 @@ public struct NodeHolder: Sendable, Hashable, Codable {
 }
 
 /// One `/dev/v4l/by-id` or `/dev/v4l/by-path` link and the node it resolves to.
-public struct StableLink: Sendable, Hashable, Codable {
-    public var link: String
-    public var target: String
-    public init(link: String, target: String) {
+package struct StableLink: Sendable, Hashable, Codable {
+    package var link: String
+    package var target: String
+    package init(link: String, target: String) {
         self.link = link
         self.target = target
     }
 }
 
 /// Whether udevd is running, as its files show.
-public struct UdevState: Sendable, Hashable, Codable {
+package struct UdevState: Sendable, Hashable, Codable {
     /// `/run/udev/control` (udevd's socket) exists.
-    public var controlExists: Bool
+    package var controlExists: Bool
     /// Entries in `/run/udev/data` (udev's database); nil when it cannot be read.
-    public var databaseEntries: Int?
-    public init(controlExists: Bool, databaseEntries: Int?) {
+    package var databaseEntries: Int?
+    package init(controlExists: Bool, databaseEntries: Int?) {
         self.controlExists = controlExists
         self.databaseEntries = databaseEntries
     }
 }
 
 /// A file doctor was asked to read and could not.
-public struct DoctorReadError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public init(path: String, reason: String) {
+package struct DoctorReadError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }

@@ -6,13 +6,13 @@
 /// and compared with the nodes' paths. Bounded: at most `maxProcesses` pids, `maxDescriptors`
 /// descriptors per pid and `maxLinks` links in all are looked at; pids that vanish or cannot be
 /// read (other users' processes without privilege) are skipped, never an error.
-public struct ProcHolderScan: Sendable {
-    public var proc: String
-    public var maxProcesses: Int
-    public var maxDescriptors: Int
-    public var maxLinks: Int
+package struct ProcHolderScan: Sendable {
+    package var proc: String
+    package var maxProcesses: Int
+    package var maxDescriptors: Int
+    package var maxLinks: Int
 
-    public init(proc: String = "/proc", maxProcesses: Int = 65536, maxDescriptors: Int = 16384, maxLinks: Int = 1_000_000) {
+    package init(proc: String = "/proc", maxProcesses: Int = 65536, maxDescriptors: Int = 16384, maxLinks: Int = 1_000_000) {
         self.proc = proc
         self.maxProcesses = maxProcesses
         self.maxDescriptors = maxDescriptors
@@ -21,7 +21,7 @@ public struct ProcHolderScan: Sendable {
 
     /// The holders of each node, by node: `names` maps every name a node is reached by (its path and
     /// what it resolves to) to the node. Process `excluding` (camprobe itself) is left out.
-    public func holders(of names: [String: String], excluding: Int32) -> [String: [NodeHolder]] {
+    package func holders(of names: [String: String], excluding: Int32) -> [String: [NodeHolder]] {
         var found: [String: [NodeHolder]] = [:]
         var budget = maxLinks
         for name in HostFiles.entries(proc, limit: maxProcesses) where budget > 0 {
@@ -40,7 +40,7 @@ public struct ProcHolderScan: Sendable {
     }
 
     /// `/proc/PID/cmdline` with NULs as spaces; `[comm]` when it is empty (a kernel thread).
-    public func commandLine(_ pid: Int32) -> String {
+    package func commandLine(_ pid: Int32) -> String {
         if case .success(let bytes) = HostFiles.read("\(proc)/\(pid)/cmdline", limit: 4096), !bytes.isEmpty {
             var b = bytes
             while b.last == 0 { b.removeLast() }

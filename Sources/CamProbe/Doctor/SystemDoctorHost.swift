@@ -4,12 +4,12 @@
 
 /// The real machine for `camprobe doctor`: `stat(2)`, `getxattr(2)`, udev's database files,
 /// `/proc`, `/dev/v4l` and `/run/udev`. Only reads.
-public struct SystemDoctorHost: DoctorHost {
-    public var scan = ProcHolderScan()
-    public init() {}
+package struct SystemDoctorHost: DoctorHost {
+    package var scan = ProcHolderScan()
+    package init() {}
 
     /// `stat(2)`; the group name from `getgrgid_r(3)`.
-    public func ownership(of path: String) -> NodeOwnership? {
+    package func ownership(of path: String) -> NodeOwnership? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         let rdev = UInt64(st.st_rdev)
@@ -20,7 +20,7 @@ public struct SystemDoctorHost: DoctorHost {
 
     /// `getxattr(path, "system.posix_acl_access", NULL, 0)` ≥ 0: the node has an access ACL.
     /// (Glibc's module map leaves `<sys/xattr.h>` out, so libc's `getxattr` is found with `dlsym(3)`.)
-    public func hasAccessACL(_ path: String) -> Bool {
+    package func hasAccessACL(_ path: String) -> Bool {
         typealias GetXattr = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
         guard let symbol = dlsym(nil, "getxattr") else { return false }
         let getxattr = unsafeBitCast(symbol, to: GetXattr.self)
@@ -28,7 +28,7 @@ public struct SystemDoctorHost: DoctorHost {
     }
 
     /// `/run/udev/data/cMAJ:MIN`: its `G:` (TAGS) and `Q:` (CURRENT_TAGS) lines.
-    public func udevTags(of path: String) -> [String]? {
+    package func udevTags(of path: String) -> [String]? {
         guard let dev = ownership(of: path)?.device,
             case .success(let bytes) = HostFiles.read("/run/udev/data/c\(dev)", limit: 65536)
         else { return nil }
@@ -41,7 +41,7 @@ public struct SystemDoctorHost: DoctorHost {
     }
 
     /// `getgroups(2)` and `getegid(2)`, named by `getgrgid_r(3)`.
-    public func processGroups() -> [String] {
+    package func processGroups() -> [String] {
         var ids = [gid_t](repeating: 0, count: 1024)
         let n = getgroups(Int32(ids.count), &ids)
         var names = [Self.groupName(getegid())]
@@ -53,7 +53,7 @@ public struct SystemDoctorHost: DoctorHost {
     }
 
     /// `/proc/*/fd/*` (bounded: `ProcHolderScan`), matching the path and what it resolves to; this process excluded.
-    public func holders(of paths: [String]) -> [String: [NodeHolder]] {
+    package func holders(of paths: [String]) -> [String: [NodeHolder]] {
         var names: [String: String] = [:]
         for p in paths {
             names[p] = p
@@ -63,7 +63,7 @@ public struct SystemDoctorHost: DoctorHost {
     }
 
     /// `readlink(2)` on every entry of `/dev/v4l/by-id` and `/dev/v4l/by-path` (at most 4096 each).
-    public func stableLinks() -> [StableLink] {
+    package func stableLinks() -> [StableLink] {
         var links: [StableLink] = []
         for dir in ["/dev/v4l/by-id", "/dev/v4l/by-path"] {
             for name in HostFiles.entries(dir, limit: 4096).sorted() {
@@ -76,7 +76,7 @@ public struct SystemDoctorHost: DoctorHost {
     }
 
     /// `access("/run/udev/control", F_OK)` and the entries of `/run/udev/data` (at most 100000 counted).
-    public func udevState() -> UdevState {
+    package func udevState() -> UdevState {
         let control = access("/run/udev/control", F_OK) == 0
         var entries: Int?
         if let dir = opendir("/run/udev/data") {
@@ -87,7 +87,7 @@ public struct SystemDoctorHost: DoctorHost {
     }
 
     /// `open(2)`/`read(2)` of the file, at most 4 MiB.
-    public func readConfig(_ path: String) throws(DoctorReadError) -> String {
+    package func readConfig(_ path: String) throws(DoctorReadError) -> String {
         switch HostFiles.read(path, limit: 4 << 20) {
         case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .failure(let e): throw DoctorReadError(path: path, reason: "cannot read it: \(e.text)")

@@ -8,9 +8,9 @@ import Negotiation
 /// isochronous and interrupt transfers, applied to the data rate after line coding:
 /// full speed 12 Mb/s → 1.35 MB/s; high speed 480 Mb/s → 48 MB/s; SuperSpeed 5 Gb/s (8b/10b, 4 Gb/s) →
 /// 450 MB/s; SuperSpeed+ 10 Gb/s (128b/132b, ≈9.7 Gb/s) → 1091 MB/s.
-public enum USBBusBudget {
+package enum USBBusBudget {
     /// Bytes per second of isochronous budget for a bus at `speedMbps`, with the rule in words.
-    public static func budget(speedMbps: Double) -> (bytesPerSecond: UInt64, rule: String) {
+    package static func budget(speedMbps: Double) -> (bytesPerSecond: UInt64, rule: String) {
         switch speedMbps {
         case ..<13: return (1_350_000, "full speed 12 Mb/s × 90% periodic (USB 2.0 §5.6.4) = 1.35 MB/s")
         case ..<481: return (48_000_000, "high speed 480 Mb/s × 80% periodic per microframe (USB 2.0 §5.6.4) = 48 MB/s")
@@ -21,7 +21,7 @@ public enum USBBusBudget {
 
     /// The bus a device is on: `usbN` from its sysfs path (`/sys/devices/…/usb3/3-2`), else the host
     /// controller from V4L2 `bus_info` (`usb-0000:00:14.0-1.2` → `0000:00:14.0`); nil for other transports.
-    public static func bus(of d: Device) -> String? {
+    package static func bus(of d: Device) -> String? {
         guard d.transport.kind == .usb else { return nil }
         if let path = d.identity.physicalPath {
             for part in path.split(separator: "/").reversed() where part.hasPrefix("usb") && Int(part.dropFirst(3)) != nil {
@@ -38,7 +38,7 @@ public enum USBBusBudget {
     /// A camera's stream as its current format asks: raw formats exactly (width × height ×
     /// bytes per pixel × fps, `Bandwidth.bytesPerSecond`), compressed ones estimated at a fifth of
     /// the same mode in YUYV (2 bytes per pixel); nil when no format or rate is known.
-    public static func demand(of c: CaptureNodeCapabilities) -> (bytesPerSecond: UInt64, text: String)? {
+    package static func demand(of c: CaptureNodeCapabilities) -> (bytesPerSecond: UInt64, text: String)? {
         guard let f = c.activeFormat, let fps = c.streamingParameters?.frameInterval?.fps, fps > 0 else { return nil }
         let size = Dimensions(width: f.width, height: f.height)
         let compressed =

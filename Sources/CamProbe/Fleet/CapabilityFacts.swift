@@ -3,12 +3,12 @@ import Profiles
 
 /// A device's capabilities as named facts (`format MJPG 1280x720` → `30, 25, 20 fps`), the same
 /// projection the fingerprint hashes, in a form two devices can be compared by and a person can read.
-public struct CapabilityFacts: Sendable, Hashable {
+package struct CapabilityFacts: Sendable, Hashable {
     /// Facts in the device's own order.
-    public private(set) var names: [String] = []
-    public private(set) var values: [String: String] = [:]
+    package private(set) var names: [String] = []
+    package private(set) var values: [String: String] = [:]
 
-    public init(_ d: Device) {
+    package init(_ d: Device) {
         add("name", d.name)
         add("model", d.modelID ?? "-")
         add("transport", d.transport.kind.rawValue)
@@ -94,21 +94,21 @@ public struct CapabilityFacts: Sendable, Hashable {
 }
 
 /// Where two devices' capabilities differ.
-public struct CapabilityDifference: Sendable, Hashable {
+package struct CapabilityDifference: Sendable, Hashable {
     /// The fact, e.g. `format MJPG 1280x720` or `control brightness range`.
-    public var fact: String
+    package var fact: String
     /// Its value on each side; nil where the fact is absent.
-    public var a: String?
-    public var b: String?
+    package var a: String?
+    package var b: String?
 
-    public init(fact: String, a: String?, b: String?) {
+    package init(fact: String, a: String?, b: String?) {
         self.fact = fact
         self.a = a
         self.b = b
     }
 
     /// Facts that differ between `a` and `b`, in `a`'s order and then `b`'s.
-    public static func between(_ a: Device, _ b: Device) -> [CapabilityDifference] {
+    package static func between(_ a: Device, _ b: Device) -> [CapabilityDifference] {
         let fa = CapabilityFacts(a)
         let fb = CapabilityFacts(b)
         var out: [CapabilityDifference] = []

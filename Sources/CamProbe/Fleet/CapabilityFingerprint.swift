@@ -13,23 +13,23 @@ import Profiles
 ///
 /// The input is the canonical JSON (sorted keys) of that projection, version
 /// tagged; the fingerprint is its SHA-256, the first 16 hex digits.
-public struct CapabilityFingerprint: Sendable, Hashable, CustomStringConvertible {
+package struct CapabilityFingerprint: Sendable, Hashable, CustomStringConvertible {
     /// 16 lower-case hex digits.
-    public var value: String
+    package var value: String
     /// Why the capabilities behind it were read only in part (a busy PCM, a node that could not be
     /// opened, controls not read, a list cut short): then two units may differ only because one was
     /// read fully. Empty when everything was read.
-    public var incompleteBecause: [String]
+    package var incompleteBecause: [String]
 
     /// The fingerprint is over complete capabilities.
-    public var isComplete: Bool { incompleteBecause.isEmpty }
-    public var description: String { value }
+    package var isComplete: Bool { incompleteBecause.isEmpty }
+    package var description: String { value }
 
     /// Version of the projection; part of the hashed input, so a change in what is hashed changes every value.
-    public static let version = 1
+    package static let version = 1
 
     /// The fingerprint of `device`'s capabilities.
-    public init(of device: Device) {
+    package init(of device: Device) {
         let input = Projection(device)
         let bytes = (try? SortedJSONEncoder(prettyPrinted: false).encode(input)) ?? []
         value = String(SHA256.hex(bytes).prefix(16))

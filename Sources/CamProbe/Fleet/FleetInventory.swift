@@ -9,70 +9,70 @@ import CaptureModel
 /// missing rather than never there. The number of devices kept is bounded
 /// (`maximumDevices`): past it, the device gone longest is forgotten first, and
 /// the count of forgotten devices is itself exported.
-public struct FleetInventory: Sendable {
+package struct FleetInventory: Sendable {
     /// One device seen since the monitor started.
-    public struct Entry: Sendable, Hashable {
-        public var id: DeviceID
-        public var name: String
+    package struct Entry: Sendable, Hashable {
+        package var id: DeviceID
+        package var name: String
         /// `vid:pid` in lower case, "" when not USB.
-        public var vidpid: String
-        public var serial: String
+        package var vidpid: String
+        package var serial: String
         /// `usb`, `pci`, `platform`, … (`TransportKind`).
-        public var bus: String
-        public var driver: String
+        package var bus: String
+        package var driver: String
         /// What fleet-wide comparisons group by: `vid:pid name`, or `driver name` when not USB.
-        public var model: String
-        public var hasCamera: Bool
+        package var model: String
+        package var hasCamera: Bool
         /// The microphone's card name (`AudioCaptureCard.name`), nil when the device has none.
-        public var microphone: String?
-        public var cameraFingerprint: CapabilityFingerprint?
-        public var microphoneFingerprint: CapabilityFingerprint?
-        public var present: Bool
-        public var connects: Int
-        public var disconnects: Int
+        package var microphone: String?
+        package var cameraFingerprint: CapabilityFingerprint?
+        package var microphoneFingerprint: CapabilityFingerprint?
+        package var present: Bool
+        package var connects: Int
+        package var disconnects: Int
         /// Problems of the device as last read, by kind; a kind once seen stays (at 0 when it cleared).
-        public var problems: [String: Int]
-        public var verification: Verification?
+        package var problems: [String: Int]
+        package var verification: Verification?
         /// Order of the last change of presence, for forgetting the device gone longest.
         var lastChange: Int
     }
 
     /// The last streaming checks of one camera (`monitor --verify-every`).
-    public struct Verification: Sendable, Hashable {
+    package struct Verification: Sendable, Hashable {
         /// Delivered frames per second in the last successful check.
-        public var deliveredFPS: Double?
+        package var deliveredFPS: Double?
         /// The rate the camera was set to then (`VIDIOC_G_PARM`).
-        public var negotiatedFPS: Double?
+        package var negotiatedFPS: Double?
         /// Frames the driver dropped in the last successful check.
-        public var droppedFrames: Int?
+        package var droppedFrames: Int?
         /// Seconds since the epoch of the last successful check.
-        public var lastSuccess: Double?
+        package var lastSuccess: Double?
         /// Failed checks by reason: `busy`, `gone`, `no-frames`, `failed`.
-        public var failures: [String: Int] = [:]
+        package var failures: [String: Int] = [:]
     }
 
     /// Problem kinds exported by name; any other kind is counted as `other`, so the `kind` label stays bounded.
-    public static let problemKinds: Set<String> = Set(ProblemKind.allCases.map(\.rawValue))
+    package static let problemKinds: Set<String> = Set(ProblemKind.allCases.map(\.rawValue))
     /// Reasons a streaming check may fail with.
-    public static let verifyFailureReasons = ["busy", "gone", "no-frames", "failed"]
+    package static let verifyFailureReasons = ["busy", "gone", "no-frames", "failed"]
 
-    public private(set) var entries: [DeviceID: Entry] = [:]
+    package private(set) var entries: [DeviceID: Entry] = [:]
     /// Devices forgotten to keep within `maximumDevices`.
-    public private(set) var forgotten = 0
+    package private(set) var forgotten = 0
     /// The most devices kept (present ones are never forgotten).
-    public var maximumDevices: Int
+    package var maximumDevices: Int
     private var clock = 0
 
-    public init(maximumDevices: Int = 256) { self.maximumDevices = max(1, maximumDevices) }
+    package init(maximumDevices: Int = 256) { self.maximumDevices = max(1, maximumDevices) }
 
     /// The devices present when the monitor started: present, with no connect counted.
-    public mutating func seed(_ devices: [Device]) {
+    package mutating func seed(_ devices: [Device]) {
         for d in devices { update(d, present: true, connected: false) }
     }
 
     /// Applies one registry event; true when something exported changed.
     @discardableResult
-    public mutating func apply(_ event: DeviceEvent) -> Bool {
+    package mutating func apply(_ event: DeviceEvent) -> Bool {
         switch event {
         case .connected(let d):
             update(d, present: true, connected: true)
@@ -96,14 +96,14 @@ public struct FleetInventory: Sendable {
 
     /// Takes `present` as the devices connected now, after events were lost: the ones not in it are
     /// counted as gone, new ones as connected, the others re-read.
-    public mutating func resync(present: [Device]) {
+    package mutating func resync(present: [Device]) {
         let ids = Set(present.map(\.id))
         for e in entries.values where e.present && !ids.contains(e.id) { apply(.disconnected(e.id, name: e.name)) }
         for d in present { update(d, present: true, connected: true) }
     }
 
     /// Records the outcome of one streaming check of a camera still known.
-    public mutating func record(_ id: DeviceID, verified result: Result<Verification, VerificationFailure>) {
+    package mutating func record(_ id: DeviceID, verified result: Result<Verification, VerificationFailure>) {
         guard var e = entries[id] else { return }
         var v = e.verification ?? Verification()
         switch result {
@@ -120,17 +120,17 @@ public struct FleetInventory: Sendable {
     }
 
     /// Why a streaming check failed: one of `verifyFailureReasons`, and what happened.
-    public struct VerificationFailure: Error, Sendable, Hashable {
-        public var reason: String
-        public var message: String
-        public init(reason: String, message: String) {
+    package struct VerificationFailure: Error, Sendable, Hashable {
+        package var reason: String
+        package var message: String
+        package init(reason: String, message: String) {
             self.reason = FleetInventory.verifyFailureReasons.contains(reason) ? reason : "failed"
             self.message = message
         }
     }
 
     /// Entries in a stable order (by ID).
-    public var sorted: [Entry] { entries.values.sorted { $0.id < $1.id } }
+    package var sorted: [Entry] { entries.values.sorted { $0.id < $1.id } }
 
     mutating func update(_ d: Device, present: Bool, connected: Bool) {
         clock += 1

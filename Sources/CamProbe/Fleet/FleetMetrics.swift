@@ -9,9 +9,9 @@ import CaptureModel
 /// `vidpid`, `serial`, `bus`, `driver`, `card`, `model` (one value per device),
 /// `fingerprint`, `complete`, `kind` (the problem kinds camprobe writes, or
 /// `other`) and `reason` (four values).
-public enum FleetMetrics {
+package enum FleetMetrics {
     /// The exposition document for `inventory`, written at `now` (seconds since the epoch).
-    public static func render(_ inventory: FleetInventory, now: Double, startedAt: Double, version: String) -> String {
+    package static func render(_ inventory: FleetInventory, now: Double, startedAt: Double, version: String) -> String {
         var x = PrometheusExposition()
         let all = inventory.sorted
         let cameras = all.filter(\.hasCamera)

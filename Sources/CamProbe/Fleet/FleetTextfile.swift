@@ -13,22 +13,22 @@ import Logging
 /// Writes run on this actor's own thread, never on the cooperative pool. A
 /// failed write is logged once (and its recovery once) and retried on the
 /// next change or refresh; the previous file stays in place meanwhile.
-public actor FleetTextfile {
+package actor FleetTextfile {
     private nonisolated let executor: ThreadExecutor
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    public nonisolated let writer: TextfileWriter
-    public private(set) var inventory: FleetInventory
+    package nonisolated let writer: TextfileWriter
+    package private(set) var inventory: FleetInventory
     private let startedAt: Double
     private let version: String
     private let logger: Logger
     /// The last write failed (a warning was logged).
-    public private(set) var failing = false
+    package private(set) var failing = false
     /// Files written since start.
-    public private(set) var writes = 0
+    package private(set) var writes = 0
 
     /// Prepares the file `directory/name`; nothing is written until `start`. Nil when no thread could be started.
-    public init?(writer: TextfileWriter, version: String, maximumDevices: Int = 256, logger: Logger) {
+    package init?(writer: TextfileWriter, version: String, maximumDevices: Int = 256, logger: Logger) {
         guard let executor = ThreadExecutor() else { return nil }
         self.executor = executor
         self.writer = writer
@@ -42,34 +42,34 @@ public actor FleetTextfile {
 
     /// Records the devices present at start and writes the first file; its failure is thrown
     /// (a directory that cannot be written is a setup error, better said at once).
-    public func start(present: [Device]) throws(TextfileWriter.WriteError) {
+    package func start(present: [Device]) throws(TextfileWriter.WriteError) {
         inventory.seed(present)
         try writer.write(render())
         writes += 1
     }
 
     /// Applies a registry event; writes the file when something exported changed.
-    public func apply(_ event: DeviceEvent) {
+    package func apply(_ event: DeviceEvent) {
         if inventory.apply(event) { write() }
     }
 
     /// After events were dropped (`DeviceEvent.overflow`): takes `present` as the devices connected now and writes the file.
-    public func resync(_ present: [Device]) {
+    package func resync(_ present: [Device]) {
         inventory.resync(present: present)
         write()
     }
 
     /// Records a streaming check and writes the file.
-    public func record(_ id: DeviceID, _ result: Result<FleetInventory.Verification, FleetInventory.VerificationFailure>) {
+    package func record(_ id: DeviceID, _ result: Result<FleetInventory.Verification, FleetInventory.VerificationFailure>) {
         inventory.record(id, verified: result)
         write()
     }
 
     /// Rewrites the file as it is (new timestamp).
-    public func refresh() { write() }
+    package func refresh() { write() }
 
     /// IDs of the cameras present now.
-    public var presentCameras: [DeviceID] { inventory.sorted.filter { $0.present && $0.hasCamera }.map(\.id) }
+    package var presentCameras: [DeviceID] { inventory.sorted.filter { $0.present && $0.hasCamera }.map(\.id) }
 
     func render() -> String { FleetMetrics.render(inventory, now: FleetTextfile.now(), startedAt: startedAt, version: version) }
 

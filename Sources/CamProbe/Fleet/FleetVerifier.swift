@@ -12,9 +12,9 @@ import V4L2
 /// A camera another program holds open is not touched: the check is counted
 /// as `busy`, naming the holder, so a fleet check never takes a camera from a
 /// recorder. The `/proc` scan and the streaming run on their own threads.
-public enum FleetVerifier {
+package enum FleetVerifier {
     /// Checks `device` through `registry` with `frames` frames, giving up after `timeoutSeconds` without one.
-    public static func check(
+    package static func check(
         _ device: Device, registry: DeviceRegistry, frames: Int, timeoutSeconds: Double = 5
     ) async -> Result<FleetInventory.Verification, FleetInventory.VerificationFailure> {
         guard let path = device.captures.first?.path else {

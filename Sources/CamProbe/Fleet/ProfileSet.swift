@@ -6,23 +6,23 @@ import CaptureModel
 
 /// Many profiles at once (`profile diff A B C…`, a folder of them): files and
 /// folders in, devices out, with every file that was not used named and why.
-public struct ProfileSet: Sendable {
+package struct ProfileSet: Sendable {
     /// One loaded profile: the file and its device.
-    public struct Member: Sendable {
-        public var file: String
-        public var device: Device
-        public var fingerprint: CapabilityFingerprint
+    package struct Member: Sendable {
+        package var file: String
+        package var device: Device
+        package var fingerprint: CapabilityFingerprint
     }
 
-    public private(set) var members: [Member] = []
+    package private(set) var members: [Member] = []
     /// Files named, or `.json` / `.xml` files in a folder, that could not be read as profiles, and why.
-    public private(set) var skipped: [(file: String, reason: String)] = []
+    package private(set) var skipped: [(file: String, reason: String)] = []
     /// Other entries of the folders named (not `.json` or `.xml` files, folders), left alone, and why.
-    public private(set) var ignored: [(file: String, reason: String)] = []
+    package private(set) var ignored: [(file: String, reason: String)] = []
 
     /// Loads every file named, and every `.json` / `.xml` file directly inside every folder named (sorted by name).
     /// Folders are read by `ProfileDirectory` (`stat(2)`, `opendir(3)`).
-    public init(paths: [String]) {
+    package init(paths: [String]) {
         for p in paths {
             guard ProfileDirectory.isDirectory(p) else {
                 load(p)
@@ -48,7 +48,7 @@ public struct ProfileSet: Sendable {
 
     /// Members grouped by model (`modelID`, else driver and name), then by fingerprint; each model's
     /// groups largest first (ties: the one seen first), so the first group is the usual one.
-    public var byModel: [(model: String, groups: [[Member]])] {
+    package var byModel: [(model: String, groups: [[Member]])] {
         var models: [String] = []
         var members: [String: [Member]] = [:]
         for m in self.members {

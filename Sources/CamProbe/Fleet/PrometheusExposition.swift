@@ -5,26 +5,26 @@
 /// values escaped (`\\`, `\"`, `\n`) and clipped, so nothing a driver reports
 /// can break the file or blow up a series' size. No timestamps: the textfile
 /// collector refuses them.
-public struct PrometheusExposition: Sendable {
+package struct PrometheusExposition: Sendable {
     /// A family's type.
-    public enum Kind: String, Sendable { case gauge, counter }
+    package enum Kind: String, Sendable { case gauge, counter }
 
     /// Longest label value written, in characters; longer values end in "…".
-    public static let maximumLabelLength = 128
+    package static let maximumLabelLength = 128
 
     private(set) var text = ""
     private var families = Set<String>()
 
-    public init() {}
+    package init() {}
 
     /// Starts a family. Each name may be started once.
-    public mutating func family(_ name: String, _ kind: Kind, help: String) {
+    package mutating func family(_ name: String, _ kind: Kind, help: String) {
         precondition(families.insert(name).inserted, "family \(name) written twice")
         text += "# HELP \(name) \(PrometheusExposition.escapeHelp(help))\n# TYPE \(name) \(kind.rawValue)\n"
     }
 
     /// One sample of the family started last.
-    public mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String> = [:], _ value: Double) {
+    package mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String> = [:], _ value: Double) {
         text += name
         if !labels.isEmpty {
             text += "{" + labels.map { "\($0.key)=\"\(PrometheusExposition.escapeLabel($0.value))\"" }.joined(separator: ",") + "}"
@@ -33,10 +33,10 @@ public struct PrometheusExposition: Sendable {
     }
 
     /// The document as written so far.
-    public var document: String { text }
+    package var document: String { text }
 
     /// `\` → `\\`, `"` → `\"`, newline → `\n`; clipped to `maximumLabelLength` characters.
-    public static func escapeLabel(_ s: String) -> String {
+    package static func escapeLabel(_ s: String) -> String {
         var clipped = s
         if s.count > maximumLabelLength { clipped = String(s.prefix(maximumLabelLength - 1)) + "…" }
         var out = ""

@@ -7,26 +7,26 @@
 /// made readable by others (`fchmod` 0644: node_exporter runs as its own user),
 /// then `rename(2)`d over the target. The temporary name starts with a dot and
 /// does not end in `.prom`, so the textfile collector never reads it.
-public struct TextfileWriter: Sendable {
+package struct TextfileWriter: Sendable {
     /// The directory written into.
-    public var directory: String
+    package var directory: String
     /// The file's name inside it.
-    public var name: String
+    package var name: String
 
-    public init(directory: String, name: String = "camprobe.prom") {
+    package init(directory: String, name: String = "camprobe.prom") {
         self.directory = directory
         self.name = name
     }
 
     /// `directory/name`.
-    public var path: String { directory.hasSuffix("/") ? directory + name : directory + "/" + name }
+    package var path: String { directory.hasSuffix("/") ? directory + name : directory + "/" + name }
 
     /// Why a write failed, with the next step.
-    public struct WriteError: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var call: String
-        public var errno: Int32
-        public var description: String {
+    package struct WriteError: Error, Sendable, CustomStringConvertible {
+        package var path: String
+        package var call: String
+        package var errno: Int32
+        package var description: String {
             let reason = String(cString: strerror(errno))
             switch errno {
             case EACCES, EPERM, EROFS:
@@ -43,7 +43,7 @@ public struct TextfileWriter: Sendable {
 
     /// Replaces the file with `contents`. On failure the old file is left as it was and no temporary file remains.
     /// The corresponding C calls are `mkstemp`, `write`, `fchmod`, `fsync`, `close` and `rename`.
-    public func write(_ contents: String) throws(WriteError) {
+    package func write(_ contents: String) throws(WriteError) {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
         template += Array(".\(name).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -4,28 +4,28 @@ import V4L2
 /// A media-controller system as it is now: its graph, every subdevice pad's
 /// codes, sizes and active format, and the links the kernel would refuse to
 /// stream through. Reading it changes nothing.
-public struct MediaPipeline: Sendable, Hashable {
-    public var graph: MediaGraph
+package struct MediaPipeline: Sendable, Hashable {
+    package var graph: MediaGraph
     /// Each subdevice pad that could be read.
-    public var pads: [PadRef: SubdevPadModes]
+    package var pads: [PadRef: SubdevPadModes]
     /// Enabled links whose two ends disagree (STREAMON would fail with EPIPE).
-    public var mismatches: [LinkMismatch]
+    package var mismatches: [LinkMismatch]
     /// Everything that went wrong or is wrong: the graph's problems, unreadable
     /// subdevices, and one `pipeline-mismatch` per mismatch.
-    public var problems: [Problem]
+    package var problems: [Problem]
 }
 
 /// Reads a `MediaPipeline` through the device seam: `MEDIA_IOC_G_TOPOLOGY`, then
 /// `VIDIOC_SUBDEV_*` on each subdevice's node.
-public enum MediaPipelineReader {
+package enum MediaPipelineReader {
     /// Reads the media controller at `path` (`/dev/media0`).
-    public static func read(_ path: String, system: any DeviceSystem = SystemDeviceSystem()) throws(V4L2Error) -> MediaPipeline {
+    package static func read(_ path: String, system: any DeviceSystem = SystemDeviceSystem()) throws(V4L2Error) -> MediaPipeline {
         let port = try system.open(path, throughLibV4L2: false)
         return read(graph: try port.readMediaGraph(devnodes: system.mediaDevnodes), system: system)
     }
 
     /// Reads the sub-devices and capture nodes of a graph already read (`MEDIA_IOC_G_TOPOLOGY` is not asked again).
-    public static func read(graph: MediaGraph, system: any DeviceSystem = SystemDeviceSystem()) -> MediaPipeline {
+    package static func read(graph: MediaGraph, system: any DeviceSystem = SystemDeviceSystem()) -> MediaPipeline {
         var pads: [PadRef: SubdevPadModes] = [:]
         var problems = graph.problems
         for entity in graph.entities {

@@ -6,9 +6,9 @@ import V4L2
 /// left it, the other capture nodes of the graph, and the links that still disagree.
 public struct PipelineApplied: Sendable, Hashable, Codable {
     public struct PadResult: Sendable, Hashable, Codable {
-        public var asked: PipelinePlan.PadSetting
+        package var asked: PipelinePlan.PadSetting
         /// What `VIDIOC_SUBDEV_S_FMT` returned; nil when the call failed.
-        public var got: SubdevPadFormat?
+        package var got: SubdevPadFormat?
         public var error: String?
         public var adjusted: Bool {
             got.map { $0.code != asked.code || $0.width != asked.size.width || $0.height != asked.size.height } ?? false
@@ -24,7 +24,7 @@ public struct PipelineApplied: Sendable, Hashable, Codable {
     public var pads: [PadResult]
     public var otherCaptures: [CaptureResult]
     /// Links of the sensor's connected graph that still disagree after configuring (read back with `VIDIOC_SUBDEV_G_FMT`).
-    public var remainingMismatches: [LinkMismatch]
+    package var remainingMismatches: [LinkMismatch]
     public var problems: [Problem]
 
     /// True when every pad took its format and nothing disagrees any more.

@@ -1,7 +1,7 @@
 import CaptureModel
 
 /// What the registry tells its subscribers: one event per physical device.
-public enum DeviceEvent: Sendable, Hashable {
+package enum DeviceEvent: Sendable, Hashable {
     /// A device appeared; its capabilities are already read.
     case connected(Device)
     /// A device went away (all its capture nodes are gone).
@@ -13,7 +13,7 @@ public enum DeviceEvent: Sendable, Hashable {
     case overflow(dropped: Int)
 
     /// "connected", "disconnected", "changed" or "overflow".
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .connected: "connected"
         case .disconnected: "disconnected"
@@ -23,7 +23,7 @@ public enum DeviceEvent: Sendable, Hashable {
     }
 
     /// The stable ID the event is about (nil for overflow).
-    public var deviceID: DeviceID? {
+    package var deviceID: DeviceID? {
         switch self {
         case .connected(let d), .changed(let d): d.id
         case .disconnected(let id, _): id
@@ -33,8 +33,8 @@ public enum DeviceEvent: Sendable, Hashable {
 }
 
 /// Why the registry refused a request about a device.
-public struct RegistryError: Error, Sendable, CustomStringConvertible {
-    public var id: DeviceID
-    public var message: String
-    public var description: String { message }
+package struct RegistryError: Error, Sendable, CustomStringConvertible {
+    package var id: DeviceID
+    package var message: String
+    package var description: String { message }
 }

@@ -15,14 +15,14 @@ import V4L2
 /// quiet `settle` window after the last raw event, as a fallback. So duplicate, reordered or dropped raw events cannot produce
 /// duplicate or half devices, and a device that vanishes while being read is
 /// not announced at all.
-public actor DeviceRegistry {
-    public typealias SystemFactory = @Sendable () -> any DeviceSystem
+package actor DeviceRegistry {
+    package typealias SystemFactory = @Sendable () -> any DeviceSystem
 
     /// Rescans read devices (blocking ioctls): they run on this thread, never the cooperative pool.
     /// Its own thread; the process-wide device thread if the system refuses one.
     private nonisolated let executor: ThreadExecutor
     private nonisolated let ownsExecutor: Bool
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// How many delivery samples and gone IDs are kept (a monitor may run for weeks).
     static let keptSamples = 4096
 
@@ -44,30 +44,30 @@ public actor DeviceRegistry {
     private var pendingRescans = 0
     private var consumer: Task<Void, Never>?
     /// Rescans done so far (for tests and benchmarks).
-    public private(set) var rescans = 0
+    package private(set) var rescans = 0
     /// Raw events seen so far.
-    public private(set) var rawEvents = 0
+    package private(set) var rawEvents = 0
     /// Receive time of the first raw event of the batch being settled (ns).
     private var batchStartedAt: UInt64?
     /// Delivery latencies from a batch's first raw event to its device events (ns), the most recent 4,096.
-    public var latencies: [UInt64] { latencyWindow.values }
+    package var latencies: [UInt64] { latencyWindow.values }
     private var latencyWindow = SampleWindow(capacity: keptSamples)
     /// Receive time of the latest raw event of the batch being settled (ns).
     private var batchLastAt: UInt64?
     /// How long each announced batch's raw events kept arriving, first to last (ns):
     /// the measured basis for the settle window. The most recent 4,096.
-    public var spreads: [UInt64] { spreadWindow.values }
+    package var spreads: [UInt64] { spreadWindow.values }
     private var spreadWindow = SampleWindow(capacity: keptSamples)
     /// Delivery latencies from a batch's last raw event to its device events (ns), the most recent 4,096.
-    public var lastEventLatencies: [UInt64] { lastLatencyWindow.values }
+    package var lastEventLatencies: [UInt64] { lastLatencyWindow.values }
     private var lastLatencyWindow = SampleWindow(capacity: keptSamples)
     /// The same, for batches that connected a device only (a connect reads full capabilities).
-    public var connectLatencies: [UInt64] { connectLatencyWindow.values }
+    package var connectLatencies: [UInt64] { connectLatencyWindow.values }
     private var connectLatencyWindow = SampleWindow(capacity: keptSamples)
     /// Device events announced as soon as complete, before the settle window (for tests and benchmarks).
-    public private(set) var announcedEarly = 0
+    package private(set) var announcedEarly = 0
     /// Rescans done because the settle window ran out (for tests and benchmarks).
-    public private(set) var fallbackRescans = 0
+    package private(set) var fallbackRescans = 0
     /// Devices seen but not complete at the latest rescan: the settle window stays armed.
     private var deferred = 0
     /// The generation whose early rescan found every device complete (its fallback is not needed).
@@ -87,7 +87,7 @@ public actor DeviceRegistry {
     /// Raw events at `trace`, re-reads and what they announced at `debug`; nothing above `debug`.
     let logger: Logger
 
-    public init(
+    package init(
         makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
         debounce: Duration = .milliseconds(3), options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250),
         maxRetries: Int = 8, logger: Logger = Logger(label: "camprobe.registry")
@@ -117,17 +117,17 @@ public actor DeviceRegistry {
 
     /// True while raw events wait for their quiet window, a rescan is due or a
     /// permission retry is pending.
-    public var isSettling: Bool { batchStartedAt != nil || retries > 0 || pendingRescans > 0 || deferred > 0 }
+    package var isSettling: Bool { batchStartedAt != nil || retries > 0 || pendingRescans > 0 || deferred > 0 }
 
     /// The devices present now, in list order.
-    public var devices: [Device] { order.compactMap { known[$0] } }
+    package var devices: [Device] { order.compactMap { known[$0] } }
 
     /// False once a device has been disconnected; stays false even if it comes
     /// back (a replug is a new connection, announced with `connected`).
-    public func isConnected(_ id: DeviceID) -> Bool { known[id] != nil }
+    package func isConnected(_ id: DeviceID) -> Bool { known[id] != nil }
 
     /// The current value of a device, or a clear error if it was disconnected.
-    public func device(_ id: DeviceID) throws(RegistryError) -> Device {
+    package func device(_ id: DeviceID) throws(RegistryError) -> Device {
         if let d = known[id] { return d }
         if gone.contains(id) { throw RegistryError(id: id, message: "\(id) was disconnected") }
         throw RegistryError(id: id, message: "no device \(id)")
@@ -135,7 +135,7 @@ public actor DeviceRegistry {
 
     /// Opens a handle on a present device; it reports back here if the device
     /// goes away while held.
-    public func open(_ id: DeviceID, node: String? = nil) throws(CaptureDeviceError) -> CaptureDevice {
+    package func open(_ id: DeviceID, node: String? = nil) throws(CaptureDeviceError) -> CaptureDevice {
         guard let d = known[id] else {
             let gone = gone.contains(id)
             throw CaptureDeviceError(
@@ -162,7 +162,7 @@ public actor DeviceRegistry {
     }
 
     /// Reads the devices present now and starts following `events`.
-    public func start(events: AsyncStream<HotplugEvent>) {
+    package func start(events: AsyncStream<HotplugEvent>) {
         let initial = DeviceDiscovery(system: makeSystem()).discover(options)
         for d in initial.devices where !d.allProblems.contains(where: { $0.kind == "device-gone" }) {
             known[d.id] = d
@@ -177,7 +177,7 @@ public actor DeviceRegistry {
     }
 
     /// Stops following events and ends every subscriber's stream.
-    public func stop() {
+    package func stop() {
         consumer?.cancel()
         for c in subscribers.values { c.finish() }
         subscribers.removeAll()
@@ -186,7 +186,7 @@ public actor DeviceRegistry {
     /// A stream of device events from now on. Buffering policy: the oldest
     /// `limit` undelivered events are kept; newer ones are dropped, counted,
     /// and announced with `.overflow(dropped:)` before the next delivered event.
-    public func events(limit: Int = 1024) -> AsyncStream<DeviceEvent> {
+    package func events(limit: Int = 1024) -> AsyncStream<DeviceEvent> {
         let (stream, continuation) = AsyncStream<DeviceEvent>.makeStream(bufferingPolicy: .bufferingOldest(limit))
         let id = nextSubscriber
         nextSubscriber += 1
@@ -209,7 +209,7 @@ public actor DeviceRegistry {
     }
 
     /// Device events published so far (to every subscriber).
-    public private(set) var published = 0
+    package private(set) var published = 0
 
     private func publish(_ event: DeviceEvent) {
         published += 1
@@ -265,7 +265,7 @@ public actor DeviceRegistry {
     }
 
     /// Re-reads the device set and publishes every difference.
-    public func rescan() { rescan(early: false) }
+    package func rescan() { rescan(early: false) }
 
     /// Re-reads the device set and publishes the differences; `early`: only those of complete
     /// devices (nothing when the system cannot tell). Returns false when `early` and the system cannot tell.

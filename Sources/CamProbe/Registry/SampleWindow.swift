@@ -1,15 +1,15 @@
 /// The most recent `capacity` samples of a measurement, plus how many were
 /// ever taken: a monitor that runs for weeks keeps bounded memory.
-public struct SampleWindow: Sendable, Hashable {
-    public let capacity: Int
+package struct SampleWindow: Sendable, Hashable {
+    package let capacity: Int
     private var ring: [UInt64] = []
     private var next = 0
     /// Samples taken since the start (including those no longer kept).
-    public private(set) var total = 0
+    package private(set) var total = 0
 
-    public init(capacity: Int = 4096) { self.capacity = max(1, capacity) }
+    package init(capacity: Int = 4096) { self.capacity = max(1, capacity) }
 
-    public mutating func append(_ value: UInt64) {
+    package mutating func append(_ value: UInt64) {
         total += 1
         if ring.count < capacity {
             ring.append(value)
@@ -20,7 +20,7 @@ public struct SampleWindow: Sendable, Hashable {
     }
 
     /// The kept samples, oldest first.
-    public var values: [UInt64] {
+    package var values: [UInt64] {
         ring.count < capacity ? ring : Array(ring[next...] + ring[..<next])
     }
 }

@@ -13,7 +13,7 @@ extension CaptureDevice {
     /// The corresponding ioctls are `VIDIOC_G_FMT`, `VIDIOC_REQBUFS`, `VIDIOC_QUERYBUF`
     /// (+ `mmap(2)`), `VIDIOC_QBUF`, `VIDIOC_STREAMON`, `poll(2)` + `VIDIOC_DQBUF`,
     /// then `VIDIOC_STREAMOFF` and `VIDIOC_REQBUFS` with count 0.
-    public func captureFrame(skipping: Int = 3, timeoutSeconds: Double = 5) async throws(SnapshotError) -> SnapshotFrame {
+    package func captureFrame(skipping: Int = 3, timeoutSeconds: Double = 5) async throws(SnapshotError) -> SnapshotFrame {
         let port: any DevicePort
         do { port = try usablePort() } catch { throw SnapshotError(kind: .device, message: error.message, underlying: error) }
         func fail(_ e: V4L2Error) async -> SnapshotError {
@@ -69,9 +69,9 @@ extension CaptureDevice {
 }
 
 /// Who holds a node when streaming is refused with `EBUSY` (from `/proc/PID/fd`, read with `readlink(2)`).
-public enum SnapshotHolders {
+package enum SnapshotHolders {
     /// "pid 1234 (v4l2-ctl -d /dev/video0 --stream-mmap)", or nil when no other process is seen holding `path`.
-    public static func describe(path: String) -> String? {
+    package static func describe(path: String) -> String? {
         var names = [path: path]
         if let r = realpath(path, nil) {
             names[String(cString: r)] = path
@@ -83,7 +83,7 @@ public enum SnapshotHolders {
     }
 
     /// "NAME: another process is streaming from PATH: pid … (…); stop it and try again".
-    public static func busyMessage(path: String, name: String) -> String {
+    package static func busyMessage(path: String, name: String) -> String {
         let who = describe(path: path).map { ": " + $0 } ?? " (camprobe cannot see which; try: fuser -v \(path))"
         return "\(name): another process is streaming from \(path)\(who); stop it and try again"
     }

@@ -3,20 +3,20 @@
 /// (RFC 1951 §3.2.4, at most 65535 bytes each) ending with its Adler-32, and
 /// every chunk carries its CRC-32. Files are about as large as the raw pixels;
 /// any PNG reader opens them.
-public enum PNGWriter {
+package enum PNGWriter {
     /// The eight bytes every PNG file starts with.
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The largest deflate stored block (its LEN field is 16 bits).
-    public static let maxStoredBlock = 65535
+    package static let maxStoredBlock = 65535
 
     /// Why an image cannot be written.
-    public struct SizeError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var description: String
+    package struct SizeError: Error, Sendable, Hashable, CustomStringConvertible {
+        package var description: String
     }
 
     /// A PNG of `rgb` (`width * height * 3` bytes, rows top to bottom, no padding):
     /// signature, IHDR (8-bit truecolour, no interlace), one IDAT, IEND.
-    public static func encode(rgb: [UInt8], width: Int, height: Int) throws(SizeError) -> [UInt8] {
+    package static func encode(rgb: [UInt8], width: Int, height: Int) throws(SizeError) -> [UInt8] {
         guard width > 0, height > 0, width <= 0x7FFF_FFFF / 3, height <= 0x7FFF_FFFF else {
             throw SizeError(description: "a PNG cannot be \(width)x\(height)")
         }
@@ -50,7 +50,7 @@ public enum PNGWriter {
     /// `data` as a zlib stream of stored deflate blocks: header 0x78 0x01
     /// (deflate, 32 KiB window, no dictionary, FCHECK making it a multiple of 31),
     /// then per block BFINAL/BTYPE=00, LEN, NLEN (little-endian), the bytes; then Adler-32.
-    public static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    package static func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         out.reserveCapacity(data.count + data.count / maxStoredBlock * 5 + 16)
         var start = 0

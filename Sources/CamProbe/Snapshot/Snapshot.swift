@@ -3,13 +3,13 @@
 /// JPEG is the frame itself when the camera streams MJPG or JPEG; PNG is the
 /// frame converted to RGB24 by libv4lconvert (`v4lconvert_convert`, loaded with
 /// `dlopen(3)` on first use) and written by `PNGWriter` (stored deflate blocks).
-public enum Snapshot {
+package enum Snapshot {
     /// A file type a snapshot is written as.
-    public enum Encoding: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Encoding: String, Sendable, Hashable, Codable, CaseIterable {
         case png, jpeg
 
         /// From a file name's extension: `.png`, `.jpg` / `.jpeg` (any case); nil for others.
-        public init?(fileName: String) {
+        package init?(fileName: String) {
             let lower = fileName.lowercased()
             if lower.hasSuffix(".png") {
                 self = .png
@@ -24,7 +24,7 @@ public enum Snapshot {
     /// `frame` as a PNG: converted to RGB24 with libv4lconvert (`v4lconvert_convert`;
     /// MJPG and JPEG are decoded by it too), then encoded by `PNGWriter`.
     /// With `maxWidth`, a wider frame is scaled down (nearest pixel, aspect kept) first.
-    public static func png(from frame: SnapshotFrame, maxWidth: Int? = nil) throws(SnapshotError) -> [UInt8] {
+    package static func png(from frame: SnapshotFrame, maxWidth: Int? = nil) throws(SnapshotError) -> [UInt8] {
         let f = frame.format
         if f.planes.count > 1 {
             throw SnapshotError(
@@ -52,7 +52,7 @@ public enum Snapshot {
 
     /// `frame` as a JPEG file: the MJPG or JPEG frame as the camera sent it
     /// (it must start with the SOI marker FF D8). Other formats are refused.
-    public static func jpeg(from frame: SnapshotFrame) throws(SnapshotError) -> [UInt8] {
+    package static func jpeg(from frame: SnapshotFrame) throws(SnapshotError) -> [UInt8] {
         guard frame.isJPEG else {
             throw SnapshotError(
                 kind: .conversion,
@@ -67,7 +67,7 @@ public enum Snapshot {
     }
 
     /// `frame` encoded as `encoding`.
-    public static func encode(_ frame: SnapshotFrame, as encoding: Encoding) throws(SnapshotError) -> [UInt8] {
+    package static func encode(_ frame: SnapshotFrame, as encoding: Encoding) throws(SnapshotError) -> [UInt8] {
         switch encoding {
         case .png: try png(from: frame)
         case .jpeg: try jpeg(from: frame)
@@ -76,7 +76,7 @@ public enum Snapshot {
 
     /// Grabs one frame with the camera's active format (`CaptureDevice.captureFrame`)
     /// and returns it as PNG bytes — e.g. for a thumbnail in a report.
-    public static func grabPNG(
+    package static func grabPNG(
         from camera: CaptureDevice, skipping: Int = 3, timeoutSeconds: Double = 5, maxWidth: Int? = nil
     ) async throws(SnapshotError) -> [UInt8] {
         try png(from: try await camera.captureFrame(skipping: skipping, timeoutSeconds: timeoutSeconds), maxWidth: maxWidth)

@@ -1,6 +1,6 @@
 /// Why a snapshot failed.
-public struct SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct SnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// No frame arrived within the timeout (`poll(2)` timed out).
         case timeout
         /// Another process owns the camera's buffers (`VIDIOC_REQBUFS`: `EBUSY`).
@@ -15,13 +15,13 @@ public struct SnapshotError: Error, Sendable, Hashable, CustomStringConvertible 
         case output
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
     /// The device error behind it, when there is one.
-    public var underlying: CaptureDeviceError?
-    public var description: String { message }
+    package var underlying: CaptureDeviceError?
+    package var description: String { message }
 
-    public init(kind: Kind, message: String, underlying: CaptureDeviceError? = nil) {
+    package init(kind: Kind, message: String, underlying: CaptureDeviceError? = nil) {
         self.kind = kind
         self.message = message
         self.underlying = underlying

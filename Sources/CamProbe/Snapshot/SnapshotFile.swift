@@ -8,8 +8,8 @@
 /// and the target is untouched; SIGINT, SIGTERM and SIGHUP are ignored for the few
 /// milliseconds between creating the temporary file and the rename, so ^C
 /// never leaves a partial file. Only regular files are replaced.
-public enum SnapshotFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws(SnapshotError) {
+package enum SnapshotFile {
+    package static func write(_ bytes: [UInt8], to path: String) throws(SnapshotError) {
         func failure(_ e: Int32, _ what: String) -> SnapshotError {
             SnapshotError(kind: .output, message: "cannot write \(path): \(what)\(String(cString: strerror(e)))")
         }

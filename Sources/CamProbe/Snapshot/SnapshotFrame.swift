@@ -3,17 +3,17 @@
 /// Filled by `CaptureDevice.captureFrame`: the format is read back with
 /// `VIDIOC_G_FMT`, the bytes are copied out of the `mmap(2)`ed buffer
 /// `VIDIOC_DQBUF` returned (its `bytesused`).
-public struct SnapshotFrame: Sendable, Hashable {
+package struct SnapshotFrame: Sendable, Hashable {
     /// The format the node streamed in (fourcc, size, bytes per line).
-    public var format: ActiveFormat
+    package var format: ActiveFormat
     /// The frame's bytes (`bytesused` of the buffer).
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// The driver's sequence number of this frame (`v4l2_buffer.sequence`).
-    public var sequence: UInt32
+    package var sequence: UInt32
     /// Frames dequeued and dropped before this one (warm-up and frames flagged `V4L2_BUF_FLAG_ERROR`).
-    public var framesSkipped: Int
+    package var framesSkipped: Int
 
-    public init(format: ActiveFormat, bytes: [UInt8], sequence: UInt32, framesSkipped: Int) {
+    package init(format: ActiveFormat, bytes: [UInt8], sequence: UInt32, framesSkipped: Int) {
         self.format = format
         self.bytes = bytes
         self.sequence = sequence
@@ -21,5 +21,5 @@ public struct SnapshotFrame: Sendable, Hashable {
     }
 
     /// MJPG or JPEG: the frame is a JPEG file as it stands.
-    public var isJPEG: Bool { format.fourcc == "MJPG" || format.fourcc == "JPEG" }
+    package var isJPEG: Bool { format.fourcc == "MJPG" || format.fourcc == "JPEG" }
 }

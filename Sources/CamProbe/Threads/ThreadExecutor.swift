@@ -15,7 +15,7 @@ import CaptureModel
 /// `stopping`) is read and written with `mutex` held, and the mutex and
 /// condition live at fixed addresses allocated once and freed in `deinit`,
 /// which runs only after the thread (which holds a reference) has ended.
-public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
+package final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var jobs: [UnownedJob] = []
@@ -23,7 +23,7 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
 
     /// Starts the thread; nil when the system refuses one (`pthread_create`
     /// fails, e.g. at the process's thread limit). The corresponding C call is `pthread_create`.
-    public init?() {
+    package init?() {
         mutex = .allocate(capacity: 1)
         condition = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -33,9 +33,9 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
 
     /// The executor of the process-wide device thread, for actors that must
     /// exist even when a thread of their own could not be started.
-    public static let shared: ThreadExecutor? = ThreadExecutor()
+    package static let shared: ThreadExecutor? = ThreadExecutor()
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         pthread_mutex_lock(mutex)
         jobs.append(unowned)
@@ -43,10 +43,10 @@ public final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    public func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
 
     /// Lets the thread end once the jobs already queued have run.
-    public func shutdown() {
+    package func shutdown() {
         pthread_mutex_lock(mutex)
         stopping = true
         pthread_cond_signal(condition)

@@ -4,7 +4,7 @@
 /// unpacked or CSI-2 packed). Used only when the capture node itself cannot be
 /// asked (`VIDIOC_ENUM_FMT` with `mbus_code`, `V4L2_CAP_IO_MC`), e.g. for an
 /// imported system; the result then says it was inferred.
-public enum MediaBusPixelFormats {
+package enum MediaBusPixelFormats {
     static let table: [String: [FourCC]] = [
         "SBGGR8_1X8": ["BA81"], "SGBRG8_1X8": ["GBRG"], "SGRBG8_1X8": ["GRBG"], "SRGGB8_1X8": ["RGGB"],
         "SBGGR10_1X10": ["BG10", "pBAA"], "SGBRG10_1X10": ["GB10", "pGAA"], "SGRBG10_1X10": ["BA10", "pgAA"],
@@ -23,5 +23,5 @@ public enum MediaBusPixelFormats {
     ]
 
     /// The pixel formats a receiver writes for `code`; empty when the table does not know the code.
-    public static func fourccs(for code: MediaBusCode) -> [FourCC] { code.name.flatMap { table[$0] } ?? [] }
+    package static func fourccs(for code: MediaBusCode) -> [FourCC] { code.name.flatMap { table[$0] } ?? [] }
 }

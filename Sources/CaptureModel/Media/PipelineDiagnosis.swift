@@ -1,28 +1,28 @@
 /// A pad of a media graph as `media-ctl` names it: `"Sensor A":0`.
-public struct PadRef: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var entity: String
-    public var pad: UInt32
-    public init(entity: String, pad: UInt32) {
+package struct PadRef: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var entity: String
+    package var pad: UInt32
+    package init(entity: String, pad: UInt32) {
         self.entity = entity
         self.pad = pad
     }
-    public var description: String { "\"\(entity)\":\(pad)" }
+    package var description: String { "\"\(entity)\":\(pad)" }
 }
 
 /// An enabled link whose two ends carry different formats: the kernel's link
 /// validation refuses it, so `VIDIOC_STREAMON` on any capture node of the
 /// pipeline fails with `EPIPE` until they agree.
-public struct LinkMismatch: Sendable, Hashable, Codable {
-    public var source: PadRef
-    public var sink: PadRef
-    public var sourceFormat: SubdevPadFormat
-    public var sinkFormat: SubdevPadFormat
+package struct LinkMismatch: Sendable, Hashable, Codable {
+    package var source: PadRef
+    package var sink: PadRef
+    package var sourceFormat: SubdevPadFormat
+    package var sinkFormat: SubdevPadFormat
     /// What differs, in words: "code RGB888_1X24 ≠ SRGGB8_1X8", "size 640x480 ≠ 1280x720", "field 4 ≠ 1".
-    public var differences: [String]
+    package var differences: [String]
     /// Commands that make the link valid (`media-ctl -d DEV -V '…'`, or `v4l2-ctl` for a capture node).
-    public var fixes: [String]
+    package var fixes: [String]
     /// When the sink is a capture node: its node and active format (`YUYV 1280x720 on /dev/video0`).
-    public var sinkCapture: String?
+    package var sinkCapture: String?
 }
 
 /// Checks the pad formats along a media graph's enabled data links the way the
@@ -30,14 +30,14 @@ public struct LinkMismatch: Sendable, Hashable, Codable {
 /// the media-bus code, width and height must be equal, and the field equal
 /// unless the sink is progressive (`V4L2_FIELD_NONE`). Pure: the formats come
 /// from `VIDIOC_SUBDEV_G_FMT` (see `SubdevEnumerator`).
-public enum PipelineDiagnosis {
+package enum PipelineDiagnosis {
     /// `V4L2_FIELD_NONE`.
     static let progressive: UInt32 = 1
 
     /// The mismatched links among those whose both ends have a known format.
     /// `modes` (what each source pad can produce) chooses the fix: change the
     /// source to what the sink expects when the source offers it, else the sink.
-    public static func mismatches(
+    package static func mismatches(
         in graph: MediaGraph, formats: [PadRef: SubdevPadFormat], modes: [PadRef: SubdevPadModes] = [:]
     ) -> [LinkMismatch] {
         var out: [LinkMismatch] = []
@@ -63,7 +63,7 @@ public enum PipelineDiagnosis {
     /// Links into capture nodes whose size differs from the pad feeding them
     /// (`captures`: the capture entity's name → its node and `VIDIOC_G_FMT` answer).
     /// Sizes only: a pixel format and a media-bus code are not compared here.
-    public static func captureMismatches(
+    package static func captureMismatches(
         in graph: MediaGraph, formats: [PadRef: SubdevPadFormat], captures: [String: (path: String, format: ActiveFormat)]
     ) -> [LinkMismatch] {
         var out: [LinkMismatch] = []
@@ -85,7 +85,7 @@ public enum PipelineDiagnosis {
     }
 
     /// The mismatch as a `Problem` a user can act on.
-    public static func problem(_ m: LinkMismatch) -> Problem {
+    package static func problem(_ m: LinkMismatch) -> Problem {
         Problem(
             kind: .pipelineMismatch,
             message:
@@ -96,7 +96,7 @@ public enum PipelineDiagnosis {
     }
 
     /// The two pads of a data link, by entity name and index.
-    public static func refs(_ link: MediaLink, _ graph: MediaGraph) -> (PadRef, PadRef)? {
+    package static func refs(_ link: MediaLink, _ graph: MediaGraph) -> (PadRef, PadRef)? {
         guard let sp = graph.pad(id: link.source), let kp = graph.pad(id: link.sink), let se = graph.entity(id: sp.entityID),
             let ke = graph.entity(id: kp.entityID)
         else { return nil }

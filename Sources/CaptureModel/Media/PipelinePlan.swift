@@ -4,31 +4,31 @@
 /// the connected graph when any capture node starts streaming (so vimc's Raw
 /// Capture 0 fails with EPIPE while the debayer beside it disagrees), so the
 /// plan covers them all, not only the path to the node that is used.
-public struct PipelinePlan: Sendable, Hashable, Codable {
+package struct PipelinePlan: Sendable, Hashable, Codable {
     /// Subdevice pads in the order they are set (data order): what `VIDIOC_SUBDEV_S_FMT` gets.
-    public var pads: [PadSetting]
+    package var pads: [PadSetting]
     /// Capture nodes reached, with the code and size arriving at each.
-    public var captures: [CaptureSetting]
+    package var captures: [CaptureSetting]
 
-    public struct PadSetting: Sendable, Hashable, Codable, CustomStringConvertible {
-        public var pad: PadRef
-        public var code: MediaBusCode
-        public var size: Dimensions
-        public init(pad: PadRef, code: MediaBusCode, size: Dimensions) {
+    package struct PadSetting: Sendable, Hashable, Codable, CustomStringConvertible {
+        package var pad: PadRef
+        package var code: MediaBusCode
+        package var size: Dimensions
+        package init(pad: PadRef, code: MediaBusCode, size: Dimensions) {
             self.pad = pad
             self.code = code
             self.size = size
         }
         /// `"Sensor A":0[fmt:SRGGB8_1X8/640x480]`, as `media-ctl -V` takes it.
-        public var description: String { "\(pad)[fmt:\(code)/\(size)]" }
+        package var description: String { "\(pad)[fmt:\(code)/\(size)]" }
     }
 
-    public struct CaptureSetting: Sendable, Hashable, Codable {
-        public var entity: String
-        public var path: String?
-        public var code: MediaBusCode
-        public var size: Dimensions
-        public init(entity: String, path: String?, code: MediaBusCode, size: Dimensions) {
+    package struct CaptureSetting: Sendable, Hashable, Codable {
+        package var entity: String
+        package var path: String?
+        package var code: MediaBusCode
+        package var size: Dimensions
+        package init(entity: String, path: String?, code: MediaBusCode, size: Dimensions) {
             self.entity = entity
             self.path = path
             self.code = code
@@ -40,7 +40,7 @@ public struct PipelinePlan: Sendable, Hashable, Codable {
     /// does not list the code stops the plan (the reason names the link); a source
     /// pad that does not list it converts to the first code it lists (a debayer's
     /// RGB output). Sizes pass unchanged. Pads whose codes were not read accept anything.
-    public static func plan(
+    package static func plan(
         sensor: String, code: MediaBusCode, size: Dimensions, graph: MediaGraph, pads: [PadRef: SubdevPadModes]
     ) -> Result<PipelinePlan, PipelinePlanError> {
         guard let entity = graph.entity(named: sensor), let source = graph.pads(of: entity.id).first(where: { $0.direction == .source })
@@ -107,14 +107,14 @@ public struct PipelinePlan: Sendable, Hashable, Codable {
     }
 
     /// The code arriving at capture node `path`.
-    public func capture(at path: String) -> CaptureSetting? { captures.first { $0.path == path } }
+    package func capture(at path: String) -> CaptureSetting? { captures.first { $0.path == path } }
 
     /// The code on a pad.
-    public func setting(for pad: PadRef) -> PadSetting? { pads.first { $0.pad == pad } }
+    package func setting(for pad: PadRef) -> PadSetting? { pads.first { $0.pad == pad } }
 }
 
 /// Why a sensor mode cannot stream through its pipeline.
-public struct PipelinePlanError: Error, Sendable, Hashable {
-    public var message: String
-    public init(message: String) { self.message = message }
+package struct PipelinePlanError: Error, Sendable, Hashable {
+    package var message: String
+    package init(message: String) { self.message = message }
 }

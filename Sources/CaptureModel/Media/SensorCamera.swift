@@ -8,37 +8,37 @@
 /// sensor's source pad (`VIDIOC_SUBDEV_ENUM_MBUS_CODE`, `…_ENUM_FRAME_SIZE`,
 /// `…_ENUM_FRAME_INTERVAL`), and the rate, when the sensor lists no intervals,
 /// from `V4L2_CID_PIXEL_RATE`, `V4L2_CID_HBLANK` and `V4L2_CID_VBLANK`.
-public struct SensorCamera: Sendable, Hashable, Codable {
+package struct SensorCamera: Sendable, Hashable, Codable {
     /// The media controller (`/dev/media0`).
-    public var mediaDevice: String
+    package var mediaDevice: String
     /// `MEDIA_IOC_DEVICE_INFO` of the controller.
-    public var controller: MediaControllerInfo
+    package var controller: MediaControllerInfo
     /// The sensor entity's name (`"Sensor A"`, `"imx708 10-001a"`), as `media-ctl` addresses it.
-    public var entity: String
+    package var entity: String
     /// The sensor's subdevice node (`/dev/v4l-subdev0`), when it has one.
-    public var subdevPath: String?
+    package var subdevPath: String?
     /// The sensor's source pad: codes, sizes, intervals, active format, crop bounds and native size.
-    public var source: SubdevPadModes
+    package var source: SubdevPadModes
     /// The sensor's timing controls, when it has all three (`PIXEL_RATE`, `HBLANK`, `VBLANK`).
-    public var timing: SensorTiming?
+    package var timing: SensorTiming?
     /// How the frame rates below were found, in words (intervals listed, computed from blanking, or unknown and why).
-    public var rateEvidence: String
+    package var rateEvidence: String
     /// The sensor subdevice's controls (exposure, analogue gain, test pattern, blanking…); nil when not read.
-    public var controls: [Control]?
+    package var controls: [Control]?
     /// Lenses (`MEDIA_ENT_F_LENS`) joined to the sensor by ancillary links: focus.
-    public var lenses: [SensorLens]
+    package var lenses: [SensorLens]
     /// The capture nodes the sensor reaches over enabled links, one per data path.
-    public var outputs: [SensorOutput]
+    package var outputs: [SensorOutput]
     /// Capture nodes the sensor reaches only over disabled links, with the `media-ctl -l` command that enables each path.
-    public var disabledRoutes: [SensorDisabledRoute]
+    package var disabledRoutes: [SensorDisabledRoute]
     /// libcamera's id for this camera, as `cam -l` prints it in parentheses (`platform/vimc.0 Sensor B`), when it can be derived.
-    public var libcameraID: String?
+    package var libcameraID: String?
     /// The whole media graph the sensor belongs to (`MEDIA_IOC_G_TOPOLOGY`).
-    public var graph: MediaGraph
+    package var graph: MediaGraph
     /// Every subdevice pad of the graph that could be read: codes, sizes and the active format.
-    public var pads: [SubdevPadEntry]
+    package var pads: [SubdevPadEntry]
 
-    public init(
+    package init(
         mediaDevice: String, controller: MediaControllerInfo, entity: String, subdevPath: String?, source: SubdevPadModes,
         timing: SensorTiming?, rateEvidence: String, controls: [Control]?, lenses: [SensorLens], outputs: [SensorOutput],
         disabledRoutes: [SensorDisabledRoute] = [], libcameraID: String? = nil, graph: MediaGraph, pads: [SubdevPadEntry] = []
@@ -60,23 +60,23 @@ public struct SensorCamera: Sendable, Hashable, Codable {
     }
 
     /// The pads as a dictionary.
-    public var padModes: [PadRef: SubdevPadModes] { Dictionary(pads.map { ($0.pad, $0.modes) }, uniquingKeysWith: { a, _ in a }) }
+    package var padModes: [PadRef: SubdevPadModes] { Dictionary(pads.map { ($0.pad, $0.modes) }, uniquingKeysWith: { a, _ in a }) }
 
     /// How `media-ctl -d` names the controller: its node, else its bus info (an import may know only that).
-    public var mediaDeviceName: String {
+    package var mediaDeviceName: String {
         !graph.path.isEmpty ? graph.path : !mediaDevice.isEmpty ? mediaDevice : controller.busInfo
     }
 
     /// The output on capture node `path`.
-    public func output(at path: String) -> SensorOutput? { outputs.first { $0.capturePath == path } }
+    package func output(at path: String) -> SensorOutput? { outputs.first { $0.capturePath == path } }
 }
 
 /// A lens of a sensor: its entity, its subdevice node, and its controls (`focus_absolute`).
-public struct SensorLens: Sendable, Hashable, Codable {
-    public var entity: String
-    public var subdevPath: String?
-    public var controls: [Control]?
-    public init(entity: String, subdevPath: String?, controls: [Control]?) {
+package struct SensorLens: Sendable, Hashable, Codable {
+    package var entity: String
+    package var subdevPath: String?
+    package var controls: [Control]?
+    package init(entity: String, subdevPath: String?, controls: [Control]?) {
         self.entity = entity
         self.subdevPath = subdevPath
         self.controls = controls
@@ -85,17 +85,17 @@ public struct SensorLens: Sendable, Hashable, Codable {
 
 /// One capture node a sensor delivers on, the enabled data path that leads
 /// there, and which pixel formats arrive for which sensor codes.
-public struct SensorOutput: Sendable, Hashable, Codable {
+package struct SensorOutput: Sendable, Hashable, Codable {
     /// The capture node (`/dev/video0`); nil when its devnode could not be resolved.
-    public var capturePath: String?
+    package var capturePath: String?
     /// The capture entity's name (`"Raw Capture 0"`, `"unicam-image"`).
-    public var captureEntity: String
+    package var captureEntity: String
     /// The path: sensor source pad → … → the capture entity's sink pad.
-    public var route: MediaDataPath
+    package var route: MediaDataPath
     /// For each sensor code that can travel this path: the codes on each pad of the route and the capture node's pixel formats.
-    public var formats: [SensorOutputFormat]
+    package var formats: [SensorOutputFormat]
 
-    public init(capturePath: String?, captureEntity: String, route: MediaDataPath, formats: [SensorOutputFormat]) {
+    package init(capturePath: String?, captureEntity: String, route: MediaDataPath, formats: [SensorOutputFormat]) {
         self.capturePath = capturePath
         self.captureEntity = captureEntity
         self.route = route
@@ -103,22 +103,22 @@ public struct SensorOutput: Sendable, Hashable, Codable {
     }
 
     /// The entry whose capture pixel format is `fourcc`.
-    public func format(for fourcc: FourCC) -> SensorOutputFormat? { formats.first { $0.fourcc == fourcc } }
+    package func format(for fourcc: FourCC) -> SensorOutputFormat? { formats.first { $0.fourcc == fourcc } }
 }
 
 /// One sensor code carried along a route: the code on every pad of the route
 /// (aligned with `route.hops`), and the pixel format the capture node writes.
-public struct SensorOutputFormat: Sendable, Hashable, Codable {
+package struct SensorOutputFormat: Sendable, Hashable, Codable {
     /// The sensor's code.
-    public var sensorCode: MediaBusCode
+    package var sensorCode: MediaBusCode
     /// The code on each hop of the route, in order (a debayer turns `SRGGB8_1X8` into `RGB888_1X24`).
-    public var padCodes: [MediaBusCode]
+    package var padCodes: [MediaBusCode]
     /// The capture node's pixel format for the code that reaches it.
-    public var fourcc: FourCC
+    package var fourcc: FourCC
     /// Where `fourcc` came from: `VIDIOC_ENUM_FMT` filtered by `mbus_code` on the node, or the kernel's code ↔ format table.
-    public var evidence: String
+    package var evidence: String
 
-    public init(sensorCode: MediaBusCode, padCodes: [MediaBusCode], fourcc: FourCC, evidence: String) {
+    package init(sensorCode: MediaBusCode, padCodes: [MediaBusCode], fourcc: FourCC, evidence: String) {
         self.sensorCode = sensorCode
         self.padCodes = padCodes
         self.fourcc = fourcc
@@ -126,16 +126,16 @@ public struct SensorOutputFormat: Sendable, Hashable, Codable {
     }
 
     /// The code that reaches the capture node.
-    public var captureCode: MediaBusCode { padCodes.last ?? sensorCode }
+    package var captureCode: MediaBusCode { padCodes.last ?? sensorCode }
 }
 
 /// A capture node a sensor would reach if links were enabled.
-public struct SensorDisabledRoute: Sendable, Hashable, Codable {
-    public var capturePath: String?
-    public var route: MediaDataPath
+package struct SensorDisabledRoute: Sendable, Hashable, Codable {
+    package var capturePath: String?
+    package var route: MediaDataPath
     /// `media-ctl -d /dev/media0 -l '"RGB/YUV Input":0->"Scaler":0[1]'`, one per disabled link.
-    public var enable: [String]
-    public init(capturePath: String?, route: MediaDataPath, enable: [String]) {
+    package var enable: [String]
+    package init(capturePath: String?, route: MediaDataPath, enable: [String]) {
         self.capturePath = capturePath
         self.route = route
         self.enable = enable
@@ -143,10 +143,10 @@ public struct SensorDisabledRoute: Sendable, Hashable, Codable {
 }
 
 /// One subdevice pad of a graph and what it offers.
-public struct SubdevPadEntry: Sendable, Hashable, Codable {
-    public var pad: PadRef
-    public var modes: SubdevPadModes
-    public init(pad: PadRef, modes: SubdevPadModes) {
+package struct SubdevPadEntry: Sendable, Hashable, Codable {
+    package var pad: PadRef
+    package var modes: SubdevPadModes
+    package init(pad: PadRef, modes: SubdevPadModes) {
         self.pad = pad
         self.modes = modes
     }

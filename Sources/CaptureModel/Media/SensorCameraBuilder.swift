@@ -1,18 +1,18 @@
 /// What one capture node at the end of a media pipeline said about itself.
-public struct CaptureNodeFacts: Sendable, Hashable {
+package struct CaptureNodeFacts: Sendable, Hashable {
     /// `VIDIOC_QUERYCAP`.
-    public var identity: NodeIdentity
+    package var identity: NodeIdentity
     /// The node's own, unfiltered `VIDIOC_ENUM_FMT` list (the receiver's limits); used for descriptions and the buffer type.
-    public var formats: [PixelFormat]
+    package var formats: [PixelFormat]
     /// `VIDIOC_ENUM_FMT` with `mbus_code` set, per code asked (`V4L2_CAP_IO_MC`); a code absent here was not asked.
-    public var fourccsByCode: [MediaBusCode: [FourCC]]
+    package var fourccsByCode: [MediaBusCode: [FourCC]]
     /// The node's controls (media-controller capture nodes usually have none).
-    public var controls: [Control]?
-    public var activeFormat: ActiveFormat?
-    public var streamingParameters: StreamingParameters?
-    public var problems: [Problem]
+    package var controls: [Control]?
+    package var activeFormat: ActiveFormat?
+    package var streamingParameters: StreamingParameters?
+    package var problems: [Problem]
 
-    public init(
+    package init(
         identity: NodeIdentity, formats: [PixelFormat], fourccsByCode: [MediaBusCode: [FourCC]] = [:], controls: [Control]? = nil,
         activeFormat: ActiveFormat? = nil, streamingParameters: StreamingParameters? = nil, problems: [Problem] = []
     ) {
@@ -27,20 +27,20 @@ public struct CaptureNodeFacts: Sendable, Hashable {
 }
 
 /// Everything read from one media-controller system, from the device or from pasted text.
-public struct MediaSystemFacts: Sendable, Hashable {
-    public var graph: MediaGraph
+package struct MediaSystemFacts: Sendable, Hashable {
+    package var graph: MediaGraph
     /// Each subdevice pad that could be read.
-    public var pads: [PadRef: SubdevPadModes]
+    package var pads: [PadRef: SubdevPadModes]
     /// Subdevice controls by entity name (sensors and lenses); an absent entity's controls were not read.
-    public var controls: [String: [Control]]
+    package var controls: [String: [Control]]
     /// Capture nodes by path.
-    public var captureNodes: [String: CaptureNodeFacts]
+    package var captureNodes: [String: CaptureNodeFacts]
     /// Enabled links whose ends disagree (see `PipelineDiagnosis`).
-    public var mismatches: [LinkMismatch]
+    package var mismatches: [LinkMismatch]
     /// libcamera ids by sensor entity name, when they could be derived.
-    public var libcameraIDs: [String: String]
+    package var libcameraIDs: [String: String]
 
-    public init(
+    package init(
         graph: MediaGraph, pads: [PadRef: SubdevPadModes], controls: [String: [Control]] = [:],
         captureNodes: [String: CaptureNodeFacts] = [:], mismatches: [LinkMismatch] = [], libcameraIDs: [String: String] = [:]
     ) {
@@ -55,17 +55,17 @@ public struct MediaSystemFacts: Sendable, Hashable {
 
 /// One sensor camera as built: the sensor, its capture nodes with the sensor's
 /// modes in place of the receiver's, and what is wrong with its pipeline.
-public struct BuiltSensorCamera: Sendable, Hashable {
-    public var sensor: SensorCamera
+package struct BuiltSensorCamera: Sendable, Hashable {
+    package var sensor: SensorCamera
     /// One per output, with `formats` the sensor's modes as the node delivers them.
-    public var captures: [CaptureNodeCapabilities]
+    package var captures: [CaptureNodeCapabilities]
     /// Mismatched links of the sensor's connected pipeline, unreadable pads, unreachable outputs.
-    public var problems: [Problem]
+    package var problems: [Problem]
 }
 
 /// Turns a media graph into cameras, one per sensor entity. Pure: every fact comes in `MediaSystemFacts`.
-public enum SensorCameraBuilder {
-    public static func build(_ facts: MediaSystemFacts) -> [BuiltSensorCamera] {
+package enum SensorCameraBuilder {
+    package static func build(_ facts: MediaSystemFacts) -> [BuiltSensorCamera] {
         facts.graph.sensors.map { build(sensor: $0, facts) }
     }
 
@@ -254,7 +254,7 @@ public enum SensorCameraBuilder {
 
     /// Entity names joined to `id` by enabled data links in either direction: what the kernel validates when any
     /// capture node of the pipeline starts streaming.
-    public static func connectedEntities(named name: String, _ graph: MediaGraph) -> Set<String> {
+    package static func connectedEntities(named name: String, _ graph: MediaGraph) -> Set<String> {
         graph.entity(named: name).map { connectedEntities(from: $0.id, graph) } ?? []
     }
 

@@ -5,7 +5,7 @@ extension SensorCameraBuilder {
     /// lenses' subdevice nodes (role `subdev`), and the media node.
     /// `base` is the system's device (its identity, transport, ID and nodes);
     /// capture nodes no sensor reaches are not cameras of their own and come back in `unreached`.
-    public static func devices(_ facts: MediaSystemFacts, base: Device) -> (devices: [Device], unreached: [String]) {
+    package static func devices(_ facts: MediaSystemFacts, base: Device) -> (devices: [Device], unreached: [String]) {
         let built = build(facts)
         var reached = Set<String>()
         let devices = built.map { b -> Device in

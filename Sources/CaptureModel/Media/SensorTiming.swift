@@ -6,18 +6,18 @@
 /// `V4L2_CID_PIXEL_RATE` (pixels per second), `V4L2_CID_HBLANK` and
 /// `V4L2_CID_VBLANK` (in pixels and lines). Everything is exact: the interval is
 /// a reduced fraction, never a rounded float.
-public struct SensorTiming: Sendable, Hashable, Codable {
+package struct SensorTiming: Sendable, Hashable, Codable {
     /// Pixels per second on the sensor's output (`V4L2_CID_PIXEL_RATE`).
-    public var pixelRate: Int64
+    package var pixelRate: Int64
     /// Horizontal blanking now, in pixels (`V4L2_CID_HBLANK`; read-only on most sensors).
-    public var hblank: Int64
+    package var hblank: Int64
     /// Vertical blanking now and its range, in lines (`V4L2_CID_VBLANK`): a longer
     /// blanking is a longer frame, so the range of vblank is the range of rates.
-    public var vblank: Int64
-    public var vblankMinimum: Int64
-    public var vblankMaximum: Int64
+    package var vblank: Int64
+    package var vblankMinimum: Int64
+    package var vblankMaximum: Int64
 
-    public init(pixelRate: Int64, hblank: Int64, vblank: Int64, vblankMinimum: Int64, vblankMaximum: Int64) {
+    package init(pixelRate: Int64, hblank: Int64, vblank: Int64, vblankMinimum: Int64, vblankMaximum: Int64) {
         self.pixelRate = pixelRate
         self.hblank = hblank
         self.vblank = vblank
@@ -28,7 +28,7 @@ public struct SensorTiming: Sendable, Hashable, Codable {
     /// The exact frame interval of a `width`×`height` frame with `vblank` lines of
     /// vertical blanking; nil when the numbers are not usable (zero or negative
     /// rate, negative totals) or the reduced fraction does not fit 32 bits.
-    public func frameInterval(width: UInt32, height: UInt32, vblank: Int64) -> Rational? {
+    package func frameInterval(width: UInt32, height: UInt32, vblank: Int64) -> Rational? {
         guard pixelRate > 0, hblank >= 0, vblank >= 0, hblank < Int64(UInt32.max), vblank < Int64(UInt32.max) else { return nil }
         let lineLength = UInt64(width) + UInt64(hblank)
         let frameLength = UInt64(height) + UInt64(vblank)
@@ -43,7 +43,7 @@ public struct SensorTiming: Sendable, Hashable, Codable {
 
     /// The vertical blanking that makes a `width`×`height` frame last `interval` (rounded to the nearest line and
     /// kept within the control's range); nil when the timing is unusable.
-    public func vblank(for interval: Rational, width: UInt32, height: UInt32) -> Int64? {
+    package func vblank(for interval: Rational, width: UInt32, height: UInt32) -> Int64? {
         guard pixelRate > 0, hblank >= 0, interval.isValid else { return nil }
         let line = Double(UInt64(width) + UInt64(hblank))
         guard let seconds = interval.doubleValue, line > 0 else { return nil }
@@ -53,13 +53,13 @@ public struct SensorTiming: Sendable, Hashable, Codable {
     }
 
     /// The interval now (current vblank).
-    public func frameInterval(width: UInt32, height: UInt32) -> Rational? {
+    package func frameInterval(width: UInt32, height: UInt32) -> Rational? {
         frameInterval(width: width, height: height, vblank: vblank)
     }
 
     /// The shortest and longest frame interval over vblank's range: the fastest
     /// and slowest rates the sensor can run at this size.
-    public func intervalRange(width: UInt32, height: UInt32) -> (shortest: Rational, longest: Rational)? {
+    package func intervalRange(width: UInt32, height: UInt32) -> (shortest: Rational, longest: Rational)? {
         guard vblankMinimum <= vblankMaximum, let lo = frameInterval(width: width, height: height, vblank: max(0, vblankMinimum)),
             let hi = frameInterval(width: width, height: height, vblank: vblankMaximum)
         else { return nil }
@@ -75,12 +75,12 @@ public struct SensorTiming: Sendable, Hashable, Codable {
 
 extension SensorTiming {
     /// `V4L2_CID_PIXEL_RATE`, `V4L2_CID_HBLANK`, `V4L2_CID_VBLANK`.
-    public static let pixelRateID: UInt32 = 0x009f_0902
-    public static let hblankID: UInt32 = 0x009e_0902
-    public static let vblankID: UInt32 = 0x009e_0901
+    package static let pixelRateID: UInt32 = 0x009f_0902
+    package static let hblankID: UInt32 = 0x009e_0902
+    package static let vblankID: UInt32 = 0x009e_0901
 
     /// The timing a sensor's controls give; nil unless it has all three with values.
-    public init?(controls: [Control]) {
+    package init?(controls: [Control]) {
         func find(_ id: UInt32) -> (value: Int64, control: Control)? {
             guard let c = controls.first(where: { $0.id == id }), case .integer(let v)? = c.value else { return nil }
             return (v, c)

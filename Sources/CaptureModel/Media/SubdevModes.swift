@@ -1,20 +1,20 @@
 /// A media-bus format code (`MEDIA_BUS_FMT_*`): what a subdevice pad carries,
 /// e.g. `SRGGB10_1X10` from a sensor or `RGB888_1X24` from a debayer.
-public struct MediaBusCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-    public var rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct MediaBusCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    package var rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The kernel's name without its `MEDIA_BUS_FMT_` prefix, as `media-ctl` prints it; nil for a code camprobe does not know.
-    public var name: String? { MediaBusCodeNames.table[rawValue] }
-    public var description: String { name ?? "0x" + String(rawValue, radix: 16) }
+    package var name: String? { MediaBusCodeNames.table[rawValue] }
+    package var description: String { name ?? "0x" + String(rawValue, radix: 16) }
 
     /// The code whose kernel name is `name` (`SRGGB10_1X10`).
-    public init?(name: String) {
+    package init?(name: String) {
         guard let v = MediaBusCodeNames.table.first(where: { $0.value == name })?.key else { return nil }
         rawValue = v
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let n = try? c.decode(UInt32.self) {
             rawValue = n
@@ -30,19 +30,19 @@ public struct MediaBusCode: RawRepresentable, Sendable, Hashable, Codable, Custo
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
     }
 }
 
 /// A rectangle on a subdevice pad (crop, crop bounds), in pixels.
-public struct PixelRect: Sendable, Hashable, Codable {
-    public var left: Int32
-    public var top: Int32
-    public var width: UInt32
-    public var height: UInt32
-    public init(left: Int32, top: Int32, width: UInt32, height: UInt32) {
+package struct PixelRect: Sendable, Hashable, Codable {
+    package var left: Int32
+    package var top: Int32
+    package var width: UInt32
+    package var height: UInt32
+    package init(left: Int32, top: Int32, width: UInt32, height: UInt32) {
         self.left = left
         self.top = top
         self.width = width
@@ -51,15 +51,15 @@ public struct PixelRect: Sendable, Hashable, Codable {
 }
 
 /// The format active on a subdevice pad (`VIDIOC_SUBDEV_G_FMT`, `V4L2_SUBDEV_FORMAT_ACTIVE`).
-public struct SubdevPadFormat: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var code: MediaBusCode
-    public var width: UInt32
-    public var height: UInt32
+package struct SubdevPadFormat: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var code: MediaBusCode
+    package var width: UInt32
+    package var height: UInt32
     /// `enum v4l2_field` number (1: none, progressive).
-    public var field: UInt32
+    package var field: UInt32
     /// `enum v4l2_colorspace` number.
-    public var colorspace: UInt32
-    public init(code: MediaBusCode, width: UInt32, height: UInt32, field: UInt32, colorspace: UInt32) {
+    package var colorspace: UInt32
+    package init(code: MediaBusCode, width: UInt32, height: UInt32, field: UInt32, colorspace: UInt32) {
         self.code = code
         self.width = width
         self.height = height
@@ -67,31 +67,31 @@ public struct SubdevPadFormat: Sendable, Hashable, Codable, CustomStringConverti
         self.colorspace = colorspace
     }
     /// `SRGGB10_1X10/1536x864`, the way `media-ctl -p` writes a pad format.
-    public var description: String { "\(code)/\(width)x\(height)" }
+    package var description: String { "\(code)/\(width)x\(height)" }
 }
 
 /// One frame-size entry of a pad for one code (`VIDIOC_SUBDEV_ENUM_FRAME_SIZE`):
 /// a fixed size (min == max) or a continuous range, with the frame intervals the
 /// pad lists for the largest size (`VIDIOC_SUBDEV_ENUM_FRAME_INTERVAL`; empty when
 /// the driver lists none — many sensors take their rate from blanking instead).
-public struct SubdevFrameSize: Sendable, Hashable, Codable {
-    public var min: Dimensions
-    public var max: Dimensions
-    public var intervals: [Rational]
-    public init(min: Dimensions, max: Dimensions, intervals: [Rational] = []) {
+package struct SubdevFrameSize: Sendable, Hashable, Codable {
+    package var min: Dimensions
+    package var max: Dimensions
+    package var intervals: [Rational]
+    package init(min: Dimensions, max: Dimensions, intervals: [Rational] = []) {
         self.min = min
         self.max = max
         self.intervals = intervals
     }
     /// One size, not a range.
-    public var isFixed: Bool { min == max }
+    package var isFixed: Bool { min == max }
 }
 
 /// What one media-bus code offers on a pad.
-public struct SubdevCodeModes: Sendable, Hashable, Codable {
-    public var code: MediaBusCode
-    public var sizes: [SubdevFrameSize]
-    public init(code: MediaBusCode, sizes: [SubdevFrameSize]) {
+package struct SubdevCodeModes: Sendable, Hashable, Codable {
+    package var code: MediaBusCode
+    package var sizes: [SubdevFrameSize]
+    package init(code: MediaBusCode, sizes: [SubdevFrameSize]) {
         self.code = code
         self.sizes = sizes
     }
@@ -99,17 +99,17 @@ public struct SubdevCodeModes: Sendable, Hashable, Codable {
 
 /// Everything a subdevice says about one pad: its codes and sizes, the active
 /// format, and its crop rectangles (`VIDIOC_SUBDEV_G_SELECTION`).
-public struct SubdevPadModes: Sendable, Hashable, Codable {
-    public var pad: UInt32
-    public var codes: [SubdevCodeModes]
-    public var active: SubdevPadFormat?
+package struct SubdevPadModes: Sendable, Hashable, Codable {
+    package var pad: UInt32
+    package var codes: [SubdevCodeModes]
+    package var active: SubdevPadFormat?
     /// `V4L2_SEL_TGT_CROP_BOUNDS`: the whole readable area (a sensor's pixel array).
-    public var cropBounds: PixelRect?
+    package var cropBounds: PixelRect?
     /// `V4L2_SEL_TGT_NATIVE_SIZE`.
-    public var nativeSize: PixelRect?
+    package var nativeSize: PixelRect?
     /// `V4L2_SEL_TGT_CROP`: the part read out now.
-    public var crop: PixelRect?
-    public init(
+    package var crop: PixelRect?
+    package init(
         pad: UInt32, codes: [SubdevCodeModes], active: SubdevPadFormat? = nil, cropBounds: PixelRect? = nil,
         nativeSize: PixelRect? = nil, crop: PixelRect? = nil
     ) {

@@ -1,11 +1,11 @@
 /// One control write of a plan, in order.
-public struct ControlWrite: Sendable, Hashable, Codable {
-    public var id: UInt32
-    public var control: String
-    public var value: Int64
+package struct ControlWrite: Sendable, Hashable, Codable {
+    package var id: UInt32
+    package var control: String
+    package var value: Int64
     /// Why it is written ("asked", "turn continuous autofocus off first").
-    public var reason: String
-    public init(id: UInt32, control: String, value: Int64, reason: String) {
+    package var reason: String
+    package init(id: UInt32, control: String, value: Int64, reason: String) {
         self.id = id
         self.control = control
         self.value = value
@@ -14,10 +14,10 @@ public struct ControlWrite: Sendable, Hashable, Codable {
 }
 
 /// A request camprobe cannot turn into writes: what was asked and what is allowed.
-public struct ControlRequestError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var assignment: String
-    public var message: String
-    public var description: String { "\(assignment): \(message)" }
+package struct ControlRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var assignment: String
+    package var message: String
+    package var description: String { "\(assignment): \(message)" }
 }
 
 /// Turns `ctl` assignments — semantic (`focus=locked:120`, `exposure=custom:1/120`,
@@ -26,8 +26,8 @@ public struct ControlRequestError: Error, Sendable, Hashable, CustomStringConver
 /// writes: auto switches first (the manual value they govern is refused while
 /// they are on), every value checked against the control's range, step, menu
 /// and flags before anything is written. Pure.
-public enum ControlPlanner {
-    public static func plan(_ assignments: [String], controls: [Control]) throws(ControlRequestError) -> [ControlWrite] {
+package enum ControlPlanner {
+    package static func plan(_ assignments: [String], controls: [Control]) throws(ControlRequestError) -> [ControlWrite] {
         var byID: [UInt32: Control] = [:]
         for c in controls where byID[c.id] == nil { byID[c.id] = c }
         var writes: [ControlWrite] = []

@@ -1,32 +1,32 @@
 /// uvcvideo's UVC 1.5 region-of-interest controls (`<linux/uvcvideo.h>`,
 /// kernel 6.16): a rectangle in the active format's pixels and a bitmask of the
 /// automatic algorithms that follow it.
-public enum RegionOfInterestControl {
+package enum RegionOfInterestControl {
     /// `V4L2_CID_UVC_REGION_OF_INTEREST_RECT` (`V4L2_CID_USER_UVC_BASE + 1`), type `rect`.
-    public static let rect: UInt32 = 0x0098_1ae1
+    package static let rect: UInt32 = 0x0098_1ae1
     /// `V4L2_CID_UVC_REGION_OF_INTEREST_AUTO` (`V4L2_CID_USER_UVC_BASE + 2`), type `bitmask`.
-    public static let auto: UInt32 = 0x0098_1ae2
+    package static let auto: UInt32 = 0x0098_1ae2
 
     /// `V4L2_UVC_REGION_OF_INTEREST_AUTO_*`: which automatic algorithm follows the region.
-    public enum AutoBit {
-        public static let exposure: UInt32 = 1 << 0
-        public static let iris: UInt32 = 1 << 1
-        public static let whiteBalance: UInt32 = 1 << 2
-        public static let focus: UInt32 = 1 << 3
-        public static let faceDetect: UInt32 = 1 << 4
-        public static let detectAndTrack: UInt32 = 1 << 5
-        public static let imageStabilization: UInt32 = 1 << 6
-        public static let higherQuality: UInt32 = 1 << 7
+    package enum AutoBit {
+        package static let exposure: UInt32 = 1 << 0
+        package static let iris: UInt32 = 1 << 1
+        package static let whiteBalance: UInt32 = 1 << 2
+        package static let focus: UInt32 = 1 << 3
+        package static let faceDetect: UInt32 = 1 << 4
+        package static let detectAndTrack: UInt32 = 1 << 5
+        package static let imageStabilization: UInt32 = 1 << 6
+        package static let higherQuality: UInt32 = 1 << 7
     }
 }
 
 /// AVFoundation's `focusPointOfInterest` / `exposurePointOfInterest`: which
 /// automatic algorithm a point of interest steers.
-public enum PointOfInterestKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum PointOfInterestKind: String, Sendable, Hashable, Codable, CaseIterable {
     case focus, exposure
 
     /// The `V4L2_UVC_REGION_OF_INTEREST_AUTO_*` bit that makes this algorithm follow the region.
-    public var autoBit: UInt32 {
+    package var autoBit: UInt32 {
         switch self {
         case .focus: RegionOfInterestControl.AutoBit.focus
         case .exposure: RegionOfInterestControl.AutoBit.exposure
@@ -34,7 +34,7 @@ public enum PointOfInterestKind: String, Sendable, Hashable, Codable, CaseIterab
     }
 
     /// The bit's kernel name, for notes.
-    public var autoBitName: String {
+    package var autoBitName: String {
         switch self {
         case .focus: "V4L2_UVC_REGION_OF_INTEREST_AUTO_FOCUS"
         case .exposure: "V4L2_UVC_REGION_OF_INTEREST_AUTO_EXPOSURE"
@@ -44,18 +44,18 @@ public enum PointOfInterestKind: String, Sendable, Hashable, Codable, CaseIterab
 
 /// Whether one point of interest (focus or exposure) can be set, why not when
 /// it cannot, and the controls that say so.
-public struct PointOfInterestFeature: Sendable, Hashable, Codable {
-    public var supported: Bool
+package struct PointOfInterestFeature: Sendable, Hashable, Codable {
+    package var supported: Bool
     /// Why not, or how the point maps to the controls.
-    public var note: String
+    package var note: String
     /// nil: read from the driver's controls. `unknown`: the controls were not
     /// read, so `supported` false means "not known", never "absent".
-    public var evidence: ModeSupport.Evidence?
+    package var evidence: ModeSupport.Evidence?
     /// The controls the answer rests on, by kernel name and ID, e.g.
     /// `V4L2_CID_UVC_REGION_OF_INTEREST_RECT (0x00981ae1)`.
-    public var controls: [String]
+    package var controls: [String]
 
-    public init(supported: Bool, note: String, evidence: ModeSupport.Evidence? = nil, controls: [String] = []) {
+    package init(supported: Bool, note: String, evidence: ModeSupport.Evidence? = nil, controls: [String] = []) {
         self.supported = supported
         self.note = note
         self.evidence = evidence
@@ -64,16 +64,16 @@ public struct PointOfInterestFeature: Sendable, Hashable, Codable {
 }
 
 /// Focus and exposure points of interest, derived from a node's controls.
-public struct PointOfInterestSupport: Sendable, Hashable, Codable {
-    public var focus: PointOfInterestFeature
-    public var exposure: PointOfInterestFeature
+package struct PointOfInterestSupport: Sendable, Hashable, Codable {
+    package var focus: PointOfInterestFeature
+    package var exposure: PointOfInterestFeature
 
-    public init(focus: PointOfInterestFeature, exposure: PointOfInterestFeature) {
+    package init(focus: PointOfInterestFeature, exposure: PointOfInterestFeature) {
         self.focus = focus
         self.exposure = exposure
     }
 
-    public subscript(kind: PointOfInterestKind) -> PointOfInterestFeature {
+    package subscript(kind: PointOfInterestKind) -> PointOfInterestFeature {
         switch kind {
         case .focus: focus
         case .exposure: exposure
@@ -81,13 +81,13 @@ public struct PointOfInterestSupport: Sendable, Hashable, Codable {
     }
 
     /// The reason given when a camera lacks the controls.
-    public static let missingControls = "not supported: the camera has no UVC region-of-interest controls"
+    package static let missingControls = "not supported: the camera has no UVC region-of-interest controls"
 
     /// Pure: a point is supported exactly when the node has a writable
     /// `V4L2_CID_UVC_REGION_OF_INTEREST_RECT` of type rect and a writable
     /// `V4L2_CID_UVC_REGION_OF_INTEREST_AUTO` whose valid bits (the bitmask's
     /// maximum) include the kind's bit. `controls` nil: not read, so unknown.
-    public static func from(_ controls: [Control]?) -> PointOfInterestSupport {
+    package static func from(_ controls: [Control]?) -> PointOfInterestSupport {
         PointOfInterestSupport(focus: feature(.focus, controls), exposure: feature(.exposure, controls))
     }
 

@@ -1,11 +1,11 @@
 /// A point in AVFoundation's normalized coordinates: (0,0) is the top-left
 /// corner of the picture, (1,1) the bottom-right.
-public struct NormalizedPoint: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
+package struct NormalizedPoint: Sendable, Hashable, Codable {
+    package var x: Double
+    package var y: Double
 
     /// Both coordinates finite and in 0…1, else `PointOfInterestError.outOfRange`.
-    public init(x: Double, y: Double) throws(PointOfInterestError) {
+    package init(x: Double, y: Double) throws(PointOfInterestError) {
         guard x.isFinite, y.isFinite, (0...1).contains(x), (0...1).contains(y) else {
             throw .outOfRange("\(x),\(y)")
         }
@@ -14,7 +14,7 @@ public struct NormalizedPoint: Sendable, Hashable, Codable {
     }
 
     /// Parses `X,Y`, e.g. `0.5,0.5`.
-    public init(parsing text: String) throws(PointOfInterestError) {
+    package init(parsing text: String) throws(PointOfInterestError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = Double(parts[0].trimmingSpaces), let y = Double(parts[1].trimmingSpaces) else {
             throw .malformed(text)
@@ -26,14 +26,14 @@ public struct NormalizedPoint: Sendable, Hashable, Codable {
 }
 
 /// Why a point of interest was not set.
-public enum PointOfInterestError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PointOfInterestError: Error, Sendable, Hashable, CustomStringConvertible {
     case malformed(String)
     case outOfRange(String)
     case notSupported(String)
     /// The picture size the point is relative to is not known.
     case noFrameSize
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let t): "\"\(t)\" is not a point: give X,Y, e.g. 0.5,0.5"
         case .outOfRange(let t):
@@ -53,8 +53,8 @@ public enum PointOfInterestError: Error, Sendable, Hashable, CustomStringConvert
 /// - The rectangle is then moved (never shrunk) to lie inside the maximum
 ///   rectangle (`V4L2_CTRL_WHICH_MAX_VAL`), or inside the frame when the
 ///   driver gave no maximum.
-public enum PointOfInterestGeometry {
-    public static func rect(
+package enum PointOfInterestGeometry {
+    package static func rect(
         for point: NormalizedPoint, frameWidth: UInt32, frameHeight: UInt32, current: ControlRect?,
         minimum: ControlRect?, maximum: ControlRect?
     ) -> ControlRect {

@@ -1,5 +1,5 @@
 /// How a semantic answer is known.
-public enum SemanticEvidence: String, Sendable, Hashable, Codable {
+package enum SemanticEvidence: String, Sendable, Hashable, Codable {
     /// Read from the device: the control, its flags, menu and value (`VIDIOC_QUERY_EXT_CTRL`, `VIDIOC_QUERYMENU`,
     /// `VIDIOC_G_EXT_CTRLS`). A control the driver does not list is absent on this evidence.
     case driver
@@ -12,11 +12,11 @@ public enum SemanticEvidence: String, Sendable, Hashable, Codable {
 }
 
 /// The evidence for one semantic field, and what it rests on: the control and value, or the formula.
-public struct FieldEvidence: Sendable, Hashable, Codable {
-    public var level: SemanticEvidence
+package struct FieldEvidence: Sendable, Hashable, Codable {
+    package var level: SemanticEvidence
     /// `focus_automatic_continuous=1`, `exposure_time_absolute minimum × 100 µs`, `no AUTO_FOCUS_STATUS control`, …
-    public var basis: String
-    public init(_ level: SemanticEvidence, _ basis: String) {
+    package var basis: String
+    package init(_ level: SemanticEvidence, _ basis: String) {
         self.level = level
         self.basis = basis
     }

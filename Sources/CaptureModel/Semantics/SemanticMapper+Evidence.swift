@@ -102,7 +102,7 @@ extension SemanticMapper {
 
 extension CaptureSemantics {
     /// The same answers with every `driver` evidence said to be `imported`: the controls came from pasted text.
-    public func imported() -> CaptureSemantics {
+    package func imported() -> CaptureSemantics {
         func fix(_ e: inout [String: FieldEvidence]) {
             for k in e.keys where e[k]!.level == .driver { e[k]!.level = .imported }
         }

@@ -1,9 +1,9 @@
 /// Maps V4L2 controls to capture-device semantics, by control ID.
-public enum SemanticMapper {
+package enum SemanticMapper {
     /// - Parameters:
     ///   - imported: the controls came from pasted text: what would be `driver` evidence is `imported`.
     ///   - lensUnread: why a lens's controls are missing: focus without focus controls is then unknown, not absent.
-    public static func map(_ controls: [Control], imported: Bool = false, lensUnread: String? = nil) -> CaptureSemantics {
+    package static func map(_ controls: [Control], imported: Bool = false, lensUnread: String? = nil) -> CaptureSemantics {
         var byID: [UInt32: Control] = [:]
         for c in controls where byID[c.id] == nil { byID[c.id] = c }
         func feature(_ id: UInt32, _ unit: String, _ missing: String) -> FeatureSemantics {

@@ -4,13 +4,13 @@
 
 /// Starts work on a thread of its own, outside Swift's cooperative pool, for
 /// what blocks: device I/O, `poll(2)` loops, udev reads.
-public enum DedicatedThread {
+package enum DedicatedThread {
     /// Starts `body` on a new thread; returns 0 or the error code
     /// `pthread_create` returned (it does not set errno).
-    public typealias Spawner = @Sendable (_ body: @escaping @Sendable () -> Void) -> Int32
+    package typealias Spawner = @Sendable (_ body: @escaping @Sendable () -> Void) -> Int32
 
     /// A detached pthread. The corresponding C calls are `pthread_create` and `pthread_detach`.
-    public static let spawn: Spawner = { body in
+    package static let spawn: Spawner = { body in
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
         let rc = pthread_create(

@@ -5,31 +5,31 @@ import CaptureModel
 #endif
 
 /// A file that could not be read.
-public struct FileReadError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public init(path: String, message: String) {
+package struct FileReadError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 }
 
 /// A file that could not be written; nothing was left half-written.
-public struct FileWriteError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public init(path: String, message: String) {
+package struct FileWriteError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
-    public var description: String { "cannot write \(path): \(message)" }
+    package var description: String { "cannot write \(path): \(message)" }
 }
 
 /// Bounded whole-file reads (`open(2)`, `read(2)`).
-public enum ReadFile {
+package enum ReadFile {
     /// The file's bytes; refuses files over `limit` bytes without reading them all.
-    public static func bytes(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
+    package static func bytes(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(path: path, message: "cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -37,7 +37,7 @@ public enum ReadFile {
     }
 
     /// Standard input, bounded the same way.
-    public static func standardInput(limit: Int) throws(FileReadError) -> [UInt8] { try drain(0, name: "<stdin>", limit: limit) }
+    package static func standardInput(limit: Int) throws(FileReadError) -> [UInt8] { try drain(0, name: "<stdin>", limit: limit) }
 
     static func drain(_ fd: Int32, name: String, limit: Int) throws(FileReadError) -> [UInt8] {
         var out: [UInt8] = []
@@ -69,9 +69,9 @@ public enum ReadFile {
 /// - The temporary file has a random name next to the target and is opened
 ///   with `O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`, so a planted file or
 ///   link is never written through; it is closed and removed on every failure.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `text` (plus a final newline when it has none) to `path`.
-    public static func write(_ text: String, to path: String, mode: mode_t = 0o644, exactMode: Bool = false) throws(FileWriteError) {
+    package static func write(_ text: String, to path: String, mode: mode_t = 0o644, exactMode: Bool = false) throws(FileWriteError) {
         var bytes = Array(text.utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         try write(bytes, to: path, mode: mode, exactMode: exactMode, sync: { fsync($0) })
@@ -170,10 +170,10 @@ enum FileType {
 }
 
 /// Where a profile goes.
-public enum ProfilePaths {
+package enum ProfilePaths {
     /// `output` if it names a file; `output/ID.ext` if it is a directory (or ends in `/`);
     /// `ID.ext` in the current directory when nil. IDs are made safe as file names.
-    public static func destination(_ output: String?, id: DeviceID, format: ProfileFormat) -> String {
+    package static func destination(_ output: String?, id: DeviceID, format: ProfileFormat) -> String {
         let name = fileName(for: id, format: format)
         guard let output, !output.isEmpty else { return name }
         var st = stat()
@@ -183,7 +183,7 @@ public enum ProfilePaths {
         return output
     }
 
-    public static func fileName(for id: DeviceID, format: ProfileFormat) -> String {
+    package static func fileName(for id: DeviceID, format: ProfileFormat) -> String {
         SafeFileName.component(id.rawValue) + "." + format.fileExtension
     }
 }

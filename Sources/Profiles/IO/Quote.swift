@@ -2,13 +2,13 @@
 /// a key, a path or a command-line argument is shown by its start and its size
 /// (`AAAA…AAAA… (200000 bytes)`), never in full. The one helper every error
 /// message that repeats input goes through.
-public enum Quote {
+package enum Quote {
     /// How many characters of a long value are kept.
-    public static let keep = 100
+    package static let keep = 100
 
     /// `value` when at most `limit` characters, else its first `keep` characters
     /// and `… (N bytes)`.
-    public static func clip(_ value: String, limit: Int = 120) -> String {
+    package static func clip(_ value: String, limit: Int = 120) -> String {
         guard value.utf8.count > limit, value.count > limit else { return value }
         return String(value.prefix(keep)) + "… (\(value.utf8.count) bytes)"
     }
@@ -17,7 +17,7 @@ public enum Quote {
     /// longer than `limit` clipped (values, keys, JSON paths), then, if the
     /// message is still over `total` characters (a long value with spaces in
     /// it), its middle left out, keeping the start and the end (the advice).
-    public static func clipMessage(_ message: String, limit: Int = 120, total: Int = 2000) -> String {
+    package static func clipMessage(_ message: String, limit: Int = 120, total: Int = 2000) -> String {
         guard message.utf8.count > limit else { return message }
         var out = ""
         var run = Substring()

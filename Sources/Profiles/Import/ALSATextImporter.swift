@@ -7,7 +7,7 @@ import CaptureModel
 /// with their subdevice counts; arecord -L gives ids, names and PCM devices but no card numbers; /proc/asound/cards
 /// gives numbers, ids, drivers, names and long names, and for USB cards the USB path (the camera's V4L2 `bus_info`)
 /// and link speed. None of them gives formats, rates or channels: those stay empty.
-public enum ALSATextImporter {
+package enum ALSATextImporter {
     /// Reads one pasted file.
     ///
     /// The text is first undone from what forums, mail and chat do to it (`PasteNormalizer`, command lines blanked);
@@ -20,7 +20,7 @@ public enum ALSATextImporter {
     ///     instead of failing on the first. A text with no card at all fails either way.
     /// - Returns: kind `.arecord` (or `.asoundCards` when the text is only /proc/asound/cards) and one device per card,
     ///   with `provenance` naming the line that gave each fact.
-    public static func importText(name: String, text: String, partial: Bool) throws(V4L2CtlImportError) -> TextImportResult {
+    package static func importText(name: String, text: String, partial: Bool) throws(V4L2CtlImportError) -> TextImportResult {
         guard text.utf8.count <= V4L2CtlImportLimits.maximumBytes else {
             throw V4L2CtlImportError(
                 file: name, line: 1, message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not an ALSA listing")

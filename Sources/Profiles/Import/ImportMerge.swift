@@ -7,15 +7,15 @@ import CaptureModel
 /// and, only when nothing contradicts it and it is unique, VID:PID alone or the product name. Each merged device
 /// records which file gave which fact (`Device.provenance`); where two files disagree the first is kept and the
 /// disagreement becomes an `import-conflict` problem naming both files and lines.
-public enum ImportMerge {
+package enum ImportMerge {
     /// The merged devices, in the order their first file named them, and a sentence per join.
-    public struct Result: Sendable {
-        public var devices: [Device]
-        public var notes: [String]
+    package struct Result: Sendable {
+        package var devices: [Device]
+        package var notes: [String]
     }
 
     /// Merges `results`; a device no other file describes is kept as it is.
-    public static func merge(_ results: [TextImportResult]) -> Result {
+    package static func merge(_ results: [TextImportResult]) -> Result {
         var merged: [MergedDevice] = []
         var notes: [String] = []
         for result in results {

@@ -9,7 +9,7 @@ import CaptureModel
 /// so they become a note and a `Problem`, never `Control`s), and USB Audio streaming
 /// formats (channels, sample size, rates). Indentation is not relied on, so a forum's
 /// or mail's re-indentation does not matter.
-public enum LsusbImporter {
+package enum LsusbImporter {
     /// Pasted text is first undone from what forums, mail and chat do to it (`PasteNormalizer`).
     ///
     /// - Parameters:
@@ -18,7 +18,7 @@ public enum LsusbImporter {
     ///   - partial: on a malformed descriptor line keep going (each skipped line becomes a
     ///     `.partial` `Problem`) instead of failing. Text with no USB device fails either way.
     /// - Returns: a `.lsusb` result, one `ImportedDevice` per camera or microphone.
-    public static func importText(name: String, text: String, partial: Bool) throws(V4L2CtlImportError) -> TextImportResult {
+    package static func importText(name: String, text: String, partial: Bool) throws(V4L2CtlImportError) -> TextImportResult {
         guard text.utf8.count <= V4L2CtlImportLimits.maximumBytes else {
             throw V4L2CtlImportError(
                 file: name, line: 1, message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not lsusb output")

@@ -6,12 +6,12 @@ import CaptureModel
 /// `--all` / `--list-formats-ext` — into one `Device` per sensor, built by
 /// `SensorCameraBuilder` as discovery builds them. What the text does not say
 /// stays unknown and is said as a problem.
-public enum MediaCtlImporter {
+package enum MediaCtlImporter {
     /// Pasted text is first undone from what forums, mail and chat do to it (`PasteNormalizer`);
     /// its command lines are kept, written `$ command`, to split it.
     ///
     /// - Parameter inputs: (name shown in errors, text) per file; together they describe one media device.
-    public static func importText(_ inputs: [(name: String, text: String)]) throws(V4L2CtlImportError) -> MediaCtlImportResult {
+    package static func importText(_ inputs: [(name: String, text: String)]) throws(V4L2CtlImportError) -> MediaCtlImportResult {
         var topology: (text: MediaCtlTopologyText, file: String, path: String?)?
         var listings: [SubdevTextListing] = []
         var v4l2: [(segment: MediaCtlSegment, parser: V4L2CtlTextParser)] = []

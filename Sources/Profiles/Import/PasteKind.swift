@@ -1,5 +1,5 @@
 /// What tool wrote a pasted text, told from its content (a file's name says nothing reliable).
-public enum PasteKind: String, Sendable, Hashable, CaseIterable {
+package enum PasteKind: String, Sendable, Hashable, CaseIterable {
     /// `v4l2-ctl` output: `--all`, `--list-formats-ext`, `-l`/`-L`, `--list-devices`, `--info`, `--list-subdev-*`.
     case v4l2ctl = "v4l2-ctl"
     /// `media-ctl -p`.
@@ -16,7 +16,7 @@ public enum PasteKind: String, Sendable, Hashable, CaseIterable {
     /// The kind of `text`, by lines only the tool writes; v4l2-ctl when nothing else matches (its importer then says
     /// what it could not read, with file and line).
     /// The text is first undone from quoting, indentation, fences and prompts (`PasteNormalizer`), as its reader will.
-    public static func detect(_ text: String) -> PasteKind {
+    package static func detect(_ text: String) -> PasteKind {
         let head = PasteNormalizer.normalize(String(text.prefix(65_536)), commands: .blank)
         func has(_ s: String) -> Bool { head.contains(s) }
         if has("Media controller API version") || has("Media device information")

@@ -28,9 +28,9 @@
 ///
 /// Lines wrapped by a mail client are not rejoined: a wrapped line is not
 /// reliably told from two lines, and a wrong join would corrupt good text.
-public enum PasteNormalizer {
+package enum PasteNormalizer {
     /// What becomes of pasted command lines.
-    public enum Commands: Sendable {
+    package enum Commands: Sendable {
         /// Written `$ command`, the form `MediaCtlSegment` splits a paste at.
         case keep
         /// Emptied, with `#` lines (a root prompt, a comment), for a parser that reads tool output only.
@@ -38,7 +38,7 @@ public enum PasteNormalizer {
     }
 
     /// The text, one line per original line, joined with `\n`.
-    public static func normalize(_ text: String, commands: Commands) -> String {
+    package static func normalize(_ text: String, commands: Commands) -> String {
         var lines = splitLines(text).map { line(String($0), commands: commands) }
         if lines.contains(where: \.fence) {
             // Around fenced blocks is prose, except for the commands and header comments written between them.

@@ -1,9 +1,9 @@
 import CaptureModel
 
 /// Every text reader behind one call, each answering as a `TextImportResult` so `ImportMerge` can join them.
-public enum TextImporters {
+package enum TextImporters {
     /// v4l2-ctl files of one camera, read together (`V4L2CtlImporter`); the facts are those of the kinds recognised.
-    public static func v4l2ctl(_ inputs: [(name: String, text: String)], partial: Bool) throws(V4L2CtlImportError)
+    package static func v4l2ctl(_ inputs: [(name: String, text: String)], partial: Bool) throws(V4L2CtlImportError)
         -> (TextImportResult, recognized: [String])
     {
         let r = try V4L2CtlImporter.importText(inputs, partial: partial)
@@ -18,7 +18,7 @@ public enum TextImporters {
     }
 
     /// media-ctl -p with the sensors' v4l2-ctl listings (`MediaCtlImporter`): one device per sensor.
-    public static func mediactl(_ inputs: [(name: String, text: String)]) throws(V4L2CtlImportError)
+    package static func mediactl(_ inputs: [(name: String, text: String)]) throws(V4L2CtlImportError)
         -> (TextImportResult, MediaCtlImportResult)
     {
         let r = try MediaCtlImporter.importText(inputs)
@@ -31,7 +31,7 @@ public enum TextImporters {
 
     /// A file of a kind that is read on its own (udevadm, arecord, /proc/asound/cards, lsusb); nil for the kinds
     /// read above, which are read with their companions.
-    public static func single(_ kind: PasteKind, name: String, text: String, partial: Bool) throws(V4L2CtlImportError)
+    package static func single(_ kind: PasteKind, name: String, text: String, partial: Bool) throws(V4L2CtlImportError)
         -> TextImportResult?
     {
         switch kind {

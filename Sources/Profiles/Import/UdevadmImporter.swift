@@ -8,7 +8,7 @@ import CaptureModel
 /// only: vendor and product IDs, serial, strings, links, port path, driver, link speed, nodes and sound cards;
 /// `captures` stay empty, and what the text does not say stays nil or empty. Records of other subsystems
 /// (disks, input, network) are left out, with a note.
-public enum UdevadmImporter {
+package enum UdevadmImporter {
     /// Pasted text is first undone from what forums, mail and chat do to it (`PasteNormalizer`, commands blanked).
     ///
     /// - Parameters:
@@ -17,7 +17,7 @@ public enum UdevadmImporter {
     ///   - partial: skip malformed lines inside records, each said as a problem of its device, instead of failing.
     /// - Throws: `V4L2CtlImportError` with file and line for a malformed line (unless `partial`), and for text
     ///   that holds no record of a camera or sound card, or is larger than `V4L2CtlImportLimits` allow.
-    public static func importText(name: String, text: String, partial: Bool) throws(V4L2CtlImportError) -> TextImportResult {
+    package static func importText(name: String, text: String, partial: Bool) throws(V4L2CtlImportError) -> TextImportResult {
         guard text.utf8.count <= V4L2CtlImportLimits.maximumBytes else {
             throw V4L2CtlImportError(
                 file: name, line: 1, message: "larger than \(V4L2CtlImportLimits.maximumBytes / 1024 / 1024) MiB; not udevadm info output")

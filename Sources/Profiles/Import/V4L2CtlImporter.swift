@@ -8,14 +8,14 @@ import CaptureModel
 /// without class headers and hex IDs, old and new control names), `--all`,
 /// `-D`, `--info` and `--list-devices`. Files whose names contain `videoN`
 /// describe that node; the others describe the first capture node.
-public enum V4L2CtlImporter {
+package enum V4L2CtlImporter {
     /// Pasted text is first undone from what forums, mail and chat do to it (`PasteNormalizer`).
     ///
     /// - Parameters:
     ///   - inputs: (name shown in errors, text) per file; together they describe one device.
     ///   - partial: on malformed or truncated lines keep going (each skipped line becomes a
     ///     `Problem`) instead of failing.
-    public static func importText(_ inputs: [(name: String, text: String)], partial: Bool = false) throws(V4L2CtlImportError)
+    package static func importText(_ inputs: [(name: String, text: String)], partial: Bool = false) throws(V4L2CtlImportError)
         -> V4L2CtlImportResult
     {
         var drafts: [NodeDraft] = []

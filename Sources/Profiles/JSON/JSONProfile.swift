@@ -3,11 +3,11 @@ import FoundationEssentials
 
 /// A device profile as JSON: the document `camprobe show --json` writes,
 /// described by `ProfileSchemas.jsonSchema` (`Profiles/schema/camprobe-profile.schema.json`).
-public enum JSONProfile {
+package enum JSONProfile {
     /// The document as `camprobe show --json` prints it: the bytes of `JSONEncoder` with
     /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` (written by `SortedJSONEncoder`),
     /// plus a final newline.
-    public static func write(_ document: DeviceDocument) -> String {
+    package static func write(_ document: DeviceDocument) -> String {
         // Encoding the model cannot fail: every value is a string, an integer or a finite number.
         guard let bytes = try? SortedJSONEncoder(prettyPrinted: true).encode(document) else { return "" }
         return String(decoding: bytes, as: UTF8.self) + "\n"
@@ -16,7 +16,7 @@ public enum JSONProfile {
     /// Validates against the JSON Schema, then decodes the model from the
     /// parsed tree (`JSONValueDecoder`), as `JSONDecoder` would decode the
     /// bytes. Refuses input over 64 MiB.
-    public static func read(_ bytes: [UInt8]) throws(ProfileReadError) -> DeviceDocument {
+    package static func read(_ bytes: [UInt8]) throws(ProfileReadError) -> DeviceDocument {
         try parse(bytes).read()
     }
 
@@ -25,13 +25,13 @@ public enum JSONProfile {
     /// model: what the schema cannot say (a fraction such as `"4294967296/1"`
     /// whose terms do not fit in 32 bits) is found here too, so a document
     /// is valid exactly when `read` accepts it. Empty when the document is valid.
-    public static func validate(_ bytes: [UInt8]) -> [ProfileIssue] {
+    package static func validate(_ bytes: [UInt8]) -> [ProfileIssue] {
         parse(bytes).validate()
     }
 
     /// The document parsed once (`JSONValue.parse`), for `read` and
     /// `validate` and for a look at its `schemaVersion` before either.
-    public static func parse(_ bytes: [UInt8]) -> Parsed {
+    package static func parse(_ bytes: [UInt8]) -> Parsed {
         guard bytes.count <= profileMaximumBytes else {
             return Parsed(
                 bytes: bytes,
@@ -57,7 +57,7 @@ public enum JSONProfile {
     static let sideBySideBytes = 256 << 10
 
     /// A JSON profile parsed, not yet checked against the schema.
-    public struct Parsed: Sendable {
+    package struct Parsed: Sendable {
         let bytes: [UInt8]
         /// The JSON value, or the size or syntax issue that stopped parsing.
         let value: Result<JSONValue, ProfileReadError>
@@ -65,13 +65,13 @@ public enum JSONProfile {
         /// The `schemaVersion` the document declares, when it is an integer
         /// (read as `JSONDecoder` reads an `Int`); nil when the document is
         /// not JSON, not an object, or has none.
-        public var declaredSchemaVersion: Int? {
+        package var declaredSchemaVersion: Int? {
             guard case .success(let v) = value, case .integer(let i)? = v["schemaVersion"] else { return nil }
             return Int(exactly: i)
         }
 
         /// See `JSONProfile.read`.
-        public func read() throws(ProfileReadError) -> DeviceDocument {
+        package func read() throws(ProfileReadError) -> DeviceDocument {
             // A large document is checked and decoded side by side; a small one in turn, where
             // handing half the work to another thread costs more than it saves (the fuzzer's
             // small inputs ran 45 times slower on a busy machine).
@@ -87,7 +87,7 @@ public enum JSONProfile {
         }
 
         /// See `JSONProfile.validate`.
-        public func validate() -> [ProfileIssue] {
+        package func validate() -> [ProfileIssue] {
             let issues = schemaIssues()
             guard issues.isEmpty else { return issues }
             if case .failure(let e) = decoded() { return e.issues }

@@ -7,14 +7,14 @@
 /// written as `JSONEncoder` writes them (integers in full, floating point in its
 /// shortest form with a C-style exponent, integral values below 2^53 — 2^24 for `Float` —
 /// without one). A NaN or an infinity is an `EncodingError`, as there.
-public struct SortedJSONEncoder: Sendable {
+package struct SortedJSONEncoder: Sendable {
     /// Two-space indentation and `"key" : value`, as `.prettyPrinted`.
-    public var prettyPrinted: Bool
+    package var prettyPrinted: Bool
 
-    public init(prettyPrinted: Bool) { self.prettyPrinted = prettyPrinted }
+    package init(prettyPrinted: Bool) { self.prettyPrinted = prettyPrinted }
 
     /// The JSON text of `value` as UTF-8 bytes (no final newline).
-    public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+    package func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let encoder = TreeEncoder(parent: nil, key: nil)
         try value.encode(to: encoder)
         var writer = JSONTreeWriter(pretty: prettyPrinted)

@@ -2,7 +2,7 @@ import CaptureModel
 
 /// A device profile as XML, namespace `https://camprobe.dev/schema/profile/1`,
 /// described by `ProfileSchemas.xsd` (`Profiles/schema/camprobe-profile.xsd`).
-public enum XMLProfile {
+package enum XMLProfile {
     /// The document as XML, written with libxml2's `xmlTextWriter`
     /// (`xmlNewTextWriterMemory`, `xmlTextWriterStartElement`,
     /// `xmlTextWriterWriteAttribute`, `xmlTextWriterWriteElement`).
@@ -10,7 +10,7 @@ public enum XMLProfile {
     /// Characters XML 1.0 cannot carry at all (NUL and other C0 controls
     /// except tab, LF and CR) are written as U+FFFD. libxml2 is loaded with
     /// `dlopen` on first use; this throws only when it cannot be loaded.
-    public static func write(_ document: DeviceDocument) throws(ProfileReadError) -> String {
+    package static func write(_ document: DeviceDocument) throws(ProfileReadError) -> String {
         try XMLProfileWriter.write(document)
     }
 
@@ -20,7 +20,7 @@ public enum XMLProfile {
     /// Refuses input over 64 MiB, a DOCTYPE (so no entity is ever declared or
     /// expanded), non-UTF-8 input and nesting deeper than 32 elements. Every
     /// issue carries a line number.
-    public static func read(_ bytes: [UInt8]) throws(ProfileReadError) -> DeviceDocument {
+    package static func read(_ bytes: [UInt8]) throws(ProfileReadError) -> DeviceDocument {
         let document = try XMLDocument.parse(bytes).get()
         let issues = XSDValidator.validate(document)
         guard issues.isEmpty else { throw ProfileReadError(issues: issues) }
@@ -36,7 +36,7 @@ public enum XMLProfile {
     /// (`xmlSchemaValidateDoc`, messages from `xmlSchemaSetValidStructuredErrors`)
     /// and by reading the document as `read` does, so `validate` and `read`
     /// agree on every file; empty when the document is valid.
-    public static func validate(_ bytes: [UInt8]) -> [ProfileIssue] {
+    package static func validate(_ bytes: [UInt8]) -> [ProfileIssue] {
         do throws(ProfileReadError) {
             _ = try read(bytes)
             return []

@@ -6,14 +6,14 @@ import CaptureModel
 #endif
 
 /// A format to make active: pixel format, size and (optionally) frame interval.
-public struct FormatRequest: Sendable, Hashable, Codable {
-    public var bufferType: BufferType
-    public var fourcc: FourCC
-    public var width: UInt32
-    public var height: UInt32
+package struct FormatRequest: Sendable, Hashable, Codable {
+    package var bufferType: BufferType
+    package var fourcc: FourCC
+    package var width: UInt32
+    package var height: UInt32
     /// The minimum frame duration (seconds per frame); nil leaves the rate alone.
-    public var frameInterval: FrameDuration?
-    public init(bufferType: BufferType, fourcc: FourCC, width: UInt32, height: UInt32, frameInterval: FrameDuration?) {
+    package var frameInterval: FrameDuration?
+    package init(bufferType: BufferType, fourcc: FourCC, width: UInt32, height: UInt32, frameInterval: FrameDuration?) {
         self.bufferType = bufferType
         self.fourcc = fourcc
         self.width = width
@@ -25,7 +25,7 @@ public struct FormatRequest: Sendable, Hashable, Codable {
 /// What `apply` did: the state before, what the driver reports after, and
 /// every field the driver changed from what was asked.
 public struct AppliedFormat: Sendable, Hashable, Codable {
-    public var requested: FormatRequest
+    package var requested: FormatRequest
     public var before: ActiveFormat?
     public var beforeInterval: FrameDuration?
     public var after: ActiveFormat
@@ -43,10 +43,10 @@ public struct AppliedFormat: Sendable, Hashable, Codable {
 /// does `deinit`, and closing the port. Changes are applied together with
 /// `apply` and rolled back together if any step fails. Not Sendable: one
 /// task configures.
-public final class ConfigurationSession {
-    public let port: any DevicePort
+package final class ConfigurationSession {
+    package let port: any DevicePort
     /// Whether this session raised the node to `V4L2_PRIORITY_RECORD`.
-    public let holdsRecordPriority: Bool
+    package let holdsRecordPriority: Bool
     private var released = false
 
     /// Locks `port` for configuration. With `recordPriority` false only the
@@ -55,7 +55,7 @@ public final class ConfigurationSession {
     /// node would lock every other sensor of the same driver out.
     ///
     /// The corresponding C calls are `flock(2)` and the ioctl `VIDIOC_S_PRIORITY` (`V4L2_PRIORITY_RECORD`).
-    public init(port: any DevicePort, recordPriority: Bool = true) throws(V4L2Error) {
+    package init(port: any DevicePort, recordPriority: Bool = true) throws(V4L2Error) {
         self.port = port
         if let e = port.lockExclusive() {
             let held = e.code == Errno.EAGAIN
@@ -91,7 +91,7 @@ public final class ConfigurationSession {
     /// and the advisory lock is released, while the port stays open. Safe to call twice.
     ///
     /// The corresponding C calls are the ioctl `VIDIOC_S_PRIORITY` (`V4L2_PRIORITY_DEFAULT`) and `flock(2)` (`LOCK_UN`).
-    public func release() {
+    package func release() {
         guard !released else { return }
         released = true
         if holdsRecordPriority {
@@ -106,7 +106,7 @@ public final class ConfigurationSession {
     /// format is restored, so nothing is left half-applied.
     ///
     /// The corresponding ioctls are `VIDIOC_G_FMT`, `VIDIOC_S_FMT`, `VIDIOC_G_PARM` and `VIDIOC_S_PARM`.
-    public func apply(_ request: FormatRequest) throws(V4L2Error) -> AppliedFormat {
+    package func apply(_ request: FormatRequest) throws(V4L2Error) -> AppliedFormat {
         let type = request.bufferType == .videoCapture ? V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue
         var original = v4l2_format()
         original.type = type

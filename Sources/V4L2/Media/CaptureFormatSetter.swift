@@ -5,7 +5,7 @@ extension DevicePort {
     /// Sets a capture node's pixel format and size and reads back what the driver chose, for the capture nodes of
     /// a media pipeline that are not the one being configured (their links are validated too). The corresponding
     /// ioctls are `VIDIOC_G_FMT`, `VIDIOC_S_FMT` and `VIDIOC_G_FMT`.
-    public func setCaptureFormat(fourcc: FourCC?, size: Dimensions, bufferType: BufferType = .videoCapture) throws(V4L2Error)
+    package func setCaptureFormat(fourcc: FourCC?, size: Dimensions, bufferType: BufferType = .videoCapture) throws(V4L2Error)
         -> ActiveFormat
     {
         let type = bufferType == .videoCapture ? V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue

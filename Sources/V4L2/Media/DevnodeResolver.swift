@@ -8,16 +8,16 @@ import CaptureModel
 /// (`/dev/v4l-subdev0`). The media graph names interfaces only by number;
 /// the real resolver reads `DEVNAME` from `/sys/dev/char/MAJ:MIN/uevent`,
 /// and a fake supplies a table.
-public struct DevnodeResolver: Sendable {
+package struct DevnodeResolver: Sendable {
     /// The path for a device number, or nil when there is none.
-    public var resolve: @Sendable (MediaDevnode) -> String?
+    package var resolve: @Sendable (MediaDevnode) -> String?
 
-    public init(_ resolve: @escaping @Sendable (MediaDevnode) -> String?) { self.resolve = resolve }
+    package init(_ resolve: @escaping @Sendable (MediaDevnode) -> String?) { self.resolve = resolve }
 
     /// Reads `DEVNAME` from `<sysRoot>/dev/char/MAJ:MIN/uevent` and puts it under `devRoot`.
     ///
     /// The corresponding C calls are `open(2)` and `read(2)` on the sysfs file.
-    public static func sysfs(sysRoot: String = "/sys", devRoot: String = "/dev") -> DevnodeResolver {
+    package static func sysfs(sysRoot: String = "/sys", devRoot: String = "/dev") -> DevnodeResolver {
         DevnodeResolver { d in
             guard let text = readSmallFile("\(sysRoot)/dev/char/\(d.major):\(d.minor)/uevent"),
                 let name = ueventValue("DEVNAME", in: text), !name.isEmpty
@@ -27,10 +27,10 @@ public struct DevnodeResolver: Sendable {
     }
 
     /// A fixed table (fakes and tests).
-    public static func table(_ paths: [MediaDevnode: String]) -> DevnodeResolver { DevnodeResolver { paths[$0] } }
+    package static func table(_ paths: [MediaDevnode: String]) -> DevnodeResolver { DevnodeResolver { paths[$0] } }
 
     /// Resolves nothing.
-    public static let none = DevnodeResolver { _ in nil }
+    package static let none = DevnodeResolver { _ in nil }
 }
 
 /// `value` of the `KEY=value` line of a uevent file.

@@ -7,7 +7,7 @@ extension DevicePort {
     /// index 0, 1, … until `EINVAL` (at most `limit` entries). Returns nil when the
     /// node could not be asked (an error other than the end of the list). A driver
     /// that ignores `mbus_code` answers its whole list; the caller compares.
-    public func pixelFormats(forMbusCode code: MediaBusCode, bufferType: BufferType = .videoCapture, limit: UInt32 = 64) -> [FourCC]? {
+    package func pixelFormats(forMbusCode code: MediaBusCode, bufferType: BufferType = .videoCapture, limit: UInt32 = 64) -> [FourCC]? {
         let type = bufferType == .videoCapture ? V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue
         var out: [FourCC] = []
         for index in 0..<limit {

@@ -3,14 +3,14 @@ import CaptureModel
 
 /// Upper bounds on what `readMediaGraph` accepts from a driver. A count above
 /// a bound is cut to it and reported as a `bound-hit` problem.
-public struct MediaGraphLimits: Sendable, Hashable {
-    public var entities: UInt32 = 1024
-    public var interfaces: UInt32 = 1024
-    public var pads: UInt32 = 4096
-    public var links: UInt32 = 16384
+package struct MediaGraphLimits: Sendable, Hashable {
+    package var entities: UInt32 = 1024
+    package var interfaces: UInt32 = 1024
+    package var pads: UInt32 = 4096
+    package var links: UInt32 = 16384
     /// Reads attempted when the graph changes between the counting and the filling call.
-    public var attempts: Int = 8
-    public init() {}
+    package var attempts: Int = 8
+    package init() {}
 }
 
 extension DevicePort {
@@ -28,7 +28,7 @@ extension DevicePort {
     ///
     /// Throws when an ioctl fails (`ENODEV`: the device went away; `ENOTTY`:
     /// not a media node).
-    public func readMediaGraph(limits: MediaGraphLimits = MediaGraphLimits(), devnodes: DevnodeResolver = .sysfs()) throws(V4L2Error)
+    package func readMediaGraph(limits: MediaGraphLimits = MediaGraphLimits(), devnodes: DevnodeResolver = .sysfs()) throws(V4L2Error)
         -> MediaGraph
     {
         var info = media_device_info()

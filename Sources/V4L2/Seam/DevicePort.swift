@@ -9,7 +9,7 @@ import CaptureModel
 ///
 /// Errors come back as errno values (never -1); ioctls are sent through the
 /// typed `call(_:_:)`, which ties each request to its argument struct.
-public protocol DevicePort: AnyObject {
+package protocol DevicePort: AnyObject {
     /// The node this port talks to, for messages.
     var path: String { get }
     /// Whether ioctls go through libv4l2 (which adds emulated formats).
@@ -51,23 +51,23 @@ public protocol DevicePort: AnyObject {
 }
 
 /// An errno value returned by the seam (`EBUSY`, `ENODEV`, …).
-public struct DeviceErrno: Error, Sendable, Hashable {
-    public var code: Int32
-    public init(_ code: Int32) { self.code = code }
+package struct DeviceErrno: Error, Sendable, Hashable {
+    package var code: Int32
+    package init(_ code: Int32) { self.code = code }
 }
 
 /// What `DevicePort.wait` waits for.
-public struct PollEvents: OptionSet, Sendable, Hashable {
-    public let rawValue: Int16
-    public init(rawValue: Int16) { self.rawValue = rawValue }
+package struct PollEvents: OptionSet, Sendable, Hashable {
+    package let rawValue: Int16
+    package init(rawValue: Int16) { self.rawValue = rawValue }
     /// `POLLIN`: a buffer can be dequeued.
-    public static let readable = PollEvents(rawValue: 0x001)
+    package static let readable = PollEvents(rawValue: 0x001)
     /// `POLLPRI`: an event (`VIDIOC_DQEVENT`) is pending.
-    public static let priority = PollEvents(rawValue: 0x002)
+    package static let priority = PollEvents(rawValue: 0x002)
 }
 
 /// How a `DevicePort.wait` ended.
-public enum WaitResult: Sendable, Hashable {
+package enum WaitResult: Sendable, Hashable {
     /// The node has these events (`POLLERR` / `POLLHUP` come back as `hangUp`).
     case ready(PollEvents)
     /// The node reported an error or hang-up (`POLLERR`, `POLLHUP`, `POLLNVAL`): usually gone.
@@ -82,7 +82,7 @@ public enum WaitResult: Sendable, Hashable {
 
 /// A signal that ends a `DevicePort.wait` from another thread; raising it
 /// twice is harmless. Made by `DevicePort.makeWakeSignal()`.
-public protocol WakeSignal: AnyObject, Sendable {
+package protocol WakeSignal: AnyObject, Sendable {
     /// Raises the signal. The corresponding C call is `write(2)` on an eventfd.
     func raise()
     /// Lowers it again, so the next `wait` waits. The corresponding C call is `read(2)` on the eventfd.

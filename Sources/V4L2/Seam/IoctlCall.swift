@@ -38,7 +38,7 @@ package func decodeCString<T>(_ tuple: T) -> String {
 }
 
 /// Writes `s` into a fixed C char array, NUL-terminated and truncated to fit.
-public func encodeCString<T>(_ s: String, into tuple: inout T) {
+package func encodeCString<T>(_ s: String, into tuple: inout T) {
     withUnsafeMutableBytes(of: &tuple) { raw in
         raw.initializeMemory(as: UInt8.self, repeating: 0)
         let bytes = Array(s.utf8.prefix(raw.count - 1))

@@ -12,16 +12,16 @@ import CaptureModel
 /// Closes the fd in `deinit` (which also releases the `flock`).
 ///
 /// Not Sendable: confined to the thread or actor that opened it.
-public final class SystemDevicePort: DevicePort {
-    public let path: String
-    public let throughLibV4L2: Bool
+package final class SystemDevicePort: DevicePort {
+    package let path: String
+    package let throughLibV4L2: Bool
     private let fd: Int32
 
     /// Opens `path` read-write, non-blocking, close-on-exec. Opening does not
     /// change the device's format, rate or controls.
     ///
     /// The corresponding C calls are `open(2)` and libv4l2's `v4l2_open`.
-    public init(path: String, throughLibV4L2: Bool = false) throws(V4L2Error) {
+    package init(path: String, throughLibV4L2: Bool = false) throws(V4L2Error) {
         self.path = path
         self.throughLibV4L2 = throughLibV4L2
         let flags = O_RDWR | O_NONBLOCK | O_CLOEXEC
@@ -42,22 +42,22 @@ public final class SystemDevicePort: DevicePort {
         if throughLibV4L2 { _ = cv4l2_close(fd) } else { _ = close(fd) }
     }
 
-    public func perform(_ request: UInt, _ argument: UnsafeMutableRawPointer) -> Int32 {
+    package func perform(_ request: UInt, _ argument: UnsafeMutableRawPointer) -> Int32 {
         let rc = throughLibV4L2 ? cv4l2_ioctl(fd, request, argument) : ioctl(fd, request, argument)
         return rc < 0 ? errno : 0
     }
 
-    public func map(length: Int, offset: UInt32) -> Result<UnsafeMutableRawPointer, DeviceErrno> {
+    package func map(length: Int, offset: UInt32) -> Result<UnsafeMutableRawPointer, DeviceErrno> {
         let p = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
         guard let p, p != MAP_FAILED else { return .failure(DeviceErrno(errno)) }
         return .success(p)
     }
 
-    public func unmap(_ address: UnsafeMutableRawPointer, length: Int) -> DeviceErrno? {
+    package func unmap(_ address: UnsafeMutableRawPointer, length: Int) -> DeviceErrno? {
         munmap(address, length) == 0 ? nil : DeviceErrno(errno)
     }
 
-    public func wait(for events: PollEvents, timeoutMilliseconds: Int32, wake: (any WakeSignal)?) -> WaitResult {
+    package func wait(for events: PollEvents, timeoutMilliseconds: Int32, wake: (any WakeSignal)?) -> WaitResult {
         var mask: Int16 = 0
         if events.contains(.readable) { mask |= Int16(POLLIN) }
         if events.contains(.priority) { mask |= Int16(POLLPRI) }
@@ -89,21 +89,21 @@ public final class SystemDevicePort: DevicePort {
         }
     }
 
-    public func lockExclusive() -> DeviceErrno? {
+    package func lockExclusive() -> DeviceErrno? {
         flock(fd, LOCK_EX | LOCK_NB) == 0 ? nil : DeviceErrno(errno)
     }
 
-    public func unlockExclusive() -> DeviceErrno? {
+    package func unlockExclusive() -> DeviceErrno? {
         flock(fd, LOCK_UN) == 0 ? nil : DeviceErrno(errno)
     }
 
-    public func makeWakeSignal() -> Result<any WakeSignal, DeviceErrno> {
+    package func makeWakeSignal() -> Result<any WakeSignal, DeviceErrno> {
         let e = cv4l2_eventfd()
         guard e >= 0 else { return .failure(DeviceErrno(errno)) }
         return .success(EventFDSignal(fd: e))
     }
 
-    public func now() -> UInt64 { monotonicNanoseconds() }
+    package func now() -> UInt64 { monotonicNanoseconds() }
 }
 
 /// An eventfd that wakes a `poll(2)`; closed when the last owner lets go.

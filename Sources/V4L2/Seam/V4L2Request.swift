@@ -2,7 +2,7 @@ internal import CV4L2
 import CaptureModel
 
 /// The ioctls camprobe uses, with their kernel request numbers and names.
-public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertible {
+package enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertible {
     case queryCap, enumFmt, gFmt, sFmt, tryFmt, gParm, sParm, enumFrameSizes, enumFrameIntervals
     case queryExtCtrl, queryMenu, gExtCtrls, sExtCtrls, gCtrl, enumInput, gInput, sInput, gPriority, sPriority
     case mediaDeviceInfo
@@ -11,7 +11,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     case mediaTopology
 
     /// The kernel request number (from `<linux/videodev2.h>` / `<linux/media.h>`).
-    public var number: UInt {
+    package var number: UInt {
         switch self {
         case .queryCap: CV4L2_VIDIOC_QUERYCAP
         case .enumFmt: CV4L2_VIDIOC_ENUM_FMT
@@ -52,7 +52,7 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     }
 
     /// The C name, e.g. `VIDIOC_ENUM_FMT`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .queryCap: "VIDIOC_QUERYCAP"
         case .enumFmt: "VIDIOC_ENUM_FMT"
@@ -93,13 +93,13 @@ public enum V4L2Request: CaseIterable, Sendable, Hashable, CustomStringConvertib
     }
 
     /// Looks a request number up; nil for numbers camprobe never sends.
-    public init?(number: UInt) {
+    package init?(number: UInt) {
         guard let r = V4L2Request.allCases.first(where: { $0.number == number }) else { return nil }
         self = r
     }
 
     /// Requests that change device state; never sent while listing.
-    public var changesState: Bool {
+    package var changesState: Bool {
         switch self {
         case .sFmt, .tryFmt, .sParm, .sExtCtrls, .sInput, .sPriority, .reqBufs, .qBuf, .dqBuf, .streamOn, .streamOff, .subdevSFmt: true
         default: false

@@ -6,13 +6,13 @@ import CaptureModel
 #endif
 
 /// Why a frame could not be converted to RGB.
-public struct FrameConversionError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FrameConversionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// libv4lconvert (Debian package libv4lconvert0) could not be loaded.
-    public var libraryMissing: Bool
-    public var message: String
-    public var description: String { message }
+    package var libraryMissing: Bool
+    package var message: String
+    package var description: String { message }
 
-    public init(libraryMissing: Bool, message: String) {
+    package init(libraryMissing: Bool, message: String) {
         self.libraryMissing = libraryMissing
         self.message = message
     }
@@ -26,13 +26,13 @@ public struct FrameConversionError: Error, Sendable, Hashable, CustomStringConve
 /// converter touches no device (see `cv4lconvert_create` in the CV4L2 shim).
 /// The corresponding C calls are `v4lconvert_create_with_dev_ops`,
 /// `v4lconvert_convert`, `v4lconvert_get_error_message` and `v4lconvert_destroy`.
-public enum FrameConverter {
+package enum FrameConverter {
     /// The largest frame converted (64 Mpixel): a hostile size must not exhaust memory.
-    public static let maxPixels = 64 << 20
+    package static let maxPixels = 64 << 20
 
     /// `bytes` (one frame of `fourcc`, `width`x`height`, `bytesPerLine` a row,
     /// 0 when unknown) as RGB24, `width * height * 3` bytes.
-    public static func rgb24(
+    package static func rgb24(
         _ bytes: [UInt8], fourcc: FourCC, width: UInt32, height: UInt32, bytesPerLine: UInt32 = 0
     ) throws(FrameConversionError) -> [UInt8] {
         guard width > 0, height > 0, Int(width) * Int(height) <= maxPixels else {

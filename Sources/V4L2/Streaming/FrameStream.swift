@@ -6,20 +6,20 @@ import CaptureModel
 #endif
 
 /// One dequeued frame's bookkeeping (the pixels are not copied).
-public struct FrameRecord: Sendable, Hashable {
+package struct FrameRecord: Sendable, Hashable {
     /// The driver's frame counter (`v4l2_buffer.sequence`); gaps are dropped frames.
-    public var sequence: UInt32
+    package var sequence: UInt32
     /// Capture time from the driver, nanoseconds (`v4l2_buffer.timestamp`, CLOCK_MONOTONIC on modern drivers).
-    public var timestampNanoseconds: UInt64
+    package var timestampNanoseconds: UInt64
     /// When camprobe dequeued it, CLOCK_MONOTONIC nanoseconds.
-    public var dequeuedAt: UInt64
-    public var bytesUsed: UInt32
+    package var dequeuedAt: UInt64
+    package var bytesUsed: UInt32
     /// `V4L2_BUF_FLAG_ERROR` was set: the driver says the frame is corrupt.
-    public var hasError: Bool
+    package var hasError: Bool
     /// The buffer's `V4L2_BUF_FLAG_*` bits as the driver set them (`KEYFRAME`, `ERROR`, the timestamp kind, …).
-    public var flags: UInt32
+    package var flags: UInt32
 
-    public init(
+    package init(
         sequence: UInt32, timestampNanoseconds: UInt64, dequeuedAt: UInt64, bytesUsed: UInt32, hasError: Bool, flags: UInt32 = 0
     ) {
         self.sequence = sequence
@@ -32,12 +32,12 @@ public struct FrameRecord: Sendable, Hashable {
 }
 
 /// One dequeued frame with its bytes, copied out of the driver's buffer.
-public struct CapturedFrame: Sendable, Hashable {
-    public var record: FrameRecord
+package struct CapturedFrame: Sendable, Hashable {
+    package var record: FrameRecord
     /// The frame as the driver delivered it (`bytesused` bytes of the mmap'd buffer).
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
-    public init(record: FrameRecord, bytes: [UInt8]) {
+    package init(record: FrameRecord, bytes: [UInt8]) {
         self.record = record
         self.bytes = bytes
     }
@@ -50,17 +50,17 @@ public struct CapturedFrame: Sendable, Hashable {
 ///
 /// Every step goes through the `DevicePort` seam, so the fake streams too
 /// (on a virtual clock). Not Sendable: confined to the thread that streams.
-public final class FrameStream {
+package final class FrameStream {
     let port: any DevicePort
     let type: UInt32
     let multiplanar: Bool
     private var mappings: [(UnsafeMutableRawPointer, Int)] = []
     private var streaming = false
     /// The port's clock (CLOCK_MONOTONIC on a real node) when STREAMON returned.
-    public private(set) var startedAt: UInt64 = 0
+    package private(set) var startedAt: UInt64 = 0
 
     /// Requests `count` buffers and starts streaming.
-    public init(port: any DevicePort, bufferType: BufferType, count: UInt32 = 4) throws(V4L2Error) {
+    package init(port: any DevicePort, bufferType: BufferType, count: UInt32 = 4) throws(V4L2Error) {
         self.port = port
         multiplanar = bufferType == .videoCaptureMultiplanar
         type = multiplanar ? V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
@@ -98,7 +98,7 @@ public final class FrameStream {
 
     /// Waits up to `timeoutMilliseconds` for the next frame, records it and
     /// gives the buffer back. Throws on a driver error; `nil` on timeout.
-    public func next(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> FrameRecord? {
+    package func next(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> FrameRecord? {
         try waitAndDequeue(copying: false, timeoutMilliseconds: timeoutMilliseconds)?.record
     }
 
@@ -109,7 +109,7 @@ public final class FrameStream {
     ///
     /// The corresponding C calls are `poll(2)`, `VIDIOC_DQBUF`, a copy out of
     /// the `mmap(2)`ed buffer, then `VIDIOC_QBUF`.
-    public func nextFrame(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> CapturedFrame? {
+    package func nextFrame(timeoutMilliseconds: Int32 = 2000) throws(V4L2Error) -> CapturedFrame? {
         try waitAndDequeue(copying: true, timeoutMilliseconds: timeoutMilliseconds)
     }
 
@@ -161,14 +161,14 @@ public final class FrameStream {
     }
 
     /// How many buffers are mapped (what `VIDIOC_REQBUFS` granted, at most 32).
-    public var bufferCount: Int { mappings.count }
+    package var bufferCount: Int { mappings.count }
 
     /// Waits up to `timeoutMilliseconds` (or until `wake` is raised) for the next
     /// frame and dequeues it WITHOUT giving the buffer back: the caller reads the
     /// bytes in place (`bytes(of:)`) and returns the buffer with `requeue(_:)`.
     ///
     /// The corresponding C calls are `poll(2)` (with the wake signal's eventfd) and `VIDIOC_DQBUF`.
-    public func dequeueBorrowed(timeoutMilliseconds: Int32, wake: (any WakeSignal)?) throws(V4L2Error) -> BorrowOutcome {
+    package func dequeueBorrowed(timeoutMilliseconds: Int32, wake: (any WakeSignal)?) throws(V4L2Error) -> BorrowOutcome {
         switch port.wait(for: .readable, timeoutMilliseconds: timeoutMilliseconds, wake: wake) {
         case .timedOut: return .timedOut
         case .woken: return .woken
@@ -201,13 +201,13 @@ public final class FrameStream {
     }
 
     /// The bytes of a borrowed buffer, in place (valid until it is requeued or the stream stops).
-    public func bytes(of buffer: BorrowedBuffer) -> UnsafeRawBufferPointer {
+    package func bytes(of buffer: BorrowedBuffer) -> UnsafeRawBufferPointer {
         guard Int(buffer.index) < mappings.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: mappings[Int(buffer.index)].0 + buffer.offset, count: buffer.count)
     }
 
     /// Gives a borrowed buffer back to the driver. The corresponding ioctl is `VIDIOC_QBUF`.
-    public func requeue(_ index: UInt32) throws(V4L2Error) {
+    package func requeue(_ index: UInt32) throws(V4L2Error) {
         try withBuffer(index: index) { (b: inout v4l2_buffer, _: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
             try port.call(.qBuf, &b)
         }
@@ -224,7 +224,7 @@ public final class FrameStream {
     }
 
     /// Stops streaming and releases the buffers. Safe to call twice.
-    public func stop() {
+    package func stop() {
         if streaming {
             var t = Int32(bitPattern: type)
             try? port.call(.streamOff, &t)
@@ -260,17 +260,17 @@ public final class FrameStream {
 }
 
 /// A buffer dequeued and not yet given back (`FrameStream.dequeueBorrowed`).
-public struct BorrowedBuffer: Sendable, Hashable {
+package struct BorrowedBuffer: Sendable, Hashable {
     /// The driver's buffer index (`v4l2_buffer.index`).
-    public var index: UInt32
-    public var record: FrameRecord
+    package var index: UInt32
+    package var record: FrameRecord
     /// Where the frame starts in the mapping (a multi-planar node's `data_offset`) and how many bytes it has.
-    public var offset: Int
-    public var count: Int
+    package var offset: Int
+    package var count: Int
 }
 
 /// How `FrameStream.dequeueBorrowed` ended.
-public enum BorrowOutcome: Sendable, Hashable {
+package enum BorrowOutcome: Sendable, Hashable {
     case frame(BorrowedBuffer)
     case timedOut
     case woken

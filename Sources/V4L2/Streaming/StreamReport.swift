@@ -26,7 +26,7 @@ public struct StreamReport: Sendable, Hashable, Codable {
     }
 
     /// Measures `frames` (in dequeue order). `startedAt` is when STREAMON returned.
-    public init(frames: [FrameRecord], startedAt: UInt64, expectedFPS: Double?) {
+    package init(frames: [FrameRecord], startedAt: UInt64, expectedFPS: Double?) {
         framesReceived = frames.count
         framesWithErrors = frames.filter(\.hasError).count
         self.expectedFPS = expectedFPS

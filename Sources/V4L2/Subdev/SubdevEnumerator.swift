@@ -9,19 +9,19 @@ import CaptureModel
 /// `VIDIOC_SUBDEV_G_FMT` and `VIDIOC_SUBDEV_G_SELECTION` (crop, crop bounds,
 /// native size), all on the active configuration. Every loop is bounded, and
 /// what fails is a `Problem` next to the partial result.
-public struct SubdevEnumerator {
+package struct SubdevEnumerator {
     let port: any DevicePort
     let limits: EnumerationLimits
     /// `V4L2_SUBDEV_FORMAT_ACTIVE`.
     static let active: UInt32 = 1
 
-    public init(port: any DevicePort, limits: EnumerationLimits = EnumerationLimits()) {
+    package init(port: any DevicePort, limits: EnumerationLimits = EnumerationLimits()) {
         self.port = port
         self.limits = limits
     }
 
     /// Everything pad `pad` offers now, and what went wrong reading it.
-    public func read(pad: UInt32) -> (modes: SubdevPadModes, problems: [Problem]) {
+    package func read(pad: UInt32) -> (modes: SubdevPadModes, problems: [Problem]) {
         var log = EnumerationLog()
         let answers = port.enumerate(
             .subdevEnumMbusCode, limit: limits.formats, what: "media-bus codes of pad \(pad) on \(port.path)",
@@ -145,7 +145,7 @@ extension SubdevEnumerator {
     /// The subdevice's controls with their current values (a sensor's exposure,
     /// analogue gain, blanking, pixel rate, test pattern), read as on a video node:
     /// `VIDIOC_QUERY_EXT_CTRL`, `VIDIOC_QUERYMENU`, `VIDIOC_G_EXT_CTRLS`.
-    public func controls() -> (controls: [Control], problems: [Problem]) {
+    package func controls() -> (controls: [Control], problems: [Problem]) {
         var log = EnumerationLog()
         let list = ControlEnumerator(port: port, limits: limits).controls(log: &log)
         return (list, log.problems)
@@ -155,7 +155,7 @@ extension SubdevEnumerator {
 extension DevicePort {
     /// Sets the active format of a subdevice pad and returns what the driver made of it (it may change the code
     /// or the size). The corresponding ioctls are `VIDIOC_SUBDEV_G_FMT` then `VIDIOC_SUBDEV_S_FMT`, with `V4L2_SUBDEV_FORMAT_ACTIVE`.
-    public func setSubdevFormat(pad: UInt32, code: MediaBusCode, size: Dimensions) throws(V4L2Error) -> SubdevPadFormat {
+    package func setSubdevFormat(pad: UInt32, code: MediaBusCode, size: Dimensions) throws(V4L2Error) -> SubdevPadFormat {
         var f = v4l2_subdev_format()
         f.which = SubdevEnumerator.active
         f.pad = pad
