@@ -82,8 +82,13 @@ final class FrameProducer: Sendable {
         fail: @Sendable (V4L2Error) -> CaptureDeviceError,
         started: @Sendable (CaptureDeviceError?) -> Void, finished: @Sendable (CaptureDeviceError?) -> Void
     ) {
-        guard let port = handoff.take() else { return }
-        let failure = stream(port, id: id, mode: mode, bytesPerLine: bytesPerLine, options: options, fail: fail, started: started)
+        // The port is held only inside this scope: the file can close as soon as the stream has ended.
+        let failure: CaptureDeviceError?
+        if let port = handoff.take() {
+            failure = stream(port, id: id, mode: mode, bytesPerLine: bytesPerLine, options: options, fail: fail, started: started)
+        } else {
+            return
+        }
         channel.finish(failure.map { .failure($0) } ?? .success(()))
         markEnded()
         finished(failure)

@@ -135,7 +135,16 @@ package final class FrameStream {
     /// Dequeues one buffer, records it (and copies its bytes when `copying`)
     /// and queues it again; nil on `EAGAIN`.
     private func dequeue(copying: Bool) throws(V4L2Error) -> CapturedFrame? {
-        var frame: CapturedFrame?
+        guard let taken = try takeBuffer() else { return nil }
+        let frame = CapturedFrame(record: taken.record, bytes: copying ? Array(bytes(of: taken)) : [])
+        try requeue(taken.index)
+        return frame
+    }
+
+    /// `VIDIOC_DQBUF` of one buffer, described and bounded by its mapping (never trust the
+    /// driver's numbers past it); the buffer stays dequeued. nil on `EAGAIN`.
+    private func takeBuffer() throws(V4L2Error) -> BorrowedBuffer? {
+        var taken: BorrowedBuffer?
         try withBuffer(index: 0) { (b: inout v4l2_buffer, planes: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
             do throws(V4L2Error) {
                 try port.call(.dqBuf, &b)
@@ -144,20 +153,18 @@ package final class FrameStream {
             }
             let used = planes.map { $0.pointee.bytesused } ?? b.bytesused
             let record = FrameRecord(
-                sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp),
-                dequeuedAt: port.now(), bytesUsed: used, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0, flags: b.flags)
-            var bytes: [UInt8] = []
-            if copying, Int(b.index) < mappings.count {
-                let (base, length) = mappings[Int(b.index)]
-                // Never trust the driver's numbers past the mapping.
-                let start = min(Int(planes.map { $0.pointee.data_offset } ?? 0), length)
-                let end = min(max(Int(used), start), length)
-                bytes = Array(UnsafeRawBufferPointer(start: base + start, count: end - start))
+                sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp), dequeuedAt: port.now(),
+                bytesUsed: used, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0, flags: b.flags)
+            var start = 0
+            var end = 0
+            if Int(b.index) < mappings.count {
+                let length = mappings[Int(b.index)].1
+                start = min(Int(planes.map { $0.pointee.data_offset } ?? 0), length)
+                end = min(max(Int(used), start), length)
             }
-            frame = CapturedFrame(record: record, bytes: bytes)
-            try port.call(.qBuf, &b)
+            taken = BorrowedBuffer(index: b.index, record: record, offset: start, count: end - start)
         }
-        return frame
+        return taken
     }
 
     /// How many buffers are mapped (what `VIDIOC_REQBUFS` granted, at most 32).
@@ -176,28 +183,7 @@ package final class FrameStream {
         case .failed(let e): throw V4L2Error(call: "poll", path: port.path, errno: e.code)
         case .ready, .hangUp: break  // DQBUF says what a hang-up means (ENODEV, EIO, EPIPE)
         }
-        var outcome = BorrowOutcome.timedOut
-        try withBuffer(index: 0) { (b: inout v4l2_buffer, planes: UnsafeMutablePointer<v4l2_plane>?) throws(V4L2Error) in
-            do throws(V4L2Error) {
-                try port.call(.dqBuf, &b)
-            } catch  where error.errno == Errno.EAGAIN {
-                return
-            }
-            let used = planes.map { $0.pointee.bytesused } ?? b.bytesused
-            let record = FrameRecord(
-                sequence: b.sequence, timestampNanoseconds: FrameStream.nanoseconds(b.timestamp), dequeuedAt: port.now(),
-                bytesUsed: used, hasError: b.flags & UInt32(V4L2_BUF_FLAG_ERROR) != 0, flags: b.flags)
-            var start = 0
-            var end = 0
-            if Int(b.index) < mappings.count {
-                let length = mappings[Int(b.index)].1
-                // Never trust the driver's numbers past the mapping.
-                start = min(Int(planes.map { $0.pointee.data_offset } ?? 0), length)
-                end = min(max(Int(used), start), length)
-            }
-            outcome = .frame(BorrowedBuffer(index: b.index, record: record, offset: start, count: end - start))
-        }
-        return outcome
+        return try takeBuffer().map { .frame($0) } ?? .timedOut
     }
 
     /// The bytes of a borrowed buffer, in place (valid until it is requeued or the stream stops).
