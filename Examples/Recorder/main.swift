@@ -112,11 +112,10 @@ let events = await discovery.events()  // first the devices present, then live c
     }
     if let d = pick(await discovery.devices) { return d }
     let what = kind == .video ? "camera" : "microphone"
-    guard waiting else {
-        fail("no \(what) matches '\(text ?? "0")'; camprobe list shows what there is (--wait waits for one)")
-    }
+    let missing = text.map { "no \(what) matches '\($0)'" } ?? "no \(what) found"
+    guard waiting else { fail("\(missing); camprobe list shows what there is (--wait waits for one)") }
     if case .off(let reason) = discovery.hotplug { fail("cannot wait for a \(what): hotplug is off (\(reason))") }
-    say("Waiting: no \(what) matches '\(text ?? "0")' yet; plug one in (Ctrl-C stops)")
+    say("Waiting: \(missing) yet; plug one in (Ctrl-C stops)")
     for await e in events {
         if case .wasConnected = e, let d = pick(await discovery.devices) { return d }
     }
@@ -246,6 +245,11 @@ extension Y4MWriter: VideoFile {}
     }
     let fps = first.flatMap { f in last > f && count > 1 ? Double(count - 1) * 1e9 / Double(last - f) : nil }
     say("Recorded: \(written) frames, \(lost) dropped, at \(fps.map(formatFPS) ?? "?") fps to \(path)")
+    if let fps, let nominal = mode.fps, abs(fps / nominal - 1) > 0.05 {
+        say(
+            "Note: the camera delivered \(formatFPS(fps)) fps (from its timestamps); the file plays at \(formatFPS(nominal)) fps, "
+                + "so it runs \(fps < nominal ? "faster" : "slower") than life (low light or a busy machine slows cameras down)")
+    }
     await camera.close()
     return .finished
 }
