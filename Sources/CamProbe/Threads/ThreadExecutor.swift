@@ -54,6 +54,8 @@ package final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     }
 
     private func run() {
+        // Two arrays traded back and forth: taking a batch copies nothing and allocates nothing.
+        var batch: [UnownedJob] = []
         while true {
             pthread_mutex_lock(mutex)
             while jobs.isEmpty && !stopping { pthread_cond_wait(condition, mutex) }
@@ -61,10 +63,10 @@ package final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
                 pthread_mutex_unlock(mutex)
                 break
             }
-            let batch = jobs
-            jobs.removeAll(keepingCapacity: true)
+            swap(&batch, &jobs)
             pthread_mutex_unlock(mutex)
             for job in batch { job.runSynchronously(on: asUnownedSerialExecutor()) }
+            batch.removeAll(keepingCapacity: true)
         }
     }
 
