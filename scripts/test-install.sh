@@ -151,6 +151,8 @@ check "unit in the .deb runs /usr/bin/camprobe" \
 # ------------------------------------------------------------ the library, as a recorder's package uses it
 echo "# scripts/test-library-consumer.sh (README's Package.swift and code in a fresh package)"
 "$here/scripts/test-library-consumer.sh" "$tmp/consumer" || failures=$((failures + 1))
+check "import CamProbe exposes no more public types than scripts/dev/public-api.sh allows" \
+    bash -c 'cd "$1" && scripts/dev/public-api.sh' _ "$here"
 
 # ------------------------------------------------------------ optional: a root with no Swift
 if [[ -n $chroot_dir ]]; then
