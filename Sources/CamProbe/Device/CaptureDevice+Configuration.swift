@@ -30,6 +30,7 @@ extension CaptureDevice {
     public func unlockForConfiguration() {
         lock?.release()
         lock = nil
+        appliedUnderLock = nil
     }
 
     /// Whether this handle holds the configuration lock.
@@ -98,7 +99,9 @@ extension CaptureDevice {
         do throws(V4L2Error) {
             let applied = try lock.primary.apply(request)
             sessionPreset = .inputPriority
-            return AppliedConfiguration(requested: mode, path: path, details: applied, pipeline: pipeline)
+            let result = AppliedConfiguration(requested: mode, path: path, details: applied, pipeline: pipeline)
+            appliedUnderLock = (result.mode, applied.after.bytesPerLine)
+            return result
         } catch {
             throw await failure(error)
         }

@@ -18,18 +18,25 @@ extension CaptureDevice {
         if let running = frameProducer, !running.hasEnded {
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(name) is already streaming to this handle; stop those frames first")
         }
-        let format: ActiveFormat
-        do throws(V4L2Error) {
-            format = try port.readActiveFormat(bufferType)
-        } catch {
-            throw await failure(error)
+        let mode: CaptureMode
+        let bytesPerLine: UInt32
+        if lock != nil, let known = appliedUnderLock {
+            (mode, bytesPerLine) = known  // read back by apply under this lock: unchanged since
+        } else {
+            let format: ActiveFormat
+            do throws(V4L2Error) {
+                format = try port.readActiveFormat(bufferType)
+            } catch {
+                throw await failure(error)
+            }
+            let rate = port.readStreamingParameters(bufferType)?.frameInterval.flatMap {
+                $0.interval.isValid ? $0.interval.reciprocal : nil
+            }
+            mode = CaptureMode(
+                path: path, bufferType: format.bufferType, fourcc: format.fourcc,
+                size: Dimensions(width: format.width, height: format.height), frameRate: rate)
+            bytesPerLine = format.bytesPerLine
         }
-        let rate = port.readStreamingParameters(bufferType)?.frameInterval.flatMap {
-            $0.interval.isValid ? $0.interval.reciprocal : nil
-        }
-        let mode = CaptureMode(
-            path: path, bufferType: format.bufferType, fourcc: format.fourcc,
-            size: Dimensions(width: format.width, height: format.height), frameRate: rate)
         let signal: any WakeSignal
         switch port.makeWakeSignal() {
         case .success(let s): signal = s
@@ -46,7 +53,7 @@ extension CaptureDevice {
         let startResult: CaptureDeviceError? = await withCheckedContinuation { (c: CheckedContinuation<CaptureDeviceError?, Never>) in
             let spawned = DedicatedThread.spawn {
                 producer.run(
-                    handoff, id: id, mode: mode, bytesPerLine: Int(format.bytesPerLine), options: options,
+                    handoff, id: id, mode: mode, bytesPerLine: Int(bytesPerLine), options: options,
                     fail: { error in
                         CaptureDeviceError(
                             kind: error.isDeviceGone ? .disconnected : .failed, id: id,

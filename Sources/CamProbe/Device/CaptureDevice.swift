@@ -49,6 +49,9 @@ public actor CaptureDevice {
     private let registry: DeviceRegistry?
     /// The configuration lock, while held.
     var lock: CameraLock?
+    /// What the last `apply` read back, while the lock that made it is held: nobody else can have
+    /// changed the mode since, so `frames()` starts from it without asking the driver again.
+    var appliedUnderLock: (mode: CaptureMode, bytesPerLine: UInt32)?
     /// The frames this handle streams (`frames(_:)`), while they run.
     var frameProducer: FrameProducer?
     /// The media-controller camera this node belongs to: its pipeline is locked and configured with it.
@@ -113,6 +116,7 @@ public actor CaptureDevice {
         await stopFrames()
         lock?.release()
         lock = nil
+        appliedUnderLock = nil
         port = nil
         await registry?.holderReleased(id)
     }
