@@ -160,16 +160,53 @@ protocol VideoFile: AnyObject {
 extension AVIWriter: VideoFile {}
 extension Y4MWriter: VideoFile {}
 
+/// The file for frames in `mode`: `base.avi` for MJPEG, `base.y4m` for raw formats.
+func videoFile(for mode: CaptureMode, base: String) -> (file: any VideoFile, path: String, mode: CaptureMode) {
+    let rate = mode.frameRate ?? Rational(30, 1)
+    let code = String(mode.fourcc.description.prefix { $0 != " " })  // "YUYV", "MJPG"
+    let compressed = ["MJPG", "JPEG"].contains(code)
+    let path = base + (compressed ? ".avi" : ".y4m")
+    do {
+        let (w, h) = (Int(mode.size.width), Int(mode.size.height))
+        let r = (numerator: rate.numerator, denominator: rate.denominator)
+        let file: any VideoFile =
+            compressed
+            ? try AVIWriter(path: path, width: w, height: h, fourcc: code, rate: r)
+            : try Y4MWriter(path: path, width: w, height: h, fourcc: code, rate: r)
+        return (file, path, mode)
+    } catch {
+        fail("\(error)")
+    }
+}
+
 /// One recording: negotiate, lock, apply, (hold), record `duration` seconds.
 @MainActor func record(_ device: Device, take: Int) async throws -> Ending {
     let pick = decide(device)
     say("Camera: \(device.name) (\(device.id))")
     say("Decision: \(pick)")
     guard let node = pick.path, pick.decision.choice != nil else { fail("nothing to record: no capture node of \(device.name) fits") }
+    // The file is made from the decision before the camera is touched, so it is ready when the
+    // frames start; it is made again if the driver adjusts the mode.
+    let base = take > 1 ? "\(prefix)-\(take)" : prefix
+    let records = duration > 0 && holdLocked == nil && holdUnlocked == nil
+    var prepared = records ? pick.decision.choice.map { videoFile(for: $0.mode, base: base) } : nil
+    func discard() {
+        if let p = prepared {
+            _ = try? p.file.close()
+            unlink(p.path)
+        }
+        prepared = nil
+    }
     let camera = try await discovery.open(device, node: node)  // open(2)
     defer { Task { await camera.close() } }
-    try await camera.lockForConfiguration()  // flock(2) + VIDIOC_S_PRIORITY
-    let applied = try await camera.apply(pick)  // VIDIOC_S_FMT, VIDIOC_S_PARM, read back
+    let applied: AppliedConfiguration
+    do {
+        try await camera.lockForConfiguration()  // flock(2) + VIDIOC_S_PRIORITY
+        applied = try await camera.apply(pick)  // VIDIOC_S_FMT, VIDIOC_S_PARM, read back
+    } catch {
+        discard()
+        throw error
+    }
     say("Applied: \(applied.mode)" + (applied.isExact ? "" : " (the driver adjusted: \(applied.adjustments.joined(separator: "; ")))"))
     if let holdLocked {
         say("Locked: holding the configuration lock for \(formatFPS(holdLocked)) s")
@@ -187,24 +224,15 @@ extension Y4MWriter: VideoFile {}
         return .finished
     }
     let mode = applied.mode
-    let base = take > 1 ? "\(prefix)-\(take)" : prefix
-    let rate = mode.frameRate ?? Rational(30, 1)
-    let code = String(mode.fourcc.description.prefix { $0 != " " })  // "YUYV", "MJPG"
-    let compressed = ["MJPG", "JPEG"].contains(code)
-    let path = base + (compressed ? ".avi" : ".y4m")
-    let file: any VideoFile
-    do {
-        let w = Int(mode.size.width)
-        let h = Int(mode.size.height)
-        let r = (numerator: rate.numerator, denominator: rate.denominator)
-        if compressed {
-            file = try AVIWriter(path: path, width: w, height: h, fourcc: code, rate: r)
-        } else {
-            file = try Y4MWriter(path: path, width: w, height: h, fourcc: code, rate: r)
-        }
-    } catch {
-        fail("\(error)")
+    if let p = prepared, p.mode.fourcc != mode.fourcc || p.mode.size != mode.size || p.mode.frameRate != mode.frameRate {
+        discard()
     }
+    let (file, path) =
+        prepared.map { ($0.file, $0.path) }
+        ?? {
+            let v = videoFile(for: mode, base: base)
+            return (v.file, v.path)
+        }()
     say("Recording: \(path)")
     var audio: Task<String, Never>?
     let microphone: AudioBufferStream? =
