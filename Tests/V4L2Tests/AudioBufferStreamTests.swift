@@ -33,9 +33,10 @@ struct AudioBufferStreamTests {
     }
 
     /// Up to `max` buffers (then `break`), and the error that ended the stream; at most 60 s (a hang guard:
+    /// a queue of 1024 by default, so a consumer descheduled for seconds on a loaded machine loses nothing;
     /// the whole suite runs in parallel on 2 cores, where 10 s was once not enough).
     static func collect(
-        _ source: AudioBufferStream, maxQueued: Int = 64, max: Int, pause: Duration = .zero
+        _ source: AudioBufferStream, maxQueued: Int = 1024, max: Int, pause: Duration = .zero
     ) async throws -> ([AudioBuffer], (any Error)?) {
         try await within(60) {
             var out: [AudioBuffer] = []
