@@ -37,5 +37,5 @@ def block_deb(s):
         s.expect("DEB: an installed XML profile validates (libxml2 loaded on demand)", xml.rc == 0, xml.out + xml.err)
     finally:
         rmmod("vivid")
-        removed = run(["dpkg", "--purge", "camprobe"], timeout=120, merge=True)
+        removed = run(["dpkg", "--purge", "camprobe"], timeout=300, merge=True)  # man-db's trigger is slow under TCG
         s.expect("DEB: dpkg --purge removes it", removed.rc == 0, removed.out[-800:])
