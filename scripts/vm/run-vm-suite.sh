@@ -16,8 +16,8 @@ fi
 [ -x "$bin" ] || { echo "vm: $bin was not built" >&2; exit 1; }
 [ -x "$(dirname "$bin")/camprobe-recorder-example" ] || { echo "vm: the recorder example was not built next to $bin" >&2; exit 1; }
 rm -rf "$out"; mkdir -p "$out"
-# The whole suite is about 11 minutes on an idle 2-core machine under TCG; a loaded one needs more.
-export CAMPROBE_VM_TIMEOUT=${CAMPROBE_VM_TIMEOUT:-1800}
+# The whole suite is about 15 minutes on an idle 2-core machine under TCG (block R adds 4); a loaded one needs more.
+export CAMPROBE_VM_TIMEOUT=${CAMPROBE_VM_TIMEOUT:-2400}
 exec "$root/scripts/vm/run-guest.sh" "$root/scripts/vm/suite.py" "$out" "CAMPROBE=$bin" \
     ${VM_BENCH:+"VM_BENCH=$VM_BENCH"} ${HOTPLUG_CYCLES:+"HOTPLUG_CYCLES=$HOTPLUG_CYCLES"} \
     ${ALSA_CYCLES:+"ALSA_CYCLES=$ALSA_CYCLES"} ${VM_BLOCKS:+"VM_BLOCKS=$VM_BLOCKS"} ${CAMPROBE_DEB:+"CAMPROBE_DEB=$CAMPROBE_DEB"}
