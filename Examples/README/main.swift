@@ -32,6 +32,15 @@ for await event in events {
     break
 }
 
+nonisolated func count(_ frames: VideoFrames, upTo n: Int) async throws -> Int {
+    var seen = 0
+    try await frames.forEach { frame in  // on the stream's thread; nothing allocated per frame
+        seen += 1
+        if seen == n { await frames.stop() }  // the sequence ends after this frame
+    }
+    return seen
+}
+
 if let device = await discovery.devices.first, let microphone = device.microphoneBufferStream() {
     for try await buffer in microphone.buffers() {  // snd_pcm_readi on a thread of its own
         print(buffer.frameCount, buffer.format.rate, buffer.timestampNanoseconds, buffer.discontinuity)

@@ -243,22 +243,11 @@ func videoFile(for mode: CaptureMode, base: String) -> (file: any VideoFile, pat
     }
     let wanted = mode.frameRate != nil ? max(1, Int((duration * (mode.fps ?? 30)).rounded())) : Int.max
     let frames = try await camera.frames()  // VIDIOC_REQBUFS, mmap, STREAMON; DQBUF/QBUF per frame
-    var count = 0
-    var lost = 0
-    var first: UInt64?
-    var last: UInt64 = 0
+    let take = await writeFrames(frames, to: HandedFile(file), wanted: wanted, seconds: duration)
+    let (count, lost, first, last) = (take.count, take.lost, take.first, take.last)
     var ending = Ending.finished
-    do {
-        for try await frame in frames {
-            try frame.withUnsafeBytes { try file.append($0) }  // the driver's buffer, in place
-            count += 1
-            lost += frame.framesLostBefore
-            first = first ?? frame.timestampNanoseconds
-            last = frame.timestampNanoseconds
-            if count >= wanted { break }
-            if mode.frameRate == nil, let f = first, Double(last - f) >= duration * 1e9 { break }
-        }
-    } catch let error as CaptureDeviceError where error.kind == .disconnected || access(node, F_OK) != 0 {
+    if let error = take.error {
+        guard (error as? CaptureDeviceError)?.kind == .disconnected || access(node, F_OK) != 0 else { throw error }
         ending = .disconnected
     }
     await frames.stop()  // STREAMOFF, munmap, REQBUFS 0

@@ -11,6 +11,8 @@ import FoundationEssentials
 /// (every malloc family call, counted by `CAllocationCounter`) while N frames
 /// arrive in borrow mode through the fake camera, after a warm-up; prints
 /// "frame allocations: A over N frames (P per frame)" and exits 1 when P > 0.
+/// The frames are read with `VideoFrames.forEach` (the allocation-free way), or with
+/// `forAwait` a `for try await` loop on the global executor (which costs libdispatch's wake-ups).
 enum FrameAllocations {
     static let node = """
         {"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"Alloc Cam","busInfo":"usb-0000:00:14.0-1","version":"6.1.0",
@@ -23,7 +25,7 @@ enum FrameAllocations {
 
     /// With `devicePath` (a real node, e.g. vivid's in the guest) the real seam is measured;
     /// without, the fake camera (whose own bookkeeping allocates: an upper bound only).
-    static func run(frames n: Int, devicePath: String?, consumerDelay: Duration = .zero) async -> Int32 {
+    static func run(frames n: Int, devicePath: String?, consumerDelay: Duration = .zero, forAwait: Bool = false) async -> Int32 {
         do {
             let sys: any DeviceSystem =
                 devicePath == nil
@@ -40,20 +42,28 @@ enum FrameAllocations {
             var seen = 0
             var bytes = 0
             var before: UInt64 = 0
-            for try await frame in frames {
+            var counted: UInt64 = 0
+            func look(_ frame: VideoFrame) async throws -> Bool {
                 bytes &+= frame.withUnsafeBytes { $0.count } ?? 0
                 seen += 1
                 // A consumer slower than the camera finds a frame waiting and never suspends: no wake-up crosses threads.
                 if consumerDelay > .zero { try await Task.sleep(for: consumerDelay) }
                 if seen == 200 { before = calloccounter_allocations() }  // warmed up
-                if seen == 200 + n { break }
+                if seen == 200 + n { counted = calloccounter_allocations() - before }
+                return seen < 200 + n
             }
-            let counted = calloccounter_allocations() - before
+            if forAwait {
+                for try await frame in frames where try await !look(frame) { break }
+            } else {
+                try await frames.forEach { frame in
+                    if try await !look(frame) { await frames.stop() }
+                }
+            }
             await frames.stop()
             await camera.close()
             let per = Double(counted) / Double(max(n, 1))
             print(
-                "frame allocations: \(counted) over \(n) frames (\(per) per frame; \(bytes) bytes read in place) on \(devicePath ?? "the fake")"
+                "frame allocations: \(counted) over \(n) frames (\(per) per frame; \(bytes) bytes read in place) on \(devicePath ?? "the fake"), \(forAwait ? "for try await" : "forEach")"
             )
             return counted == 0 ? 0 : 1
         } catch {

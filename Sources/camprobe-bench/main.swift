@@ -13,7 +13,7 @@ import Negotiation
 /// Usage: camprobe-bench [FIXTURE_DIR] [--iterations N]
 ///        camprobe-bench --hotplug N   (registry memory over N hotplug events)
 ///        camprobe-bench --stream-frames N --device /dev/videoN   (a recorder's streaming, for the side-by-side with v4l2-ctl)
-///        camprobe-bench --frame-allocations N   [--device /dev/videoN]  (heap allocations while N borrowed frames arrive; exit 1 if any)
+///        camprobe-bench --frame-allocations N   [--device /dev/videoN]  [--for-await] (heap allocations while N borrowed frames arrive; exit 1 if any)
 var args = Array(CommandLine.arguments.dropFirst())
 if let i = args.firstIndex(of: "--hotplug"), i + 1 < args.count, let n = Int(args[i + 1]) {
     await HotplugSoak.run(events: n)
@@ -23,7 +23,9 @@ if let i = args.firstIndex(of: "--frame-allocations") {
     let n = i + 1 < args.count ? Int(args[i + 1]) ?? 1000 : 1000
     let device = args.firstIndex(of: "--device").flatMap { $0 + 1 < args.count ? args[$0 + 1] : nil }
     let delay = args.firstIndex(of: "--consumer-delay-ms").flatMap { $0 + 1 < args.count ? Int(args[$0 + 1]) : nil } ?? 0
-    exit(await FrameAllocations.run(frames: n, devicePath: device, consumerDelay: .milliseconds(delay)))
+    exit(
+        await FrameAllocations.run(
+            frames: n, devicePath: device, consumerDelay: .milliseconds(delay), forAwait: args.contains("--for-await")))
 }
 if let i = args.firstIndex(of: "--stream-frames"), let d = args.firstIndex(of: "--device"), d + 1 < args.count {
     let n = i + 1 < args.count ? Int(args[i + 1]) ?? 300 : 300

@@ -4,6 +4,10 @@ import CaptureModel
 import Testing
 import V4L2
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The library as a recorder meets it, through the fake: locks that release on
 /// every path, the one mode type in and out, and frames as they arrive.
 @Suite("Recorder API through the fake", .serialized, .timeLimit(.minutes(2)))
@@ -104,6 +108,42 @@ struct RecorderAPITests {
         // borrowed frames handed out before are the driver's again
         #expect(seen[0].withUnsafeBytes { $0.count } == nil)
         await frames.stop()
+        #expect(sys.ledger.liveMappings == 0)
+        await camera.close()
+        #expect(sys.ledger.openPorts == 0)
+    }
+
+    /// `forEach` runs its body on the stream's own thread (its task executor), delivers every
+    /// frame in order, ends when the body stops the frames, rethrows what the body throws,
+    /// and leaves no mapping either way.
+    @Test func forEachRunsOnTheStreamsThreadStopsFromInsideAndRethrows() async throws {
+        struct Enough: Error {}
+        let sys = try seamSystem()
+        let camera = try await streaming(sys)
+        let frames = try await camera.frames(FrameOutputOptions(delivery: .borrow, lateFrames: .block))
+        let caller = pthread_self()
+        var sequences: [UInt32] = []
+        var threads: Set<UInt> = []
+        try await frames.forEach { frame in
+            threads.insert(UInt(pthread_self()))
+            #expect(frame.withUnsafeBytes { $0.count } == frame.bytesUsed)
+            sequences.append(frame.sequence)
+            if sequences.count == 8 { await frames.stop() }
+        }
+        #expect(sequences == Array(0..<8))
+        #expect(threads.count == 1 && !threads.contains(UInt(caller)))
+        #expect(sys.ledger.liveMappings == 0)
+
+        let again = try await camera.frames(FrameOutputOptions(delivery: .copy, lateFrames: .block))
+        var seen = 0
+        await #expect(throws: Enough.self) {
+            try await again.forEach { _ in
+                seen += 1
+                if seen == 3 { throw Enough() }
+            }
+        }
+        #expect(seen == 3)
+        await again.stop()
         #expect(sys.ledger.liveMappings == 0)
         await camera.close()
         #expect(sys.ledger.openPorts == 0)

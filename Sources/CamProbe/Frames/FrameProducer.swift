@@ -43,11 +43,17 @@ final class FrameProducer: Sendable {
     let returned: ReturnedBuffers
     let stats = Mutex(FrameStatistics())
     private let ended = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    /// The thread `VideoFrames.forEach` runs its loop on (nil when the system refused one:
+    /// `forEach` then runs where it was called).
+    let consumer: ThreadExecutor?
 
     init(channel: FrameChannel, returned: ReturnedBuffers) {
         self.channel = channel
         self.returned = returned
+        consumer = ThreadExecutor(role: .tasks)
     }
+
+    deinit { consumer?.shutdown() }
 
     /// Stops streaming: the consumer's sequence ends, then returns once every buffer is unmapped.
     func stop() async {

@@ -29,6 +29,25 @@ public struct VideoFrames: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(producer: producer, current: nil) }
 
+    /// Calls `body` with each frame as it arrives, on a thread that belongs to this
+    /// stream, until the sequence ends (returns) or fails or `body` throws (rethrows).
+    /// A borrowed frame goes back to the driver when `body` returns, unless released before.
+    ///
+    /// This is the way to read frames that allocates nothing per frame: the streaming
+    /// thread wakes the loop by a push onto the stream's own queue. A `for try await`
+    /// loop on the global executor costs two small libdispatch heap blocks per frame
+    /// for that wake-up (a continuation resumed from a thread that is not one of its workers).
+    /// Call it from a nonisolated context: when called on an actor (the main actor, say),
+    /// the loop runs on that actor instead, and each frame is a hop to it.
+    /// The corresponding call is `withTaskExecutorPreference`.
+    public func forEach(
+        isolation: isolated (any Actor)? = #isolation, _ body: (VideoFrame) async throws -> Void
+    ) async throws {
+        try await withTaskExecutorPreference(producer.consumer, isolation: isolation) {
+            for try await frame in self { try await body(frame) }
+        }
+    }
+
     /// Counters so far: delivered, dropped by the driver (sequence gaps), discarded because the consumer was late.
     public var statistics: FrameStatistics { producer.stats.withLock { $0 } }
 
