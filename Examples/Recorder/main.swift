@@ -233,6 +233,16 @@ func videoFile(for mode: CaptureMode, base: String) -> (file: any VideoFile, pat
             let v = videoFile(for: mode, base: base)
             return (v.file, v.path)
         }()
+    // Streaming starts first (VIDIOC_REQBUFS, mmap, STREAMON; DQBUF/QBUF per frame); the lines and
+    // the microphone follow while the driver fills the first buffer.
+    let frames: VideoFrames
+    do {
+        frames = try await camera.frames()
+    } catch {
+        _ = try? file.close()
+        unlink(path)
+        throw error
+    }
     say("Recording: \(path)")
     var audio: Task<String, Never>?
     let microphone: AudioBufferStream? =
@@ -242,7 +252,6 @@ func videoFile(for mode: CaptureMode, base: String) -> (file: any VideoFile, pat
         audio = Task.detached { await recordAudio(microphone, to: base + ".wav", seconds: duration) }
     }
     let wanted = mode.frameRate != nil ? max(1, Int((duration * (mode.fps ?? 30)).rounded())) : Int.max
-    let frames = try await camera.frames()  // VIDIOC_REQBUFS, mmap, STREAMON; DQBUF/QBUF per frame
     let take = await writeFrames(frames, to: HandedFile(file), wanted: wanted, seconds: duration)
     let (count, lost, first, last) = (take.count, take.lost, take.first, take.last)
     var ending = Ending.finished

@@ -6,13 +6,19 @@ import CamProbe
 
 /// `camprobe-bench --stream-frames N --device /dev/videoN`: what a recorder costs
 /// per frame, for the side-by-side with `v4l2-ctl --stream-mmap --stream-count=N`.
-/// Opens and locks the node, streams N frames in the format it has (borrow mode,
+/// Finds the camera with only identity and nodes read, opens and locks the node, streams N frames in the format it has (borrow mode,
 /// every frame's bytes touched once), and prints the time from `frames()` to the
 /// first frame and the frames received. Its CPU is measured from outside (getrusage).
 enum StreamFrames {
     static func run(frames n: Int, devicePath: String) async -> Int32 {
         do {
-            let device = DeviceDiscovery().discover().devices.first { d in d.captures.contains { $0.path == devicePath } }
+            // Streaming in the format the node has needs no format or control enumeration: only the
+            // camera with this node is read, identity and nodes only (what v4l2-ctl --stream-mmap knows).
+            let holds = { (d: Device) in d.nodes.contains { $0.path == devicePath } }
+            let found = DeviceDiscovery().discover(DiscoveryOptions(formats: false, controls: false)) { all in
+                Set(all.indices.filter { holds(all[$0]) })
+            }
+            let device = found.devices.first(where: holds)
             guard let device else {
                 print("stream frames: no camera at \(devicePath)")
                 return 1

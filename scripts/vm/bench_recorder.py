@@ -40,7 +40,7 @@ def cpu_of(cmd):
 def first_frame_ms(cmd, name):
     """ms from the last VIDIOC_S_FMT/S_PARM to the first successful VIDIOC_DQBUF, from strace -ttt."""
     log = os.path.join(OUT, "strace-%s.txt" % name)
-    subprocess.run(["strace", "-f", "-ttt", "-e", "trace=ioctl", "-o", log] + cmd, stdout=subprocess.DEVNULL,
+    subprocess.run(["strace", "-f", "--seccomp-bpf", "-ttt", "-e", "trace=ioctl", "-o", log] + cmd, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, timeout=300)
     last_set = first_frame = streamon = None
     for line in open(log, errors="replace"):

@@ -20,6 +20,8 @@ packages=(
     qemu-system-x86 busybox-static cpio kmod linux-image-amd64
     # in the guest (the host's root is the guest's root)
     udev v4l-utils alsa-utils strace python3
+    # block R: ffprobe reads what the recorder example wrote
+    ffmpeg
     gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps gstreamer1.0-alsa
     # media-controller cameras (block M, vimc): libcamera's `cam` and its plugin
     libcamera-tools libcamera-ipa gstreamer1.0-libcamera

@@ -43,40 +43,42 @@ extension CaptureDevice {
         case .failure(let e):
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(name): no wake signal for streaming (eventfd: errno \(e.code))")
         }
+        // Buffers and STREAMON here, on this camera's own thread (blocking is fine on it): the
+        // streaming thread is started after, while the driver fills the first buffer.
+        let stream: FrameStream
+        do throws(V4L2Error) {
+            stream = try FrameStream(port: port, bufferType: mode.bufferType, count: options.bufferCount)
+        } catch {
+            throw await failure(error)  // a camera gone is marked disconnected and reported to the registry
+        }
         let producer = FrameProducer(
             channel: FrameChannel(capacity: options.depth), returned: ReturnedBuffers(wake: SendableWake(signal: signal)))
         frameProducer = producer
-        let handoff = PortHandoff(port: port)
+        let handoff = StreamHandoff(stream)
         let id = id
         let name = name
         let path = path
-        let startResult: CaptureDeviceError? = await withCheckedContinuation { (c: CheckedContinuation<CaptureDeviceError?, Never>) in
-            let spawned = DedicatedThread.spawn {
-                producer.run(
-                    handoff, id: id, mode: mode, bytesPerLine: Int(bytesPerLine), options: options,
-                    fail: { error in
-                        CaptureDeviceError(
-                            kind: error.isDeviceGone ? .disconnected : .failed, id: id,
-                            message: error.isDeviceGone
-                                ? "\(name) (\(id)) was disconnected while streaming (\(error.call) on \(path): \(error.errnoName))"
-                                : "\(name) (\(id)): \(error)",
-                            underlying: error)
-                    },
-                    started: { c.resume(returning: $0) },
-                    finished: { [weak self] error in
-                        guard let error, error.kind == .disconnected, let self else { return }
-                        Task { await self.streamSawDisconnect(error) }
-                    })
-            }
-            if spawned != 0 {
-                c.resume(
-                    returning: CaptureDeviceError(
-                        kind: .failed, id: id, message: "\(name): the system refused a thread for streaming (pthread_create: \(spawned))"))
-            }
+        let spawned = DedicatedThread.spawn {
+            producer.run(
+                handoff, id: id, mode: mode, bytesPerLine: Int(bytesPerLine), options: options,
+                fail: { error in
+                    CaptureDeviceError(
+                        kind: error.isDeviceGone ? .disconnected : .failed, id: id,
+                        message: error.isDeviceGone
+                            ? "\(name) (\(id)) was disconnected while streaming (\(error.call) on \(path): \(error.errnoName))"
+                            : "\(name) (\(id)): \(error)",
+                        underlying: error)
+                },
+                finished: { [weak self] error in
+                    guard let error, error.kind == .disconnected, let self else { return }
+                    Task { await self.streamSawDisconnect(error) }
+                })
         }
-        if let startResult {
-            if startResult.kind == .disconnected { await streamSawDisconnect(startResult) }
-            throw startResult
+        if spawned != 0 {
+            handoff.take()?.stop()  // STREAMOFF, munmap, REQBUFS 0
+            frameProducer = nil
+            throw CaptureDeviceError(
+                kind: .failed, id: id, message: "\(name): the system refused a thread for streaming (pthread_create: \(spawned))")
         }
         return VideoFrames(producer: producer, mode: mode)
     }

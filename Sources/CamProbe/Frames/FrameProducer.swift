@@ -6,21 +6,23 @@ import V4L2
     import Glibc
 #endif
 
-/// A capture node's port handed to the thread that streams from it.
+/// A started stream (buffers mapped and queued, `STREAMON` done) handed to the
+/// thread that reads frames from it.
 ///
 /// `@unchecked Sendable` because, from the hand-off on, the streaming thread is the
-/// only user of the port's buffer ioctls (`REQBUFS`, `QBUF`, `DQBUF`, `STREAMON/OFF`),
-/// while the owning `CaptureDevice` refuses configuration until the stream has ended;
-/// `SystemDevicePort`'s only state is an immutable file descriptor (the kernel
-/// serializes ioctls per file), and the fake port guards its state with a lock.
-/// The streaming thread takes the port out (`take()`, once), so no reference to it is
-/// left behind once the stream has ended and `close()` can release the file.
-final class PortHandoff: @unchecked Sendable {
-    private var port: (any DevicePort)?
-    init(port: any DevicePort) { self.port = port }
-    func take() -> (any DevicePort)? {
-        defer { port = nil }
-        return port
+/// only user of the stream and of its port's buffer ioctls (`QBUF`, `DQBUF`,
+/// `STREAMOFF`, `REQBUFS` 0), while the owning `CaptureDevice` refuses configuration
+/// until the stream has ended; `SystemDevicePort`'s only state is an immutable file
+/// descriptor (the kernel serializes ioctls per file), and the fake port guards its
+/// state with a lock. The streaming thread takes the stream out (`take()`, once), so
+/// no reference to it (or its port) is left behind once it has ended and `close()`
+/// can release the file.
+final class StreamHandoff: @unchecked Sendable {
+    private var stream: FrameStream?
+    init(_ stream: FrameStream) { self.stream = stream }
+    func take() -> FrameStream? {
+        defer { stream = nil }
+        return stream
     }
 }
 
@@ -43,17 +45,23 @@ final class FrameProducer: Sendable {
     let returned: ReturnedBuffers
     let stats = Mutex(FrameStatistics())
     private let ended = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-    /// The thread `VideoFrames.forEach` runs its loop on (nil when the system refused one:
-    /// `forEach` then runs where it was called).
-    let consumer: ThreadExecutor?
+    private let consumerThread = Mutex<ThreadExecutor?>(nil)
 
     init(channel: FrameChannel, returned: ReturnedBuffers) {
         self.channel = channel
         self.returned = returned
-        consumer = ThreadExecutor(role: .tasks)
     }
 
-    deinit { consumer?.shutdown() }
+    /// The thread `VideoFrames.forEach` runs its loop on, started the first time it is asked
+    /// for (nil when the system refused one: `forEach` then runs where it was called).
+    var consumer: ThreadExecutor? {
+        consumerThread.withLock { t in
+            if t == nil { t = ThreadExecutor(role: .tasks) }
+            return t
+        }
+    }
+
+    deinit { consumerThread.withLock { $0?.shutdown() } }
 
     /// Stops streaming: the consumer's sequence ends, then returns once every buffer is unmapped.
     func stop() async {
@@ -81,39 +89,26 @@ final class FrameProducer: Sendable {
         waiters.forEach { $0.resume() }
     }
 
-    /// The loop. `started` is called once: with nil when STREAMON succeeded, else the error;
-    /// `finished` once at the very end, with the error that ended the stream (nil: stopped).
+    /// The loop, on the streaming thread, over a stream already started (`STREAMON` done).
+    /// `finished` is called once at the very end, with the error that ended the stream (nil: stopped).
     func run(
-        _ handoff: PortHandoff, id: DeviceID, mode: CaptureMode, bytesPerLine: Int, options: FrameOutputOptions,
-        fail: @Sendable (V4L2Error) -> CaptureDeviceError,
-        started: @Sendable (CaptureDeviceError?) -> Void, finished: @Sendable (CaptureDeviceError?) -> Void
+        _ handoff: StreamHandoff, id: DeviceID, mode: CaptureMode, bytesPerLine: Int, options: FrameOutputOptions,
+        fail: @Sendable (V4L2Error) -> CaptureDeviceError, finished: @Sendable (CaptureDeviceError?) -> Void
     ) {
-        // The port is held only inside this scope: the file can close as soon as the stream has ended.
-        let failure: CaptureDeviceError?
-        if let port = handoff.take() {
-            failure = stream(port, id: id, mode: mode, bytesPerLine: bytesPerLine, options: options, fail: fail, started: started)
-        } else {
-            return
-        }
+        // The stream (and its port) is held only inside this scope: the file can close as soon as it has ended.
+        guard let stream = handoff.take() else { return }
+        let failure = loop(stream, id: id, mode: mode, bytesPerLine: bytesPerLine, options: options, fail: fail)
         channel.finish(failure.map { .failure($0) } ?? .success(()))
         markEnded()
         finished(failure)
     }
 
-    /// Streams until stopped or failed; every buffer is unmapped and the port let go when it returns.
-    private func stream(
-        _ port: any DevicePort, id: DeviceID, mode: CaptureMode, bytesPerLine: Int, options: FrameOutputOptions,
-        fail: @Sendable (V4L2Error) -> CaptureDeviceError, started: @Sendable (CaptureDeviceError?) -> Void
+    /// Streams until stopped or failed; every buffer is unmapped when it returns.
+    private func loop(
+        _ stream: FrameStream, id: DeviceID, mode: CaptureMode, bytesPerLine: Int, options: FrameOutputOptions,
+        fail: @Sendable (V4L2Error) -> CaptureDeviceError
     ) -> CaptureDeviceError? {
-        let stream: FrameStream
-        do throws(V4L2Error) {
-            stream = try FrameStream(port: port, bufferType: mode.bufferType, count: options.bufferCount)
-        } catch {
-            let e = fail(error)
-            started(e)
-            return e
-        }
-        started(nil)
+        let port = stream.port
         let leases = (0..<UInt32(stream.bufferCount)).map { FrameLease(index: $0, returned: returned) }
         let wake = returned.wake.signal
         let discard = options.lateFrames == .discardLate

@@ -51,7 +51,7 @@ package struct CapturedFrame: Sendable, Hashable {
 /// Every step goes through the `DevicePort` seam, so the fake streams too
 /// (on a virtual clock). Not Sendable: confined to the thread that streams.
 package final class FrameStream {
-    let port: any DevicePort
+    package let port: any DevicePort
     let type: UInt32
     let multiplanar: Bool
     private var mappings: [(UnsafeMutableRawPointer, Int)] = []
