@@ -10,7 +10,15 @@ import CamProbe
 /// every frame's bytes touched once), and prints the time from `frames()` to the
 /// first frame and the frames received. Its CPU is measured from outside (getrusage).
 enum StreamFrames {
+    /// CPU seconds (user+sys) of this process so far: getrusage(RUSAGE_SELF).
+    static func cpuSoFar() -> Double {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
+    }
+
     static func run(frames n: Int, devicePath: String) async -> Int32 {
+        let atStart = cpuSoFar()
         do {
             // Streaming in the format the node has needs no format or control enumeration: only the
             // camera with this node is read, identity and nodes only (what v4l2-ctl --stream-mmap knows).
@@ -23,8 +31,10 @@ enum StreamFrames {
                 print("stream frames: no camera at \(devicePath)")
                 return 1
             }
+            let afterDiscovery = cpuSoFar()
             let camera = try CaptureDevice(device: device, node: devicePath)
             try await camera.lockForConfiguration()
+            let afterLock = cpuSoFar()
             var before = rusage()
             getrusage(RUSAGE_SELF.rawValue, &before)
             let start = monotonicNanoseconds()
@@ -47,7 +57,8 @@ enum StreamFrames {
             let ms = firstAt.map { Double($0 - start) / 1e6 } ?? -1
             print(
                 "stream frames: \(count) frames, first after \(ms) ms, dropped \(frames.statistics.droppedByDriver), "
-                    + "streaming CPU \(cpu) s (\(checksum))")
+                    + "streaming CPU \(cpu) s (\(checksum)); CPU before main \(atStart) s, discovery \(afterDiscovery - atStart) s, "
+                    + "open and lock \(afterLock - afterDiscovery) s")
             return count == n ? 0 : 1
         } catch {
             print("stream frames: \(error)")

@@ -92,6 +92,11 @@ def main():
         print("camprobe's streaming part alone (getrusage in the process, from frames() to stop()): median %.3f s (%s); "
               "ratio to v4l2-ctl's whole run: %.2f" % (statistics.median(streaming), " ".join("%.3f" % v for v in streaming),
                                                       statistics.median(streaming) / max(statistics.median(r[0] for r in rows["v4l2-ctl"]), 1e-9)))
+    phases = [tuple(float(x) for x in m.groups()) for r in rows["camprobe"]
+              for m in [re.search(r"CPU before main ([\d.]+) s, discovery ([\d.]+) s, open and lock ([\d.]+) s", r[3])] if m]
+    if phases:
+        print("camprobe's start-up (getrusage in the process), medians: before main (loading) %.3f s, discovery of the one "
+              "camera (identity and nodes) %.3f s, open and lock %.3f s" % tuple(statistics.median(p[i] for p in phases) for i in range(3)))
     print("\n| strace -ttt | last S_FMT/S_PARM → first DQBUF, median (ms) | of which → STREAMON (ms) | runs (ms) |")
     print("|---|---:|---:|---|")
     for name in ("v4l2-ctl", "camprobe"):

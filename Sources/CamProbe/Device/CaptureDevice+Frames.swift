@@ -43,18 +43,12 @@ extension CaptureDevice {
         case .failure(let e):
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(name): no wake signal for streaming (eventfd: errno \(e.code))")
         }
-        // Buffers and STREAMON here, on this camera's own thread (blocking is fine on it): the
-        // streaming thread is started after, while the driver fills the first buffer.
-        let stream: FrameStream
-        do throws(V4L2Error) {
-            stream = try FrameStream(port: port, bufferType: mode.bufferType, count: options.bufferCount)
-        } catch {
-            throw await failure(error)  // a camera gone is marked disconnected and reported to the registry
-        }
+        // The streaming thread is started first and waits; buffers and STREAMON are done here,
+        // on this camera's own thread (blocking is fine on it), meanwhile. The thread then polls
+        // at once: starting a thread is never between STREAMON and the first DQBUF.
         let producer = FrameProducer(
             channel: FrameChannel(capacity: options.depth), returned: ReturnedBuffers(wake: SendableWake(signal: signal)))
-        frameProducer = producer
-        let handoff = StreamHandoff(stream)
+        let handoff = StreamHandoff()
         let id = id
         let name = name
         let path = path
@@ -74,12 +68,16 @@ extension CaptureDevice {
                     Task { await self.streamSawDisconnect(error) }
                 })
         }
-        if spawned != 0 {
-            handoff.take()?.stop()  // STREAMOFF, munmap, REQBUFS 0
-            frameProducer = nil
-            throw CaptureDeviceError(
-                kind: .failed, id: id, message: "\(name): the system refused a thread for streaming (pthread_create: \(spawned))")
+        guard spawned == 0 else {
+            throw CaptureDeviceError(kind: .failed, id: id, message: "\(name): the system refused a thread for streaming (pthread_create: \(spawned))")
         }
+        do throws(V4L2Error) {
+            handoff.give(try FrameStream(port: port, bufferType: mode.bufferType, count: options.bufferCount))
+        } catch {
+            handoff.give(nil)  // the waiting thread ends
+            throw await failure(error)  // a camera gone is marked disconnected and reported to the registry
+        }
+        frameProducer = producer
         return VideoFrames(producer: producer, mode: mode)
     }
 

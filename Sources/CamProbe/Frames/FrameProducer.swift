@@ -7,22 +7,45 @@ import V4L2
 #endif
 
 /// A started stream (buffers mapped and queued, `STREAMON` done) handed to the
-/// thread that reads frames from it.
+/// thread that reads frames from it. The thread is started first and waits here
+/// (`sem_wait`) while the camera's own thread starts the stream, so starting the
+/// thread and starting the stream overlap.
 ///
-/// `@unchecked Sendable` because, from the hand-off on, the streaming thread is the
-/// only user of the stream and of its port's buffer ioctls (`QBUF`, `DQBUF`,
-/// `STREAMOFF`, `REQBUFS` 0), while the owning `CaptureDevice` refuses configuration
-/// until the stream has ended; `SystemDevicePort`'s only state is an immutable file
-/// descriptor (the kernel serializes ioctls per file), and the fake port guards its
-/// state with a lock. The streaming thread takes the stream out (`take()`, once), so
-/// no reference to it (or its port) is left behind once it has ended and `close()`
-/// can release the file.
+/// `@unchecked Sendable` because `stream` is written once, by `give`, before
+/// `sem_post`, and read once, by `take`, after `sem_wait` returns (the semaphore
+/// orders the two); from then on the streaming thread is the only user of the
+/// stream and of its port's buffer ioctls (`QBUF`, `DQBUF`, `STREAMOFF`,
+/// `REQBUFS` 0), while the owning `CaptureDevice` refuses configuration until the
+/// stream has ended. `SystemDevicePort`'s only state is an immutable file
+/// descriptor (the kernel serializes ioctls per file); the fake port guards its
+/// state with a lock. The semaphore lives at a fixed address, allocated once and
+/// freed in `deinit`.
 final class StreamHandoff: @unchecked Sendable {
     private var stream: FrameStream?
-    init(_ stream: FrameStream) { self.stream = stream }
+    private let ready: UnsafeMutablePointer<sem_t>
+
+    init() {
+        ready = .allocate(capacity: 1)
+        sem_init(ready, 0, 0)
+    }
+
+    /// Hands the started stream over, or nil when it could not start (the thread then ends).
+    func give(_ stream: FrameStream?) {
+        self.stream = stream
+        sem_post(ready)
+    }
+
+    /// Waits for `give`, then takes the stream out (once): no reference to it, or to its
+    /// port, is left here, so `close()` can release the file once the stream has ended.
     func take() -> FrameStream? {
+        while sem_wait(ready) != 0 && errno == EINTR {}
         defer { stream = nil }
         return stream
+    }
+
+    deinit {
+        sem_destroy(ready)
+        ready.deallocate()
     }
 }
 
@@ -96,8 +119,11 @@ final class FrameProducer: Sendable {
         fail: @Sendable (V4L2Error) -> CaptureDeviceError, finished: @Sendable (CaptureDeviceError?) -> Void
     ) {
         // The stream (and its port) is held only inside this scope: the file can close as soon as it has ended.
-        guard let stream = handoff.take() else { return }
-        let failure = loop(stream, id: id, mode: mode, bytesPerLine: bytesPerLine, options: options, fail: fail)
+        let failure: CaptureDeviceError?
+        do {
+            guard let stream = handoff.take() else { return }  // it never started
+            failure = loop(stream, id: id, mode: mode, bytesPerLine: bytesPerLine, options: options, fail: fail)
+        }  // the stream is let go here, before anyone hears it ended
         channel.finish(failure.map { .failure($0) } ?? .success(()))
         markEnded()
         finished(failure)
