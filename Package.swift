@@ -8,7 +8,6 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "camprobe",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "CamProbe", targets: ["CamProbe"]),
         .library(name: "CaptureModel", targets: ["CaptureModel"]),

@@ -29,7 +29,7 @@ package enum AudioCardReader {
             info = try port.cardInfo(card)
             pcms = try port.capturePCMs(card)
         } catch {
-            if error.problem.kind == "device-gone" { return nil }
+            if error.problem.kind == .deviceGone { return nil }
             return AudioCaptureCard(
                 card: card, cardID: "", name: "ALSA card \(card)", longName: "", driver: "",
                 controlPath: controlPath, problems: [error.problem])

@@ -99,7 +99,7 @@ package enum UdevRule {
             match.append("\(key)==\"\(text)\"")
         }
         let follows: Follows
-        if d.transport.kind == "usb", let vid = identity.vendorID, let pid = identity.productID {
+        if d.transport.kind == .usb, let vid = identity.vendorID, let pid = identity.productID {
             add("ATTRS{idVendor}", vid)
             add("ATTRS{idProduct}", pid)
             if let serial = identity.serial, !serial.isEmpty {

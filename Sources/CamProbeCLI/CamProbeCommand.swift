@@ -1,4 +1,5 @@
 import ArgumentParser
+import CamProbe
 
 #if canImport(Glibc)
     import Glibc
@@ -73,4 +74,7 @@ package enum CamProbeCLI {
 struct CLIError: Error {
     var message: String
     var status: Int32 = 1
+    /// The camera's own error this one reports, when there is one: callers match on its
+    /// kind and errno, never on the message's text.
+    var cause: CaptureDeviceError? = nil
 }

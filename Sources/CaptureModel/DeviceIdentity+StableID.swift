@@ -8,7 +8,7 @@ extension DeviceIdentity {
     /// The preferred stable ID for a device with this identity: USB `usb-VID:PID-SERIAL` (or `@port` without a
     /// serial); other buses `bus-businfo`. Used for live devices and for imported text that names the same facts.
     public func baseID(transport: Transport) -> String {
-        if transport.kind == "usb", let model = modelID {
+        if transport.kind == .usb, let model = modelID {
             if let serial, !serial.isEmpty { return "usb-\(model)-\(Self.sanitizeID(serial))" }
             if let portPath { return "usb-\(model)@\(portPath)" }
         }

@@ -10,7 +10,7 @@
 ///
 /// It encodes as the bare string (the `RawRepresentable` `Codable` default),
 /// prints as it (`description`), and a string literal is a value, so
-/// `problem.kind == "access"` keeps meaning what it did.
+/// `problem.kind == .access` keeps meaning what it did.
 public protocol OpenStringSet: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible,
     ExpressibleByStringLiteral
 where RawValue == String, AllCases == [Self] {

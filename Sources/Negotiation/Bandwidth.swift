@@ -49,7 +49,7 @@ package enum Bandwidth {
     /// USB 3.x SuperSpeed: 3 bursts × 16 × 1024 bytes per 125 µs service interval = 393,216,000
     /// (USB 2.0 spec §5.6.4, USB 3.2 spec §4.4.8). nil for other transports (no limit known).
     package static func transportLimit(_ t: Transport?) -> UInt64? {
-        guard let t, t.kind == "usb", let mbps = t.speedMbps else { return nil }
+        guard let t, t.kind == .usb, let mbps = t.speedMbps else { return nil }
         switch mbps {
         case ..<13: return 1_023_000
         case ..<481: return 24_576_000

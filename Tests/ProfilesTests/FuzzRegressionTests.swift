@@ -19,8 +19,14 @@ import Testing
                 bInterfaceClass        14 Video
             """
         for partial in [false, true] {
-            // Either an import or a clear error: what matters is that it returns.
-            _ = try? LsusbImporter.importText(name: "huge", text: text, partial: partial)
+            // It returns: the camera (its identity from the descriptor), or an error naming file and line.
+            do {
+                let result = try LsusbImporter.importText(name: "huge", text: text, partial: partial)
+                #expect(result.devices.count == 1, "partial: \(partial)")
+                #expect(result.devices.first.map { "\($0)".contains("046d") } == true, "partial: \(partial)")
+            } catch {
+                #expect(error.file == "huge" && error.line >= 1 && !error.message.isEmpty, "partial: \(partial): \(error)")
+            }
         }
     }
 }

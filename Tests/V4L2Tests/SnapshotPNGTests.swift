@@ -4,9 +4,13 @@ import Foundation
 import Testing
 import V4L2
 
-/// Runs `python3 -c script` with `input` on stdin; its stdout, or nil when python3 is missing.
+/// Runs `python3 -c script` with `input` on stdin; its stdout. A missing python3 is a
+/// failure, not a silent pass: the PNG must be read back by an independent decoder.
 private func python(_ script: String, input: [UInt8]) throws -> String? {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return nil }
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+        Issue.record("python3 is missing, so the PNG is not decoded by an independent reader (scripts/install-deps.sh --vm installs it)")
+        return nil
+    }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     p.arguments = ["-c", script]

@@ -69,7 +69,8 @@ extension CaptureDevice {
                 })
         }
         guard spawned == 0 else {
-            throw CaptureDeviceError(kind: .failed, id: id, message: "\(name): the system refused a thread for streaming (pthread_create: \(spawned))")
+            throw CaptureDeviceError(
+                kind: .failed, id: id, message: "\(name): the system refused a thread for streaming (pthread_create: \(spawned))")
         }
         do throws(V4L2Error) {
             handoff.give(try FrameStream(port: port, bufferType: mode.bufferType, count: options.bufferCount))

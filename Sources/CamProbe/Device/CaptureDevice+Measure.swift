@@ -39,7 +39,7 @@ extension CaptureDevice {
             }
             guard let next else {
                 throw CaptureDeviceError(
-                    kind: .failed, id: id,
+                    kind: .stalled, id: id,
                     message:
                         "\(name): no frame for \(formatFPS(Double(timeout) / 1000)) s after \(records.count) frames (the driver stopped delivering)"
                 )

@@ -14,6 +14,9 @@ public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvert
         case failed
         /// Another handle holds the camera (or a node of its pipeline): `holders` names who, where it can be seen.
         case busy
+        /// Streaming started but no frame came within the timeout: the driver stopped delivering
+        /// (or never began). The camera is still there; a longer timeout or a replug may help.
+        case stalled
     }
 
     public var kind: Kind

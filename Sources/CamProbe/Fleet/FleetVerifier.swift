@@ -47,7 +47,7 @@ package enum FleetVerifier {
     static func failure(_ e: CaptureDeviceError) -> FleetInventory.VerificationFailure {
         if e.kind == .disconnected { return .init(reason: "gone", message: e.message) }
         if e.underlying?.errno == Errno.EBUSY { return .init(reason: "busy", message: e.message) }
-        if e.underlying == nil && e.message.contains("no frame for") { return .init(reason: "no-frames", message: e.message) }
+        if e.kind == .stalled { return .init(reason: "no-frames", message: e.message) }
         return .init(reason: "failed", message: e.message)
     }
 }

@@ -1,12 +1,14 @@
+import Profiles
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Writes a file so that a reader sees the old contents or the new, never a
-/// part: a temporary file in the same directory (`mkstemp`), written, `fsync`ed,
-/// made readable by others (`fchmod` 0644: node_exporter runs as its own user),
-/// then `rename(2)`d over the target. The temporary name starts with a dot and
-/// does not end in `.prom`, so the textfile collector never reads it.
+/// The Prometheus textfile: written with `AtomicFile` (a temporary file next to
+/// it, `fsync`, `rename(2)`), so node_exporter sees the old contents or the new,
+/// never a part, and always readable by others (exactly 0644: node_exporter runs
+/// as its own user). The temporary name starts with a dot and does not end in
+/// `.prom`, so the textfile collector never reads it.
 package struct TextfileWriter: Sendable {
     /// The directory written into.
     package var directory: String
@@ -24,58 +26,30 @@ package struct TextfileWriter: Sendable {
     /// Why a write failed, with the next step.
     package struct WriteError: Error, Sendable, CustomStringConvertible {
         package var path: String
+        /// The C call that failed ("open", "write", "rename", …) and its errno.
         package var call: String
         package var errno: Int32
         package var description: String {
-            let reason = String(cString: strerror(errno))
+            let reason = "\(call): \(String(cString: strerror(errno)))"
             switch errno {
             case EACCES, EPERM, EROFS:
                 return
-                    "cannot write \(path) (\(call): \(reason)); run camprobe as a user who may write the directory (Debian's /var/lib/prometheus/node-exporter belongs to root), or name another with --textfile"
+                    "cannot write \(path) (\(reason)); run camprobe as a user who may write the directory (Debian's /var/lib/prometheus/node-exporter belongs to root), or name another with --textfile"
             case ENOENT, ENOTDIR:
-                return
-                    "cannot write \(path) (\(call): \(reason)); the directory must exist (node_exporter's --collector.textfile.directory)"
+                return "cannot write \(path) (\(reason)); the directory must exist (node_exporter's --collector.textfile.directory)"
             default:
-                return "cannot write \(path) (\(call): \(reason))"
+                return "cannot write \(path) (\(reason))"
             }
         }
     }
 
     /// Replaces the file with `contents`. On failure the old file is left as it was and no temporary file remains.
-    /// The corresponding C calls are `mkstemp`, `write`, `fchmod`, `fsync`, `close` and `rename`.
+    /// The corresponding C calls are `open`, `write`, `fchmod`, `fsync`, `close` and `rename` (through `AtomicFile`).
     package func write(_ contents: String) throws(WriteError) {
-        var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast())
-        template += Array(".\(name).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: path, call: "mkstemp", errno: Glibc.errno) }
-        let temp = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        func fail(_ call: String) -> WriteError {
-            let e = WriteError(path: path, call: call, errno: Glibc.errno)
-            close(fd)
-            unlink(temp)
-            return e
-        }
-        let bytes = Array(contents.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 {
-                if Glibc.errno == EINTR { continue }
-                throw fail("write")
-            }
-            done += n
-        }
-        guard fchmod(fd, 0o644) == 0 else { throw fail("fchmod") }
-        guard fsync(fd) == 0 else { throw fail("fsync") }
-        guard close(fd) == 0 else {
-            let e = WriteError(path: path, call: "close", errno: Glibc.errno)
-            unlink(temp)
-            throw e
-        }
-        guard rename(temp, path) == 0 else {
-            let e = WriteError(path: path, call: "rename", errno: Glibc.errno)
-            unlink(temp)
-            throw e
+        do throws(FileWriteError) {
+            try AtomicFile.write(bytes: Array(contents.utf8), to: path, mode: 0o644, exactMode: true)
+        } catch {
+            throw WriteError(path: path, call: error.call ?? "write", errno: error.errno ?? EIO)
         }
     }
 }

@@ -167,7 +167,7 @@ final class FrameProducer: Sendable {
                     if now &- before < 1_000_000 { usleep(1000) }  // a seam that answers at once must not spin
                     if now &- lastFrameAt > timeoutNanoseconds {
                         failure = CaptureDeviceError(
-                            kind: .failed, id: id,
+                            kind: .stalled, id: id,
                             message: "\(port.path): no frame for \(options.noFrameTimeout) (the driver stopped delivering)")
                         break loop
                     }

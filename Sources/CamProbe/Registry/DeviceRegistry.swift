@@ -164,7 +164,7 @@ package actor DeviceRegistry {
     /// Reads the devices present now and starts following `events`.
     package func start(events: AsyncStream<HotplugEvent>) {
         let initial = DeviceDiscovery(system: makeSystem()).discover(options)
-        for d in initial.devices where !d.allProblems.contains(where: { $0.kind == "device-gone" }) {
+        for d in initial.devices where !d.allProblems.contains(where: { $0.kind == .deviceGone }) {
             known[d.id] = d
             order.append(d.id)
         }
@@ -314,7 +314,7 @@ package actor DeviceRegistry {
         if early && readiness == nil { return false }
         var present = Set<DeviceID>()
         for d in result.devices {
-            if d.allProblems.contains(where: { $0.kind == "device-gone" }) {
+            if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
                 if readiness != nil { waiting += 1 }  // vanished mid-read: no half device; the settle window looks again
                 continue
             }
@@ -334,7 +334,7 @@ package actor DeviceRegistry {
                 waiting += 1
                 continue
             }
-            if d.captures.isEmpty && d.problems.contains(where: { $0.kind == "access" }) && retries < maxRetries {
+            if d.captures.isEmpty && d.problems.contains(where: { $0.kind == .access }) && retries < maxRetries {
                 waitingForAccess = true  // udev may not have set permissions yet
                 present.remove(d.id)
                 continue
@@ -364,7 +364,9 @@ package actor DeviceRegistry {
             if let last = batchLastAt {
                 spreadWindow.append(last > start ? last - start : 0)
                 lastLatencyWindow.append(now > last ? now - last : 0)
-                if events.contains(where: { $0.kind == "connected" }) { connectLatencyWindow.append(now > last ? now - last : 0) }
+                if events.contains(where: { if case .connected = $0 { true } else { false } }) {
+                    connectLatencyWindow.append(now > last ? now - last : 0)
+                }
             }
         }
         deferred = waiting

@@ -20,7 +20,7 @@ struct List: ParsableCommand {
         } else {
             ListRenderer.render(result)
         }
-        let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == "access" }
+        let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == .access }
         if !source.json { Diagnostics.report(result, devices: result.devices) }
         if !accessProblems.isEmpty { throw ExitCode(1) }
     }

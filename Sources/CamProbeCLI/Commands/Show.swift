@@ -29,7 +29,7 @@ struct Show: ParsableCommand {
             return chosen.map { [$0] } ?? []
         }
         guard let index = chosen else {
-            let vanished = result.problems.filter { $0.kind == "device-gone" }
+            let vanished = result.problems.filter { $0.kind == .deviceGone }
             if !vanished.isEmpty {
                 throw CLIError(
                     message: "cannot show \(device.map { "'\($0)'" } ?? "the camera"): " + vanished.map(\.message).joined(separator: "; ")
@@ -46,7 +46,7 @@ struct Show: ParsableCommand {
         if d.captures.isEmpty, let p = d.problems.first {
             throw CLIError(message: "cannot read \(d.name): \(p.message)")
         }
-        if d.allProblems.contains(where: { $0.kind == "device-gone" }) {
+        if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
             throw CLIError(message: "\(d.name) went away while it was being read; what is shown is partial")
         }
     }

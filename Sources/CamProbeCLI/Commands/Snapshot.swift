@@ -1,5 +1,10 @@
 import ArgumentParser
 import CamProbe
+import Profiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -68,7 +73,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let a: Applier
         do {
             a = try await Applier.run(device, wanted, source)
-        } catch let error as CLIError where error.message.contains("EBUSY") {
+        } catch let error as CLIError where error.cause?.kind == .busy || error.cause?.underlying?.errno == EBUSY {
             // S_FMT refused because another process streams: say who, when /proc shows it.
             let path = (try? source.resolve(device))?.captures.first?.path
             let who = path.flatMap { SnapshotHolders.describe(path: $0) }
@@ -87,9 +92,14 @@ struct SnapshotCommand: AsyncParsableCommand {
         let bytes: [UInt8]
         do {
             bytes = try Snapshot.encode(frame, as: encoding)
-            try SnapshotFile.write(bytes, to: output)
         } catch {
             throw CLIError(message: "snapshot: \(error.message)")
+        }
+        do throws(FileWriteError) {
+            // ^C while the temporary file exists would leave it behind: held off until the rename.
+            try InterruptsHeldOff.during { () throws(FileWriteError) in try AtomicFile.write(bytes: bytes, to: output) }
+        } catch {
+            throw CLIError(message: "snapshot: \(error)")
         }
         let f = frame.format
         if source.json {

@@ -38,7 +38,7 @@ struct Applier {
                 device: d, node: node, decision: decision, camera: camera, applied: applied.details, pipeline: applied.pipeline)
         } catch {
             await camera.close()
-            throw CLIError(message: "could not configure \(d.name): \(error.message)")
+            throw CLIError(message: "could not configure \(d.name): \(error.message)", cause: error)
         }
     }
 

@@ -8,7 +8,7 @@ enum Diagnostics {
         var seen = Set<String>()
         for d in devices {
             for p in d.allProblems where seen.insert(p.message).inserted {
-                if p.kind == "access" { Terminal.error(p.message) } else { Terminal.warning("\(d.name): \(p.message)") }
+                if p.kind == .access { Terminal.error(p.message) } else { Terminal.warning("\(d.name): \(p.message)") }
             }
         }
         if let note = result.note, !devices.isEmpty { Terminal.note(note) }

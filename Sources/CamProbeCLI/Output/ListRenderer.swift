@@ -25,7 +25,7 @@ enum ListRenderer {
                 return n.role == "capture" ? short : "\(short) (\(n.role))"
             }.joined(separator: ", ")
             var modes = d.modeSummary.joined(separator: ", ")
-            if d.captures.isEmpty, d.allProblems.contains(where: { $0.kind == "access" }) {
+            if d.captures.isEmpty, d.allProblems.contains(where: { $0.kind == .access }) {
                 modes = Terminal.yellow("(no permission to open)")
             } else if modes.isEmpty {
                 modes = "-"

@@ -7,7 +7,7 @@ import Profiles
 /// Writing to the terminal: colour only when stdout is a TTY and NO_COLOR is unset.
 enum Terminal {
     static let stdoutIsTerminal: Bool = isatty(1) == 1
-    static let colour: Bool = isatty(1) == 1 && getenv("NO_COLOR") == nil && String(cString: getenv("TERM") ?? strdup("")) != "dumb"
+    static let colour: Bool = isatty(1) == 1 && getenv("NO_COLOR") == nil && (getenv("TERM").map { String(cString: $0) } ?? "") != "dumb"
 
     /// Style marks, not ESC sequences: they become ESC sequences only when the
     /// line is written (`TerminalText.render`), after the text's own control

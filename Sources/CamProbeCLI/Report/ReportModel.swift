@@ -21,8 +21,8 @@ struct DeviceReport {
     var diagnosis: [String] = []
     /// The media graph of a media-controller camera (its sensor's graph).
     var graph: MediaGraph?
-    /// A snapshot frame as PNG bytes, shown as an inline `data:` image when set. Nothing sets it yet: the hook for
-    /// `camprobe snapshot` (the report stays one self-contained file).
+    /// A snapshot frame as PNG bytes, shown as an inline `data:` image when set: `camprobe report --html`
+    /// sets it from a live camera unless `--no-thumbnail` (the report stays one self-contained file).
     var thumbnailPNG: [UInt8]? = nil
 
     /// Gathers the report of `device` (pure: no I/O).

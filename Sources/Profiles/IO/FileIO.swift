@@ -19,9 +19,14 @@ package struct FileReadError: Error, Sendable, CustomStringConvertible {
 package struct FileWriteError: Error, Sendable, CustomStringConvertible {
     package var path: String
     package var message: String
-    package init(path: String, message: String) {
+    /// The C call that failed and its errno, when one did (callers give advice by errno, not by text).
+    package var call: String?
+    package var errno: Int32?
+    package init(path: String, message: String, call: String? = nil, errno: Int32? = nil) {
         self.path = path
         self.message = message
+        self.call = call
+        self.errno = errno
     }
     package var description: String { "cannot write \(path): \(message)" }
 }
@@ -77,13 +82,18 @@ package enum AtomicFile {
         try write(bytes, to: path, mode: mode, exactMode: exactMode, sync: { fsync($0) })
     }
 
+    /// Writes `bytes` as they are (a PNG, a JPEG, a textfile) to `path`, the same way.
+    package static func write(bytes: [UInt8], to path: String, mode: mode_t = 0o644, exactMode: Bool = false) throws(FileWriteError) {
+        try write(bytes, to: path, mode: mode, exactMode: exactMode, sync: { fsync($0) })
+    }
+
     /// `write` with the `fsync(2)` to use (a seam for tests that make it fail).
     static func write(
         _ bytes: [UInt8], to path: String, mode: mode_t, exactMode: Bool,
         sync: (Int32) -> Int32
     ) throws(FileWriteError) {
-        func failure(_ e: Int32, _ what: String = "") -> FileWriteError {
-            FileWriteError(path: path, message: what + String(cString: strerror(e)))
+        func failure(_ e: Int32, _ call: String) -> FileWriteError {
+            FileWriteError(path: path, message: String(cString: strerror(e)), call: call, errno: e)
         }
         var st = stat()
         var finalMode = mode
@@ -99,7 +109,7 @@ package enum AtomicFile {
             if !exactMode { finalMode = st.st_mode & 0o7777 & ~mode_t(S_ISUID | S_ISGID) }
             owner = (st.st_uid, st.st_gid)
         } else if errno != ENOENT {
-            throw failure(errno)
+            throw failure(errno, "stat")
         } else if !exactMode {
             let mask = umask(0o022)
             umask(mask)
@@ -107,26 +117,26 @@ package enum AtomicFile {
         }
         let (fd, tmp) = try createTemporary(next: path)
         var closed = false
-        func abandon(_ e: Int32) -> FileWriteError {
+        func abandon(_ e: Int32, _ call: String) -> FileWriteError {
             if !closed { close(fd) }
             unlink(tmp)
-            return failure(e)
+            return failure(e, call)
         }
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw abandon(errno)
+                throw abandon(errno, "write")
             }
             offset += n
         }
         if let (uid, gid) = owner, geteuid() == 0 { _ = fchown(fd, uid, gid) }
-        if fchmod(fd, finalMode) != 0 { throw abandon(errno) }
-        if sync(fd) != 0 { throw abandon(errno) }
+        if fchmod(fd, finalMode) != 0 { throw abandon(errno, "fchmod") }
+        if sync(fd) != 0 { throw abandon(errno, "fsync") }
         closed = true
-        if close(fd) != 0 { throw abandon(errno) }
-        if rename(tmp, path) != 0 { throw abandon(errno) }
+        if close(fd) != 0 { throw abandon(errno, "close") }
+        if rename(tmp, path) != 0 { throw abandon(errno, "rename") }
         syncDirectory(of: path)
     }
 
@@ -140,7 +150,9 @@ package enum AtomicFile {
             let tmp = dir + "." + base + ".tmp-" + String(UInt64.random(in: 0...UInt64.max, using: &g), radix: 36)
             let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { return (fd, tmp) }
-            if errno != EEXIST && errno != EINTR { throw FileWriteError(path: path, message: String(cString: strerror(errno))) }
+            if errno != EEXIST && errno != EINTR {
+                throw FileWriteError(path: path, message: String(cString: strerror(errno)), call: "open", errno: errno)
+            }
         }
         throw FileWriteError(path: path, message: "cannot create a temporary file next to it")
     }

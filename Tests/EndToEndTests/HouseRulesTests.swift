@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Rules of the source tree that a reviewer should not have to check by eye
+/// (issue P16): each one failed on the tree before the change that made it hold.
+@Suite("House rules of the source tree")
+struct HouseRulesTests {
+    static let root = ProfileCommandEndToEndTests.root
+
+    /// Every `.swift` file under `Sources/`, as (path relative to the root, lines).
+    static let sources: [(path: String, lines: [String])] = {
+        let base = root + "/Sources"
+        let walker = FileManager.default.enumerator(atPath: base)
+        var out: [(String, [String])] = []
+        while let rel = walker?.nextObject() as? String {
+            guard rel.hasSuffix(".swift"), let text = try? String(contentsOfFile: base + "/" + rel, encoding: .utf8) else { continue }
+            out.append(("Sources/" + rel, text.components(separatedBy: "\n")))
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }()
+
+    /// The lines of code (not `//` comments) matching `pattern`, as "path:line: text".
+    static func offenders(_ pattern: String, in files: [(path: String, lines: [String])]) throws -> [String] {
+        let regex = try NSRegularExpression(pattern: pattern)
+        var found: [String] = []
+        for file in files {
+            for (i, line) in file.lines.enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                if regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    found.append("\(file.path):\(i + 1): \(code)")
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func sourcesAreFound() {
+        #expect(Self.sources.count > 300, "\(Self.sources.count) files under Sources/")
+    }
+
+    /// A library call never changes the process's signal dispositions; the command line may.
+    @Test func onlyTheCommandLineTouchesSignalDispositions() throws {
+        let library = Self.sources.filter { !$0.path.hasPrefix("Sources/CamProbeCLI/") }
+        #expect(try Self.offenders(#"\b(signal|sigaction)\("#, in: library) == [])
+    }
+
+    /// Problem and transport kinds are compared with their named constants, never spelled as text.
+    @Test func kindsAreNamedConstantsNotLiterals() throws {
+        #expect(try Self.offenders(#"kind [!=]= ""#, in: Self.sources) == [])
+    }
+
+    /// Errors are matched by type and errno, never by searching a message for an errno's name.
+    @Test func errorsAreNotMatchedByErrnoNamesInTheirText() throws {
+        #expect(try Self.offenders(#"\.contains\("E[A-Z0-9]{3,}"\)"#, in: Self.sources) == [])
+    }
+
+    /// One atomic file writer (`AtomicFile`): nothing else renames files into place.
+    @Test func oneAtomicWriter() throws {
+        let elsewhere = Self.sources.filter { $0.path != "Sources/Profiles/IO/FileIO.swift" }
+        #expect(try Self.offenders(#"\b(rename|renameat2?)\("#, in: elsewhere) == [])
+    }
+}
