@@ -32,17 +32,19 @@ let package = Package(
         // Counts every heap allocation of the process (it defines malloc & co.): benchmark executables only.
         .target(name: "CAllocationCounter"),
 
+        // The host's own: the one errno table (names and messages for every errno V4L2, ALSA and files return). Glibc only.
+        .target(name: "HostSystem", swiftSettings: strict),
         // Pure, Sendable, Codable capability model. No C.
         .target(name: "CaptureModel", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The ioctl seam and V4L2 enumeration. Only importer of CV4L2.
-        .target(name: "V4L2", dependencies: ["CV4L2", "CaptureModel"], swiftSettings: strict),
+        .target(name: "V4L2", dependencies: ["CV4L2", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // libudev enumeration and sysfs identity. Only importer of CUdev.
         .target(name: "Udev", dependencies: ["CUdev", "CaptureModel"], swiftSettings: strict),
         // ALSA capture cards and their hardware ranges. Only importer of CALSA.
-        .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel"], swiftSettings: strict),
+        .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // Profiles: JSON and XML documents, their schemas, v4l2-ctl text import. Only importer of CLibXML2.
         .target(
-            name: "Profiles", dependencies: ["CLibXML2", "CaptureModel"], swiftSettings: strict,
+            name: "Profiles", dependencies: ["CLibXML2", "CaptureModel", "HostSystem"], swiftSettings: strict,
             plugins: [.plugin(name: "EmbedSchemas")]),
         // Build time only: Profiles/schema/* become string literals in Profiles, so the files are the single copy.
         .plugin(name: "EmbedSchemas", capability: .buildTool(), dependencies: ["embed-schemas"]),
@@ -53,15 +55,18 @@ let package = Package(
         .target(
             name: "CamProbe",
             dependencies: [
-                "CaptureModel", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation", .product(name: "Logging", package: "swift-log"),
+                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation",
+                .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
-        .target(name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "ALSA", "CV4L2", "CaptureModel"], swiftSettings: strict),
+        .target(
+            name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "ALSA", "CV4L2", "CaptureModel", "HostSystem"],
+            swiftSettings: strict),
         // The commands, shared by the shipped executable and the tests' fake twin.
         .target(
             name: "CamProbeCLI",
             dependencies: [
-                "CamProbe", "Udev", "Profiles", "Negotiation",
+                "CamProbe", "HostSystem", "Udev", "Profiles", "Negotiation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -83,7 +88,7 @@ let package = Package(
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(
             name: "V4L2Tests",
-            dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "ALSA"],
+            dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "ALSA", "HostSystem"],
             exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(

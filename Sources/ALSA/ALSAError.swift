@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 
 /// A failed libasound call: which call, on which card or PCM, and the error
 /// code (a negative errno, printed with `snd_strerror`'s words).
@@ -18,26 +19,15 @@ public struct ALSAError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// Symbolic name of the errno values ALSA callers meet.
-    public var errnoName: String {
-        switch errno {
-        case 1: "EPERM"
-        case 2: "ENOENT"
-        case 5: "EIO"
-        case 6: "ENXIO"
-        case 13: "EACCES"
-        case 16: "EBUSY"
-        case 19: "ENODEV"
-        case 22: "EINVAL"
-        default: "errno \(errno)"
-        }
-    }
+    /// Symbolic name of the errno (`Errno.name`): EBUSY, ENODEV, EPIPE, ESTRPIPE, …
+    public var errnoName: String { Errno.name(errno) }
 
     /// What a person should do about it, where that is known.
     public var hint: String? {
         switch errno {
-        case 1, 13: "Join the 'audio' group (sudo usermod -aG audio $USER, then log out and in) or run camprobe with sudo"
-        case 16: "another program is capturing from it; its formats could not be read now"
+        case Errno.EPERM, Errno.EACCES:
+            "Join the 'audio' group (sudo usermod -aG audio $USER, then log out and in) or run camprobe with sudo"
+        case Errno.EBUSY: "another program is capturing from it; its formats could not be read now"
         default: nil
         }
     }
@@ -52,10 +42,10 @@ public struct ALSAError: Error, Sendable, Hashable, CustomStringConvertible {
     public var problem: Problem {
         let kind: ProblemKind =
             switch errno {
-            case 1, 13: "access"
-            case 16: "busy"
-            case 2, 6, 19: "device-gone"
-            default: "alsa-failed"
+            case Errno.EPERM, Errno.EACCES: .access
+            case Errno.EBUSY: .busy
+            case Errno.ENOENT, Errno.ENXIO, Errno.ENODEV: .deviceGone
+            default: .alsaFailed
             }
         return Problem(kind: kind, call: call, errno: errno, errnoName: errnoName, message: description)
     }

@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -91,7 +92,7 @@ public struct AudioBufferStream: Sendable {
         let waitMilliseconds: Int32 = 200
         let idleLimit = Int(Self.noDataTimeout.components.seconds) * 1000
         func failure(_ kind: AudioLevelMeterError.Kind, _ code: Int32, _ what: String) -> AudioLevelMeterError {
-            let e = ALSAError(call: "snd_pcm_readi", target: pcm, errno: -code, message: String(cString: strerror(-code)))
+            let e = ALSAError(call: "snd_pcm_readi", target: pcm, errno: -code, message: Errno.message(-code))
             return AudioLevelMeterError(kind: kind, pcm: pcm, message: what, underlying: e)
         }
         // Bounded by the consumer: each pass waits at most 200 ms, then checks for a stop.
@@ -138,7 +139,7 @@ public struct AudioBufferStream: Sendable {
             case -ENODEV, -EBADFD, -EIO, -ENXIO:
                 return failure(.deviceGone, code, "\(pcm) went away while it was read (the device was unplugged or its driver removed)")
             default:
-                return failure(.failed, code, "reading \(pcm) failed: \(String(cString: strerror(-code)))")
+                return failure(.failed, code, "reading \(pcm) failed: \(Errno.message(-code))")
             }
         }
         return nil

@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -143,7 +144,7 @@ package struct AudioLevelMeter: Sendable {
         let waitMilliseconds: Int32 = 200
         let idleLimit = Int(Self.noDataTimeout.components.seconds) * 1000
         func fail(_ kind: AudioLevelMeterError.Kind, _ code: Int32, _ what: String) {
-            let e = ALSAError(call: "snd_pcm_readi", target: pcm, errno: -code, message: String(cString: strerror(-code)))
+            let e = ALSAError(call: "snd_pcm_readi", target: pcm, errno: -code, message: Errno.message(-code))
             out.finish(throwing: AudioLevelMeterError(kind: kind, pcm: pcm, message: what, underlying: e))
         }
         // Bounded by the consumer: each pass waits at most 200 ms, then checks `stop`.
@@ -181,7 +182,7 @@ package struct AudioLevelMeter: Sendable {
                 fail(.deviceGone, code, "\(pcm) went away while it was read (the device was unplugged or its driver removed)")
                 return
             default:
-                fail(.failed, code, "reading \(pcm) failed: \(String(cString: strerror(-code)))")
+                fail(.failed, code, "reading \(pcm) failed: \(Errno.message(-code))")
                 return
             }
         }

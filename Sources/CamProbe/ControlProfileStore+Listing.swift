@@ -1,5 +1,6 @@
 import CaptureModel
 import FoundationEssentials
+import HostSystem
 import Profiles
 
 #if canImport(Glibc)
@@ -64,7 +65,7 @@ extension ControlProfileStore {
     /// nil when there was no such profile.
     package static func delete(device: DeviceID, name: String) throws(FileWriteError) -> String? {
         guard let file = existingPath(device: device, name: name) else { return nil }
-        guard unlink(file) == 0 else { throw FileWriteError(path: file, message: String(cString: strerror(errno))) }
+        guard unlink(file) == 0 else { throw FileWriteError(path: file, message: Errno.message(errno)) }
         _ = rmdir(String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]))  // fails, harmlessly, while other profiles remain
         return file
     }

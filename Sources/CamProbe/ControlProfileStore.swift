@@ -1,5 +1,6 @@
 import CaptureModel
 import FoundationEssentials
+import HostSystem
 import Profiles
 
 #if canImport(Glibc)
@@ -113,7 +114,7 @@ package enum ControlProfileStore {
         for part in path.split(separator: "/").dropLast() {
             dir += "/" + part
             if mkdir(dir, 0o700) != 0 && errno != EEXIST {
-                throw FileWriteError(path: path, message: "cannot create \(dir): \(String(cString: strerror(errno)))")
+                throw FileWriteError(path: path, message: "cannot create \(dir): \(Errno.message(errno))")
             }
         }
     }

@@ -1,3 +1,5 @@
+import HostSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -37,7 +39,7 @@ package enum ProfileDirectory {
             let path = base + name
             var st = stat()
             guard stat(path, &st) == 0 else {
-                skipped.append(Skipped(path: path, reason: String(cString: strerror(errno))))
+                skipped.append(Skipped(path: path, reason: Errno.message(errno)))
                 continue
             }
             switch st.st_mode & S_IFMT {

@@ -1,5 +1,6 @@
 import ALSA
 import CaptureModel
+import HostSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -52,11 +53,9 @@ struct FakeALSAPort: ALSAPort {
         cards = c
     }
 
-    static let errnos: [String: Int32] = ["EPERM": 1, "ENOENT": 2, "EIO": 5, "EACCES": 13, "EBUSY": 16, "ENODEV": 19]
-
     func card(_ k: Int32, _ call: String) throws(ALSAError) -> FakeAudioSpec {
         guard let c = cards[k] else { throw ALSAError(call: call, target: "hw:\(k)", errno: 19, message: "No such device") }
-        if let e = c.openError { throw ALSAError(call: call, target: "hw:\(k)", errno: Self.errnos[e] ?? 5, message: e) }
+        if let e = c.openError { throw ALSAError(call: call, target: "hw:\(k)", errno: Errno.number(named: e) ?? Errno.EIO, message: e) }
         return c
     }
 
@@ -75,7 +74,9 @@ struct FakeALSAPort: ALSAPort {
         guard let p = try card(k, "snd_pcm_open").pcms.first(where: { $0.device == device }) else {
             throw ALSAError(call: "snd_pcm_open", target: target, errno: 2, message: "No such file or directory")
         }
-        if let e = p.openError { throw ALSAError(call: "snd_pcm_open", target: target, errno: Self.errnos[e] ?? 5, message: e) }
+        if let e = p.openError {
+            throw ALSAError(call: "snd_pcm_open", target: target, errno: Errno.number(named: e) ?? Errno.EIO, message: e)
+        }
         func range(_ s: String?) -> (UInt32, UInt32) {
             let parts = (s ?? "").split(separator: "-").compactMap { UInt32($0) }
             return (parts.first ?? 0, parts.last ?? 0)
@@ -105,7 +106,9 @@ extension FakeALSAPort {
         else {
             throw ALSAError(call: "snd_pcm_open", target: pcm, errno: 2, message: "No such file or directory")
         }
-        if let e = p.openError { throw ALSAError(call: "snd_pcm_open", target: pcm, errno: Self.errnos[e] ?? 5, message: e) }
+        if let e = p.openError {
+            throw ALSAError(call: "snd_pcm_open", target: pcm, errno: Errno.number(named: e) ?? Errno.EIO, message: e)
+        }
         return FakePCMCapture(
             levels: p.levels ?? [nil, nil], rate: request.rate, goneAfter: p.goneAfterFrames, xrunEvery: p.xrunEveryFrames,
             realTime: p.realTime ?? false)

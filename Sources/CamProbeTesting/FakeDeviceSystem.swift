@@ -2,6 +2,7 @@ import ALSA
 import CamProbe
 import CaptureModel
 import FoundationEssentials
+import HostSystem
 import Synchronization
 import V4L2
 

@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 import V4L2
 
 /// The graph a fake media node reports through `MEDIA_IOC_G_TOPOLOGY`,

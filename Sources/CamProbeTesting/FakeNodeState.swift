@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 import Synchronization
 import V4L2
 

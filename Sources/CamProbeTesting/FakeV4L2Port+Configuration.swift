@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 import V4L2
 
 /// `S_FMT`, `TRY_FMT`, `S_PARM` and `S_PRIORITY` as uvcvideo and vivid answer

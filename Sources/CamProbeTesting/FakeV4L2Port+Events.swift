@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 import V4L2
 
 /// Control events (`V4L2_EVENT_CTRL`) as the V4L2 core sends them: to every

@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 import V4L2
 
 /// Payload controls at the ioctl seam, laid out as the kernel lays them out:

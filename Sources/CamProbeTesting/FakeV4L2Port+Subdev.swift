@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 import V4L2
 
 /// A subdevice node answering `VIDIOC_SUBDEV_*` from its pad specs, as a

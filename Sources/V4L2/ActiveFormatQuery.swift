@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 
 extension DevicePort {
     /// The node's active format, or the error that stopped reading it.

@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 
 /// Reads everything a video capture node can do, without changing any of
 /// its state: no `VIDIOC_TRY_FMT`, `S_FMT`, `S_PARM`, `S_INPUT` or control

@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 
 /// Walks `VIDIOC_QUERY_EXT_CTRL` with `V4L2_CTRL_FLAG_NEXT_CTRL |
 /// V4L2_CTRL_FLAG_NEXT_COMPOUND`, `VIDIOC_QUERYMENU` for menus, and reads

@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 
 /// Reads, never sets: the active format (`VIDIOC_G_FMT`), streaming
 /// parameters (`VIDIOC_G_PARM`) and video inputs (`VIDIOC_ENUMINPUT`,

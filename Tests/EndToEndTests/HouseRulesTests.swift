@@ -55,6 +55,12 @@ struct HouseRulesTests {
         #expect(try Self.offenders(#"\.contains\("E[A-Z0-9]{3,}"\)"#, in: Self.sources) == [])
     }
 
+    /// One errno table (`HostSystem.Errno`): no other module asks the C library for an errno's text.
+    @Test func oneErrnoTable() throws {
+        let elsewhere = Self.sources.filter { !$0.path.hasPrefix("Sources/HostSystem/") }
+        #expect(try Self.offenders(#"[^_]strerror\("#, in: elsewhere) == [])
+    }
+
     /// One atomic file writer (`AtomicFile`): nothing else renames files into place.
     @Test func oneAtomicWriter() throws {
         let elsewhere = Self.sources.filter { $0.path != "Sources/Profiles/IO/FileIO.swift" }

@@ -1,6 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import CaptureModel
+import HostSystem
 import Testing
 import Udev
 import V4L2
@@ -47,6 +48,6 @@ struct DefectRegressionTests {
 @Suite("Closed sets keep their JSON spelling")
 struct CaptureDeviceErrorKindSpellingTests {
     @Test func holderErrorKinds() {
-        #expect(CaptureDeviceError.Kind.allCases.map(\.rawValue) == ["disconnected", "closed", "failed", "busy"])
+        #expect(CaptureDeviceError.Kind.allCases.map(\.rawValue) == ["disconnected", "closed", "failed", "busy", "stalled"])
     }
 }

@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 import V4L2
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 import Negotiation
 import V4L2
 

@@ -1,3 +1,5 @@
+import HostSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -58,8 +60,5 @@ enum HostFiles {
 struct HostErrno: Error, Sendable {
     var code: Int32
     init(_ code: Int32) { self.code = code }
-    var text: String {
-        let names: [Int32: String] = [EACCES: "EACCES", ENOENT: "ENOENT", EPERM: "EPERM", EISDIR: "EISDIR", ELOOP: "ELOOP"]
-        return "\(names[code] ?? "errno \(code)") (\(String(cString: strerror(code))))"
-    }
+    var text: String { Errno.describe(code) }
 }

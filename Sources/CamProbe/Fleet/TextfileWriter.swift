@@ -1,3 +1,4 @@
+import HostSystem
 import Profiles
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ package struct TextfileWriter: Sendable {
         package var call: String
         package var errno: Int32
         package var description: String {
-            let reason = "\(call): \(String(cString: strerror(errno)))"
+            let reason = "\(call): \(Errno.message(errno))"
             switch errno {
             case EACCES, EPERM, EROFS:
                 return

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import HostSystem
 import V4L2
 
 /// `camprobe graph /dev/mediaN`: a media-controller system (Raspberry Pi,

@@ -1,3 +1,4 @@
+import HostSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -91,7 +92,7 @@ enum StandardOutput {
             raise(SIGPIPE)
             _exit(128 + SIGPIPE)
         }
-        let message = "camprobe: error: cannot write to standard output: \(String(cString: strerror(e)))\n"
+        let message = "camprobe: error: cannot write to standard output: \(Errno.message(e))\n"
         _ = writeAll(TerminalText.render(message), to: 2)
         _exit(1)
     }

@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +37,7 @@ package enum ReadFile {
     /// The file's bytes; refuses files over `limit` bytes without reading them all.
     package static func bytes(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileReadError(path: path, message: "cannot open: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw FileReadError(path: path, message: "cannot open: \(Errno.message(errno))") }
         defer { close(fd) }
         return try drain(fd, name: path, limit: limit)
     }
@@ -51,7 +52,7 @@ package enum ReadFile {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileReadError(path: name, message: "read failed: \(String(cString: strerror(errno)))")
+                throw FileReadError(path: name, message: "read failed: \(Errno.message(errno))")
             }
             if n == 0 { return out }
             out.append(contentsOf: chunk[0..<n])
@@ -93,7 +94,7 @@ package enum AtomicFile {
         sync: (Int32) -> Int32
     ) throws(FileWriteError) {
         func failure(_ e: Int32, _ call: String) -> FileWriteError {
-            FileWriteError(path: path, message: String(cString: strerror(e)), call: call, errno: e)
+            FileWriteError(path: path, message: Errno.message(e), call: call, errno: e)
         }
         var st = stat()
         var finalMode = mode
@@ -151,7 +152,7 @@ package enum AtomicFile {
             let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { return (fd, tmp) }
             if errno != EEXIST && errno != EINTR {
-                throw FileWriteError(path: path, message: String(cString: strerror(errno)), call: "open", errno: errno)
+                throw FileWriteError(path: path, message: Errno.message(errno), call: "open", errno: errno)
             }
         }
         throw FileWriteError(path: path, message: "cannot create a temporary file next to it")

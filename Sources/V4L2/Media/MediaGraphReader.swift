@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 
 /// Upper bounds on what `readMediaGraph` accepts from a driver. A count above
 /// a bound is cut to it and reported as a `bound-hit` problem.

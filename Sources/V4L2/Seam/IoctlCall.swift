@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 
 /// How many times an ioctl interrupted by a signal (`EINTR`) is retried.
 let maxInterruptRetries = 64

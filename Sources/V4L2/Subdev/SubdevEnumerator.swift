@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 
 /// Reads a subdevice pad (a sensor's output, a receiver's input) the way
 /// `v4l2-ctl --list-subdev-mbus-codes / --list-subdev-framesizes /
