@@ -32,14 +32,14 @@ let package = Package(
         // Counts every heap allocation of the process (it defines malloc & co.): benchmark executables only.
         .target(name: "CAllocationCounter"),
 
-        // The host's own: the one errno table (names and messages for every errno V4L2, ALSA and files return). Glibc only.
+        // The host's own: dedicated threads and the thread executor, the monotonic clock, the one errno table. Glibc only.
         .target(name: "HostSystem", swiftSettings: strict),
         // Pure, Sendable, Codable capability model. No C.
         .target(name: "CaptureModel", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The ioctl seam and V4L2 enumeration. Only importer of CV4L2.
         .target(name: "V4L2", dependencies: ["CV4L2", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // libudev enumeration and sysfs identity. Only importer of CUdev.
-        .target(name: "Udev", dependencies: ["CUdev", "CaptureModel"], swiftSettings: strict),
+        .target(name: "Udev", dependencies: ["CUdev", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // ALSA capture cards and their hardware ranges. Only importer of CALSA.
         .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // Profiles: JSON and XML documents, their schemas, v4l2-ctl text import. Only importer of CLibXML2.
@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting"], swiftSettings: strict),
         .executableTarget(
             name: "camprobe-bench",
-            dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "Negotiation", "CAllocationCounter"],
+            dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "HostSystem", "Negotiation", "CAllocationCounter"],
             swiftSettings: strict),
 
         .executableTarget(name: "camprobe-fuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// One raw kernel/udev event about a device node (`udev_monitor_receive_device`).
 package struct HotplugEvent: Sendable, Hashable {
     /// "add", "remove", "change", "bind", "unbind", …
@@ -29,11 +25,4 @@ package struct HotplugEvent: Sendable, Hashable {
         self.receivedAt = receivedAt
         self.droppedBefore = droppedBefore
     }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds (the clock udev's own timestamps use).
-package func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }

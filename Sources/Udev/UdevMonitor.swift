@@ -1,5 +1,6 @@
 internal import CUdev
 import CaptureModel
+import HostSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import CamProbe
+import HostSystem
 
 #if canImport(Glibc)
     import Glibc

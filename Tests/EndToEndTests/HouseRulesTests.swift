@@ -55,6 +55,13 @@ struct HouseRulesTests {
         #expect(try Self.offenders(#"\.contains\("E[A-Z0-9]{3,}"\)"#, in: Self.sources) == [])
     }
 
+    /// `CaptureModel` is values only: no C library (threads, the clock and errno live in `HostSystem`).
+    @Test func captureModelImportsNoCLibrary() throws {
+        let model = Self.sources.filter { $0.path.hasPrefix("Sources/CaptureModel/") }
+        #expect(!model.isEmpty)
+        #expect(try Self.offenders(#"^\s*import (Glibc|Foundation|Dispatch)\b"#, in: model) == [])
+    }
+
     /// One errno table (`HostSystem.Errno`): no other module asks the C library for an errno's text.
     @Test func oneErrnoTable() throws {
         let elsewhere = Self.sources.filter { !$0.path.hasPrefix("Sources/HostSystem/") }

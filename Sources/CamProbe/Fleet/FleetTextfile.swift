@@ -1,5 +1,6 @@
 import CaptureModel
 import Logging
+import HostSystem
 
 #if canImport(Glibc)
     import Glibc

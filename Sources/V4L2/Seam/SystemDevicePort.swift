@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import HostSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,3 @@
-import CaptureModel
-
 #if canImport(Glibc)
     import Glibc
 #endif
