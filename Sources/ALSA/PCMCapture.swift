@@ -1,4 +1,5 @@
 import HostSystem
+
 /// What a level meter asks of a capture PCM; the hardware may answer with the nearest it can do.
 public struct PCMCaptureRequest: Sendable, Hashable {
     /// `snd_pcm_hw_params_set_channels_near`.

@@ -1,7 +1,7 @@
 import CamProbe
 import CaptureModel
-import Synchronization
 import HostSystem
+import Synchronization
 
 /// A fake machine whose nodes come and go while a registry watches it, and
 /// the hotplug events it would emit. Thread-safe: tests plug and unplug from

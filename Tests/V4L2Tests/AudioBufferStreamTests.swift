@@ -2,9 +2,9 @@ import ALSA
 import CamProbe
 import CamProbeTesting
 import Foundation
+import HostSystem
 import Synchronization
 import Testing
-import HostSystem
 
 /// `AudioBufferStream` against the fake libasound: a 1 kHz sine per channel at the
 /// fixture's peak level, S16_LE, 48 kHz, 2400-frame (50 ms) periods; the fake dates

@@ -1,6 +1,6 @@
 import CaptureModel
-import V4L2
 import HostSystem
+import V4L2
 
 extension CaptureDevice {
     /// Starts streaming in the active mode and returns the frames as they arrive

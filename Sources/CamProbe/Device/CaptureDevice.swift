@@ -1,7 +1,7 @@
 import CaptureModel
+import HostSystem
 import Negotiation
 import V4L2
-import HostSystem
 
 /// Why a `CaptureDevice` call failed.
 public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import CaptureModel
-import Logging
 import HostSystem
+import Logging
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import CaptureModel
+import HostSystem
 import Synchronization
 import V4L2
-import HostSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import CaptureModel
+import HostSystem
 import Logging
 import V4L2
-import HostSystem
 
 /// All capture devices on the machine, kept current from hotplug events, with
 /// an `AsyncStream` of connect/disconnect events per physical device.
