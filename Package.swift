@@ -15,7 +15,6 @@ let package = Package(
         .library(name: "CamProbeTesting", targets: ["CamProbeTesting"]),
         .executable(name: "camprobe", targets: ["camprobe"]),
         .executable(name: "camprobe-bench", targets: ["camprobe-bench"]),
-        .executable(name: "camprobe-fuzz", targets: ["camprobe-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -80,7 +79,6 @@ let package = Package(
             dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "HostSystem", "Negotiation", "CAllocationCounter"],
             swiftSettings: strict),
 
-        .executableTarget(name: "camprobe-fuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),
         // libFuzzer + ASan over every reader; a plain build replays inputs (`scripts/fuzz/run-libfuzzer.sh`).
         .executableTarget(name: "camprobe-libfuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),
 

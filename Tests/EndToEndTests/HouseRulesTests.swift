@@ -68,6 +68,21 @@ struct HouseRulesTests {
         #expect(try Self.offenders(#"[^_]strerror\("#, in: elsewhere) == [])
     }
 
+    /// One seeded generator (`SeededRandom`, SplitMix64): its increment appears once in the tree.
+    @Test func oneSeededGenerator() throws {
+        let testsDir = Self.root + "/Tests"
+        var files = Self.sources
+        let walker = FileManager.default.enumerator(atPath: testsDir)
+        while let rel = walker?.nextObject() as? String {
+            guard rel.hasSuffix(".swift"), let text = try? String(contentsOfFile: testsDir + "/" + rel, encoding: .utf8) else { continue }
+            files.append(("Tests/" + rel, text.components(separatedBy: "\n")))
+        }
+        let found = try Self.offenders(#"0x9E37_?79B9_?7F4A_?7C15"#, in: files).filter {
+            !$0.hasPrefix("Tests/EndToEndTests/HouseRulesTests.swift")
+        }
+        #expect(found.count == 1 && found[0].hasPrefix("Sources/CamProbeTesting/SeededRandom.swift"), "\(found)")
+    }
+
     /// One atomic file writer (`AtomicFile`): nothing else renames files into place.
     @Test func oneAtomicWriter() throws {
         let elsewhere = Self.sources.filter { $0.path != "Sources/Profiles/IO/FileIO.swift" }

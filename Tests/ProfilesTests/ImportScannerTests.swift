@@ -1,3 +1,4 @@
+import CamProbeTesting
 import Testing
 
 @testable import Profiles
@@ -45,7 +46,7 @@ import Testing
         let alphabet: [String] = [
             "$", "#", "@", ":", "~", " ", "\t", "[", "]", "a", "Z", "_", "-", ".", "0", "/", "é", "e\u{301}", "\u{2028}", "x",
         ]
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         var disagreements: [String] = []
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 14)
@@ -71,7 +72,7 @@ extension ImportScannerTests {
             #expect(ControlLineParser.nextKey(s).map { String(s[..<$0]) } == before, "\(line)")
         }
         let alphabet: [String] = [" ", "=", "a", "z", "_", "B", "0", ",", "é", "'"]
-        var generator = SplitMix(seed: 0xF1A6)
+        var generator = SeededRandom(seed: 0xF1A6)
         var disagreements: [String] = []
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 12)
@@ -95,7 +96,7 @@ extension ImportScannerTests {
     /// `SubdevTextContext.afterPrompt` and `SubdevTextParser.isCodeLine` against their old regexes.
     @Test func subdevScannersAgreeWithTheRegexes() {
         let alphabet: [String] = ["$", "#", " ", "\t", "a", "0", "x", "F", "g", ":", "MEDIA_BUS_FMT_", "\r\n", "\u{A0}"]
-        var generator = SplitMix(seed: 0x5_0BDE)
+        var generator = SeededRandom(seed: 0x5_0BDE)
         var disagreements: [String] = []
         for _ in 0..<20_000 {
             let count = Int(generator.next() % 10)
@@ -112,18 +113,5 @@ extension ImportScannerTests {
         #expect(!SubdevTextParser.isCodeLine("0x3007 MEDIA_BUS_FMT_SBGGR10_1X10"))
         let line: Substring = "pi@host:~ $ v4l2-ctl -d /dev/v4l-subdev0"
         #expect(SubdevTextContext.afterPrompt(line).map { String(line[$0...]) } == "v4l2-ctl -d /dev/v4l-subdev0")
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure names the same lines every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import CaptureModel
 import FoundationEssentials
+import CamProbeTesting
 import Testing
 
 @testable import Profiles
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func generatedValuesAreWrittenAsJSONEncoderWritesThem() throws {
-        var g = SplitMix(seed: 0x15_0AD)
+        var g = SeededRandom(seed: 0x15_0AD)
         let pieces = [
             "a", "Z", "_", "é", "😀", "\"", "\\", "/", "\n", "\r", "\t", "\u{8}", "\u{C}", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{2028}",
             " ", "0", "9",
