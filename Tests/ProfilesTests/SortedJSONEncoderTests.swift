@@ -1,6 +1,6 @@
+import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
-import CamProbeTesting
 import Testing
 
 @testable import Profiles
