@@ -174,5 +174,14 @@ import Testing
         } catch {
             #expect(error.description.contains("the directory must exist"))
         }
+        // A textfile path that is not a regular file is refused and said so, and left as it is.
+        #expect(mkfifo(dir + "/fifo.prom", 0o644) == 0)
+        do {
+            try TextfileWriter(directory: dir, name: "fifo.prom").write("x")
+            Issue.record("a FIFO was written over")
+        } catch {
+            #expect(error.description.contains("not a regular file"), "\(error)")
+        }
+        #expect(stat(dir + "/fifo.prom", &st) == 0 && st.st_mode & S_IFMT == S_IFIFO)
     }
 }

@@ -30,7 +30,10 @@ package struct TextfileWriter: Sendable {
         /// The C call that failed ("open", "write", "rename", …) and its errno.
         package var call: String
         package var errno: Int32
+        /// What was wrong when no call failed (the path is not a regular file, say).
+        package var detail: String? = nil
         package var description: String {
+            if let detail { return "cannot write \(path): \(detail)" }
             let reason = "\(call): \(Errno.message(errno))"
             switch errno {
             case EACCES, EPERM, EROFS:
@@ -50,7 +53,10 @@ package struct TextfileWriter: Sendable {
         do throws(FileWriteError) {
             try AtomicFile.write(bytes: Array(contents.utf8), to: path, mode: 0o644, exactMode: true)
         } catch {
-            throw WriteError(path: path, call: error.call ?? "write", errno: error.errno ?? EIO)
+            guard let call = error.call, let errno = error.errno else {
+                throw WriteError(path: path, call: "stat", errno: EIO, detail: error.message)
+            }
+            throw WriteError(path: path, call: call, errno: errno)
         }
     }
 }
