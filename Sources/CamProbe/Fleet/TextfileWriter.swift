@@ -27,13 +27,10 @@ package struct TextfileWriter: Sendable {
     /// Why a write failed, with the next step.
     package struct WriteError: Error, Sendable, CustomStringConvertible {
         package var path: String
-        /// The C call that failed ("open", "write", "rename", …) and its errno.
-        package var call: String
-        package var errno: Int32
-        /// What was wrong when no call failed (the path is not a regular file, say).
-        package var detail: String? = nil
+        /// What `AtomicFile` said: the C call that failed and its errno, or why it refused.
+        package var cause: FileWriteError
         package var description: String {
-            if let detail { return "cannot write \(path): \(detail)" }
+            guard let call = cause.call, let errno = cause.errno else { return "cannot write \(path): \(cause.message)" }
             let reason = "\(call): \(Errno.message(errno))"
             switch errno {
             case EACCES, EPERM, EROFS:
@@ -53,10 +50,7 @@ package struct TextfileWriter: Sendable {
         do throws(FileWriteError) {
             try AtomicFile.write(bytes: Array(contents.utf8), to: path, mode: 0o644, exactMode: true)
         } catch {
-            guard let call = error.call, let errno = error.errno else {
-                throw WriteError(path: path, call: "stat", errno: EIO, detail: error.message)
-            }
-            throw WriteError(path: path, call: call, errno: errno)
+            throw WriteError(path: path, cause: error)
         }
     }
 }

@@ -1,10 +1,7 @@
 import ArgumentParser
 import CamProbe
+import HostSystem
 import Profiles
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,7 +70,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let a: Applier
         do {
             a = try await Applier.run(device, wanted, source)
-        } catch let error as CLIError where error.cause?.kind == .busy || error.cause?.underlying?.errno == EBUSY {
+        } catch let error as CLIError where error.cause?.kind == .busy || error.cause?.underlying?.errno == Errno.EBUSY {
             // S_FMT refused because another process streams: say who, when /proc shows it.
             let path = (try? source.resolve(device))?.captures.first?.path
             let who = path.flatMap { SnapshotHolders.describe(path: $0) }
