@@ -41,10 +41,13 @@ let package = Package(
         .target(name: "Udev", dependencies: ["CUdev", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // ALSA capture cards and their hardware ranges. Only importer of CALSA.
         .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
-        // Profiles: JSON and XML documents, their schemas, v4l2-ctl text import. Only importer of CLibXML2.
+        // Profiles: JSON and XML documents and their schemas. Only importer of CLibXML2.
         .target(
             name: "Profiles", dependencies: ["CLibXML2", "CaptureModel", "HostSystem"], swiftSettings: strict,
             plugins: [.plugin(name: "EmbedSchemas")]),
+        // Pasted text of each tool (v4l2-ctl, media-ctl, udevadm, lsusb, arecord…) read into devices: one folder and one
+        // `TextImporter` per tool, listed in `TextImporters.all`.
+        .target(name: "TextImport", dependencies: ["CaptureModel"], swiftSettings: strict),
         // Build time only: Profiles/schema/* become string literals in Profiles, so the files are the single copy.
         .plugin(name: "EmbedSchemas", capability: .buildTool(), dependencies: ["embed-schemas"]),
         .executableTarget(name: "embed-schemas", path: "Plugins/EmbedSchemasTool", swiftSettings: strict),
@@ -65,7 +68,7 @@ let package = Package(
         .target(
             name: "CamProbeCLI",
             dependencies: [
-                "CamProbe", "HostSystem", "Udev", "Profiles", "Negotiation",
+                "CamProbe", "HostSystem", "Udev", "Profiles", "TextImport", "Negotiation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -80,19 +83,21 @@ let package = Package(
             swiftSettings: strict),
 
         // libFuzzer + ASan over every reader; a plain build replays inputs (`scripts/fuzz/run-libfuzzer.sh`).
-        .executableTarget(name: "camprobe-libfuzz", dependencies: ["Profiles", "CaptureModel"], swiftSettings: strict),
+        .executableTarget(name: "camprobe-libfuzz", dependencies: ["Profiles", "TextImport", "CaptureModel"], swiftSettings: strict),
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(
             name: "V4L2Tests",
             dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "ALSA", "HostSystem"],
-            exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "ProfilesTests",
-            dependencies: ["Profiles", "CaptureModel", "CamProbeTesting", "CamProbe"],
-            exclude: ["Fixtures"],
+            dependencies: ["Profiles", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TextImportTests",
+            dependencies: ["TextImport", "Profiles", "CaptureModel", "CamProbeTesting", "CamProbe"],
             swiftSettings: strict),
         .testTarget(
             name: "NegotiationTests",

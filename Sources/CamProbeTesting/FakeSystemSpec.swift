@@ -1,7 +1,7 @@
 /// A fixture describing a machine's capture nodes as a driver would report
 /// them: the data the fake fills into the real C structs at the ioctl seam.
 ///
-/// Fixtures are JSON files (see `Tests/V4L2Tests/Fixtures/README.md`). They
+/// Fixtures are JSON files (see `Tests/Fixtures/README.md`). They
 /// hold raw driver answers — duplicates, odd orders, zero denominators and
 /// all — so the real enumeration code has to cope with them.
 package struct FakeSystemSpec: Codable, Sendable {

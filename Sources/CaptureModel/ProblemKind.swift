@@ -42,6 +42,9 @@ public struct ProblemKind: OpenStringSet {
     /// A capture node at the end of a media-controller pipeline: its limits are the receiver's, not the camera's.
     public static let mediaPipeline: ProblemKind = "media-pipeline"
 
+    /// A line or listing of imported text that could not be read and was left out (`camprobe import --partial`).
+    public static let skipped: ProblemKind = "skipped"
+
     /// Two imported files say different things about one fact of the same device; the problem names both.
     public static let importConflict: ProblemKind = "import-conflict"
 
@@ -49,5 +52,6 @@ public struct ProblemKind: OpenStringSet {
     public static let allCases: [ProblemKind] = [
         .ioctlFailed, .boundHit, .invalidValue, .duplicate, .noFormats, .partial, .access, .identity, .deviceGone,
         .emulationUnavailable, .imported, .busy, .alsaFailed, .pipelineMismatch, .mediaPipeline, .importConflict,
+        .skipped,
     ]
 }

@@ -36,7 +36,7 @@ if let i = args.firstIndex(of: "--iterations"), i + 1 < args.count, let n = Int(
     iterations = n
     args.removeSubrange(i...(i + 1))
 }
-let dir = args.first ?? "Tests/V4L2Tests/Fixtures"
+let dir = args.first ?? "Tests/Fixtures"
 
 func now() -> Double {
     var ts = timespec()

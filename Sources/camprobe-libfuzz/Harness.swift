@@ -1,5 +1,6 @@
 import CaptureModel
 import Profiles
+import TextImport
 
 #if canImport(Glibc)
     import Glibc
@@ -18,48 +19,42 @@ import Profiles
 //
 // `scripts/fuzz/run-libfuzzer.sh READER [RUNS]` does both steps.
 
-/// The readers, named as `CAMPROBE_FUZZ_READER` names them.
-enum FuzzReader: String, CaseIterable, Sendable {
-    case v4l2ctl = "v4l2-ctl"
-    case mediactl = "media-ctl"
-    case udevadm
-    case alsa
-    case lsusb
-    case paste
-    case json
-    case xml
+/// The readers, named as `CAMPROBE_FUZZ_READER` names them: every text importer of the registry (by its kind's last
+/// path component: `v4l2-ctl`, `arecord`, `cards`), the paste detector, and the two profile forms.
+struct FuzzReader: Sendable, Equatable {
+    var rawValue: String
+    /// The text importer this reader runs, if it is one.
+    var importer: (any TextImporter)? { TextImporters.all.first { Self.name(of: $0.kind) == rawValue } }
+
+    init?(rawValue: String) {
+        guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+        self.rawValue = rawValue
+    }
+    private init(named name: String) { rawValue = name }
+
+    static func == (a: FuzzReader, b: FuzzReader) -> Bool { a.rawValue == b.rawValue }
+    static let paste = FuzzReader(named: "paste")
+    static let json = FuzzReader(named: "json")
+    static let xml = FuzzReader(named: "xml")
+    static let allCases: [FuzzReader] = TextImporters.all.map { FuzzReader(named: name(of: $0.kind)) } + [paste, json, xml]
+
+    static func name(of kind: PasteKind) -> String { String(kind.rawValue.split(separator: "/").last ?? "") }
 }
 
 /// Runs one input through `reader`. A crash, a leak, a hang or a trap here is a
 /// finding; so is an accepted profile that does not read back equal after writing.
 func fuzzOne(_ reader: FuzzReader, _ bytes: [UInt8]) {
-    switch reader {
-    case .v4l2ctl:
+    if let importer = reader.importer {
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? V4L2CtlImporter.importText([("fuzz", text)], partial: false)
-        _ = try? V4L2CtlImporter.importText([("fuzz", text)], partial: true)
-    case .mediactl:
-        let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? MediaCtlImporter.importText([("fuzz", text)])
-    case .udevadm:
-        let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? UdevadmImporter.importText(name: "fuzz", text: text, partial: false)
-        _ = try? UdevadmImporter.importText(name: "fuzz", text: text, partial: true)
-    case .alsa:
-        let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? ALSATextImporter.importText(name: "fuzz", text: text, partial: false)
-        _ = try? ALSATextImporter.importText(name: "fuzz", text: text, partial: true)
-    case .lsusb:
-        let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? LsusbImporter.importText(name: "fuzz", text: text, partial: false)
-        _ = try? LsusbImporter.importText(name: "fuzz", text: text, partial: true)
-    case .paste:
+        _ = try? importer.read([("fuzz", text)], partial: false)
+        _ = try? importer.read([("fuzz", text)], partial: true)
+    } else if reader == .paste {
         let text = String(decoding: bytes, as: UTF8.self)
         _ = PasteKind.detect(text)
         let kept = PasteNormalizer.normalize(text, commands: .keep)
         _ = PasteKind.detect(kept)
         _ = PasteNormalizer.normalize(text, commands: .blank)
-    case .json, .xml:
+    } else {
         loadProfile(bytes, as: reader)
     }
 }
@@ -71,7 +66,7 @@ func fuzzOne(_ reader: FuzzReader, _ bytes: [UInt8]) {
 /// is written and read again, and must give the same device.
 func loadProfile(_ bytes: [UInt8], as reader: FuzzReader) {
     switch ProfileFormat.detect(bytes) {
-    case .json? where reader == .json:
+    case .json? where reader == FuzzReader.json:
         let parsed = JSONProfile.parse(bytes)
         if let v = parsed.declaredSchemaVersion, v > CaptureModelSchema.version { return }
         guard let doc = try? parsed.read() else {
@@ -80,7 +75,7 @@ func loadProfile(_ bytes: [UInt8], as reader: FuzzReader) {
         }
         let again = try? JSONProfile.read(Array(JSONProfile.write(doc).utf8))
         if again?.device != doc.device { fatalError("JSON profile accepted but did not read back equal") }
-    case .xml? where reader == .xml:
+    case .xml? where reader == FuzzReader.xml:
         guard let doc = try? XMLProfile.read(bytes) else { return }
         let again = try? XMLProfile.read(Array(XMLProfile.write(doc).utf8))
         if again?.device != doc.device { fatalError("XML profile accepted but did not read back equal") }

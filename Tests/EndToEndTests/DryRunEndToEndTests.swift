@@ -7,7 +7,7 @@ import Testing
 struct DryRunEndToEndTests {
     static let root = ProfileCommandEndToEndTests.root
     static let profile = root + "/Profiles/c525.json"
-    static let fixture = root + "/Tests/V4L2Tests/Fixtures/c525.json"
+    static let fixture = root + "/Tests/Fixtures/c525.json"
 
     static func ctl(_ args: String...) throws -> Run { try CLI.run(["ctl", "--profile", profile, "0"] + args) }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("Folders and forgotten words")
 struct FolderInputTests {
     static let root = ProfileCommandEndToEndTests.root
-    static let pastes = root + "/Tests/ProfilesTests/Fixtures"
+    static let pastes = root + "/Tests/Fixtures"
     static let c525Pastes = pastes + "/v4l2-ctl/03-logitech-c525-falcons"
 
     /// A fresh folder holding copies of `files` (each a path under the repository) and `extra` text files.
@@ -71,7 +71,7 @@ struct FolderInputTests {
     }
 
     @Test func importOfAFolderOfAnotherKindNamesTheCommandThatReadsIt() throws {
-        let dir = try Self.folder(["Tests/ProfilesTests/Fixtures/udevadm/c525-query-all.txt"])
+        let dir = try Self.folder(["Tests/Fixtures/udevadm/c525-query-all.txt"])
         let r = try CLI.run(["import", "v4l2-ctl", dir])
         #expect(r.status == 1)
         #expect(r.stderr.contains("skipped \(dir)/c525-query-all.txt: udevadm output"), "\(r.stderr)")

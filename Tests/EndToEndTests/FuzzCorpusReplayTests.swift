@@ -9,9 +9,13 @@ import Testing
     static let corpus: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("FuzzCorpus").path
 
-    @Test(arguments: ["v4l2-ctl", "media-ctl", "udevadm", "alsa", "lsusb", "paste", "json", "xml"])
-    func everyCorpusInputReplays(reader: String) throws {
-        let dir = Self.corpus + "/" + reader
+    /// Each reader, and the corpus it replays: /proc/asound/cards text is replayed from the ALSA listings' corpus.
+    @Test(arguments: [
+        ("v4l2-ctl", "v4l2-ctl"), ("media-ctl", "media-ctl"), ("udevadm", "udevadm"), ("arecord", "arecord"),
+        ("cards", "arecord"), ("lsusb", "lsusb"), ("paste", "paste"), ("json", "json"), ("xml", "xml"),
+    ])
+    func everyCorpusInputReplays(reader: String, corpus: String) throws {
+        let dir = Self.corpus + "/" + corpus
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted().map { dir + "/" + $0 }
         // The corpus holds the fixtures' seeds and what the fuzz runs kept (up to 200 a reader).
         #expect(files.count >= 5, "too few inputs in \(dir)")

@@ -8,7 +8,7 @@ import Testing
 @Suite("Help matches behaviour", .serialized)
 struct HelpMatchesBehaviourTests {
     static let root = ProfileCommandEndToEndTests.root
-    static let fixture = root + "/Tests/V4L2Tests/Fixtures/c525.json"
+    static let fixture = root + "/Tests/Fixtures/c525.json"
     static let profile = root + "/Profiles/c525.json"
     static let scratch = CLI.scratch + "/help"
     static let environment = ["XDG_CONFIG_HOME": scratch + "/config"]
@@ -115,7 +115,7 @@ struct HelpMatchesBehaviourTests {
         switch path.joined(separator: " ") {
         case "list": return ["list"] + fixture
         case "show": return ["show", "0"] + fixture
-        case "graph": return ["graph", "/dev/media0", "--fixture", root + "/Tests/V4L2Tests/Fixtures/vimc-topology.json"]
+        case "graph": return ["graph", "/dev/media0", "--fixture", root + "/Tests/Fixtures/vimc-topology.json"]
         case "monitor":
             return ["monitor", "--timeout", "0.3"] + fixture + (option == "--reassert" ? ["--restore", "day"] : [])
                 + (option == "--verify-every" || option == "--verify-frames" ? ["--textfile", scratch] : [])
@@ -129,7 +129,7 @@ struct HelpMatchesBehaviourTests {
         case "profile diff": return ["profile", "diff", profile, profile]
         case "import files", "import v4l2-ctl":
             return path + [
-                root + "/Tests/V4L2Tests/Fixtures/v4l2-ctl/03-logitech-c525-falcons/list-formats-ext.txt", "-o", scratch, "--force",
+                root + "/Tests/Fixtures/v4l2-ctl/03-logitech-c525-falcons/list-formats-ext.txt", "-o", scratch, "--force",
             ]
         case "import media-ctl": return path + [profile, "-o", scratch]
         case "doctor": return ["doctor"] + fixture

@@ -32,19 +32,19 @@ struct ImportAnyEndToEndTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
 
     @Test func mediaCtlAndV4L2CtlPastesAreReadByTheirImporter() throws {
-        let pi = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/ProfilesTests/Fixtures/media-ctl/pi")
-            .filter { $0.hasSuffix(".txt") }.map { Self.root + "/ProfilesTests/Fixtures/media-ctl/pi/" + $0 }
+        let pi = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Fixtures/media-ctl/pi")
+            .filter { $0.hasSuffix(".txt") }.map { Self.root + "/Fixtures/media-ctl/pi/" + $0 }
         let r = try CLI.run(["import", "-o", "-"] + pi)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\"name\" : \"imx708 10-001a\""))
-        let dir = Self.root + "/ProfilesTests/Fixtures/v4l2-ctl/03-logitech-c525-falcons/"
+        let dir = Self.root + "/Fixtures/v4l2-ctl/03-logitech-c525-falcons/"
         let c525 = try CLI.run(["import", "-o", "-", dir + "all.txt", dir + "list-formats-ext.txt"])
         #expect(c525.status == 0, "\(c525.stderr)")
         #expect(c525.stdout.contains("HD Webcam C525"))
     }
 
     @Test func udevadmLsusbAndALSAListingsOfOneCameraMergeIntoOneProfile() throws {
-        let f = Self.root + "/ProfilesTests/Fixtures/"
+        let f = Self.root + "/Fixtures/"
         let r = try CLI.run([
             "import", "-o", "-", f + "udevadm/c525-query-all.txt", f + "lsusb/c525.txt", f + "alsa/asound-cards.txt",
             f + "alsa/arecord-l-de.txt",
@@ -65,7 +65,7 @@ struct ImportAnyEndToEndTests {
     }
 
     @Test func aFileNoReaderCanReadIsAnErrorOrSkippedWithPartial() throws {
-        let dir = Self.root + "/ProfilesTests/Fixtures/v4l2-ctl/03-logitech-c525-falcons/"
+        let dir = Self.root + "/Fixtures/v4l2-ctl/03-logitech-c525-falcons/"
         // A file that is no tool's output at all is skipped with its reason too.
         let junk = NSTemporaryDirectory() + "camprobe-junk-\(UUID().uuidString).txt"
         try "hello world\nthis is not v4l2-ctl\n".write(toFile: junk, atomically: true, encoding: .utf8)

@@ -6,7 +6,7 @@ import Testing
 @Suite("camprobe negotiate, apply, ctl")
 struct NegotiateCtlEndToEndTests {
     static let root = ProfileCommandEndToEndTests.root
-    static let c525 = root + "/Tests/V4L2Tests/Fixtures/c525.json"
+    static let c525 = root + "/Tests/Fixtures/c525.json"
 
     @Test func negotiateSaysValidAdjustedOrUnsupportedWithExitStatus() throws {
         let valid = try CLI.run(["negotiate", "c525", "--profile", Self.root + "/Profiles/c525.json", "--size", "1920x1080", "--fps", "30"])

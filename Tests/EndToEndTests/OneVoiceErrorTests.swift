@@ -8,7 +8,7 @@ import Testing
 struct OneVoiceErrorTests {
     static let root = ProfileCommandEndToEndTests.root
     static let profile = root + "/Profiles/c525.json"
-    static let fixture = root + "/Tests/V4L2Tests/Fixtures/c525.json"
+    static let fixture = root + "/Tests/Fixtures/c525.json"
 
     static func noDevices() throws -> String { try CLI.fixture(#"{"nodes":[]}"#) }
 

@@ -6,8 +6,8 @@ import Testing
 /// through the built binary on a fake UVC camera with region-of-interest controls.
 @Suite("camprobe ctl focus-point / exposure-point")
 struct PointOfInterestEndToEndTests {
-    static let roi = ProfileCommandEndToEndTests.root + "/Tests/V4L2Tests/Fixtures/uvc-roi.json"
-    static let c525 = ProfileCommandEndToEndTests.root + "/Tests/V4L2Tests/Fixtures/c525.json"
+    static let roi = ProfileCommandEndToEndTests.root + "/Tests/Fixtures/uvc-roi.json"
+    static let c525 = ProfileCommandEndToEndTests.root + "/Tests/Fixtures/c525.json"
 
     @Test func focusPointSetsTheRectangleAndTheFocusBit() throws {
         let r = try CLI.run(["ctl", "0", "--fixture", Self.roi, "focus-point", "0.5,0.5"])

@@ -8,7 +8,7 @@ import Testing
 struct ProfileCommandEndToEndTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .path
-    static let fixtures = root + "/Tests/V4L2Tests/Fixtures"
+    static let fixtures = root + "/Tests/Fixtures"
 
     @Test(arguments: ["c525", "camlink-4k", "emeet-s800", "vivid-default", "vivid-multiplanar-hdmi"])
     func xmlProfileAnswersShowExactlyLikeJSON(name: String) throws {

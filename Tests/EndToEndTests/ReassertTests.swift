@@ -6,7 +6,7 @@ import Testing
 /// the binaries.
 @Suite("monitor --reassert")
 struct ReassertTests {
-    static let c525 = ProfileCommandEndToEndTests.root + "/Tests/V4L2Tests/Fixtures/c525.json"
+    static let c525 = ProfileCommandEndToEndTests.root + "/Tests/Fixtures/c525.json"
 
     @Test func reassertNeedsRestore() throws {
         let r = try CLI.run(["monitor", "--fixture", Self.c525, "--reassert"])

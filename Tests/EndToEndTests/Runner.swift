@@ -23,7 +23,7 @@ enum CLI {
     }
 
     static let fixtures: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("V4L2Tests/Fixtures").path
+        .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
     /// Runs `camprobe`, or its fake twin when the arguments name a `--fixture`.
     static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> Run {

@@ -28,7 +28,7 @@ struct SafeFileNameTests {
 
     @Test func importedProfilesAreNamedSafely() throws {
         let dir = try Self.scratchDirectory("import")
-        let pastes = ProfileCommandEndToEndTests.root + "/Tests/ProfilesTests/Fixtures/"
+        let pastes = ProfileCommandEndToEndTests.root + "/Tests/Fixtures/"
         let r = try CLI.run(["import", pastes + "udevadm/c525-query-all.txt", pastes + "lsusb/c525.txt", "-o", dir])
         #expect(r.status == 0, "\(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Stable node paths in emitted commands")
 struct StablePathTests {
     static let root = ProfileCommandEndToEndTests.root
-    static let c525 = root + "/Tests/V4L2Tests/Fixtures/c525.json"
+    static let c525 = root + "/Tests/Fixtures/c525.json"
     static let byID = "/dev/v4l/by-id/usb-046d_HD_Webcam_C525_8E4B3C60-video-index0"
     static let byPath = "/dev/v4l/by-path/pci-0000:00:1a.0-usb-0:1.2:1.0-video-index0"
 

@@ -5,7 +5,7 @@ import Testing
 @Suite("udev-rule")
 struct UdevRuleTests {
     static let root = ProfileCommandEndToEndTests.root
-    static let fixtures = root + "/Tests/V4L2Tests/Fixtures"
+    static let fixtures = root + "/Tests/Fixtures"
 
     /// `uvc-roi.json` (a realistic sysfs path, USB device `1-2`), with or without its serial.
     static func roiCam(serial: Bool) throws -> String {

@@ -20,7 +20,7 @@ enum GoldenGrid {
         for path in jsonFiles(Cameras.repo + "/Profiles") {
             if let d = try? ProfileFile.load(path) { out.append(("profile " + base(path), d)) }
         }
-        for path in jsonFiles(Cameras.repo + "/Tests/V4L2Tests/Fixtures") {
+        for path in jsonFiles(Cameras.repo + "/Tests/Fixtures") {
             guard let system = try? FakeDeviceSystem(fixtures: [path]) else { continue }
             for (i, d) in DeviceDiscovery(system: system).discover().devices.enumerated() {
                 out.append(("fixture \(base(path))#\(i)", d))

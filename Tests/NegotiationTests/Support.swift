@@ -18,7 +18,7 @@ enum Cameras {
     static let profileNames = ["vivid-webcam", "vivid-multiplanar-hdmi", "vivid-default"]
 
     static func fixture(_ name: String) throws -> Device {
-        let system = try FakeDeviceSystem(fixtures: [repo + "/Tests/V4L2Tests/Fixtures/\(name).json"])
+        let system = try FakeDeviceSystem(fixtures: [repo + "/Tests/Fixtures/\(name).json"])
         guard let d = DeviceDiscovery(system: system).discover().devices.first else { throw TestError("no device in \(name)") }
         return d
     }

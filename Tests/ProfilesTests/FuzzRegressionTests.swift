@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Profiles
+@testable import TextImport
 
 /// Inputs libFuzzer found that stopped a reader (Reports/fuzzing.md); each is also kept in
 /// Tests/FuzzCorpus/READER/seed-regression-* and replayed by `FuzzCorpusReplayTests`.

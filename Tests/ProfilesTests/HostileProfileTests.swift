@@ -4,6 +4,7 @@ import CaptureModel
 import FoundationEssentials
 import Profiles
 import Testing
+import TextImport
 
 /// Hostile numbers through the file paths: v4l2-ctl text imported, JSON
 /// profiles read back, and `profile validate` agreeing with loading.

@@ -271,7 +271,7 @@ struct SensorProfileTests {
     /// `SensorCameraBuilder`) go through both forms unchanged.
     @Test(arguments: ["vimc-topology.json", "pi-topology.json"])
     func fixtureSensorsRoundTrip(_ name: String) throws {
-        let path = ProfileTestFiles.root + "/Tests/V4L2Tests/Fixtures/" + name
+        let path = ProfileTestFiles.root + "/Tests/Fixtures/" + name
         let system = try FakeDeviceSystem(fixtures: [path])
         let pipeline = try MediaPipelineReader.read("/dev/media0", system: system)
         let base = try #require(DeviceDiscovery(system: system).discover().devices.first)

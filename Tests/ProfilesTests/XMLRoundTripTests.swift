@@ -26,7 +26,7 @@ enum ProfileTestFiles {
     static let profiles = jsonFiles(in: "Profiles")
     /// Every fake-device fixture of the V4L2 tests.
     /// Each fake-system fixture; a `-subdevs` file is the sub-devices of the `-topology` file beside it, so they go together.
-    static let fixtures = jsonFiles(in: "Tests/V4L2Tests/Fixtures").filter { !$0.hasSuffix("-subdevs.json") }
+    static let fixtures = jsonFiles(in: "Tests/Fixtures").filter { !$0.hasSuffix("-subdevs.json") }
 
     /// The sub-device fixture that goes with a fixture, if any.
     static func companions(_ path: String) -> [String] {

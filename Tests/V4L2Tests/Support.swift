@@ -7,7 +7,7 @@ enum Fixtures {
     static let directory: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast()
-        return parts.joined(separator: "/") + "/Fixtures"
+        return parts.dropLast().joined(separator: "/") + "/Fixtures"
     }()
 
     static func path(_ name: String) -> String { directory + "/" + name }

@@ -4,7 +4,7 @@
 set -e
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$(dirname "$0")/../.."
-B=.build/debug/camprobe; T=Tests/ProfilesTests/Fixtures/v4l2-ctl
+B=.build/debug/camprobe; T=Tests/Fixtures/v4l2-ctl
 for n in c525 camlink-4k emeet-s800 arducam-0c45-6366 vivid-default vivid-multiplanar-hdmi vivid-webcam vimc-sensor-a; do $B show --profile Profiles/$n.json --json > /tmp/p.json && mv /tmp/p.json Profiles/$n.json; done
 # The Arducam and Cam Link dumps hold no controls: their fakes list none, which is not the cameras' truth, so the
 # profiles say the controls were not read (null) and claim no capture features.
@@ -20,5 +20,5 @@ imp arducam-0c45-6366 02-arducam-1080p-h264-microdia-0c45-6366; imp c525 03-logi
 imp mission-control-4k 08-unknown-4k-uvc-camera-mission-control; imp pixpro-4k 16-kodak-pixpro-4k-vr360; imp emeet-s800 25-emeet-smartcam-s800-4k
 sed -i 's/"id" : "imported-list-formats-ext"/"id" : "imported-camlink-4k"/' Profiles/imported-camlink-4k.json
 sed -i 's/"id" : "imported-list-formats-ext"/"id" : "imported-pixpro-4k"/' Profiles/imported-pixpro-4k.json
-$B import media-ctl Tests/ProfilesTests/Fixtures/media-ctl/pi/*.txt -o - 2>/dev/null > /tmp/p.json && mv /tmp/p.json Profiles/imported-pi-imx708.json
+$B import media-ctl Tests/Fixtures/media-ctl/pi/*.txt -o - 2>/dev/null > /tmp/p.json && mv /tmp/p.json Profiles/imported-pi-imx708.json
 for f in Profiles/*.json; do $B profile --profile $f --format xml -o - > /tmp/p.xml && mv /tmp/p.xml ${f%.json}.xml; done

@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz/run-libfuzzer.sh READER [RUNS]
 #
-# READER: v4l2-ctl media-ctl udevadm alsa lsusb paste json xml. RUNS: executions, default 1000000.
+# READER: v4l2-ctl media-ctl udevadm arecord cards lsusb paste json xml. RUNS: executions, default 1000000.
 # Builds camprobe-libfuzz once into .build-fuzz/ (CAMPROBE_FUZZ_NO_BUILD=1 skips that), runs one
 # process (libFuzzer's default: one job, one worker; `-jobs=1` would only move the output to
 # fuzz-0.log) over Tests/FuzzCorpus/READER/ (new inputs go to a scratch corpus under
@@ -25,10 +25,10 @@ build=.build-fuzz
 
 case "$reader" in
     v4l2-ctl | media-ctl | udevadm | lsusb | paste) max_len=4096 ;;
-    alsa) max_len=2048 ;;
+    arecord | cards) max_len=2048 ;;
     json | xml) max_len=8192 ;;
     *)
-        echo "run-libfuzzer.sh: unknown reader '$reader' (v4l2-ctl media-ctl udevadm alsa lsusb paste json xml)" >&2
+        echo "run-libfuzzer.sh: unknown reader '$reader' (v4l2-ctl media-ctl udevadm arecord cards lsusb paste json xml)" >&2
         exit 2
         ;;
 esac

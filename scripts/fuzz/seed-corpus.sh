@@ -8,7 +8,7 @@ cd "$root"
 shared=${1:-$root/../shared/fixtures}
 [ -d "$shared" ] || shared=/work/shared/fixtures
 out=Tests/FuzzCorpus
-pf=Tests/ProfilesTests/Fixtures
+pf=Tests/Fixtures
 
 seed() { # READER FILE…: copy each file in as seed-<parent>-<name>, skipping contents already there
     local reader=$1
@@ -39,7 +39,7 @@ combined() { # DIR: media-ctl -p, then every other listing with its command
     done
 }
 
-seed v4l2-ctl $pf/v4l2-ctl/*/* Tests/V4L2Tests/Fixtures/v4l2-ctl/*/* "$shared"/v4l2-ctl/*/*
+seed v4l2-ctl $pf/v4l2-ctl/*/* Tests/Fixtures/v4l2-ctl/*/* "$shared"/v4l2-ctl/*/*
 seed media-ctl $pf/media-ctl/*/*.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -49,7 +49,8 @@ for d in $pf/media-ctl/*/; do
 done
 seed media-ctl "$tmp"/*/combined-paste.txt
 seed udevadm $pf/udevadm/*
-seed alsa $pf/alsa/*
+seed arecord $pf/alsa/*
+seed cards $pf/alsa/*
 seed lsusb $pf/lsusb/*
 seed paste $pf/*/* $pf/media-ctl/*/* $pf/v4l2-ctl/*/* "$shared"/*/*/*
 # Profiles up to 40 KB (the large vivid ones would only be cut at -max_len).

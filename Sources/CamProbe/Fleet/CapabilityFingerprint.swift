@@ -37,7 +37,7 @@ package struct CapabilityFingerprint: Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Problems that mean a list was not read in full.
-    static let incompleteKinds: Set<ProblemKind> = [.access, .busy, .partial, .deviceGone, .boundHit, .ioctlFailed, .alsaFailed]
+    static let incompleteKinds: Set<ProblemKind> = [.access, .busy, .partial, .skipped, .deviceGone, .boundHit, .ioctlFailed, .alsaFailed]
 
     static func gaps(in d: Device) -> [String] {
         var out: [String] = []

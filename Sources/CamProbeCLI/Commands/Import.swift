@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Profiles
+import TextImport
 
 /// `camprobe import v4l2-ctl FILE…`: a user's pasted v4l2-ctl output as a profile.
 struct Import: ParsableCommand {
@@ -45,7 +46,7 @@ struct ImportV4L2Ctl: ParsableCommand {
     func run() throws {
         let inputs = try ImportInputs.read(files, kinds: [.v4l2ctl])
         let result: V4L2CtlImportResult
-        do throws(V4L2CtlImportError) {
+        do throws(TextImportError) {
             result = try V4L2CtlImporter.importText(inputs, partial: partial)
         } catch {
             let hint = ImportHints.otherKind(files, reads: [.v4l2ctl])
@@ -59,7 +60,7 @@ struct ImportV4L2Ctl: ParsableCommand {
         let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version) import v4l2-ctl", device: device)
         for n in result.notes { Terminal.note(n) }
         // What --partial skipped is said now, not only inside the profile.
-        for p in device.allProblems where p.message.contains("skipped") { Terminal.warning(p.message) }
+        for p in device.allProblems where p.kind == .skipped { Terminal.warning(p.message) }
         guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { return }
         Terminal.writeErr("camprobe: wrote \(path) (\(result.device.name); read \(result.recognized.joined(separator: ", ")))\n")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Profiles
+import TextImport
 
 /// `camprobe import FILE…`: whatever was pasted, told apart by content, read by the importer for its kind.
 struct ImportAny: ParsableCommand {
@@ -38,63 +39,18 @@ struct ImportAny: ParsableCommand {
     func run() throws {
         if let forgotten = ImportHints.misspeltWord(files) { throw forgotten }
         let inputs = try ImportInputs.read(files)
-        var kinds: [PasteKind] = []
-        for input in inputs { kinds.append(PasteKind.detect(input.text)) }
-        var results: [TextImportResult] = []
-        var read: [String] = []
+        let run: TextImportRun
+        do throws(TextImportRunError) {
+            run = try TextImportRun.read(inputs, partial: partial)
+        } catch {
+            throw CLIError(message: error.message)
+        }
         var warnings = 0
-        func skip(_ why: String) throws {
-            guard partial else { throw CLIError(message: why + " (--partial skips it)") }
+        for why in run.skipped {
             Terminal.warning(why + "; skipped")
             warnings += 1
         }
-        // v4l2-ctl text belongs to the media-ctl import when there is one (the sensors' listings), else it is one camera.
-        let mediaFiles = inputs.indices.filter { kinds[$0] == .mediactl }
-        var v4l2Files = inputs.indices.filter { kinds[$0] == .v4l2ctl }
-        if !mediaFiles.isEmpty {
-            do throws(V4L2CtlImportError) {
-                let (result, media) = try TextImporters.mediactl((mediaFiles + v4l2Files).sorted().map { inputs[$0] })
-                results.append(result)
-                read += media.recognized
-                noteMismatches(media.devices)
-            } catch {
-                try skip("\(error)")
-            }
-            v4l2Files = []
-        }
-        if partial {
-            // A v4l2-ctl file no line of which can be read is skipped on its own, not with its companions.
-            v4l2Files = try v4l2Files.filter { i in
-                do throws(V4L2CtlImportError) {
-                    _ = try V4L2CtlImporter.importText([inputs[i]], partial: true)
-                    return true
-                } catch {
-                    try skip(Self.unknownKind(error))
-                    return false
-                }
-            }
-        }
-        if !v4l2Files.isEmpty {
-            do throws(V4L2CtlImportError) {
-                let (result, recognized) = try TextImporters.v4l2ctl(v4l2Files.map { inputs[$0] }, partial: partial)
-                results.append(result)
-                read += recognized
-            } catch {
-                throw CLIError(message: Self.unknownKind(error) + (partial ? "" : " (use --partial to keep what could be read)"))
-            }
-        }
-        for i in inputs.indices where kinds[i] != .v4l2ctl && kinds[i] != .mediactl {
-            let read1: Result<TextImportResult?, V4L2CtlImportError> = Result { () throws(V4L2CtlImportError) in
-                try TextImporters.single(kinds[i], name: inputs[i].name, text: inputs[i].text, partial: partial)
-            }
-            switch read1 {
-            case .success(let r?):
-                results.append(r)
-                read.append(kinds[i].rawValue)
-            case .success(nil): try skip("\(inputs[i].name) is \(kinds[i].rawValue) output, which camprobe cannot import yet")
-            case .failure(let error): try skip("\(error)")
-            }
-        }
+        let results = run.results
         guard !results.isEmpty else { throw CLIError(message: "nothing to import: no file could be read") }
         for n in results.flatMap(\.notes) { Terminal.note(n) }
         let merged = ImportMerge.merge(results)
@@ -106,31 +62,15 @@ struct ImportAny: ParsableCommand {
         }
         // What --partial skipped, and where files disagree, is said now, not only inside the profile.
         for d in devices {
-            for p in d.allProblems where p.kind == .importConflict || p.message.contains("skipped") {
+            for p in d.allProblems where p.kind == .importConflict || p.kind == .skipped {
                 Terminal.warning(p.message)
                 warnings += 1
             }
         }
-        var seen = Set<String>()
         let generator = "camprobe \(CamProbeCommand.version) import"
         try ImportWriter.write(
             devices, generator: generator, format: format, output: output, force: force,
-            read: read.filter { seen.insert($0).inserted }.joined(separator: ", "))
+            read: run.recognized.joined(separator: ", "))
         if warnings > 0 { Terminal.writeErr("camprobe: \(warnings) warning\(warnings == 1 ? "" : "s")\n") }
-    }
-
-    /// A file no reader recognised went to the v4l2-ctl reader, the fallback: its refusal says the other kinds too.
-    static func unknownKind(_ error: V4L2CtlImportError) -> String {
-        let text = "\(error)"
-        guard text.contains("this is not v4l2-ctl output") else { return text }
-        return text + " — nor media-ctl -p, udevadm info, arecord, /proc/asound/cards or lsusb -v text"
-    }
-
-    /// What stops streaming is said now, not only inside the profile.
-    private func noteMismatches(_ devices: [Device]) {
-        var said = Set<String>()
-        for d in devices {
-            for p in d.problems where p.kind == .pipelineMismatch && said.insert(p.message).inserted { Terminal.note(p.message) }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import CamProbe
 import Profiles
+import TextImport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CamProbe
 import Profiles
+import TextImport
 
 /// The pasted text files an `import` command reads (`-` is standard input), each bounded like a profile.
 /// A folder stands for the files directly in it, sorted by name; those that are not text of a kind
@@ -8,7 +9,7 @@ enum ImportInputs {
     typealias Input = (name: String, text: String)
 
     /// - Parameter kinds: the kinds of text the command reads; a folder's files of other kinds are skipped.
-    static func read(_ files: [String], kinds: Set<PasteKind> = Set(PasteKind.allCases)) throws -> [Input] {
+    static func read(_ files: [String], kinds: Set<PasteKind> = Set(PasteKind.all())) throws -> [Input] {
         var inputs: [Input] = []
         for f in files {
             if f != "-" && ProfileDirectory.isDirectory(f) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Profiles
+import TextImport
 
 /// `camprobe import media-ctl FILE…`: a media-controller system's pasted text as profiles, one device per sensor.
 struct ImportMediaCtl: ParsableCommand {
@@ -37,7 +38,7 @@ struct ImportMediaCtl: ParsableCommand {
     func run() throws {
         let inputs = try ImportInputs.read(files, kinds: [.mediactl, .v4l2ctl])
         let result: MediaCtlImportResult
-        do throws(V4L2CtlImportError) {
+        do throws(TextImportError) {
             result = try MediaCtlImporter.importText(inputs)
         } catch {
             throw CLIError(message: "\(error)" + ImportHints.otherKind(files, reads: [.mediactl, .v4l2ctl]))

@@ -1,0 +1,40 @@
+import CaptureModel
+
+/// Turns `lsusb -v` text (also `lsusb -d VID:PID -v`, `lsusb -v -s BUS:DEV`) into the
+/// capture model: one device per USB device with a video or audio interface.
+///
+/// Reads the device descriptor (IDs, strings), USB Video Class streaming descriptors
+/// (formats, frame sizes, exact frame intervals in 100 ns units), the controls a camera
+/// terminal and processing unit declare (named only: lsusb shows no ranges or values,
+/// so they become a note and a `Problem`, never `Control`s), and USB Audio streaming
+/// formats (channels, sample size, rates). Indentation is not relied on, so a forum's
+/// or mail's re-indentation does not matter.
+package enum LsusbImporter {
+    /// Pasted text is first undone from what forums, mail and chat do to it (`PasteNormalizer`).
+    ///
+    /// - Parameters:
+    ///   - name: the file's name as shown in errors and notes.
+    ///   - text: what `lsusb -v` printed.
+    ///   - partial: on a malformed descriptor line keep going (each skipped line becomes a
+    ///     `.partial` `Problem`) instead of failing. Text with no USB device fails either way.
+    /// - Returns: a `.lsusb` result, one `ImportedDevice` per camera or microphone.
+    package static func importText(name: String, text: String, partial: Bool) throws(TextImportError) -> TextImportResult {
+        guard text.utf8.count <= TextImportLimits.maximumBytes else {
+            throw TextImportError(
+                file: name, line: 1, message: "larger than \(TextImportLimits.maximumBytes / 1024 / 1024) MiB; not lsusb output",
+                reason: .tooLarge)
+        }
+        let normalized = PasteNormalizer.normalize(text, commands: .blank)
+        var parser = LsusbTextParser(file: name, partial: partial)
+        try parser.parse(normalized)
+        guard !parser.devices.isEmpty else {
+            let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false).count
+            throw TextImportError(
+                file: name, line: max(1, lines), message: "no USB device in the text (no 'Bus … Device …: ID' line or 'Device Descriptor:')"
+            )
+        }
+        var notes = parser.notes
+        let devices = parser.devices.compactMap { LsusbTextDeviceBuilder.build($0, notes: &notes) }
+        return TextImportResult(kind: .lsusb, file: name, devices: devices, notes: notes)
+    }
+}
