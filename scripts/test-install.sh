@@ -149,7 +149,7 @@ check "unit in the .deb runs /usr/bin/camprobe" \
     grep -qx "ExecStart=/usr/bin/camprobe monitor --restore default" "$tmp/root/usr/lib/systemd/user/camprobe-restore.service"
 
 # ------------------------------------------------------------ the library, as a recorder's package uses it
-echo "# scripts/test-library-consumer.sh (README's Package.swift and code in a fresh package)"
+echo "# scripts/test-library-consumer.sh (the DocC Getting Started article's Package.swift and code in a fresh package)"
 "$here/scripts/test-library-consumer.sh" "$tmp/consumer" || failures=$((failures + 1))
 check "import CamProbe exposes no more public types than scripts/dev/public-api.sh allows" \
     bash -c 'cd "$1" && scripts/dev/public-api.sh' _ "$here"

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// README.md's examples run as written. Every `$ camprobe …` line of a plain or
+/// The examples of README.md, of every page under docs/ and of the library's DocC
+/// catalog (Sources/CamProbe/CamProbe.docc) run as written. Every `$ camprobe …` line of a plain or
 /// `console` code block, and every `camprobe …` line of a `sh` block, is run
 /// by /bin/sh on a machine with no camera (`camprobe` is `camprobe-fake` with
 /// an empty fixture; the shipped profiles are in ./Profiles and in
@@ -15,8 +16,10 @@ import Testing
 struct ReadmeExamplesTests {
     static let root = ProfileCommandEndToEndTests.root
 
-    /// One command line of the README and what the README shows it printing.
+    /// One command line of a page and what the page shows it printing.
     struct Example: CustomStringConvertible {
+        /// The page, relative to the repository (README.md, docs/commands/ctl.md, …).
+        var file = "README.md"
         var line: Int
         var command: String
         var shown: [String]
@@ -24,7 +27,28 @@ struct ReadmeExamplesTests {
         var needs: String?
         /// The exit status a trailing `# exit N` comment promises (else 0, or 1 when an error is shown).
         var status: Int32? = nil
-        var description: String { "README.md:\(line): \(command)" }
+        var description: String { "\(file):\(line): \(command)" }
+    }
+
+    /// The pages whose examples run: README.md, then docs/**/*.md and the DocC catalog's articles, in path order.
+    static func pages() throws -> [String] {
+        var pages = ["README.md"]
+        for folder in ["docs", "Sources/CamProbe/CamProbe.docc"] {
+            let found = FileManager.default.enumerator(atPath: root + "/" + folder)?.compactMap { $0 as? String } ?? []
+            pages += found.filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
+        }
+        return pages
+    }
+
+    /// The examples of every page, each naming its page.
+    static func allExamples() throws -> [Example] {
+        try pages().flatMap { page in
+            examples(try String(contentsOfFile: root + "/" + page, encoding: .utf8)).map { e in
+                var e = e
+                e.file = page
+                return e
+            }
+        }
     }
 
     static func examples(_ text: String) -> [Example] {
@@ -109,13 +133,14 @@ struct ReadmeExamplesTests {
     }
 
     @Test func everyCommandRunsAndPrintsWhatTheReadmeShows() throws {
-        let text = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
-        let all = Self.examples(text)
+        let all = try Self.allExamples()
+        // The command pages moved out of README.md: their examples must be found, not silently dropped.
+        #expect(Set(all.map(\.file)).isSuperset(of: ["README.md", "docs/commands/ctl.md", "docs/commands/profiles.md"]))
         let (dir, env) = try Self.machine()
         var ran = 0
         for e in all {
             if let needs = e.needs {
-                print("README example skipped (needs: \(needs)): \(e)")
+                print("example skipped (needs: \(needs)): \(e)")
                 continue
             }
             let r = try Self.run(e.command, in: dir, env)
@@ -130,7 +155,8 @@ struct ReadmeExamplesTests {
                 #expect(lines.contains(want), "\(e) shows a line it does not print: \(want)\nit printed:\n\(printed)")
             }
         }
-        #expect(ran >= 6, "only \(ran) README examples ran")
+        #expect(ran >= 15, "only \(ran) examples ran over README.md, docs/ and the DocC catalog")
+        #expect(all.filter { $0.file == "README.md" && $0.needs == nil }.count >= 5, "README.md's own examples must run too")
         // The ctl examples can be tried without a camera: on the shipped profile, with --dry-run.
         let ctl = all.filter { $0.command.hasPrefix("camprobe ctl ") && $0.command.contains("=") && $0.needs == nil }
         #expect(

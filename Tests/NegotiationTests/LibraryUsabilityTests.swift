@@ -154,16 +154,28 @@ struct LibraryUsabilityTests {
 
     // MARK: The examples
 
-    /// README.md's "Using the library" code blocks, joined, are the compiled `camprobe-readme-example`.
+    /// The Swift code blocks of the DocC catalog's Getting Started article, joined, are the compiled
+    /// `camprobe-readme-example` (Examples/README/main.swift); README.md's "Using the library" shows
+    /// a part of it, word for word.
     @Test func readmeLibraryExampleIsTheCompiledOne() throws {
+        let compiled = try String(contentsOfFile: Cameras.repo + "/Examples/README/main.swift", encoding: .utf8)
+        let article = try String(
+            contentsOfFile: Cameras.repo + "/Sources/CamProbe/CamProbe.docc/GettingStarted.md", encoding: .utf8)
+        let blocks = Self.swiftBlocks(article)
+        #expect(blocks.count >= 3)
+        #expect(blocks.joined(separator: "\n") == compiled)
+
         let readme = try String(contentsOfFile: Cameras.repo + "/README.md", encoding: .utf8)
         let section = try #require(
             readme.components(separatedBy: "\n## Using the library\n").dropFirst().first?
                 .components(separatedBy: "\n## ").first)
-        let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        #expect(blocks.count >= 3)
-        let compiled = try String(contentsOfFile: Cameras.repo + "/Examples/README/main.swift", encoding: .utf8)
-        #expect(blocks.joined(separator: "\n") == compiled)
+        let shown = Self.swiftBlocks(section)
+        #expect(!shown.isEmpty)
+        for block in shown { #expect(compiled.contains(block), "README.md shows code the example does not compile:\n\(block)") }
+    }
+
+    static func swiftBlocks(_ text: String) -> [String] {
+        text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
     }
 
     /// The recorder example on a profile: it negotiates, prints the decision, then
