@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `swift package generate-documentation --target CamProbe`: the DocC catalog in Sources/CamProbe/CamProbe.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C shims: constants and non-variadic wrappers only.
@@ -112,7 +114,7 @@ let package = Package(
         // Examples, built with everything else so they keep compiling (public API only).
         // The recorder flow: discover or load, negotiate across nodes, lock, configure, stream.
         .executableTarget(name: "camprobe-recorder-example", dependencies: ["CamProbe"], path: "Examples/Recorder", swiftSettings: strict),
-        // README.md's "Using the library" code blocks, joined (LibraryUsabilityTests checks they match).
+        // Sources/CamProbe/CamProbe.docc/GettingStarted.md's code blocks, joined (LibraryUsabilityTests checks they match).
         .executableTarget(name: "camprobe-readme-example", dependencies: ["CamProbe"], path: "Examples/README", swiftSettings: strict),
     ]
 )
