@@ -28,7 +28,7 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // libxml2 is loaded with dlopen on first use (see its shim.h), so it is a C target that links
-        // nothing; include/libxml points at Debian's /usr/include/libxml2/libxml (package libxml2-dev).
+        // nothing; include/libxml forwards to <libxml2/libxml/…> on the compiler's include path (package libxml2-dev).
         .target(name: "CLibXML2"),
         // Counts every heap allocation of the process (it defines malloc & co.): benchmark executables only.
         .target(name: "CAllocationCounter"),

@@ -35,6 +35,27 @@ struct HouseRulesTests {
         return found
     }
 
+    /// No symbolic link in the tree: an absolute one (`Sources/CLibXML2/include/libxml` used to point at
+    /// /usr/include/libxml2/libxml) breaks on any other layout or sysroot; a relative one is a second name.
+    @Test func noSymbolicLinkInTheTree() throws {
+        var links: [String] = []
+        for top in ["Sources", "Tests", "Examples", "Plugins", "Profiles", "scripts", "docs", "Reports"] {
+            let base = Self.root + "/" + top
+            guard let walker = FileManager.default.enumerator(atPath: base) else { continue }
+            while let rel = walker.nextObject() as? String {
+                let attributes = try FileManager.default.attributesOfItem(atPath: base + "/" + rel)
+                if attributes[.type] as? FileAttributeType == .typeSymbolicLink { links.append(top + "/" + rel) }
+            }
+        }
+        #expect(links.isEmpty, "symbolic links: \(links)")
+    }
+
+    /// No Sources file over 400 lines: a file holds one concept.
+    @Test func noSourceFileOver400Lines() {
+        let long = Self.sources.filter { $0.lines.count > 401 }.map { "\($0.path): \($0.lines.count - 1) lines" }
+        #expect(long.isEmpty, "\(long)")
+    }
+
     @Test func sourcesAreFound() {
         #expect(Self.sources.count > 300, "\(Self.sources.count) files under Sources/")
     }

@@ -2,6 +2,7 @@ import CALSA
 import CLibXML2
 import CUdev
 import CV4L2
+import Foundation
 import Testing
 
 /// The four system-library shims build, link and answer (ALSA and libxml2 are
@@ -12,6 +13,23 @@ struct ShimTests {
         calsa_silence_errors()
         let v = String(cString: snd_asoundlib_version())
         #expect(v.split(separator: ".").count >= 2)
+    }
+
+    /// Every header libxml2-dev installs has its one-line forwarder in Sources/CLibXML2/include/libxml
+    /// (scripts/dev/libxml-forwarders.sh writes them), so a libxml2 that gains a header is said here.
+    @Test func libxmlForwardersCoverEveryInstalledHeader() throws {
+        let installed = "/usr/include/libxml2/libxml"
+        let forwarders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CLibXML2/include/libxml").path
+        let headers = try FileManager.default.contentsOfDirectory(atPath: installed).filter { $0.hasSuffix(".h") }
+        let have = Set(try FileManager.default.contentsOfDirectory(atPath: forwarders))
+        #expect(headers.count > 20)
+        let missing = headers.filter { !have.contains($0) }.sorted()
+        #expect(missing.isEmpty, "run scripts/dev/libxml-forwarders.sh: no forwarder for \(missing)")
+        for h in have {
+            let text = try String(contentsOfFile: forwarders + "/" + h, encoding: .utf8)
+            #expect(text.contains("#include <libxml2/libxml/\(h)>"), "\(h)")
+        }
     }
 
     /// libxml2 is not linked: the shim loads it with dlopen on first use and

@@ -14,8 +14,9 @@
    validated, not at start-up: with its ICU dependency it is the costliest
    library to map and relocate, and most commands never touch XML. Only the
    headers are used at build time (the module map links nothing). Swift calls
-   the cxml_ wrappers below after cxml_load() has returned 1. The headers come
-   from include/libxml, a link to /usr/include/libxml2/libxml (libxml2-dev). */
+   the cxml_ wrappers below after cxml_load() has returned 1. The headers are
+   libxml2-dev's, found on the compiler's own include path through the one-line
+   forwarders in include/libxml (scripts/dev/libxml-forwarders.sh). */
 #define CXML_FUNCTIONS(X) \
     X(xmlCheckVersion) X(xmlInitParser) X(xmlSetStructuredErrorFunc) \
     X(xmlNewParserCtxt) X(xmlFreeParserCtxt) X(xmlCtxtReadMemory) X(xmlFreeDoc) \

@@ -1,0 +1,2 @@
+/* Forwards to libxml2-dev's header (scripts/dev/libxml-forwarders.sh). */
+#include <libxml2/libxml/schemasInternals.h>
