@@ -34,49 +34,49 @@ package actor DeviceRegistry {
     let retryDelay: Duration
     let maxRetries: Int
 
-    private var known: [DeviceID: Device] = [:]
-    private var order: [DeviceID] = []
-    private var gone: Set<DeviceID> = []
-    private var subscribers: [Int: AsyncStream<DeviceEvent>.Continuation] = [:]
-    private var pendingOverflow: [Int: Int] = [:]
-    private var nextSubscriber = 0
-    private var generation = 0
-    private var retries = 0
-    private var pendingRescans = 0
-    private var consumer: Task<Void, Never>?
+    var known: [DeviceID: Device] = [:]
+    var order: [DeviceID] = []
+    var gone: Set<DeviceID> = []
+    var subscribers: [Int: AsyncStream<DeviceEvent>.Continuation] = [:]
+    var pendingOverflow: [Int: Int] = [:]
+    var nextSubscriber = 0
+    var generation = 0
+    var retries = 0
+    var pendingRescans = 0
+    var consumer: Task<Void, Never>?
     /// Rescans done so far (for tests and benchmarks).
-    package private(set) var rescans = 0
+    package internal(set) var rescans = 0
     /// Raw events seen so far.
-    package private(set) var rawEvents = 0
+    package internal(set) var rawEvents = 0
     /// Receive time of the first raw event of the batch being settled (ns).
-    private var batchStartedAt: UInt64?
+    var batchStartedAt: UInt64?
     /// Delivery latencies from a batch's first raw event to its device events (ns), the most recent 4,096.
     package var latencies: [UInt64] { latencyWindow.values }
-    private var latencyWindow = SampleWindow(capacity: keptSamples)
+    var latencyWindow = SampleWindow(capacity: keptSamples)
     /// Receive time of the latest raw event of the batch being settled (ns).
-    private var batchLastAt: UInt64?
+    var batchLastAt: UInt64?
     /// How long each announced batch's raw events kept arriving, first to last (ns):
     /// the measured basis for the settle window. The most recent 4,096.
     package var spreads: [UInt64] { spreadWindow.values }
-    private var spreadWindow = SampleWindow(capacity: keptSamples)
+    var spreadWindow = SampleWindow(capacity: keptSamples)
     /// Delivery latencies from a batch's last raw event to its device events (ns), the most recent 4,096.
     package var lastEventLatencies: [UInt64] { lastLatencyWindow.values }
-    private var lastLatencyWindow = SampleWindow(capacity: keptSamples)
+    var lastLatencyWindow = SampleWindow(capacity: keptSamples)
     /// The same, for batches that connected a device only (a connect reads full capabilities).
     package var connectLatencies: [UInt64] { connectLatencyWindow.values }
-    private var connectLatencyWindow = SampleWindow(capacity: keptSamples)
+    var connectLatencyWindow = SampleWindow(capacity: keptSamples)
     /// Device events announced as soon as complete, before the settle window (for tests and benchmarks).
-    package private(set) var announcedEarly = 0
+    package internal(set) var announcedEarly = 0
     /// Rescans done because the settle window ran out (for tests and benchmarks).
-    package private(set) var fallbackRescans = 0
+    package internal(set) var fallbackRescans = 0
     /// Devices seen but not complete at the latest rescan: the settle window stays armed.
-    private var deferred = 0
+    var deferred = 0
     /// The generation whose early rescan found every device complete (its fallback is not needed).
-    private var completeGeneration = -1
+    var completeGeneration = -1
     /// Whether the system tells readiness (learnt at the first early rescan; systems do not change).
-    private var systemTellsReadiness: Bool?
+    var systemTellsReadiness: Bool?
     /// IDs seen disconnected, oldest first (bounded, for messages only).
-    private var goneOrder: [DeviceID] = []
+    var goneOrder: [DeviceID] = []
 
     /// - Parameters:
     ///   - settle: quiet time after the last raw event before re-reading everything (the fallback
@@ -184,236 +184,7 @@ package actor DeviceRegistry {
         subscribers.removeAll()
     }
 
-    /// A stream of device events from now on. Buffering policy: the oldest
-    /// `limit` undelivered events are kept; newer ones are dropped, counted,
-    /// and announced with `.overflow(dropped:)` before the next delivered event.
-    package func events(limit: Int = 1024) -> AsyncStream<DeviceEvent> {
-        let (stream, continuation) = AsyncStream<DeviceEvent>.makeStream(bufferingPolicy: .bufferingOldest(limit))
-        let id = nextSubscriber
-        nextSubscriber += 1
-        subscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
-        }
-        return stream
-    }
-
-    /// The devices present now and a stream of every event after them, taken in one
-    /// step so nothing falls between the two (`DiscoverySession.events()`).
-    package func snapshotAndEvents(limit: Int = 1024) -> (devices: [Device], events: AsyncStream<DeviceEvent>) {
-        (devices, events(limit: limit))
-    }
-
-    private func unsubscribe(_ id: Int) {
-        subscribers[id] = nil
-        pendingOverflow[id] = nil
-    }
-
     /// Device events published so far (to every subscriber).
-    package private(set) var published = 0
+    package internal(set) var published = 0
 
-    private func publish(_ event: DeviceEvent) {
-        published += 1
-        for (id, c) in subscribers {
-            if let n = pendingOverflow[id], n > 0 {
-                if case .enqueued = c.yield(.overflow(dropped: n)) {
-                    pendingOverflow[id] = 0
-                } else {
-                    pendingOverflow[id] = n + 1
-                    continue
-                }
-            }
-            if case .dropped = c.yield(event) { pendingOverflow[id, default: 0] += 1 }
-        }
-    }
-
-    /// Records one raw event, schedules the early rescan and (re)starts the settle window.
-    func note(_ event: HotplugEvent) {
-        rawEvents += 1
-        logger.trace("raw udev event", metadata: ["event": "\(event)"])
-        let at = event.receivedAt == 0 ? monotonicNanoseconds() : event.receivedAt
-        if batchStartedAt == nil { batchStartedAt = at }
-        batchLastAt = at
-        scheduleRescan(after: settle)
-        if systemTellsReadiness != false { schedule(after: debounce, generation: generation, early: true) }
-    }
-
-    private func scheduleRescan(after delay: Duration) {
-        generation += 1
-        schedule(after: delay, generation: generation, early: false)
-    }
-
-    private func schedule(after delay: Duration, generation g: Int, early: Bool) {
-        pendingRescans += 1
-        Task { [weak self] in
-            try? await Task.sleep(for: delay)
-            await self?.settled(g, early: early)
-        }
-    }
-
-    private func settled(_ g: Int, early: Bool) {
-        pendingRescans -= 1
-        guard g == generation else { return }  // a newer event restarted the window
-        if early {
-            if rescan(early: true) && deferred == 0 && retries == 0 { completeGeneration = g }
-        } else if completeGeneration != g || retries > 0 {
-            fallbackRescans += 1
-            rescan(early: false)
-        } else {
-            batchStartedAt = nil  // a quiet window passed with nothing left to announce
-            batchLastAt = nil
-        }
-    }
-
-    /// Re-reads the device set and publishes every difference.
-    package func rescan() { rescan(early: false) }
-
-    /// Re-reads the device set and publishes the differences; `early`: only those of complete
-    /// devices (nothing when the system cannot tell). Returns false when `early` and the system cannot tell.
-    @discardableResult
-    private func rescan(early: Bool) -> Bool {
-        rescans += 1
-        var events: [DeviceEvent] = []
-        var waitingForAccess = false
-        var waiting = 0
-        let known = self.known
-        let system = makeSystem()
-        // Early: only the physical devices with nodes not known yet are listed and read; a
-        // known device is gone when sysfs has none of its nodes any more.
-        var focus: Set<String>?
-        if early {
-            guard let before = system.hotplugReadiness() else {
-                systemTellsReadiness = false
-                return false  // nothing can be told complete: the settle window decides
-            }
-            systemTellsReadiness = true
-            let knownNodes = Set(known.values.flatMap { $0.nodes.map(\.path) })
-            focus = before.presentNodes.filter(DeviceRegistry.isListedNode).subtracting(knownNodes)
-        }
-        // Readiness is read after the nodes are listed (every node seen is in it, finished or
-        // not) and before capabilities are read: an incomplete device is not read in full only
-        // to be set aside.
-        var readiness: HotplugReadiness?
-        func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
-            let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0) } ?? system
-            return DeviceDiscovery(system: scoped).discover(options) { devices in
-                if early { readiness = system.hotplugReadiness() }
-                return Set(
-                    devices.indices.filter { i in
-                        if early && readiness?.isComplete(devices[i]) != true { return false }
-                        guard let old = known[devices[i].id] else { return true }
-                        return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
-                    })
-            }
-        }
-        var result = focus?.isEmpty == true ? DeviceDiscovery.Result(devices: [], problems: [], note: nil) : discover(focus)
-        if focus != nil && result.devices.contains(where: { sharesIdentity($0, known) }) {
-            focus = nil  // stable IDs of look-alike devices are told apart over the whole machine
-            result = discover(nil)
-        }
-        if early && readiness == nil { readiness = system.hotplugReadiness() }
-        if early && readiness == nil { return false }
-        var present = Set<DeviceID>()
-        for d in result.devices {
-            if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
-                if readiness != nil { waiting += 1 }  // vanished mid-read: no half device; the settle window looks again
-                continue
-            }
-            present.insert(d.id)
-            if let old = self.known[d.id] {
-                if old.nodes.map(\.path) != d.nodes.map(\.path) {
-                    if let r = readiness, !r.isComplete(d) || !Set(d.nodes.map(\.path)).isSuperset(of: old.nodes.map(\.path)) {
-                        waiting += 1  // still arriving, or losing some nodes: maybe all of them
-                        continue
-                    }
-                    self.known[d.id] = d
-                    events.append(.changed(d))
-                }
-                continue
-            }
-            if let r = readiness, !r.isComplete(d) {
-                waiting += 1
-                continue
-            }
-            if d.captures.isEmpty && d.problems.contains(where: { $0.kind == .access }) && retries < maxRetries {
-                waitingForAccess = true  // udev may not have set permissions yet
-                present.remove(d.id)
-                continue
-            }
-            self.known[d.id] = d
-            self.order.append(d.id)
-            self.gone.remove(d.id)
-            events.append(.connected(d))
-        }
-        for id in order where !present.contains(id) {
-            guard let d = self.known[id] else { continue }
-            if waitingForAccess && d.captures.isEmpty { continue }
-            if let r = readiness, !r.areGone(d.nodes.map(\.path)) {
-                // Outside the listed scope with every node still there: untouched, not gone.
-                if focus != nil && r.presentNodes.isSuperset(of: d.nodes.map(\.path)) { continue }
-                waiting += 1  // some of its nodes are still going
-                continue
-            }
-            self.known[id] = nil
-            markGone(id)
-            events.append(.disconnected(id, name: d.name))
-        }
-        order.removeAll { self.known[$0] == nil }
-        if !events.isEmpty, let start = batchStartedAt {
-            let now = monotonicNanoseconds()
-            latencyWindow.append(now > start ? now - start : 0)
-            if let last = batchLastAt {
-                spreadWindow.append(last > start ? last - start : 0)
-                lastLatencyWindow.append(now > last ? now - last : 0)
-                if events.contains(where: { if case .connected = $0 { true } else { false } }) {
-                    connectLatencyWindow.append(now > last ? now - last : 0)
-                }
-            }
-        }
-        deferred = waiting
-        // A rescan that leaves nothing waiting ends the batch: later events belong to a new one.
-        if waiting == 0 {
-            batchStartedAt = nil
-            batchLastAt = nil
-        }
-        if early { announcedEarly += events.count }
-        if !events.isEmpty || waiting > 0 {
-            logger.debug(
-                "\(early ? "early" : "settled") re-read",
-                metadata: [
-                    "events": "\(events.map { "\($0.kind) \($0.deviceID?.rawValue ?? "-")" }.joined(separator: ", "))",
-                    "incomplete": "\(waiting)",
-                ])
-        }
-        for e in events { publish(e) }
-        if waitingForAccess {
-            retries += 1
-            scheduleRescan(after: retryDelay)
-        } else {
-            retries = 0
-        }
-        return true
-    }
-
-    /// Nodes that make devices (as `UdevNodeSource` lists them): video, media and sound-card control nodes.
-    static func isListedNode(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC")
-    }
-
-    /// True when `d` is new and looks like a known device (same vendor, product and serial):
-    /// their stable IDs depend on each other.
-    private func sharesIdentity(_ d: Device, _ known: [DeviceID: Device]) -> Bool {
-        guard known[d.id] == nil, d.identity.vendorID != nil else { return false }
-        return known.values.contains { k in
-            k.identity.vendorID == d.identity.vendorID && k.identity.productID == d.identity.productID
-                && k.identity.serial == d.identity.serial
-        }
-    }
-
-    /// Remembers a disconnected ID (bounded: the oldest are forgotten).
-    private func markGone(_ id: DeviceID) {
-        if gone.insert(id).inserted { goneOrder.append(id) }
-        if goneOrder.count > DeviceRegistry.keptSamples { gone.remove(goneOrder.removeFirst()) }
-    }
 }

@@ -1,0 +1,159 @@
+import CaptureModel
+import HostSystem
+import Logging
+import V4L2
+
+/// The diff: the device set re-read, compared by stable ID with what is known, and every difference announced.
+extension DeviceRegistry {
+    /// Re-reads the device set and publishes every difference.
+    package func rescan() { rescan(early: false) }
+
+    /// Re-reads the device set and publishes the differences; `early`: only those of complete
+    /// devices (nothing when the system cannot tell). Returns false when `early` and the system cannot tell.
+    @discardableResult
+    func rescan(early: Bool) -> Bool {
+        rescans += 1
+        var events: [DeviceEvent] = []
+        var waitingForAccess = false
+        var waiting = 0
+        let known = self.known
+        let system = makeSystem()
+        // Early: only the physical devices with nodes not known yet are listed and read; a
+        // known device is gone when sysfs has none of its nodes any more.
+        var focus: Set<String>?
+        if early {
+            guard let before = system.hotplugReadiness() else {
+                systemTellsReadiness = false
+                return false  // nothing can be told complete: the settle window decides
+            }
+            systemTellsReadiness = true
+            let knownNodes = Set(known.values.flatMap { $0.nodes.map(\.path) })
+            focus = before.presentNodes.filter(DeviceRegistry.isListedNode).subtracting(knownNodes)
+        }
+        // Readiness is read after the nodes are listed (every node seen is in it, finished or
+        // not) and before capabilities are read: an incomplete device is not read in full only
+        // to be set aside.
+        var readiness: HotplugReadiness?
+        func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
+            let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0) } ?? system
+            return DeviceDiscovery(system: scoped).discover(options) { devices in
+                if early { readiness = system.hotplugReadiness() }
+                return Set(
+                    devices.indices.filter { i in
+                        if early && readiness?.isComplete(devices[i]) != true { return false }
+                        guard let old = known[devices[i].id] else { return true }
+                        return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
+                    })
+            }
+        }
+        var result = focus?.isEmpty == true ? DeviceDiscovery.Result(devices: [], problems: [], note: nil) : discover(focus)
+        if focus != nil && result.devices.contains(where: { sharesIdentity($0, known) }) {
+            focus = nil  // stable IDs of look-alike devices are told apart over the whole machine
+            result = discover(nil)
+        }
+        if early && readiness == nil { readiness = system.hotplugReadiness() }
+        if early && readiness == nil { return false }
+        var present = Set<DeviceID>()
+        for d in result.devices {
+            if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
+                if readiness != nil { waiting += 1 }  // vanished mid-read: no half device; the settle window looks again
+                continue
+            }
+            present.insert(d.id)
+            if let old = self.known[d.id] {
+                if old.nodes.map(\.path) != d.nodes.map(\.path) {
+                    if let r = readiness, !r.isComplete(d) || !Set(d.nodes.map(\.path)).isSuperset(of: old.nodes.map(\.path)) {
+                        waiting += 1  // still arriving, or losing some nodes: maybe all of them
+                        continue
+                    }
+                    self.known[d.id] = d
+                    events.append(.changed(d))
+                }
+                continue
+            }
+            if let r = readiness, !r.isComplete(d) {
+                waiting += 1
+                continue
+            }
+            if d.captures.isEmpty && d.problems.contains(where: { $0.kind == .access }) && retries < maxRetries {
+                waitingForAccess = true  // udev may not have set permissions yet
+                present.remove(d.id)
+                continue
+            }
+            self.known[d.id] = d
+            self.order.append(d.id)
+            self.gone.remove(d.id)
+            events.append(.connected(d))
+        }
+        for id in order where !present.contains(id) {
+            guard let d = self.known[id] else { continue }
+            if waitingForAccess && d.captures.isEmpty { continue }
+            if let r = readiness, !r.areGone(d.nodes.map(\.path)) {
+                // Outside the listed scope with every node still there: untouched, not gone.
+                if focus != nil && r.presentNodes.isSuperset(of: d.nodes.map(\.path)) { continue }
+                waiting += 1  // some of its nodes are still going
+                continue
+            }
+            self.known[id] = nil
+            markGone(id)
+            events.append(.disconnected(id, name: d.name))
+        }
+        order.removeAll { self.known[$0] == nil }
+        if !events.isEmpty, let start = batchStartedAt {
+            let now = monotonicNanoseconds()
+            latencyWindow.append(now > start ? now - start : 0)
+            if let last = batchLastAt {
+                spreadWindow.append(last > start ? last - start : 0)
+                lastLatencyWindow.append(now > last ? now - last : 0)
+                if events.contains(where: { if case .connected = $0 { true } else { false } }) {
+                    connectLatencyWindow.append(now > last ? now - last : 0)
+                }
+            }
+        }
+        deferred = waiting
+        // A rescan that leaves nothing waiting ends the batch: later events belong to a new one.
+        if waiting == 0 {
+            batchStartedAt = nil
+            batchLastAt = nil
+        }
+        if early { announcedEarly += events.count }
+        if !events.isEmpty || waiting > 0 {
+            logger.debug(
+                "\(early ? "early" : "settled") re-read",
+                metadata: [
+                    "events": "\(events.map { "\($0.kind) \($0.deviceID?.rawValue ?? "-")" }.joined(separator: ", "))",
+                    "incomplete": "\(waiting)",
+                ])
+        }
+        for e in events { publish(e) }
+        if waitingForAccess {
+            retries += 1
+            scheduleRescan(after: retryDelay)
+        } else {
+            retries = 0
+        }
+        return true
+    }
+
+    /// Nodes that make devices (as `UdevNodeSource` lists them): video, media and sound-card control nodes.
+    static func isListedNode(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC")
+    }
+
+    /// True when `d` is new and looks like a known device (same vendor, product and serial):
+    /// their stable IDs depend on each other.
+    func sharesIdentity(_ d: Device, _ known: [DeviceID: Device]) -> Bool {
+        guard known[d.id] == nil, d.identity.vendorID != nil else { return false }
+        return known.values.contains { k in
+            k.identity.vendorID == d.identity.vendorID && k.identity.productID == d.identity.productID
+                && k.identity.serial == d.identity.serial
+        }
+    }
+
+    /// Remembers a disconnected ID (bounded: the oldest are forgotten).
+    func markGone(_ id: DeviceID) {
+        if gone.insert(id).inserted { goneOrder.append(id) }
+        if goneOrder.count > DeviceRegistry.keptSamples { gone.remove(goneOrder.removeFirst()) }
+    }
+}
