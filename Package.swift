@@ -89,6 +89,7 @@ let package = Package(
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
+        .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),
         .testTarget(
             name: "V4L2Tests",
             dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "ALSA", "HostSystem"],

@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 import V4L2
 
 /// How often `monitor --restore NAME --reassert` may put a control back: a fight with another
@@ -60,7 +61,11 @@ package struct ReassertLimiter: Sendable, Hashable {
 ///
 /// Events carrying the saved value are ignored: they are the echo of our own writes (the restore's, or a
 /// reassertion's, made through another handle than the watcher's) or harmless.
+///
+/// It runs on a thread of its own: its writes are control ioctls, which a UVC camera can hold for seconds.
 package actor ControlReasserter {
+    private nonisolated let executor: ThreadExecutor
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     /// What happened, for printing.
     package enum Report: Sendable, Hashable {
         /// `control` was `was` (set by another program) and is `value` again; `count` within the window.
@@ -88,7 +93,9 @@ package actor ControlReasserter {
         device: Device, writes: [ControlWrite], makeSystem: @escaping DeviceRegistry.SystemFactory,
         policy: ReassertPolicy = ReassertPolicy(),
         now: (@Sendable () -> Duration)? = nil, report: @escaping @Sendable (Report) -> Void
-    ) {
+    ) throws(ThreadRefused) {
+        guard let executor = ThreadExecutor() else { throw ThreadRefused(purpose: "hold the controls of \(device.name)") }
+        self.executor = executor
         self.device = device
         self.saved = Dictionary(writes.map { ($0.id, $0) }, uniquingKeysWith: { _, b in b })
         self.controls = device.captures.first?.controls ?? []
@@ -172,4 +179,6 @@ package actor ControlReasserter {
         lookAgain.removeAll()
         ports.removeAll()
     }
+
+    deinit { executor.shutdown() }
 }

@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 import Profiles
 import V4L2
 
@@ -48,6 +49,22 @@ package enum ControlRestorer {
             }
         }
         return Outcome(name: name, applied: applied, refused: refused, keptAutomatic: kept, found: true)
+    }
+
+    /// `restore`, on a thread made for it: the restore opens the device and writes controls, which a UVC camera can
+    /// hold for seconds, so the caller's task holds no thread of the cooperative pool meanwhile.
+    package static func restoreOffPool(_ name: String, device d: Device, makeSystem: @escaping DeviceRegistry.SystemFactory)
+        async throws(RestoreError) -> Outcome
+    {
+        let result: Result<Outcome, RestoreError>
+        do throws(ThreadRefused) {
+            result = try await DedicatedThread.run("restore the controls of \(d.name)") {
+                Result { () throws(RestoreError) in try restore(name, device: d, system: makeSystem()) }
+            }
+        } catch {
+            throw RestoreError(message: error.description)
+        }
+        return try result.get()
     }
 
     package struct RestoreError: Error, Sendable, CustomStringConvertible {

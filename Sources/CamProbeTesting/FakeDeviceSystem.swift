@@ -89,6 +89,7 @@ package final class FakeDeviceSystem: DeviceSystem {
     package func openPort(_ path: String, throughLibV4L2: Bool = false) throws(V4L2Error) -> CountingPort {
         guard let state = states[path] else { throw V4L2Error(call: "open", path: path, errno: Errno.ENOENT) }
         if state.gone || isSevered?(path) == true { throw V4L2Error(call: "open", path: path, errno: Errno.ENODEV) }
+        if let ms = state.spec.ioctlDelays?["open"], ms > 0 { FakeClock.sleep(milliseconds: ms) }
         if let e = state.lock.withLock({ _ in state.fault(for: "open") }) {
             throw V4L2Error(call: throughLibV4L2 ? "v4l2_open" : "open", path: path, errno: e)
         }

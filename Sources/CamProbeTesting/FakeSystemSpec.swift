@@ -51,7 +51,7 @@ package struct FakeNodeSpec: Codable, Sendable {
     package var faults: [FakeFaultSpec]?
     /// An ioctl whose enumeration never ends (keeps returning entries), e.g. "VIDIOC_ENUM_FMT".
     package var endlessList: String?
-    /// Milliseconds each call of an ioctl blocks before answering ("VIDIOC_G_FMT": 2000), as a stuck driver would.
+    /// Milliseconds each call of an ioctl (or "open") blocks before answering ("VIDIOC_G_FMT": 2000), as a stuck driver would.
     package var ioctlDelays: [String: Int]?
     /// While streaming, every this many frames the driver drops one: its sequence number is skipped.
     package var dropFrameEvery: Int?

@@ -37,7 +37,7 @@ struct ControlReassertSeamTests {
         // What the restore did: brightness written through its own handle.
         try shared.system.openPort("/dev/video0").writeControl(Self.brightness, value: saved)
         let log = Log()
-        let reasserter = ControlReasserter(
+        let reasserter = try ControlReasserter(
             device: device, writes: [ControlWrite(id: Self.brightness, control: "brightness", value: saved, reason: "saved value")],
             makeSystem: { shared.system }, policy: policy, report: { log.add($0) })
         let stream = try ControlEvents.start(port: try shared.system.openPort("/dev/video0"), controls: [(Self.brightness, "brightness")])

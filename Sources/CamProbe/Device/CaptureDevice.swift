@@ -48,6 +48,8 @@ public actor CaptureDevice {
     public nonisolated let path: String
     nonisolated let bufferType: BufferType
     private var port: (any DevicePort)?
+    /// True once the node was opened (or the open failed); `close()` does not reopen it.
+    private var opened = false
     /// How the device's other nodes are opened (a media pipeline's subdevices).
     let system: any DeviceSystem
     private let registry: DeviceRegistry?
@@ -67,7 +69,9 @@ public actor CaptureDevice {
     /// False once the device was found gone; never true again for this handle.
     public private(set) var isConnected = true
 
-    /// Opens the device's first capture node. The corresponding C call is `open(2)`.
+    /// A handle on the device's first capture node, not opened yet: the node is opened on the handle's own thread
+    /// by the first call that needs it (`open(2)` can block on a driver), never on the caller's. Use
+    /// `CaptureDevice.open(device:registry:system:)` to open it now and see the error at once.
     package init(device: Device, registry: DeviceRegistry? = nil, system: any DeviceSystem = SystemDeviceSystem())
         throws(CaptureDeviceError)
     {
@@ -91,14 +95,25 @@ public actor CaptureDevice {
         self.registry = registry
         self.system = system
         sensor = device.sensor.flatMap { $0.output(at: capture.path) != nil ? $0 : nil }
-        do throws(V4L2Error) {
-            port = try system.open(capture.path, throughLibV4L2: false)
-        } catch {
-            throw CaptureDeviceError(
-                kind: error.isDeviceGone ? .disconnected : .failed, id: device.id,
-                message: "cannot open \(device.name) (\(device.id)) at \(capture.path): \(error)", underlying: error)
-        }
     }
+
+    /// A handle on `device`'s capture node `node` (its first when nil), opened now on the handle's own thread.
+    /// The corresponding C call is `open(2)`.
+    package static func open(
+        device: Device, node: String? = nil, registry: DeviceRegistry? = nil, system: sending any DeviceSystem = SystemDeviceSystem()
+    ) async throws(CaptureDeviceError) -> CaptureDevice {
+        let camera =
+            if let node {
+                try CaptureDevice(device: device, node: node, registry: registry, system: system)
+            } else {
+                try CaptureDevice(device: device, registry: registry, system: system)
+            }
+        try await camera.connect()
+        return camera
+    }
+
+    /// Opens the node now, if it is not open yet (on this handle's thread).
+    func connect() throws(CaptureDeviceError) { _ = try usablePort() }
 
     deinit { executor.shutdown() }
 
@@ -116,6 +131,7 @@ public actor CaptureDevice {
 
     /// Closes the node. Later calls throw `closed` (or `disconnected` if it had gone).
     public func close() async {
+        opened = true
         guard port != nil else { return }
         await stopFrames()
         lock?.release()
@@ -129,6 +145,16 @@ public actor CaptureDevice {
         if !isConnected {
             throw CaptureDeviceError(
                 kind: .disconnected, id: id, message: "\(name) (\(id)) was disconnected; open it again when it reconnects")
+        }
+        if !opened {
+            opened = true
+            do throws(V4L2Error) {
+                port = try system.open(path, throughLibV4L2: false)
+            } catch {
+                throw CaptureDeviceError(
+                    kind: error.isDeviceGone ? .disconnected : .failed, id: id,
+                    message: "cannot open \(name) (\(id)) at \(path): \(error)", underlying: error)
+            }
         }
         guard let port else { throw CaptureDeviceError(kind: .closed, id: id, message: "the handle on \(name) (\(id)) was closed") }
         return port

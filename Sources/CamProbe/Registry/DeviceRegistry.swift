@@ -136,14 +136,14 @@ package actor DeviceRegistry {
 
     /// Opens a handle on a present device; it reports back here if the device
     /// goes away while held.
-    package func open(_ id: DeviceID, node: String? = nil) throws(CaptureDeviceError) -> CaptureDevice {
+    /// The node is opened on the handle's own thread, not this registry's.
+    package func open(_ id: DeviceID, node: String? = nil) async throws(CaptureDeviceError) -> CaptureDevice {
         guard let d = known[id] else {
             let gone = gone.contains(id)
             throw CaptureDeviceError(
                 kind: gone ? .disconnected : .failed, id: id, message: gone ? "\(id) was disconnected" : "no device \(id)")
         }
-        if let node { return try CaptureDevice(device: d, node: node, registry: self, system: makeSystem()) }
-        return try CaptureDevice(device: d, registry: self, system: makeSystem())
+        return try await CaptureDevice.open(device: d, node: node, registry: self, system: makeSystem())
     }
 
     /// A holder found the device gone (ENODEV) without a udev event — vivid's

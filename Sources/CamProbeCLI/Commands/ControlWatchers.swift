@@ -1,14 +1,22 @@
 import CamProbe
+import HostSystem
 
 /// `monitor --controls` (and `--reassert`): one control-event watcher per device's capture node.
+///
+/// Starting a watcher opens the node and subscribes to its controls (`VIDIOC_SUBSCRIBE_EVENT`), which can block on
+/// a stuck driver, so this actor runs on a thread of its own, never the cooperative pool.
 actor ControlWatchers {
+    private nonisolated let executor: ThreadExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     let printer: EventPrinter
     /// Print each control event (`--controls`); false when the watcher only feeds `--reassert`.
     let printControls: Bool
     private var tasks: [DeviceID: Task<Void, Never>] = [:]
     private var reasserters: [DeviceID: ControlReasserter] = [:]
 
-    init(printer: EventPrinter, printControls: Bool = true) {
+    init(printer: EventPrinter, printControls: Bool = true) throws(ThreadRefused) {
+        guard let executor = ThreadExecutor() else { throw ThreadRefused(purpose: "follow control events") }
+        self.executor = executor
         self.printer = printer
         self.printControls = printControls
     }
@@ -50,4 +58,6 @@ actor ControlWatchers {
         for r in reasserters.values { await r.close() }
         reasserters.removeAll()
     }
+
+    deinit { executor.shutdown() }
 }

@@ -79,8 +79,7 @@ struct Levels: AsyncParsableCommand {
         let meter = AudioLevelMeter(
             pcm: pcm, request: PCMCaptureRequest(channels: channels), port: CLIEnvironment.current.makeSystem().alsa)
         let limit = seconds.map { max(1, Int(($0 * 10).rounded())) }
-        let stop = StopSignal()
-        stop.install()
+        let stop = StopSignal.install()
         let json = json
         let tty = Terminal.stdoutIsTerminal && !json
         let outcome: (readings: Int, xruns: Int, error: (any Error)?) = await withTaskGroup(of: (Int, Int, (any Error)?)?.self) { group in

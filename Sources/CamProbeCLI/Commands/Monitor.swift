@@ -129,7 +129,13 @@ struct Monitor: AsyncParsableCommand {
         let present = await registry.devices
         // Control events are followed before the devices are listed: once a device's
         // line is out, every later change of its controls is reported.
-        let watchers = controls || reassert ? ControlWatchers(printer: printer, printControls: controls) : nil
+        let watchers: ControlWatchers?
+        do {
+            watchers = controls || reassert ? try ControlWatchers(printer: printer, printControls: controls) : nil
+        } catch {
+            await registry.stop()
+            throw CLIError(message: "\(error)")
+        }
         if let watchers { for d in present { await watchers.watch(d) } }
         let fleet: MonitorFleet?
         if let textfile {
@@ -158,17 +164,11 @@ struct Monitor: AsyncParsableCommand {
                 throw CLIError(message: "--hold \(hold): \(error)")
             }
         }
-        let stop = StopSignal()
-        stop.install()
+        let stop = StopSignal.install()
         let limit = count
-        let restoreName = restore
         let reassertOn = reassert
-        if let name = restore {
-            for d in present {
-                let o = Monitor.restore(name, d, factory(), printer)
-                if reassertOn, let o, let watchers { await Monitor.hold(o, d, factory, printer, watchers) }
-            }
-        }
+        let keeper = restore.map { ControlKeeper(name: $0, reassert: reassertOn, factory: factory, printer: printer, watchers: watchers) }
+        if let keeper { for d in present { await keeper.restore(d) } }
         let deadline = timeout
         let meters = levels ? LevelMeters(port: factory().alsa, printer: printer) : nil
         await withTaskGroup(of: Void.self) { group in
@@ -183,11 +183,13 @@ struct Monitor: AsyncParsableCommand {
                             await fleet.textfile.apply(e)
                         }
                     }
-                    if let name = restoreName, case .connected(let d) = e {
-                        let o = Monitor.restore(name, d, factory(), printer)
-                        if reassertOn, let o, let watchers { await Monitor.hold(o, d, factory, printer, watchers) }
+                    if case .connected(let d) = e, keeper != nil || watchers != nil {
+                        // Each device on its own task: a device stuck in its restore delays no other's events.
+                        Task {
+                            await keeper?.restore(d)
+                            await watchers?.watch(d)
+                        }
                     }
-                    if let watchers, case .connected(let d) = e { await watchers.watch(d) }
                     if let meters, case .connected(let d) = e { meters.start(d) }
                     if case .overflow = e { continue }
                     seen += 1
@@ -213,33 +215,6 @@ struct Monitor: AsyncParsableCommand {
         meters?.stopAll()
         await registry.stop()
         if stats { await printStats(registry) }
-    }
-
-    /// Restores a saved control profile on a device that just connected and says what happened;
-    /// the outcome when the profile was found.
-    @discardableResult
-    static func restore(_ name: String, _ d: Device, _ system: any DeviceSystem, _ printer: EventPrinter) -> ControlRestorer.Outcome? {
-        do throws(ControlRestorer.RestoreError) {
-            let o = try ControlRestorer.restore(name, device: d, system: system)
-            guard o.found else { return nil }
-            printer.restored(d.id, name: name, applied: o.applied.count, refused: o.refused, kept: o.keptAutomatic)
-            return o
-        } catch {
-            printer.restored(d.id, name: name, applied: 0, refused: [error.message], kept: [])
-            return nil
-        }
-    }
-
-    /// `--reassert`: holds what the restore applied, through the device's control-event watcher.
-    static func hold(
-        _ o: ControlRestorer.Outcome, _ d: Device, _ factory: @escaping DeviceRegistry.SystemFactory, _ printer: EventPrinter,
-        _ watchers: ControlWatchers
-    ) async {
-        let writes = ControlReasserter.writes(of: o)
-        guard !writes.isEmpty else { return }
-        let id = d.id
-        let r = ControlReasserter(device: d, writes: writes, makeSystem: factory) { printer.reasserted(id, $0) }
-        await watchers.reassert(d.id, with: r)
     }
 
     /// Opens `selector` through the registry and polls it until it fails.
@@ -273,68 +248,4 @@ struct Monitor: AsyncParsableCommand {
             "camprobe: stats: \(l.count) batches, latency from first udev event to device event p50 \(pct(0.5, l)), p99 \(pct(0.99, l)), max \(pct(1, l)); from last udev event p50 \(pct(0.5, last)), p99 \(pct(0.99, last)), max \(pct(1, last)), connects only p50 \(pct(0.5, connects)), p99 \(pct(0.99, connects)), max \(pct(1, connects)) (fallback window \(settle) ms); \(await registry.announcedEarly) events announced complete before it; one batch's raw events spread over p50 \(pct(0.5, s)), p99 \(pct(0.99, s)), max \(pct(1, s)); \(await registry.rescans) rescans for \(await registry.rawEvents) raw events\n"
         )
     }
-}
-
-/// `monitor --levels`: one meter per microphone (present at the start or connected later),
-/// two readings a second, until the command ends or the microphone fails.
-final class LevelMeters: Sendable {
-    let port: any ALSAPort
-    let printer: EventPrinter
-    private let tasks = Mutex<[Task<Void, Never>]>([])
-
-    init(port: any ALSAPort, printer: EventPrinter) {
-        self.port = port
-        self.printer = printer
-    }
-
-    /// Meters the device's first capture PCM, if it has a microphone.
-    func start(_ d: Device) {
-        guard let pcm = d.audio.first?.pcms.first?.alsaName else { return }
-        let id = d.id
-        let meter = AudioLevelMeter(pcm: pcm, interval: .milliseconds(500), port: port)
-        let printer = printer
-        let task = Task {
-            do {
-                for try await r in meter.readings() { printer.levels(id, pcm: pcm, r) }
-            } catch {
-                if !Task.isCancelled { printer.levelsEnded(id, pcm: pcm, message: "\(error)") }
-            }
-        }
-        tasks.withLock { $0.append(task) }
-    }
-
-    /// Cancels every meter (each read thread ends within one 200 ms wait and closes its PCM).
-    func stopAll() {
-        for t in tasks.withLock({ $0 }) { t.cancel() }
-    }
-}
-
-/// SIGINT / SIGTERM as an awaitable event (Dispatch signal sources; the
-/// default handlers are ignored so the process can finish cleanly).
-final class StopSignal: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-
-    init() { (stream, continuation) = AsyncStream<Void>.makeStream() }
-
-    func install() {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            let c = continuation
-            source.setEventHandler { c.yield() }
-            source.resume()
-            StopSignal.keep.append(source)
-        }
-    }
-
-    func wait() async {
-        for await _ in stream { return }
-    }
-
-    /// Signal sources must outlive `install`; they live as long as the process.
-    /// `nonisolated(unsafe)` is safe here: the array is written only by
-    /// `install()`, called once from the command's task before any other task
-    /// exists, and never read.
-    nonisolated(unsafe) static var keep: [any DispatchSourceSignal] = []
 }
