@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // zlib: deflate for PNG snapshots.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libxml2 is loaded with dlopen on first use (see its shim.h), so it is a C target that links
         // nothing; include/libxml forwards to <libxml2/libxml/…> on the compiler's include path (package libxml2-dev).
         .target(name: "CLibXML2"),
@@ -59,7 +61,7 @@ let package = Package(
         .target(
             name: "CamProbe",
             dependencies: [
-                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation",
+                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.

@@ -12,6 +12,7 @@ struct StringSetSpellingTests {
         (.noFormats, "no-formats"), (.partial, "partial"), (.access, "access"), (.identity, "identity"), (.deviceGone, "device-gone"),
         (.emulationUnavailable, "emulation-unavailable"), (.imported, "imported"), (.busy, "busy"), (.alsaFailed, "alsa-failed"),
         (.pipelineMismatch, "pipeline-mismatch"), (.mediaPipeline, "media-pipeline"), (.importConflict, "import-conflict"),
+        (.skipped, "skipped"),
     ]
     static let nodeRoles: [(NodeRole, String)] = [
         (.capture, "capture"), (.metadata, "metadata"), (.output, "output"), (.metadataOutput, "metadata-output"),
