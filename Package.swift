@@ -61,18 +61,28 @@ let package = Package(
         .target(
             name: "CamProbe",
             dependencies: [
-                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation", "CZlib",
+                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: strict),
+        // camprobe doctor: each check a value, the host's answers behind `DoctorHost`.
+        .target(
+            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Profiles"],
+            swiftSettings: strict),
+        // Snapshots as files: PNG (through zlib) and JPEG from a captured frame.
+        .target(name: "Snapshot", dependencies: ["CamProbe", "CaptureModel", "V4L2", "CZlib"], swiftSettings: strict),
+        // A fleet of cameras: inventory against profiles, fingerprints, Prometheus exposition, periodic verification.
+        .target(
+            name: "Fleet", dependencies: ["CamProbe", "Snapshot", "CaptureModel", "HostSystem", "V4L2", "Profiles"],
+            swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(
-            name: "CamProbeTesting", dependencies: ["CamProbe", "V4L2", "ALSA", "CV4L2", "CaptureModel", "HostSystem"],
+            name: "CamProbeTesting", dependencies: ["CamProbe", "Doctor", "V4L2", "ALSA", "CV4L2", "CaptureModel", "HostSystem"],
             swiftSettings: strict),
         // The commands, shared by the shipped executable and the tests' fake twin.
         .target(
             name: "CamProbeCLI",
             dependencies: [
-                "CamProbe", "HostSystem", "Udev", "Profiles", "TextImport", "Negotiation",
+                "CamProbe", "Doctor", "Fleet", "Snapshot", "HostSystem", "Udev", "Profiles", "TextImport", "Negotiation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -94,7 +104,7 @@ let package = Package(
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),
         .testTarget(
             name: "V4L2Tests",
-            dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "ALSA", "HostSystem"],
+            dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "Doctor", "Fleet", "Snapshot", "ALSA", "HostSystem"],
             swiftSettings: strict),
         .testTarget(
             name: "ProfilesTests",

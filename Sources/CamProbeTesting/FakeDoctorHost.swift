@@ -1,4 +1,5 @@
 import CamProbe
+import Doctor
 import FoundationEssentials
 
 #if canImport(Glibc)

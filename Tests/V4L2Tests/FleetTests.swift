@@ -2,9 +2,11 @@ import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import Glibc
+import HostSystem
 import Testing
 
 @testable import CamProbe
+@testable import Fleet
 
 /// `monitor --textfile`'s parts: the fingerprint, the inventory and the exposition it is written as.
 @Suite struct FleetTests {

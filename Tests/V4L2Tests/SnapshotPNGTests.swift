@@ -1,6 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import Foundation
+import Snapshot
 import Testing
 import V4L2
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import Doctor
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Dispatch
+import Fleet
 import Synchronization
 import Udev
 

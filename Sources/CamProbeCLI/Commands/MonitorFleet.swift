@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import Fleet
 
 /// `monitor --textfile DIR [--verify-every D]`: node_exporter's textfile, kept current.
 struct MonitorFleet {

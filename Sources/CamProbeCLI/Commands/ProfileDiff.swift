@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import Fleet
 
 /// `camprobe profile diff A B [C…]`: what differs between profiles; over many, the odd ones out.
 struct ProfileDiff: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Profiles
+import Snapshot
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import ArgumentParser
 import CamProbe
 import HostSystem
 import Profiles
+import Snapshot
 
 struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import CamProbe
+import Doctor
 
 /// `camprobe doctor` as text: one block per finding (severity, title, evidence, fix), then a count.
 enum DoctorRenderer {

@@ -1,4 +1,5 @@
 import CamProbe
+import Snapshot
 
 /// The HTML report: one self-contained page (inline CSS and SVG, no scripts, nothing
 /// fetched), from the same `DeviceReport` the Markdown report reads.

@@ -1,4 +1,5 @@
 import CZlib
+import CamProbe
 
 /// Writes 8-bit RGB images as PNG (ISO/IEC 15948): signature, IHDR, one IDAT holding the rows deflated by zlib
 /// (`compress2`, level 6) after each row's "Up" filter, IEND; every chunk carries zlib's CRC-32.

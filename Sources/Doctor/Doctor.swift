@@ -1,3 +1,4 @@
+import CamProbe
 import CaptureModel
 
 /// `camprobe doctor`: reads what discovery found plus what `host` says about the machine

@@ -1,3 +1,5 @@
+import CamProbe
+
 extension Doctor {
     /// Check 7, `/dev/videoN` written into configs: each `--config` file is read and every
     /// `/dev/videoN` in it is matched with the `/dev/v4l/by-id` (else `by-path`) link that points to

@@ -1,3 +1,6 @@
+import CamProbe
+import HostSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,3 +1,5 @@
+import CamProbe
+
 /// What `camprobe doctor` reads about the machine outside V4L2: `stat(2)` on nodes, ACLs,
 /// udev's database, `/proc/*/fd`, the `/dev/v4l` links and config files. A seam: the real
 /// machine (`SystemDoctorHost`) or a fake (`FakeDoctorHost` in CamProbeTesting) in tests.
@@ -45,17 +47,6 @@ package struct NodeOwnership: Sendable, Hashable, Codable {
     package var modeText: String {
         let s = String(mode & 0o7777, radix: 8)
         return String(repeating: "0", count: max(0, 4 - s.count)) + s
-    }
-}
-
-/// A process holding a node open (from `/proc/PID/fd`).
-public struct NodeHolder: Sendable, Hashable, Codable {
-    public var pid: Int32
-    /// `/proc/PID/cmdline` with its NULs as spaces (`[comm]` for kernel threads with none).
-    public var commandLine: String
-    public init(pid: Int32, commandLine: String) {
-        self.pid = pid
-        self.commandLine = commandLine
     }
 }
 

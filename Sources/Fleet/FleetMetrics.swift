@@ -1,3 +1,4 @@
+import CamProbe
 import CaptureModel
 
 /// `FleetInventory` as Prometheus metrics, for node_exporter's textfile collector.

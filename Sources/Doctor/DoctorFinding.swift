@@ -1,3 +1,5 @@
+import CamProbe
+
 /// How bad a doctor finding is: `error` (something does not work; `camprobe doctor` exits 1),
 /// `warning` (it works, but not well or not for long) or `info` (worth knowing, nothing broken).
 package enum DoctorSeverity: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,3 +1,4 @@
+import CamProbe
 import CaptureModel
 
 /// What `monitor --textfile` knows about the devices it has seen since it

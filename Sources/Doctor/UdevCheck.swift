@@ -1,3 +1,5 @@
+import CamProbe
+
 extension Doctor {
     /// Check 8, udev not running: `/run/udev/control` missing, or `/run/udev/data` empty.
     func udev() -> [DoctorFinding] {

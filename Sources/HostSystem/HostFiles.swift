@@ -1,14 +1,12 @@
-import HostSystem
-
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Small, bounded reads of files and directories with `open(2)`/`read(2)`, `opendir(3)` and
-/// `readlink(2)`, for `SystemDoctorHost`. Every loop has a limit; nothing here throws past a caller.
-enum HostFiles {
+/// `readlink(2)`, for `SystemDoctorHost` and the holder scan. Every loop has a limit; nothing here throws past a caller.
+package enum HostFiles {
     /// Up to `limit` bytes of `path`; the errno when `open(2)` or `read(2)` fails.
-    static func read(_ path: String, limit: Int = 1 << 20) -> Result<[UInt8], HostErrno> {
+    package static func read(_ path: String, limit: Int = 1 << 20) -> Result<[UInt8], HostErrno> {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(HostErrno(errno)) }
         defer { close(fd) }
@@ -27,7 +25,7 @@ enum HostFiles {
     }
 
     /// The names in directory `path` (no `.` and `..`), at most `limit`; empty when it cannot be read.
-    static func entries(_ path: String, limit: Int) -> [String] {
+    package static func entries(_ path: String, limit: Int) -> [String] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
@@ -41,7 +39,7 @@ enum HostFiles {
     }
 
     /// Where symlink `path` points (`readlink(2)`), nil when it is not one or cannot be read.
-    static func link(_ path: String) -> String? {
+    package static func link(_ path: String) -> String? {
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buf, buf.count - 1)
         guard n > 0 else { return nil }
@@ -49,7 +47,7 @@ enum HostFiles {
     }
 
     /// `path` with every symlink resolved (`realpath(3)`), nil when it cannot be.
-    static func resolved(_ path: String) -> String? {
+    package static func resolved(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }
         defer { free(p) }
         return String(cString: p)
@@ -57,8 +55,8 @@ enum HostFiles {
 }
 
 /// An errno value with its name, for evidence lines.
-struct HostErrno: Error, Sendable {
-    var code: Int32
-    init(_ code: Int32) { self.code = code }
-    var text: String { Errno.describe(code) }
+package struct HostErrno: Error, Sendable {
+    package var code: Int32
+    package init(_ code: Int32) { self.code = code }
+    package var text: String { Errno.describe(code) }
 }

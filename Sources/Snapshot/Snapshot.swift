@@ -1,3 +1,5 @@
+import CamProbe
+
 /// One picture from a live camera, as PNG or JPEG bytes.
 ///
 /// JPEG is the frame itself when the camera streams MJPG or JPEG; PNG is the

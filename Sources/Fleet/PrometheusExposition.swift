@@ -1,3 +1,5 @@
+import CamProbe
+
 /// Prometheus' text exposition format (version 0.0.4), written by hand: what
 /// node_exporter's textfile collector reads and `promtool check metrics` checks.
 ///

@@ -1,3 +1,5 @@
+import CamProbe
+
 /// SHA-256 (FIPS 180-4) over bytes in memory: the hash behind capability
 /// fingerprints, so every host computes the same value without a crypto library.
 enum SHA256 {
