@@ -45,14 +45,14 @@ let package = Package(
         .target(name: "Udev", dependencies: ["CUdev", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // ALSA capture cards and their hardware ranges. Only importer of CALSA.
         .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
-        // Profiles: JSON and XML documents and their schemas. Only importer of CLibXML2.
+        // Profile documents: JSON and XML, their schemas and where profiles go. Only importer of CLibXML2.
         .target(
-            name: "Profiles", dependencies: ["CLibXML2", "CaptureModel", "HostSystem"], swiftSettings: strict,
+            name: "ProfileFormat", dependencies: ["CLibXML2", "CaptureModel", "HostSystem"], swiftSettings: strict,
             plugins: [.plugin(name: "EmbedSchemas")]),
         // Pasted text of each tool (v4l2-ctl, media-ctl, udevadm, lsusb, arecord…) read into devices: one folder and one
         // `TextImporter` per tool, listed in `TextImporters.all`.
         .target(name: "TextImport", dependencies: ["CaptureModel"], swiftSettings: strict),
-        // Build time only: Profiles/schema/* become string literals in Profiles, so the files are the single copy.
+        // Build time only: Profiles/schema/* become string literals in ProfileFormat, so the files are the single copy.
         .plugin(name: "EmbedSchemas", capability: .buildTool(), dependencies: ["embed-schemas"]),
         .executableTarget(name: "embed-schemas", path: "Plugins/EmbedSchemasTool", swiftSettings: strict),
         // Presets, requests, scoring and explanations: pure functions, no I/O.
@@ -61,18 +61,18 @@ let package = Package(
         .target(
             name: "CamProbe",
             dependencies: [
-                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Profiles", "Negotiation",
+                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat", "Negotiation",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: strict),
         // camprobe doctor: each check a value, the host's answers behind `DoctorHost`.
         .target(
-            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Profiles"],
+            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat"],
             swiftSettings: strict),
         // Snapshots as files: PNG (through zlib) and JPEG from a captured frame.
         .target(name: "Snapshot", dependencies: ["CamProbe", "CaptureModel", "V4L2", "CZlib"], swiftSettings: strict),
         // A fleet of cameras: inventory against profiles, fingerprints, Prometheus exposition, periodic verification.
         .target(
-            name: "Fleet", dependencies: ["CamProbe", "Snapshot", "CaptureModel", "HostSystem", "V4L2", "Profiles"],
+            name: "Fleet", dependencies: ["CamProbe", "Snapshot", "CaptureModel", "HostSystem", "V4L2", "ProfileFormat"],
             swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(
@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "CamProbeCLI",
             dependencies: [
-                "CamProbe", "Doctor", "Fleet", "Snapshot", "HostSystem", "Udev", "Profiles", "TextImport", "Negotiation",
+                "CamProbe", "Doctor", "Fleet", "Snapshot", "HostSystem", "Udev", "ProfileFormat", "TextImport", "Negotiation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -97,7 +97,8 @@ let package = Package(
             swiftSettings: strict),
 
         // libFuzzer + ASan over every reader; a plain build replays inputs (`scripts/fuzz/run-libfuzzer.sh`).
-        .executableTarget(name: "camprobe-libfuzz", dependencies: ["Profiles", "TextImport", "CaptureModel"], swiftSettings: strict),
+        .executableTarget(
+            name: "camprobe-libfuzz", dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "HostSystem"], swiftSettings: strict),
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
@@ -107,12 +108,12 @@ let package = Package(
             dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "Doctor", "Fleet", "Snapshot", "ALSA", "HostSystem"],
             swiftSettings: strict),
         .testTarget(
-            name: "ProfilesTests",
-            dependencies: ["Profiles", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe"],
+            name: "ProfileFormatTests",
+            dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe"],
             swiftSettings: strict),
         .testTarget(
             name: "TextImportTests",
-            dependencies: ["TextImport", "Profiles", "CaptureModel", "CamProbeTesting", "CamProbe"],
+            dependencies: ["TextImport", "ProfileFormat", "CaptureModel", "CamProbeTesting", "CamProbe"],
             swiftSettings: strict),
         .testTarget(
             name: "NegotiationTests",
@@ -121,7 +122,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CaptureModel", "Profiles", "CamProbeCLI", "camprobe", "camprobe-fake"],
+            dependencies: ["CaptureModel", "ProfileFormat", "CamProbeCLI", "camprobe", "camprobe-fake"],
             swiftSettings: strict),
 
         // Examples, built with everything else so they keep compiling (public API only).

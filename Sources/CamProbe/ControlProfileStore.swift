@@ -1,7 +1,7 @@
 import CaptureModel
 import FoundationEssentials
 import HostSystem
-import Profiles
+import ProfileFormat
 
 #if canImport(Glibc)
     import Glibc

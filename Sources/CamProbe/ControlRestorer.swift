@@ -1,6 +1,6 @@
 import CaptureModel
 import HostSystem
-import Profiles
+import ProfileFormat
 import V4L2
 
 /// Puts a saved control profile back on a device, control by control (one

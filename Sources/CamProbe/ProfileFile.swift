@@ -1,6 +1,7 @@
 import CaptureModel
 import FoundationEssentials
-import Profiles
+import HostSystem
+import ProfileFormat
 
 /// A device profile — the JSON document `camprobe show --json` or `camprobe
 /// profile` writes, or its XML form — loaded back as a virtual device that
@@ -31,7 +32,7 @@ public enum ProfileFile {
         } catch {
             throw LoadError(path: path, message: error.message)
         }
-        guard let form = ProfileFormat.detect(bytes) else {
+        guard let form = ProfileEncoding.detect(bytes) else {
             throw LoadError(
                 path: path,
                 message: "not a camprobe profile: it starts with neither '{' (JSON) nor '<' (XML). "

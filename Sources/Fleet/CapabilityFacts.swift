@@ -1,6 +1,6 @@
 import CamProbe
 import CaptureModel
-import Profiles
+import ProfileFormat
 
 /// A device's capabilities as named facts (`format MJPG 1280x720` → `30, 25, 20 fps`), the same
 /// projection the fingerprint hashes, in a form two devices can be compared by and a person can read.

@@ -1,6 +1,6 @@
 import CamProbe
 import CaptureModel
-import Profiles
+import ProfileFormat
 
 /// A stable hash of what a device can do, so a fleet can find the odd unit.
 ///

@@ -1,6 +1,6 @@
 import CamProbe
 import HostSystem
-import Profiles
+import ProfileFormat
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CaptureModel
-import Profiles
+import HostSystem
+import ProfileFormat
 import TextImport
 
 #if canImport(Glibc)
@@ -65,7 +66,7 @@ func fuzzOne(_ reader: FuzzReader, _ bytes: [UInt8]) {
 /// names is run, so the JSON and XML corpora stay apart. Whatever is accepted
 /// is written and read again, and must give the same device.
 func loadProfile(_ bytes: [UInt8], as reader: FuzzReader) {
-    switch ProfileFormat.detect(bytes) {
+    switch ProfileEncoding.detect(bytes) {
     case .json? where reader == FuzzReader.json:
         let parsed = JSONProfile.parse(bytes)
         if let v = parsed.declaredSchemaVersion, v > CaptureModelSchema.version { return }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 /// `camprobe negotiate DEVICE --rate …`: a microphone's (or a camera's paired
 /// microphone's) rate, channels and sample format, through `camprobe-fake`.

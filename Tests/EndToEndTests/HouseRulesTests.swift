@@ -106,7 +106,7 @@ struct HouseRulesTests {
 
     /// One atomic file writer (`AtomicFile`): nothing else renames files into place.
     @Test func oneAtomicWriter() throws {
-        let elsewhere = Self.sources.filter { $0.path != "Sources/Profiles/IO/FileIO.swift" }
+        let elsewhere = Self.sources.filter { $0.path != "Sources/HostSystem/FileIO.swift" }
         #expect(try Self.offenders(#"\b(rename|renameat2?)\("#, in: elsewhere) == [])
     }
 }

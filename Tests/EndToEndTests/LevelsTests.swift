@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 /// `camprobe levels`: argument errors, what it prints (text and JSON Lines that
 /// match Profiles/schema/camprobe-levels.schema.json), busy and vanished

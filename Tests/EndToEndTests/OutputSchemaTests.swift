@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 /// Every JSON output has a published schema in Profiles/schema, and what the
 /// commands print matches it: `list`, `show` (the profile schema), `negotiate`,

@@ -1,5 +1,5 @@
 import CaptureModel
-import Profiles
+import ProfileFormat
 import Testing
 import TextImport
 

@@ -1,6 +1,6 @@
 import CaptureModel
 import FoundationEssentials
-import Profiles
+import ProfileFormat
 import Testing
 import TextImport
 

@@ -1,7 +1,7 @@
 import CamProbe
 import CaptureModel
 import Foundation
-import Profiles
+import ProfileFormat
 import Testing
 import TextImport
 

@@ -1,4 +1,4 @@
-import Profiles
+import ProfileFormat
 import Testing
 import TextImport
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
-import Profiles
+import HostSystem
+import ProfileFormat
 
 struct Ctl: ParsableCommand {
     static let configuration = CommandConfiguration(

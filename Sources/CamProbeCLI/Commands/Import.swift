@@ -1,6 +1,6 @@
 import ArgumentParser
 import CamProbe
-import Profiles
+import ProfileFormat
 import TextImport
 
 /// `camprobe import v4l2-ctl FILE…`: a user's pasted v4l2-ctl output as a profile.
@@ -34,7 +34,7 @@ struct ImportV4L2Ctl: ParsableCommand {
     var force = false
 
     @Option(name: .long, help: "json or xml.")
-    var format: ProfileFormat = .json
+    var format: ProfileEncoding = .json
 
     @Option(
         name: .shortAndLong,

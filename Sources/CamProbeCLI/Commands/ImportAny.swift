@@ -1,6 +1,6 @@
 import ArgumentParser
 import CamProbe
-import Profiles
+import ProfileFormat
 import TextImport
 
 /// `camprobe import FILE…`: whatever was pasted, told apart by content, read by the importer for its kind.
@@ -26,7 +26,7 @@ struct ImportAny: ParsableCommand {
     var partial = false
 
     @Option(name: .long, help: "json or xml.")
-    var format: ProfileFormat = .json
+    var format: ProfileEncoding = .json
 
     @Flag(name: .long, help: "Replace profile files that already exist.")
     var force = false

@@ -1,5 +1,6 @@
 import CamProbe
-import Profiles
+import HostSystem
+import ProfileFormat
 import TextImport
 
 #if canImport(Glibc)

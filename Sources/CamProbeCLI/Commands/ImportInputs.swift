@@ -1,5 +1,6 @@
 import CamProbe
-import Profiles
+import HostSystem
+import ProfileFormat
 import TextImport
 
 /// The pasted text files an `import` command reads (`-` is standard input), each bounded like a profile.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CamProbe
-import Profiles
+import ProfileFormat
 import TextImport
 
 /// `camprobe import media-ctl FILE…`: a media-controller system's pasted text as profiles, one device per sensor.
@@ -22,7 +22,7 @@ struct ImportMediaCtl: ParsableCommand {
     var files: [String]
 
     @Option(name: .long, help: "json or xml.")
-    var format: ProfileFormat = .json
+    var format: ProfileEncoding = .json
 
     @Flag(name: .long, help: "Replace profile files that already exist.")
     var force = false

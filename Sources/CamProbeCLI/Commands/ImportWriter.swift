@@ -1,11 +1,11 @@
 import CamProbe
-import Profiles
+import ProfileFormat
 
 /// Writes the devices an import made: one profile per device, or a device list on standard output.
 enum ImportWriter {
     /// - Parameter read: what was read, for the closing line ("formats, controls").
     static func write(
-        _ devices: [Device], generator: String, format: ProfileFormat, output: String?, force: Bool, read: String
+        _ devices: [Device], generator: String, format: ProfileEncoding, output: String?, force: Bool, read: String
     ) throws {
         if devices.count > 1 && output == "-" {
             guard format == .json else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
-import Profiles
+import HostSystem
+import ProfileFormat
 
 /// `camprobe profile`: write profiles, or check them against their schemas.
 struct Profile: ParsableCommand {
@@ -32,7 +33,7 @@ struct ProfileWrite: ParsableCommand {
     var all = false
 
     @Option(name: .long, help: "json or xml (--json is the same as --format json).")
-    var format: ProfileFormat = .json
+    var format: ProfileEncoding = .json
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file, directory, or - for standard output.", valueName: "path"))
     var output: String?
@@ -101,7 +102,7 @@ struct ProfileValidate: ParsableCommand {
                 bad += 1
                 continue
             }
-            guard let form = ProfileFormat.detect(bytes) else {
+            guard let form = ProfileEncoding.detect(bytes) else {
                 Terminal.error(
                     "\(f): not a profile: it starts with neither '{' (JSON) nor '<' (XML); "
                         + "write one with 'camprobe profile DEVICE' or 'camprobe import FILE'")
@@ -133,9 +134,9 @@ struct ProfileSchema: ParsableCommand {
         abstract: "Print the schema profiles are validated against (the same text as Profiles/schema/).")
 
     @Option(name: .long, help: "json (JSON Schema) or xml (XSD).")
-    var format: ProfileFormat = .json
+    var format: ProfileEncoding = .json
 
     func run() { print(format == .json ? ProfileSchemas.jsonSchema : ProfileSchemas.xsd, terminator: "") }
 }
 
-extension ProfileFormat: ExpressibleByArgument {}
+extension ProfileEncoding: ExpressibleByArgument {}

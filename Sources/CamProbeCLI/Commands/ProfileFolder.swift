@@ -1,5 +1,5 @@
 import CamProbe
-import Profiles
+import ProfileFormat
 
 /// What `--profile PATH` names: one profile file, or a folder whose every profile is one device.
 enum ProfileFolder {

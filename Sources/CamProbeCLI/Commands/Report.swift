@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
-import Profiles
+import HostSystem
+import ProfileFormat
 import Snapshot
 
 #if canImport(Glibc)

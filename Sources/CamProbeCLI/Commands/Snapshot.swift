@@ -1,7 +1,7 @@
 import ArgumentParser
 import CamProbe
 import HostSystem
-import Profiles
+import ProfileFormat
 import Snapshot
 
 struct SnapshotCommand: AsyncParsableCommand {

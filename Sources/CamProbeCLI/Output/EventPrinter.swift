@@ -1,6 +1,6 @@
 import CamProbe
 import FoundationEssentials
-import Profiles
+import ProfileFormat
 
 #if canImport(Glibc)
     import Glibc

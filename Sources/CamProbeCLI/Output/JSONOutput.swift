@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Profiles
+import ProfileFormat
 
 /// Pretty-printed JSON on stdout.
 enum JSONOutput {

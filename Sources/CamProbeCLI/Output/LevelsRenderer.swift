@@ -1,5 +1,5 @@
 import CamProbe
-import Profiles
+import ProfileFormat
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CamProbe
-import Profiles
+import HostSystem
+import ProfileFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,7 @@ import Profiles
 /// file (named after the stable ID in a directory), atomically; returns the path.
 enum ProfileOutput {
     /// `overwrite: false` refuses to replace an existing file (imports: two pastes must not silently become one).
-    static func write(_ doc: DeviceDocument, format: ProfileFormat, output: String?, overwrite: Bool = true) throws -> String? {
+    static func write(_ doc: DeviceDocument, format: ProfileEncoding, output: String?, overwrite: Bool = true) throws -> String? {
         let text = try format == .json ? JSONProfile.write(doc) : XMLProfile.write(doc)
         if output == "-" {
             // A document, written as it is (JSON and XML escape what they must).

@@ -1,4 +1,4 @@
-import Profiles
+import ProfileFormat
 
 #if canImport(Glibc)
     import Glibc

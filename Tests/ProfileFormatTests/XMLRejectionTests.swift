@@ -1,7 +1,7 @@
 import CaptureModel
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 @Suite("XML profiles: hostile and broken input")
 struct XMLRejectionTests {

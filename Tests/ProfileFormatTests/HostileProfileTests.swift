@@ -2,7 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
-import Profiles
+import ProfileFormat
 import Testing
 import TextImport
 

@@ -3,7 +3,7 @@ import CaptureModel
 import FoundationEssentials
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 /// `SortedJSONEncoder` writes exactly the bytes `JSONEncoder` writes with
 /// `[.sortedKeys, .withoutEscapingSlashes]` (and `.prettyPrinted`): on every shipped

@@ -2,7 +2,7 @@ import CaptureModel
 import FoundationEssentials
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 @Suite("JSONValueDecoder: the model decoded from the parsed tree")
 struct JSONValueDecoderTests {

@@ -4,7 +4,7 @@ import CaptureModel
 import Foundation
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 /// A vimc-like media-controller system built by hand: Sensor A → Debayer A →
 /// Scaler → RGB/YUV Capture, Sensor A → Raw Capture 0, a disabled link

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 /// The published JSON Schema, read by an independent implementation
 /// (Python's `jsonschema`, Draft 2020-12), must reach the same verdicts as

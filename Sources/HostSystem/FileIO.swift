@@ -1,6 +1,3 @@
-import CaptureModel
-import HostSystem
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -179,24 +176,5 @@ enum FileType {
         case S_IFDIR: "a directory"
         default: "a special file"
         }
-    }
-}
-
-/// Where a profile goes.
-package enum ProfilePaths {
-    /// `output` if it names a file; `output/ID.ext` if it is a directory (or ends in `/`);
-    /// `ID.ext` in the current directory when nil. IDs are made safe as file names.
-    package static func destination(_ output: String?, id: DeviceID, format: ProfileFormat) -> String {
-        let name = fileName(for: id, format: format)
-        guard let output, !output.isEmpty else { return name }
-        var st = stat()
-        if output.hasSuffix("/") || (stat(output, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR) {
-            return (output.hasSuffix("/") ? output : output + "/") + name
-        }
-        return output
-    }
-
-    package static func fileName(for id: DeviceID, format: ProfileFormat) -> String {
-        SafeFileName.component(id.rawValue) + "." + format.fileExtension
     }
 }

@@ -2,7 +2,7 @@ import CaptureModel
 import FoundationEssentials
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 @Suite("Schemas: published files and the model")
 struct JSONSchemaFilesTests {

@@ -1,4 +1,4 @@
-import Profiles
+import ProfileFormat
 import Testing
 
 /// `Quote`: long input in messages is shown by its start and its size.

@@ -1,5 +1,5 @@
 /// The two on-disk forms of a device profile.
-package enum ProfileFormat: String, Sendable, CaseIterable, Codable {
+package enum ProfileEncoding: String, Sendable, CaseIterable, Codable {
     /// The document `camprobe show --json` writes; schema `Profiles/schema/camprobe-profile.schema.json`.
     case json
     /// The same model as XML; schema `Profiles/schema/camprobe-profile.xsd`.
@@ -7,7 +7,7 @@ package enum ProfileFormat: String, Sendable, CaseIterable, Codable {
 
     /// The form of a document from its first non-blank byte (`{` JSON, `<` XML),
     /// nil when it is neither.
-    package static func detect(_ bytes: some Sequence<UInt8>) -> ProfileFormat? {
+    package static func detect(_ bytes: some Sequence<UInt8>) -> ProfileEncoding? {
         var skippedBOM = 0
         for b in bytes {
             switch b {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 @testable import TextImport
 
 /// Inputs libFuzzer found that stopped a reader (Reports/fuzzing.md); each is also kept in

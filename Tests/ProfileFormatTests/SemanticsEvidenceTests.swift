@@ -1,5 +1,5 @@
 import CaptureModel
-import Profiles
+import ProfileFormat
 import Testing
 
 /// Unknown is not absent: a control dump without menu items (`v4l2-ctl -l`) says what it cannot tell.

@@ -4,7 +4,7 @@ import CaptureModel
 import Foundation
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 /// Paths and documents shared by the profile tests.
 enum ProfileTestFiles {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Testing
 
-@testable import Profiles
+@testable import HostSystem
 
 #if canImport(Glibc)
     import Glibc

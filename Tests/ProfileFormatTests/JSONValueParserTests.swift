@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Testing
 
-@testable import Profiles
+@testable import ProfileFormat
 
 /// `JSONValue.parse` against `JSONDecoder` (which it replaces for profiles):
 /// the same documents accepted, the same values, and a clear message with a

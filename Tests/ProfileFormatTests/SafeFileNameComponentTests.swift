@@ -1,4 +1,4 @@
-import Profiles
+import ProfileFormat
 import Testing
 
 /// `SafeFileName.component`: what Windows, scp and FAT refuse is mapped, the same way every time.
