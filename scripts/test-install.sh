@@ -43,6 +43,7 @@ check() { # check DESCRIPTION COMMAND...
     if "$@" >"$tmp/out" 2>&1; then ok "$what"; else fail "$what"; sed 's/^/       /' "$tmp/out"; fi
 }
 finish() {
+    echo "time: test-install.sh $SECONDS s"
     if ((failures)); then echo "test-install: $failures check(s) failed"; exit 1; fi
     echo "test-install: all checks passed"
     exit 0
@@ -51,11 +52,13 @@ finish() {
 # ------------------------------------------------------------ scripts/install
 prefix=$tmp/prefix
 echo "# scripts/install --prefix $prefix ${install_args[*]}"
+t0=$SECONDS
 if ! "$here/scripts/install" --prefix "$prefix" "${install_args[@]}" >"$tmp/install.log" 2>&1; then
     cat "$tmp/install.log"
     fail "scripts/install"
     finish
 fi
+echo "time: scripts/install (with its static release build) $((SECONDS - t0)) s"
 sed 's/^/    /' "$tmp/install.log" | tail -15
 bin=$prefix/bin/camprobe
 for f in bin/camprobe share/man/man1/camprobe.1 share/bash-completion/completions/camprobe \
@@ -150,7 +153,9 @@ check "unit in the .deb runs /usr/bin/camprobe" \
 
 # ------------------------------------------------------------ the library, as a recorder's package uses it
 echo "# scripts/test-library-consumer.sh (the DocC Getting Started article's Package.swift and code in a fresh package)"
+t0=$SECONDS
 "$here/scripts/test-library-consumer.sh" "$tmp/consumer" || failures=$((failures + 1))
+echo "time: scripts/test-library-consumer.sh $((SECONDS - t0)) s"
 check "import CamProbe exposes no more public types than scripts/dev/public-api.sh allows" \
     bash -c 'cd "$1" && scripts/dev/public-api.sh' _ "$here"
 

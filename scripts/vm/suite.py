@@ -4,7 +4,10 @@
 Loads vivid in several shapes plus snd-dummy and snd-aloop, starts udevd, and
 checks camprobe against v4l2-ctl, arecord and itself. Prints "PASS name" /
 "FAIL name: why" per check and ends with "vm: N passed, M failed"; exits 1 when
-any check failed. The blocks live in guest/ (see README.md).
+any check failed. The same results go to $VM_OUT/xunit-vm.xml (JUnit XML, one
+<testsuite> per block with its seconds, one <testcase> per check; rewritten after
+every block), which scripts/test counts; a per-block time summary is printed last.
+The blocks live in guest/ (see README.md).
 
 Env: CAMPROBE (the built binary, a host path visible in the guest),
      VM_OUT (result directory, shared back to the host),
@@ -38,13 +41,14 @@ BLOCKS = [
     ("F", blocks_audio.block_f),
     ("G", blocks_audio.block_g),
     ("AN", blocks_audioneg.block_an),
-    ("DEB", blocks_install.block_deb),
     ("DR", blocks_doctor.block_dr),
     ("SP", blocks_stable.block_sp),
     ("SN", blocks_snapshot.block_sn),
     ("LV", blocks_levels.block_lv),
     ("PR", blocks_prometheus.block_pr),
     ("R", blocks_recorder.block_r),
+    # Last: scripts/test starts the guest while test-install.sh is still building the .deb.
+    ("DEB", blocks_install.block_deb),
 ]
 
 
@@ -62,17 +66,26 @@ def main():
         return 2
     out = os.environ.get("VM_OUT") or "/tmp/vm-out"
     os.makedirs(out, exist_ok=True)
+    try:
+        boot = float(open("/proc/uptime").read().split()[0])
+    except (OSError, ValueError, IndexError):
+        boot = 0.0
     s = Suite(camprobe, out, HERE)
     version = run(["v4l2-ctl", "--version"], timeout=10).out.splitlines()
     print("vm: %s, %s" % (os.uname().release, version[0] if version else "no v4l2-ctl"), flush=True)
+    xunit = os.path.join(out, "xunit-vm.xml")
     comparator_self_test(s)
     start_udev()
     modprobe("snd-dummy")
     modprobe("snd-aloop")
+    s.end_block()
+    s.write_xunit(xunit, complete=False)
     only = set(filter(None, os.environ.get("VM_BLOCKS", "").split(",")))
     for name, block in BLOCKS:
         if only and name not in only:
             continue
+        s.begin_block(name)
+        print("== block %s" % name, flush=True)
         try:
             block(s)
         except Exception:  # noqa: BLE001 - a broken block is a failure, and the next block still runs
@@ -80,7 +93,15 @@ def main():
             rmmod("vivid")
             rmmod("v4l2loopback")
             settle()
-    print("vm: %d passed, %d failed" % (s.passed, s.failed), flush=True)
+        s.end_block()
+        s.write_xunit(xunit, complete=False)
+    s.write_xunit(xunit)
+    total = sum(t for _, t in s.blocks)
+    print("vm: the guest kernel was up %.0f s before the suite started (boot, udev-less init, python start-up)" % boot, flush=True)
+    print("vm: seconds per block: " + ", ".join("%s %.0f" % (b, t) for b, t in s.blocks) + "; total %.0f" % total, flush=True)
+    for b, t in sorted(s.blocks, key=lambda bt: -bt[1]):
+        print("time: %-8s %6.1f s %5.1f %%" % (b, t, 100 * t / total if total else 0), flush=True)
+    print("vm: %d passed, %d failed%s" % (s.passed, s.failed, ", %d skipped" % s.skipped if s.skipped else ""), flush=True)
     return 0 if s.failed == 0 else 1
 
 

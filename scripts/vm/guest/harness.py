@@ -14,7 +14,9 @@ CMD_TIMEOUT = 120  # seconds for any single command unless told otherwise
 
 
 class Suite:
-    """Prints `PASS name` / `FAIL name: why` and keeps the counts."""
+    """Prints `PASS name` / `FAIL name: why` (and `SKIP name: why`), keeps the
+    counts, and records every check (its block, outcome and seconds) for the
+    xunit file `write_xunit` writes."""
 
     def __init__(self, camprobe, out, here):
         self.c = camprobe
@@ -22,14 +24,45 @@ class Suite:
         self.here = here
         self.passed = 0
         self.failed = 0
+        self.skipped = 0
+        self.block = "setup"       # the block the next checks belong to
+        self.blocks = []           # [(name, seconds)] of the blocks that ran, in order
+        self.records = []          # [(block, name, "pass"|"fail"|"skip", message, seconds)]
+        self._block_t0 = self._last = time.monotonic()
+
+    def begin_block(self, name):
+        self.end_block()
+        self.block = name
+        self._block_t0 = self._last = time.monotonic()
+
+    def end_block(self):
+        """Closes the current block's timing (a no-op when it was already closed)."""
+        if self.block is not None:
+            self.blocks.append((self.block, time.monotonic() - self._block_t0))
+            self.block = None
+
+    def _record(self, name, outcome, message=""):
+        now = time.monotonic()
+        # A check's time: since the block's previous check (what it waited for and ran).
+        self.records.append((self.block or "setup", name, outcome, message, now - self._last))
+        self._last = now
 
     def ok(self, name):
         self.passed += 1
+        self._record(name, "pass")
         print("PASS " + name, flush=True)
 
     def bad(self, name, why):
         self.failed += 1
-        print("FAIL %s: %s" % (name, str(why)[:2000]), flush=True)
+        text = "%s: %s" % (name, str(why)[:2000])
+        self._record(name, "fail", text)
+        print("FAIL " + text, flush=True)
+
+    def skip(self, name, why):
+        """A check that cannot run here (a module or format this kernel lacks): neither passed nor failed."""
+        self.skipped += 1
+        self._record(name, "skip", str(why))
+        print("SKIP %s: %s" % (name, why), flush=True)
 
     def check(self, name, fn, *args):
         """PASS when fn(*args) returns without raising; its message otherwise.
@@ -49,11 +82,51 @@ class Suite:
             self.bad(name, why)
         return bool(condition)
 
+    def write_xunit(self, path, complete=True):
+        """JUnit XML: one <testsuite> per block (time = the block's seconds), one
+        <testcase> per check (classname = the block), <failure> with the FAIL text,
+        <skipped> for a skipped check. Written atomically (tmp + rename); written
+        after every block, so a guest that dies midway leaves what it had done."""
+        import xml.etree.ElementTree as ET
+        times = dict()
+        for name, secs in self.blocks:
+            times[name] = times.get(name, 0.0) + secs
+        order = []
+        for block, *_ in self.records:
+            if block not in order:
+                order.append(block)
+        order += [b for b, _ in self.blocks if b not in order]
+        root = ET.Element("testsuites", name="camprobe-vm", tests=str(len(self.records)), failures=str(self.failed),
+                          skipped=str(self.skipped), time="%.1f" % sum(times.values()),
+                          complete="true" if complete else "false")
+        for block in order:
+            cases = [r for r in self.records if r[0] == block]
+            suite = ET.SubElement(root, "testsuite", name=block, tests=str(len(cases)),
+                                  failures=str(sum(1 for c in cases if c[2] == "fail")),
+                                  skipped=str(sum(1 for c in cases if c[2] == "skip")), time="%.1f" % times.get(block, 0.0))
+            for _, name, outcome, message, secs in cases:
+                case = ET.SubElement(suite, "testcase", classname=block, name=xml_text(name), time="%.1f" % secs)
+                if outcome == "fail":
+                    ET.SubElement(case, "failure", message=xml_text(message[:500])).text = xml_text(message)
+                elif outcome == "skip":
+                    ET.SubElement(case, "skipped", message=xml_text(message))
+        if hasattr(ET, "indent"):
+            ET.indent(root)
+        tmp = path + ".tmp"
+        ET.ElementTree(root).write(tmp, encoding="utf-8", xml_declaration=True)
+        os.replace(tmp, path)
+
     def path(self, *parts):
         return os.path.join(self.out, *parts)
 
     def camprobe(self, *args, **kw):
         return run([self.c, *args], **kw)
+
+
+def xml_text(text):
+    """text without the characters XML 1.0 cannot carry (a terminal escape in a tool's output)."""
+    return "".join(c if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd") or c > "\uffff" else "?"
+                   for c in str(text))
 
 
 def describe(e):
