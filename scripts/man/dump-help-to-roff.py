@@ -2,8 +2,7 @@
 """Turns `camprobe --experimental-dump-help` (ArgumentParser's ToolInfo JSON,
 the same input its generate-manual tool reads) into one man(7) page on stdout.
 
-Used by scripts/man/camprobe-man when ArgumentParser's generate-manual tool
-cannot be built (no toolchain, or no package checkout).
+camprobe's one man-page generator, run by scripts/man/camprobe-man.
 
     camprobe --experimental-dump-help | dump-help-to-roff.py [--version V] [--date YYYY-MM-DD]
 """
