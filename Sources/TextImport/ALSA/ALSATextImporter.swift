@@ -21,11 +21,7 @@ package enum ALSATextImporter {
     /// - Returns: kind `.arecord` (or `.asoundCards` when the text is only /proc/asound/cards) and one device per card,
     ///   with `provenance` naming the line that gave each fact.
     package static func importText(name: String, text: String, partial: Bool) throws(TextImportError) -> TextImportResult {
-        guard text.utf8.count <= TextImportLimits.maximumBytes else {
-            throw TextImportError(
-                file: name, line: 1, message: "larger than \(TextImportLimits.maximumBytes / 1024 / 1024) MiB; not an ALSA listing",
-                reason: .tooLarge)
-        }
+        try TextImportLimits.check(name, text, saying: "not an ALSA listing")
         let normalized = PasteNormalizer.normalize(text, commands: .blank)
         var reader = ALSATextReader(file: name, partial: partial)
         try reader.read(normalized.split(separator: "\n", omittingEmptySubsequences: false))

@@ -28,3 +28,12 @@ package enum TextImportLimits {
     /// Formats, sizes, intervals, controls and menu items, each.
     package static let maximumEntries = 100_000
 }
+
+extension TextImportLimits {
+    /// Refuses text larger than `maximumBytes`, saying what it therefore is not ("not lsusb output").
+    package static func check(_ name: String, _ text: String, saying what: String) throws(TextImportError) {
+        guard text.utf8.count > maximumBytes else { return }
+        throw TextImportError(
+            file: name, line: 1, message: "larger than \(maximumBytes / 1024 / 1024) MiB; \(what)", reason: .tooLarge)
+    }
+}

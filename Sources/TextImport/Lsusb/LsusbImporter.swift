@@ -19,11 +19,7 @@ package enum LsusbImporter {
     ///     `.partial` `Problem`) instead of failing. Text with no USB device fails either way.
     /// - Returns: a `.lsusb` result, one `ImportedDevice` per camera or microphone.
     package static func importText(name: String, text: String, partial: Bool) throws(TextImportError) -> TextImportResult {
-        guard text.utf8.count <= TextImportLimits.maximumBytes else {
-            throw TextImportError(
-                file: name, line: 1, message: "larger than \(TextImportLimits.maximumBytes / 1024 / 1024) MiB; not lsusb output",
-                reason: .tooLarge)
-        }
+        try TextImportLimits.check(name, text, saying: "not lsusb output")
         let normalized = PasteNormalizer.normalize(text, commands: .blank)
         var parser = LsusbTextParser(file: name, partial: partial)
         try parser.parse(normalized)

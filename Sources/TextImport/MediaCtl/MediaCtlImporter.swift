@@ -21,12 +21,7 @@ package enum MediaCtlImporter {
         var libcameraIDs: [String: String] = [:]
         func saw(_ r: String) { if !recognized.contains(r) { recognized.append(r) } }
         for input in inputs {
-            guard input.text.utf8.count <= TextImportLimits.maximumBytes else {
-                throw TextImportError(
-                    file: input.name, line: 1,
-                    message: "larger than \(TextImportLimits.maximumBytes / 1024 / 1024) MiB; not media-ctl or v4l2-ctl output",
-                    reason: .tooLarge)
-            }
+            try TextImportLimits.check(input.name, input.text, saying: "not media-ctl or v4l2-ctl output")
             let segments = MediaCtlSegment.split(file: input.name, text: PasteNormalizer.normalize(input.text, commands: .keep))
             if segments.isEmpty { throw TextImportError(file: input.name, line: 1, message: "the file is empty") }
             for s in segments {

@@ -18,11 +18,7 @@ package enum UdevadmImporter {
     /// - Throws: `TextImportError` with file and line for a malformed line (unless `partial`), and for text
     ///   that holds no record of a camera or sound card, or is larger than `TextImportLimits` allow.
     package static func importText(name: String, text: String, partial: Bool) throws(TextImportError) -> TextImportResult {
-        guard text.utf8.count <= TextImportLimits.maximumBytes else {
-            throw TextImportError(
-                file: name, line: 1, message: "larger than \(TextImportLimits.maximumBytes / 1024 / 1024) MiB; not udevadm info output",
-                reason: .tooLarge)
-        }
+        try TextImportLimits.check(name, text, saying: "not udevadm info output")
         var parser = UdevadmTextParser(file: name, partial: partial)
         try parser.parse(PasteNormalizer.normalize(text, commands: .blank))
         guard !parser.records.isEmpty else {

@@ -23,11 +23,7 @@ package enum V4L2CtlImporter {
         var recognized: [String] = []
         var notes: [String] = []
         for input in inputs {
-            guard input.text.utf8.count <= TextImportLimits.maximumBytes else {
-                throw TextImportError(
-                    file: input.name, line: 1,
-                    message: "larger than \(TextImportLimits.maximumBytes / 1024 / 1024) MiB; not v4l2-ctl output", reason: .tooLarge)
-            }
+            try TextImportLimits.check(input.name, input.text, saying: "not v4l2-ctl output")
             var p = V4L2CtlTextParser(file: input.name, partial: partial)
             try p.parse(WrappedControlLines.rejoin(PasteNormalizer.normalize(input.text, commands: .blank)))
             devices += p.devices
