@@ -122,7 +122,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CaptureModel", "ProfileFormat", "CamProbeCLI", "camprobe", "camprobe-fake"],
+            dependencies: ["CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "ALSA", "V4L2", "camprobe", "camprobe-fake"],
             swiftSettings: strict),
 
         // Examples, built with everything else so they keep compiling (public API only).

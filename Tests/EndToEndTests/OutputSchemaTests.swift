@@ -1,6 +1,11 @@
+import ALSA
+import CamProbe
+import CaptureModel
 import Foundation
 import Testing
+import V4L2
 
+@testable import CamProbeCLI
 @testable import ProfileFormat
 
 /// Every JSON output has a published schema in Profiles/schema, and what the
@@ -36,6 +41,17 @@ struct OutputSchemaTests {
         let r = try CLI.run(args)
         #expect(statuses.contains(r.status), "\(args): status \(r.status): \(r.stderr)")
         return r.stdout
+    }
+
+    /// The `event` constants of the schema's `oneOf` branches.
+    static func eventConsts(_ schema: JSONValue) -> [String] {
+        guard case .object(let root) = schema, case .array(let branches)? = root["oneOf"] else { return [] }
+        return branches.compactMap { b in
+            guard case .object(let o) = b, case .object(let props)? = o["properties"], case .object(let event)? = props["event"],
+                case .string(let c)? = event["const"]
+            else { return nil }
+            return c
+        }
     }
 
     static let cameras = ["c525.json", "vimc-topology.json", "pi-topology.json", "uvc-roi.json", "camlink-4k.json"]
@@ -99,19 +115,43 @@ struct OutputSchemaTests {
         let lines = out.split(separator: "\n")
         #expect(lines.count >= 2)
         for line in lines { #expect(try Self.issues("camprobe-event.schema.json", String(line)) == [], "\(line.prefix(120))") }
-        // Every other event kind, in the shape EventPrinter writes it.
-        let others = [
-            #"{"control":{"changes":["value"],"control":"brightness","deviceGone":false,"flags":[],"id":9963776,"maximum":255,"minimum":0,"value":140},"event":"control","id":"usb-046d:0826-8E4B3C60","time":"2026-11-24T10:00:00.000Z"}"#,
-            #"{"applied":3,"event":"restored","id":"usb-046d:0826-8E4B3C60","leftAutomatic":["white_balance_temperature"],"profile":"default","refused":[],"time":"2026-11-24T10:00:00.000Z"}"#,
-            #"{"event":"holder-error","id":"usb-046d:0826-8E4B3C60","kind":"disconnected","message":"VIDIOC_G_FMT: ENODEV","time":"2026-11-24T10:00:00.000Z"}"#,
-            #"{"dropped":12,"event":"overflow","time":"2026-11-24T10:00:00.000Z"}"#,
-            #"{"channels":[{"averagePowerLevel":-3.01,"peakHoldLevel":0},{"averagePowerLevel":null,"peakHoldLevel":null}],"event":"levels","id":"alsa-Loopback","pcm":"hw:CARD=Loopback,DEV=1","time":"2026-11-24T10:00:00.000Z"}"#,
-            #"{"event":"levels-ended","id":"alsa-Loopback","message":"the device went away","pcm":"hw:CARD=Loopback,DEV=1","time":"2026-11-24T10:00:00.000Z"}"#,
-            #"{"control":"brightness","count":1,"event":"reasserted","id":"usb-046d:0826-8E4B3C60","time":"2026-11-24T10:00:00.000Z","value":100,"was":200}"#,
-            #"{"control":"brightness","count":5,"event":"reassert-gave-up","id":"usb-046d:0826-8E4B3C60","message":"another program keeps changing it","time":"2026-11-24T10:00:00.000Z","value":100}"#,
-            #"{"control":"brightness","event":"reassert-failed","id":"usb-046d:0826-8E4B3C60","message":"VIDIOC_S_EXT_CTRLS: EBUSY","time":"2026-11-24T10:00:00.000Z"}"#,
-            #"{"event":"disconnected","id":"usb-046d:0826-8E4B3C60","name":"HD Webcam C525","time":"2026-11-24T10:00:00.000Z"}"#,
+        // Every other record, as the types EventPrinter writes encode it (one sample each).
+        let t = "2026-11-24T10:00:00.000Z"
+        let id = DeviceID("usb-046d:0826-8E4B3C60")
+        let change = try JSONDecoder().decode(
+            ControlEvent.self,
+            from: Data(
+                #"{"changes":["value"],"control":"brightness","deviceGone":false,"flags":[],"id":9963776,"maximum":255,"minimum":0,"value":140}"#
+                    .utf8))
+        let records: [any Encodable] = [
+            MonitorEvent.ControlChanged(time: t, id: id, control: change),
+            MonitorEvent.Restored(
+                time: t, id: id, profile: "default", applied: 3, refused: [], leftAutomatic: ["white_balance_temperature"]),
+            MonitorEvent.HolderError(time: t, id: id, kind: "disconnected", message: "VIDIOC_G_FMT: ENODEV"),
+            MonitorEvent.Overflow(time: t, dropped: 12),
+            MonitorEvent.LevelsEnded(
+                time: t, id: DeviceID("alsa-Loopback"), pcm: "hw:CARD=Loopback,DEV=1", message: "the device went away"),
+            MonitorEvent.Reasserted(time: t, id: id, control: "brightness", value: 100, was: 200, count: 1),
+            MonitorEvent.ReassertGaveUp(
+                time: t, id: id, control: "brightness", value: 100, count: 5, message: "another program keeps changing it"),
+            MonitorEvent.ReassertFailed(time: t, id: id, control: "brightness", message: "VIDIOC_S_EXT_CTRLS: EBUSY"),
+            MonitorEvent.DeviceLine(event: "disconnected", time: t, id: id, name: "HD Webcam C525", device: nil),
         ]
+        var others = try records.map { String(decoding: try SortedJSONEncoder(prettyPrinted: false).encode($0), as: UTF8.self) }
+        // `levels` is LevelsRenderer's record, shared with `camprobe levels --json`.
+        others.append(
+            LevelsRenderer.json(
+                AudioLevels(channels: [AudioChannelLevel(averagePowerLevel: -3.01, peakHoldLevel: 0)], frames: 4800), time: t,
+                extra: #""event":"levels","id":"alsa-Loopback","pcm":"hw:CARD=Loopback,DEV=1","#))
+        // The schema names exactly the kinds written: those above and present/connected/changed (levels through a
+        // $ref to the levels schema).
+        let schema = try JSONValue.parse(
+            Array(try String(contentsOfFile: Self.schemaDirectory + "/camprobe-event.schema.json", encoding: .utf8).utf8))
+        let written = Set(others.compactMap { $0.firstMatch(of: /"event":"([a-z-]+)"/).map { String($0.1) } })
+        let named = Set(Self.eventConsts(schema))
+        #expect(
+            named.union(["levels"]) == written.union(["present", "connected", "changed"]),
+            "schema \(named.sorted()), written \(written.sorted())")
         for line in others { #expect(try Self.issues("camprobe-event.schema.json", line) == [], "\(line)") }
     }
 

@@ -19,7 +19,7 @@ struct EventPrinter: Sendable {
         case .disconnected(let id, let name): emit("disconnected", device: nil, id: id, name: name)
         case .overflow(let n):
             if json {
-                line(#"{"event":"overflow","time":"\#(EventPrinter.timestamp())","dropped":\#(n)}"#)
+                jsonLine(MonitorEvent.Overflow(time: EventPrinter.timestamp(), dropped: n))
             } else {
                 line(
                     "\(EventPrinter.timestamp())  overflow      \(n) events dropped (output too slow); run 'camprobe list' to resynchronise"
@@ -31,13 +31,7 @@ struct EventPrinter: Sendable {
     /// A control changed (see `monitor --controls`).
     func control(_ id: DeviceID, _ e: ControlEvent) {
         if json {
-            struct C: Encodable {
-                var event = "control"
-                var time: String
-                var id: DeviceID
-                var control: ControlEvent
-            }
-            jsonLine(C(time: EventPrinter.timestamp(), id: id, control: e))
+            jsonLine(MonitorEvent.ControlChanged(time: EventPrinter.timestamp(), id: id, control: e))
         } else if e.deviceGone {
             line(
                 "\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  the device went away; its controls are no longer followed"
@@ -53,16 +47,9 @@ struct EventPrinter: Sendable {
     /// A saved control profile was put back on a device (see `monitor --restore`).
     func restored(_ id: DeviceID, name: String, applied: Int, refused: [String], kept: [String]) {
         if json {
-            struct R: Encodable {
-                var event = "restored"
-                var time: String
-                var id: DeviceID
-                var profile: String
-                var applied: Int
-                var refused: [String]
-                var leftAutomatic: [String]
-            }
-            jsonLine(R(time: EventPrinter.timestamp(), id: id, profile: name, applied: applied, refused: refused, leftAutomatic: kept))
+            jsonLine(
+                MonitorEvent.Restored(
+                    time: EventPrinter.timestamp(), id: id, profile: name, applied: applied, refused: refused, leftAutomatic: kept))
         } else {
             line(
                 "\(EventPrinter.timestamp())  \(Terminal.pad("restored", 12)) \(id)  '\(name)': \(applied) controls applied"
@@ -76,16 +63,7 @@ struct EventPrinter: Sendable {
         switch r {
         case .reasserted(let control, let value, let was, let count):
             if json {
-                struct R: Encodable {
-                    var event = "reasserted"
-                    var time: String
-                    var id: DeviceID
-                    var control: String
-                    var value: Int64
-                    var was: Int64
-                    var count: Int
-                }
-                jsonLine(R(time: time, id: id, control: control, value: value, was: was, count: count))
+                jsonLine(MonitorEvent.Reasserted(time: time, id: id, control: control, value: value, was: was, count: count))
             } else {
                 line(
                     "\(time)  \(Terminal.pad("reasserted", 12)) \(id)  \(control)=\(value) (another program set \(was); \(count) this minute)"
@@ -95,30 +73,14 @@ struct EventPrinter: Sendable {
             let message =
                 "gave up holding \(control)=\(value): another program changed it back \(count) times within a minute; it is left alone now"
             if json {
-                struct G: Encodable {
-                    var event = "reassert-gave-up"
-                    var time: String
-                    var id: DeviceID
-                    var control: String
-                    var value: Int64
-                    var count: Int
-                    var message: String
-                }
-                jsonLine(G(time: time, id: id, control: control, value: value, count: count, message: message))
+                jsonLine(MonitorEvent.ReassertGaveUp(time: time, id: id, control: control, value: value, count: count, message: message))
             } else {
                 line("\(time)  \(Terminal.pad("gave-up", 12)) \(id)  \(message)")
                 Terminal.warning("\(id): \(message)")
             }
         case .failed(let control, let message):
             if json {
-                struct F: Encodable {
-                    var event = "reassert-failed"
-                    var time: String
-                    var id: DeviceID
-                    var control: String
-                    var message: String
-                }
-                jsonLine(F(time: time, id: id, control: control, message: message))
+                jsonLine(MonitorEvent.ReassertFailed(time: time, id: id, control: control, message: message))
             } else {
                 line("\(time)  \(Terminal.pad("reassert", 12)) \(id)  could not put back \(message)")
             }
@@ -128,14 +90,7 @@ struct EventPrinter: Sendable {
     /// A held device failed (see `monitor --hold`).
     func holderError(_ e: CaptureDeviceError) {
         if json {
-            struct H: Encodable {
-                var event = "holder-error"
-                var time: String
-                var id: DeviceID
-                var kind: String
-                var message: String
-            }
-            jsonLine(H(time: EventPrinter.timestamp(), id: e.id, kind: e.kind.rawValue, message: e.message))
+            jsonLine(MonitorEvent.HolderError(time: EventPrinter.timestamp(), id: e.id, kind: e.kind.rawValue, message: e.message))
         } else {
             line("\(EventPrinter.timestamp())  \(Terminal.pad("holder", 12)) \(e.id)  \(e.kind.rawValue): \(e.message)")
         }
@@ -157,14 +112,7 @@ struct EventPrinter: Sendable {
     /// Metering a microphone stopped (it went away, is busy, …).
     func levelsEnded(_ id: DeviceID, pcm: String, message: String) {
         if json {
-            struct E: Encodable {
-                var event = "levels-ended"
-                var time: String
-                var id: DeviceID
-                var pcm: String
-                var message: String
-            }
-            jsonLine(E(time: EventPrinter.timestamp(), id: id, pcm: pcm, message: message))
+            jsonLine(MonitorEvent.LevelsEnded(time: EventPrinter.timestamp(), id: id, pcm: pcm, message: message))
         } else {
             line("\(EventPrinter.timestamp())  \(Terminal.pad("levels", 12)) \(id)  stopped: \(message)")
         }
@@ -175,18 +123,10 @@ struct EventPrinter: Sendable {
         if let bytes = try? SortedJSONEncoder(prettyPrinted: false).encode(value) { line(String(decoding: bytes, as: UTF8.self)) }
     }
 
-    struct Line: Encodable {
-        var event: String
-        var time: String
-        var id: DeviceID
-        var name: String
-        var device: Device?
-    }
-
     private func emit(_ kind: String, device: Device?, id: DeviceID, name: String) {
         let time = EventPrinter.timestamp()
         if json {
-            jsonLine(Line(event: kind, time: time, id: id, name: name, device: device))
+            jsonLine(MonitorEvent.DeviceLine(event: kind, time: time, id: id, name: name, device: device))
             return
         }
         var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(TerminalText.field(name))\""

@@ -1,0 +1,92 @@
+import CamProbe
+import CaptureModel
+
+/// The records of `camprobe monitor --json`, one JSON Lines object each, as
+/// `Profiles/schema/camprobe-event.schema.json` describes them. `EventPrinter` writes these types and nothing
+/// else (the `levels` record is `LevelsRenderer`'s, shared with `camprobe levels --json`); `OutputSchemaTests`
+/// checks a sample of every one against the schema, and that the schema names no other kind.
+enum MonitorEvent {
+    /// `present`, `connected`, `changed` (with the device) and `disconnected` (without).
+    struct DeviceLine: Encodable {
+        var event: String
+        var time: String
+        var id: DeviceID
+        var name: String
+        var device: Device?
+    }
+
+    /// Events the output was too slow for; `camprobe list` resynchronises.
+    struct Overflow: Encodable {
+        var event = "overflow"
+        var time: String
+        var dropped: Int
+    }
+
+    /// A control changed (`--controls`).
+    struct ControlChanged: Encodable {
+        var event = "control"
+        var time: String
+        var id: DeviceID
+        var control: ControlEvent
+    }
+
+    /// A saved control profile was put back (`--restore`).
+    struct Restored: Encodable {
+        var event = "restored"
+        var time: String
+        var id: DeviceID
+        var profile: String
+        var applied: Int
+        var refused: [String]
+        var leftAutomatic: [String]
+    }
+
+    /// A restored control another program changed was put back (`--reassert`).
+    struct Reasserted: Encodable {
+        var event = "reasserted"
+        var time: String
+        var id: DeviceID
+        var control: String
+        var value: Int64
+        var was: Int64
+        var count: Int
+    }
+
+    /// `--reassert` stopped holding a control another program keeps changing.
+    struct ReassertGaveUp: Encodable {
+        var event = "reassert-gave-up"
+        var time: String
+        var id: DeviceID
+        var control: String
+        var value: Int64
+        var count: Int
+        var message: String
+    }
+
+    /// `--reassert` could not write a control back.
+    struct ReassertFailed: Encodable {
+        var event = "reassert-failed"
+        var time: String
+        var id: DeviceID
+        var control: String
+        var message: String
+    }
+
+    /// The device `--hold` keeps open failed.
+    struct HolderError: Encodable {
+        var event = "holder-error"
+        var time: String
+        var id: DeviceID
+        var kind: String
+        var message: String
+    }
+
+    /// Metering a microphone stopped (`--levels`).
+    struct LevelsEnded: Encodable {
+        var event = "levels-ended"
+        var time: String
+        var id: DeviceID
+        var pcm: String
+        var message: String
+    }
+}
