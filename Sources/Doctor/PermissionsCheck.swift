@@ -9,13 +9,16 @@ extension Doctor {
         let denied = d.allProblems.filter { $0.kind == .access }
         guard !denied.isEmpty else { return [] }
         let nodes = Self.videoNodes(d)
-        var paths = nodes.filter { p in denied.contains { $0.message.contains(p) } }
-        if paths.isEmpty { paths = d.nodes.filter { $0.role == .unknown }.map(\.path) }
+        // The nodes that could not be opened are those whose role stayed unknown; a problem's words are not parsed.
+        var paths = d.nodes.filter { $0.role == .unknown }.map(\.path)
         if paths.isEmpty { paths = nodes }
         let groups = host.processGroups()
         return paths.map { path in
-            var evidence = denied.filter { $0.message.contains(path) }.map { "\($0.call ?? "open")(\(path)): \($0.errnoName ?? "EACCES")" }
-            if evidence.isEmpty { evidence = denied.map { "open: \($0.errnoName ?? "EACCES") — \($0.message)" } }
+            // One node refused: every refusal is its own. Several: each refusal with its message, which names its node.
+            var evidence =
+                paths.count == 1
+                ? denied.map { "\($0.call ?? "open")(\(path)): \($0.errnoName ?? "EACCES")" }
+                : denied.map { "\($0.call ?? "open"): \($0.errnoName ?? "EACCES") — \($0.message)" }
             let owner = host.ownership(of: path)
             var group = "video"
             if let o = owner {

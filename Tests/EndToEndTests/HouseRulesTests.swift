@@ -76,6 +76,13 @@ struct HouseRulesTests {
         #expect(try Self.offenders(#"\.contains\("E[A-Z0-9]{3,}"\)"#, in: Self.sources) == [])
     }
 
+    /// Nor is an error or a problem told apart by searching its words: its type, kind, reason or errno say it
+    /// (`import` matched "skipped" and "this is not v4l2-ctl output", doctor a node's path in a message).
+    @Test func errorsAndProblemsAreNotMatchedByTheirWords() throws {
+        let pattern = #"(\.(message|description)|"\\\((error|e|p)\)")\.(contains|hasPrefix|hasSuffix|range)\("#
+        #expect(try Self.offenders(pattern, in: Self.sources) == [])
+    }
+
     /// `CaptureModel` is values only: no C library (threads, the clock and errno live in `HostSystem`).
     @Test func captureModelImportsNoCLibrary() throws {
         let model = Self.sources.filter { $0.path.hasPrefix("Sources/CaptureModel/") }
