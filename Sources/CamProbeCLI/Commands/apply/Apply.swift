@@ -28,7 +28,7 @@ struct Applier {
         }
         if let e = request.strictError(decision, nothingApplied: true) { throw e }
         let camera: CaptureDevice
-        do { camera = try CaptureDevice(device: d, node: node.path, system: source.system()) } catch {
+        do { camera = try await CaptureDevice.open(device: d, node: node.path, system: source.system()) } catch {
             throw CLIError(message: error.message)
         }
         do {

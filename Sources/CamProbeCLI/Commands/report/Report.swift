@@ -141,7 +141,7 @@ extension Report {
     func thumbnailPNG(of device: Device) async -> [UInt8]? {
         guard !device.captures.isEmpty else { return nil }
         let camera: CaptureDevice
-        do { camera = try CaptureDevice(device: device, system: CLIEnvironment.current.makeSystem()) } catch {
+        do { camera = try await CaptureDevice.open(device: device, system: CLIEnvironment.current.makeSystem()) } catch {
             Terminal.note("no picture of \(device.name) in the report: \(error.message)")
             return nil
         }
