@@ -46,7 +46,7 @@ enum HotplugSoak {
             delivered += 2
             if (n + 2) % step == 0 { print("| \(n + 2) | \(delivered) | \(residentKilobytes()) |") }
         }
-        let kept = await registry.latencies.count
+        let kept = await registry.statistics.latencies.count
         print("\nlatency samples kept: \(kept) (bounded at 4096)")
         await registry.stop()
     }

@@ -34,8 +34,8 @@ struct RegistryCompletenessTests {
     /// Waits until the registry took every emitted event and did its early rescan for the last one.
     func rescanned(_ registry: DeviceRegistry, _ machine: FakeMachine, to count: Int) async throws {
         try await until {
-            guard await registry.rawEvents == Int(machine.emitted) else { return false }
-            return await registry.rescans >= count
+            guard await registry.statistics.rawEvents == Int(machine.emitted) else { return false }
+            return await registry.statistics.rescans >= count
         }
     }
 
@@ -105,7 +105,7 @@ struct RegistryCompletenessTests {
         try await until { log.list.count == 1 }
         for n in second { machine.unplug(n.path) }
         try await until { log.list.count == 2 }
-        let before = await registry.rescans
+        let before = await registry.statistics.rescans
         machine.unplug(first[2].path)  // the first camera loses its media node only: not gone yet
         try await rescanned(registry, machine, to: before + 1)
         #expect(log.summary == ["connected usb-0c45:6366-SN2", "disconnected usb-0c45:6366-SN2"])

@@ -55,8 +55,8 @@ struct RegistryTests {
     func quiet(_ registry: DeviceRegistry, _ machine: FakeMachine, _ log: EventLog? = nil) async throws {
         try await Task.sleep(for: .milliseconds(60))
         for _ in 0..<500 {
-            if await registry.rawEvents >= Int(machine.emitted), await !registry.isSettling,
-                await (log?.list.count ?? 0) >= (log == nil ? 0 : registry.published)
+            if await registry.statistics.rawEvents >= Int(machine.emitted), await !registry.isSettling,
+                await (log?.list.count ?? 0) >= (log == nil ? 0 : registry.statistics.published)
             {
                 return
             }
@@ -91,7 +91,7 @@ struct RegistryTests {
         #expect(d.nodes.map(\.role) == ["capture", "metadata", "media", "audio"])
         #expect(d.audio.map(\.cardID) == ["Mic1"])
         #expect(d.captures.first?.formats.count == 2)  // capabilities already read
-        #expect(await registry.rescans >= 1)  // one per quiet window; how many windows depends on scheduling
+        #expect(await registry.statistics.rescans >= 1)  // one per quiet window; how many windows depends on scheduling
     }
 
     @Test func removalInReverseGivesOneDisconnectedAndTheDeviceStaysGone() async throws {
@@ -170,7 +170,7 @@ struct RegistryTests {
         }
         // 83 plug rounds × 12 + 82 unplug rounds × 12 = 1980 events; all inside one settle window.
         try await quiet(registry, machine, log)
-        #expect(await registry.rawEvents >= 1000)
+        #expect(await registry.statistics.rawEvents >= 1000)
         #expect(log.summary.sorted() == (1...4).map { "connected usb-0c45:6366-SN\($0)" })
         #expect(await registry.devices.count == 4)
     }
@@ -199,7 +199,7 @@ struct RegistryTests {
         #expect(log.summary == ["connected usb-0c45:6366-SN1"])
         guard case .connected(let d) = log.list.first else { return }
         #expect(d.problems.isEmpty && d.captures.count == 1)
-        #expect(await registry.rescans >= 2)
+        #expect(await registry.statistics.rescans >= 2)
     }
 
     @Test func aSlowSubscriberGetsAnOverflowMarkerNotABlockedMonitor() async throws {

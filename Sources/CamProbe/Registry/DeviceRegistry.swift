@@ -45,30 +45,30 @@ package actor DeviceRegistry {
     var pendingRescans = 0
     var consumer: Task<Void, Never>?
     /// Rescans done so far (for tests and benchmarks).
-    package internal(set) var rescans = 0
+    var rescans = 0
     /// Raw events seen so far.
-    package internal(set) var rawEvents = 0
+    var rawEvents = 0
     /// Receive time of the first raw event of the batch being settled (ns).
     var batchStartedAt: UInt64?
     /// Delivery latencies from a batch's first raw event to its device events (ns), the most recent 4,096.
-    package var latencies: [UInt64] { latencyWindow.values }
+    var latencies: [UInt64] { latencyWindow.values }
     var latencyWindow = SampleWindow(capacity: keptSamples)
     /// Receive time of the latest raw event of the batch being settled (ns).
     var batchLastAt: UInt64?
     /// How long each announced batch's raw events kept arriving, first to last (ns):
     /// the measured basis for the settle window. The most recent 4,096.
-    package var spreads: [UInt64] { spreadWindow.values }
+    var spreads: [UInt64] { spreadWindow.values }
     var spreadWindow = SampleWindow(capacity: keptSamples)
     /// Delivery latencies from a batch's last raw event to its device events (ns), the most recent 4,096.
-    package var lastEventLatencies: [UInt64] { lastLatencyWindow.values }
+    var lastEventLatencies: [UInt64] { lastLatencyWindow.values }
     var lastLatencyWindow = SampleWindow(capacity: keptSamples)
     /// The same, for batches that connected a device only (a connect reads full capabilities).
-    package var connectLatencies: [UInt64] { connectLatencyWindow.values }
+    var connectLatencies: [UInt64] { connectLatencyWindow.values }
     var connectLatencyWindow = SampleWindow(capacity: keptSamples)
     /// Device events announced as soon as complete, before the settle window (for tests and benchmarks).
-    package internal(set) var announcedEarly = 0
+    var announcedEarly = 0
     /// Rescans done because the settle window ran out (for tests and benchmarks).
-    package internal(set) var fallbackRescans = 0
+    var fallbackRescans = 0
     /// Devices seen but not complete at the latest rescan: the settle window stays armed.
     var deferred = 0
     /// The generation whose early rescan found every device complete (its fallback is not needed).
@@ -114,6 +114,15 @@ package actor DeviceRegistry {
         consumer?.cancel()
         for c in subscribers.values { c.finish() }
         if ownsExecutor { executor.shutdown() }
+    }
+
+    /// What the registry has done so far, for `monitor --stats`, the hotplug bench and tests that must know when
+    /// an event was taken (they assert what is announced, not these counts).
+    package var statistics: RegistryStatistics {
+        RegistryStatistics(
+            rawEvents: rawEvents, rescans: rescans, announcedEarly: announcedEarly, fallbackRescans: fallbackRescans,
+            published: published, latencies: latencies, spreads: spreads, lastEventLatencies: lastEventLatencies,
+            connectLatencies: connectLatencies)
     }
 
     /// True while raw events wait for their quiet window, a rescan is due or a
@@ -185,6 +194,6 @@ package actor DeviceRegistry {
     }
 
     /// Device events published so far (to every subscriber).
-    package internal(set) var published = 0
+    var published = 0
 
 }
