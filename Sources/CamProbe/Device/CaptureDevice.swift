@@ -50,6 +50,8 @@ public actor CaptureDevice {
     private var port: (any DevicePort)?
     /// True once the node was opened (or the open failed); `close()` does not reopen it.
     private var opened = false
+    /// Why the open failed, said again by every later call.
+    private var openFailure: CaptureDeviceError?
     /// How the device's other nodes are opened (a media pipeline's subdevices).
     let system: any DeviceSystem
     private let registry: DeviceRegistry?
@@ -146,14 +148,17 @@ public actor CaptureDevice {
             throw CaptureDeviceError(
                 kind: .disconnected, id: id, message: "\(name) (\(id)) was disconnected; open it again when it reconnects")
         }
+        if let openFailure { throw openFailure }
         if !opened {
             opened = true
             do throws(V4L2Error) {
                 port = try system.open(path, throughLibV4L2: false)
             } catch {
-                throw CaptureDeviceError(
+                let failure = CaptureDeviceError(
                     kind: error.isDeviceGone ? .disconnected : .failed, id: id,
                     message: "cannot open \(name) (\(id)) at \(path): \(error)", underlying: error)
+                openFailure = failure
+                throw failure
             }
         }
         guard let port else { throw CaptureDeviceError(kind: .closed, id: id, message: "the handle on \(name) (\(id)) was closed") }
