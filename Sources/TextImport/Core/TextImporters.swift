@@ -1,16 +1,17 @@
 /// The registry of text importers: detection tries them in this order, and `camprobe import` reads with them.
 package enum TextImporters {
-    /// Every importer, most specific first; the fallback (v4l2-ctl) last. A new importer is one line here.
+    /// Every importer, most specific first. A new importer is one line here (anywhere: the fallback claims no text
+    /// by its content, so the order only matters between importers whose texts could look alike).
     package static let all: [any TextImporter] = [
         MediaCtlTextImporter(),
         UdevadmTextImporter(),
         LsusbTextImporter(),
         ARecordTextImporter(),
         AsoundCardsTextImporter(),
-        V4L2CtlTextImporter(),
+        fallback,
     ]
 
-    /// What text no importer claims is read as.
+    /// What text no importer claims is read as: v4l2-ctl, whose reader then says what it could not read.
     package static let fallback: any TextImporter = V4L2CtlTextImporter()
 
     /// The importer of `kind` among `importers`.
