@@ -37,7 +37,8 @@ let package = Package(
 
         // The host's own: dedicated threads and the thread executor, the monotonic clock, the one errno table. Glibc only.
         .target(name: "HostSystem", swiftSettings: strict),
-        // Pure, Sendable, Codable capability model. No C.
+        // Pure, Sendable, Codable capability model: values, and what is derived from them alone (the semantics a
+        // control list implies, queries on a media graph). No C, no I/O, no planning.
         .target(name: "CaptureModel", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The ioctl seam and V4L2 enumeration. Only importer of CV4L2.
         .target(name: "V4L2", dependencies: ["CV4L2", "CaptureModel", "HostSystem"], swiftSettings: strict),
@@ -51,11 +52,12 @@ let package = Package(
             plugins: [.plugin(name: "EmbedSchemas")]),
         // Pasted text of each tool (v4l2-ctl, media-ctl, udevadm, lsusb, arecord…) read into devices: one folder and one
         // `TextImporter` per tool, listed in `TextImporters.all`.
-        .target(name: "TextImport", dependencies: ["CaptureModel"], swiftSettings: strict),
+        .target(name: "TextImport", dependencies: ["CaptureModel", "Negotiation"], swiftSettings: strict),
         // Build time only: Profiles/schema/* become string literals in ProfileFormat, so the files are the single copy.
         .plugin(name: "EmbedSchemas", capability: .buildTool(), dependencies: ["embed-schemas"]),
         .executableTarget(name: "embed-schemas", path: "Plugins/EmbedSchemasTool", swiftSettings: strict),
-        // Presets, requests, scoring and explanations: pure functions, no I/O.
+        // Decisions over the model, pure functions, no I/O: presets, requests, scoring and explanations; control
+        // plans (`ctl`); media pipelines: cameras built from a graph, pipeline plans, link diagnosis.
         .target(name: "Negotiation", dependencies: ["CaptureModel"], swiftSettings: strict),
         // The facade recorders import.
         .target(
@@ -104,16 +106,27 @@ let package = Package(
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),
         .testTarget(
-            name: "V4L2Tests",
-            dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "Doctor", "Fleet", "Snapshot", "ALSA", "HostSystem"],
+            name: "V4L2Tests", dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
+            swiftSettings: strict),
+        .testTarget(name: "UdevTests", dependencies: ["Udev", "CamProbeTesting", "CaptureModel", "HostSystem"], swiftSettings: strict),
+        .testTarget(name: "ALSATests", dependencies: ["ALSA", "CamProbeTesting", "CaptureModel", "CamProbe"], swiftSettings: strict),
+        .testTarget(
+            name: "CamProbeTests",
+            dependencies: ["CamProbe", "CamProbeTesting", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Negotiation"],
+            swiftSettings: strict),
+        .testTarget(name: "DoctorTests", dependencies: ["Doctor", "CamProbeTesting", "CaptureModel", "CamProbe"], swiftSettings: strict),
+        .testTarget(
+            name: "FleetTests", dependencies: ["Fleet", "Snapshot", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
             swiftSettings: strict),
         .testTarget(
+            name: "SnapshotTests", dependencies: ["Snapshot", "CamProbeTesting", "CaptureModel", "CamProbe", "V4L2"], swiftSettings: strict),
+        .testTarget(
             name: "ProfileFormatTests",
-            dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe"],
+            dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe", "Negotiation"],
             swiftSettings: strict),
         .testTarget(
             name: "TextImportTests",
-            dependencies: ["TextImport", "ProfileFormat", "CaptureModel", "CamProbeTesting", "CamProbe"],
+            dependencies: ["TextImport", "ProfileFormat", "CaptureModel", "CamProbeTesting", "CamProbe", "Negotiation"],
             swiftSettings: strict),
         .testTarget(
             name: "NegotiationTests",

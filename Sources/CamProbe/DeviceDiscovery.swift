@@ -1,6 +1,7 @@
 import ALSA
 import CaptureModel
 import Logging
+import Negotiation
 import V4L2
 
 /// Finds every capture device: one `Device` per physical camera, its

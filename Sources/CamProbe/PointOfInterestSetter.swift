@@ -1,4 +1,5 @@
 import CaptureModel
+import Negotiation
 import V4L2
 
 /// What setting a point of interest did.

@@ -28,8 +28,12 @@ public struct Rational: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The reciprocal fraction (interval ↔ rate), exact.
     public var reciprocal: Rational { Rational(denominator, numerator) }
 
-    /// Exact comparison by cross-multiplication (no rounding); invalid values sort last.
+    /// Exact comparison by cross-multiplication (no rounding); invalid values (a zero denominator) sort last
+    /// and equal one another, `0/0` among them.
     public static func compare(_ a: Rational, _ b: Rational) -> Int {
+        if a.denominator == 0 || b.denominator == 0 {
+            return a.denominator == b.denominator ? 0 : (a.denominator == 0 ? 1 : -1)
+        }
         let l = UInt64(a.numerator) * UInt64(b.denominator)
         let r = UInt64(b.numerator) * UInt64(a.denominator)
         return l < r ? -1 : (l > r ? 1 : 0)

@@ -13,6 +13,15 @@ struct RationalTests {
         #expect(Rational.compare(Rational(1, 30), Rational(1001, 30000)) < 0)
     }
 
+    /// `0/0` is invalid like `1/0`: it sorts last and equals no valid value (it used to equal every value).
+    @Test func zeroOverZeroSortsLastAndEqualsNoValidValue() {
+        #expect(!Rational(0, 0).hasSameValue(as: Rational(1, 30)))
+        #expect(Rational.compare(Rational(0, 0), Rational(1, 30)) == 1)
+        #expect(Rational.compare(Rational(1, 30), Rational(0, 0)) == -1)
+        #expect(Rational.compare(Rational(0, 0), Rational(1, 0)) == 0)
+        #expect(Rational.compare(Rational(1, 0), Rational(30, 1)) == 1)
+    }
+
     @Test func zeroDenominatorIsInvalidNotACrash() {
         let d = FrameDuration(1, 0)
         #expect(!d.interval.isValid)

@@ -116,4 +116,28 @@ struct HouseRulesTests {
         let elsewhere = Self.sources.filter { $0.path != "Sources/HostSystem/FileIO.swift" }
         #expect(try Self.offenders(#"\b(rename|renameat2?)\("#, in: elsewhere) == [])
     }
+
+    /// One test target per library module, named after it, with tests in it: `.target(name: "X")` in
+    /// Package.swift has `.testTarget(name: "XTests")` and `Tests/XTests/*.swift`. C shims (`C` and a
+    /// capital) are covered by `ShimTests`, `CamProbeTesting` is the tests' own support, and the CLI is
+    /// tested through its binaries by `EndToEndTests`.
+    @Test func everyLibraryModuleHasItsOwnTestTarget() throws {
+        let manifest = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
+        func names(_ kind: String) throws -> [String] {
+            let regex = try NSRegularExpression(pattern: "\\.\(kind)\\(\\s*name: \"([A-Za-z0-9]+)\"")
+            return regex.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).compactMap {
+                Range($0.range(at: 1), in: manifest).map { String(manifest[$0]) }
+            }
+        }
+        let modules = try names("target").filter {
+            !($0.count > 1 && $0.first == "C" && $0.dropFirst().first!.isUppercase) && !["CamProbeTesting", "CamProbeCLI"].contains($0)
+        }
+        let testTargets = Set(try names("testTarget"))
+        #expect(modules.count >= 12, "\(modules)")
+        for module in modules {
+            #expect(testTargets.contains(module + "Tests"), "no test target for \(module)")
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: Self.root + "/Tests/\(module)Tests")) ?? []
+            #expect(files.contains { $0.hasSuffix(".swift") }, "Tests/\(module)Tests has no tests")
+        }
+    }
 }

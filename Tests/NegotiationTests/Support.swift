@@ -6,11 +6,7 @@ import FoundationEssentials
 /// Devices for the negotiation tests: real cameras' fixtures through the fake
 /// ioctl seam, and shipped profiles.
 enum Cameras {
-    static let repo: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
+    static let repo = Fixtures.repository
 
     static let fixtureNames = [
         "c525", "arducam-0c45-6366", "camlink-4k", "emeet-s800", "mission-control-4k", "pixpro-4k", "large-synthetic",

@@ -10,11 +10,7 @@ import TextImport
 /// profiles read back, and `profile validate` agreeing with loading.
 @Suite("Hostile numbers in profiles")
 struct HostileProfileTests {
-    static let repo: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
+    static let repo = Fixtures.repository
     static let m = UInt32.max
 
     /// A small shipped profile (an imported Cam Link 4K) as a document to mutate.

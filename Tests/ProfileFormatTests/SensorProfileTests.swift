@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Foundation
+import Negotiation
 import Testing
 
 @testable import ProfileFormat

@@ -9,11 +9,7 @@ import Testing
 /// Paths and documents shared by the profile tests.
 enum ProfileTestFiles {
     /// The package root, from this file's path.
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
+    static let root = Fixtures.repository
 
     static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 

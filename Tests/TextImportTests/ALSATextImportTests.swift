@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import ProfileFormat
@@ -8,11 +9,7 @@ import TextImport
 /// user's cut-short paste (Tests/Fixtures/alsa).
 @Suite("Importing ALSA listings")
 struct ALSATextImportTests {
-    static let dir: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast()
-        return parts.dropLast().joined(separator: "/") + "/Fixtures/alsa"
-    }()
+    static let dir = Fixtures.path("alsa")
 
     static func text(_ file: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/" + file)), as: UTF8.self)

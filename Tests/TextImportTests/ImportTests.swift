@@ -9,12 +9,8 @@ import TextImport
 /// The v4l2-ctl text importer against real users' dumps (Tests/Fixtures/v4l2-ctl).
 @Suite("Importing v4l2-ctl text")
 struct ImportTests {
-    static let dumps: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast()
-        return parts.dropLast().joined(separator: "/") + "/Fixtures/v4l2-ctl"
-    }()
-    static let repo = dumps.components(separatedBy: "/Tests/")[0]
+    static let dumps = Fixtures.path("v4l2-ctl")
+    static let repo = Fixtures.repository
 
     static func read(_ path: String) throws -> String { String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) }
     static func files(_ dir: String) throws -> [String] {

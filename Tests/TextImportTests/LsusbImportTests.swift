@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import ProfileFormat
@@ -7,11 +8,7 @@ import TextImport
 /// The `lsusb -v` reader against USB Video Class and USB Audio descriptors (Tests/Fixtures/lsusb).
 @Suite("Importing lsusb -v text")
 struct LsusbImportTests {
-    static let dir: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast()
-        return parts.dropLast().joined(separator: "/") + "/Fixtures/lsusb"
-    }()
+    static let dir = Fixtures.path("lsusb")
 
     static func text(_ file: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/" + file)), as: UTF8.self)

@@ -1,4 +1,5 @@
 import CamProbe
+import CamProbeTesting
 import CaptureModel
 import Foundation
 import ProfileFormat
@@ -9,11 +10,7 @@ import TextImport
 /// (Fixtures/media-ctl/pi) and real vimc text (Fixtures/media-ctl/vimc).
 @Suite("Importing media-ctl text")
 struct MediaCtlImportTests {
-    static let fixtures: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast()
-        return parts.dropLast().joined(separator: "/") + "/Fixtures/media-ctl"
-    }()
+    static let fixtures = Fixtures.path("media-ctl")
 
     static func read(_ path: String) throws -> String { String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) }
 

@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import ProfileFormat
@@ -18,10 +19,7 @@ struct PasteStyleOtherKindsTests {
     ]
 
     static func read(_ file: String) throws -> String {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast()
-        let path = parts.dropLast().joined(separator: "/") + "/Fixtures/" + file
-        return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        return try Fixtures.read(file)
     }
 
     /// What a reader made of a text, without the parts that name lines (provenance, skipped-line messages).

@@ -1,5 +1,6 @@
 import CaptureModel
 import FoundationEssentials
+import Negotiation
 import ProfileFormat
 import Testing
 import TextImport

@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import Foundation
 import Testing
@@ -43,8 +44,7 @@ struct ToyImporterTests {
     static let toy = "toycam Kitchen: 640x480@30\ntoycam Porch: 1280x720@15\n"
 
     static func lsusb() throws -> String {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        return try String(contentsOf: dir.appendingPathComponent("Fixtures/lsusb/c525.txt"), encoding: .utf8)
+        try Fixtures.read("lsusb/c525.txt")
     }
 
     @Test func detectionFindsTheToyOnlyWhenItIsRegistered() {

@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import Testing
@@ -7,11 +8,7 @@ import Testing
 /// The udevadm info reader against samples written from udev's output format (Tests/Fixtures/udevadm).
 @Suite("Importing udevadm info text")
 struct UdevadmImportTests {
-    static let dir: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast()
-        return parts.dropLast().joined(separator: "/") + "/Fixtures/udevadm"
-    }()
+    static let dir = Fixtures.path("udevadm")
 
     static func text(_ name: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name)), as: UTF8.self)

@@ -1,9 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import CaptureModel
-import HostSystem
 import Testing
-import Udev
 import V4L2
 
 /// Regressions for defects found by reading the code (each failed before its fix).
@@ -24,30 +22,5 @@ struct DefectRegressionTests {
         #expect(c.control("fine")?.value == .string("ok"))
         #expect(c.control("negative")?.value == nil)
         #expect(c.control("huge")?.value == nil)
-    }
-
-    @Test func udevMonitorThreadFailureReportsItsCodeAndLeaksNothing() throws {
-        let before = openDescriptors()
-        do {
-            _ = try UdevMonitor.start(source: .kernel, spawn: { _ in Errno.EAGAIN })
-            Issue.record("the start must fail")
-        } catch {
-            #expect(error.call == "pthread_create" && error.errno == Errno.EAGAIN)
-        }
-        #expect(openDescriptors() == before)
-    }
-
-    @Test func sampleWindowKeepsTheNewestAndCountsAll() {
-        var w = SampleWindow(capacity: 4)
-        for v in 1...10 { w.append(UInt64(v)) }
-        #expect(w.values == [7, 8, 9, 10])
-        #expect(w.total == 10)
-    }
-}
-
-@Suite("Closed sets keep their JSON spelling")
-struct CaptureDeviceErrorKindSpellingTests {
-    @Test func holderErrorKinds() {
-        #expect(CaptureDeviceError.Kind.allCases.map(\.rawValue) == ["disconnected", "closed", "failed", "busy", "stalled"])
     }
 }

@@ -10,32 +10,6 @@ import V4L2
     import Glibc
 #endif
 
-/// A webcam node that can be configured and streamed through the fake: two
-/// formats, discrete sizes and intervals, an exposure auto/manual pair.
-func streamableNode(path: String = "/dev/video0", extra: String = "", moreControls: String = "") -> String {
-    """
-    {"path":"\(path)","driver":"uvcvideo","card":"Seam Cam","busInfo":"usb-0000:00:14.0-3","version":"6.1.0",
-     "capabilities":"0x84a00001","deviceCaps":"0x04200001",
-     "formats":[{"fourcc":"YUYV","description":"YUYV 4:2:2","sizes":[
-        {"discrete":"640x480","intervals":{"discrete":["1/30","1/15"]}},
-        {"discrete":"1280x720","intervals":{"discrete":["1/10","1/5"]}}]},
-       {"fourcc":"MJPG","description":"Motion-JPEG","flags":1,"sizes":[
-        {"discrete":"1280x720","intervals":{"discrete":["1/60","1/30"]}},
-        {"discrete":"1920x1080","intervals":{"discrete":["1/30","1/15"]}}]}],
-     "controls":[{"id":"0x00980900","name":"Brightness","type":"int","min":0,"max":255,"step":1,"default":128,"value":140},
-                 {"id":"0x009a0901","name":"Auto Exposure","type":"menu","min":0,"max":3,"default":3,"value":3,
-                  "menu":{"1":"Manual Mode","3":"Aperture Priority Mode"}},
-                 {"id":"0x009a0902","name":"Exposure Time, Absolute","type":"int","min":3,"max":2047,"step":1,"default":250,"value":250}\(moreControls)],
-     "activeFormat":{"fourcc":"YUYV","width":640,"height":480},"frameInterval":"1/30"
-     \(extra.isEmpty ? "" : "," + extra),
-     "udev":{"parent":{"sysPath":"/sys/seam","bus":"usb","vendorID":"046d","productID":"0825","serial":"SEAM1","speed":"480"}}}
-    """
-}
-
-func seamSystem(extra: String = "") throws -> FakeDeviceSystem {
-    try Fixtures.system(json: #"{"nodes":["# + streamableNode(extra: extra) + "]}")
-}
-
 @Suite("The typed ioctl seam")
 struct IoctlPairingTests {
     @Test func everyRequestCarriesTheStructTheKernelEncodes() {
@@ -246,22 +220,4 @@ struct ControlEventTests {
         }
         #expect(openDescriptors() == before)
     }
-}
-
-/// The fds open in this process now.
-func openDescriptors() -> Set<Int32> {
-    var fds = Set<Int32>()
-    guard let dir = opendir("/proc/self/fd") else { return fds }
-    defer { closedir(dir) }
-    let own = dirfd(dir)
-    while let entry = readdir(dir) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if let fd = Int32(name), fd != own { fds.insert(fd) }
-    }
-    return fds
-}
-
-extension FourCC {
-    static let yuyvSeam: FourCC = "YUYV"
-    static let mjpgSeam: FourCC = "MJPG"
 }

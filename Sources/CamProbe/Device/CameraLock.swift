@@ -1,5 +1,6 @@
 import CaptureModel
 import HostSystem
+import Negotiation
 import V4L2
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import CaptureModel
+import Negotiation
 import V4L2
 
 /// A media-controller system as it is now: its graph, every subdevice pad's

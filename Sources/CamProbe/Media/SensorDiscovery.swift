@@ -1,4 +1,5 @@
 import CaptureModel
+import Negotiation
 import V4L2
 
 /// Splits a media-controller system (a media node plus capture nodes that say

@@ -82,6 +82,7 @@ enum MediaBusCodeNames {
         0x202b: "UYYVYY16_0_5X48",
         0x202c: "Y10_2X8_PADHI_LE",
         0x202d: "Y14_1X14",
+        0x202e: "Y16_1X16",  // Linux 6.2, after the header this table was generated from
         0x3001: "SBGGR8_1X8",
         0x3002: "SGRBG8_1X8",
         0x3003: "SBGGR10_2X8_PADHI_BE",

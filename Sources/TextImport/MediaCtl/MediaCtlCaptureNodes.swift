@@ -1,4 +1,5 @@
 import CaptureModel
+import Negotiation
 
 /// Capture nodes of an imported media graph: what pasted `v4l2-ctl --all` /
 /// `--list-formats-ext` text says of a node, or, for a node with no text, a

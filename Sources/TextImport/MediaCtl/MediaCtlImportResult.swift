@@ -1,4 +1,5 @@
 import CaptureModel
+import Negotiation
 
 /// What `camprobe import media-ctl` made of a media-controller system's pasted text.
 package struct MediaCtlImportResult: Sendable {

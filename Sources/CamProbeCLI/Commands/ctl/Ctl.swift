@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import HostSystem
+import Negotiation
 import ProfileFormat
 
 struct Ctl: ParsableCommand {

@@ -1,3 +1,5 @@
+import CaptureModel
+
 extension SensorCameraBuilder {
     /// One `Device` per sensor of a media-controller system: named after the
     /// sensor entity, with an ID made from the system's own (`platform-vimc` →

@@ -1,3 +1,5 @@
+import CaptureModel
+
 /// What one capture node at the end of a media pipeline said about itself.
 package struct CaptureNodeFacts: Sendable, Hashable {
     /// `VIDIOC_QUERYCAP`.

@@ -1,6 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import CaptureModel
+import Negotiation
 import Testing
 import V4L2
 

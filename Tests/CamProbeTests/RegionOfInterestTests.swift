@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
+import Negotiation
 import Testing
 import V4L2
 

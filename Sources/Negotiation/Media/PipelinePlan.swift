@@ -1,3 +1,5 @@
+import CaptureModel
+
 /// The pad formats a whole media pipeline needs for one sensor mode: the
 /// sensor's source pad, then every pad downstream over enabled links, and every
 /// capture node the data reaches. The kernel validates every enabled link of

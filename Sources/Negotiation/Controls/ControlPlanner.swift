@@ -1,17 +1,4 @@
-/// One control write of a plan, in order.
-package struct ControlWrite: Sendable, Hashable, Codable {
-    package var id: UInt32
-    package var control: String
-    package var value: Int64
-    /// Why it is written ("asked", "turn continuous autofocus off first").
-    package var reason: String
-    package init(id: UInt32, control: String, value: Int64, reason: String) {
-        self.id = id
-        self.control = control
-        self.value = value
-        self.reason = reason
-    }
-}
+import CaptureModel
 
 /// A request camprobe cannot turn into writes: what was asked and what is allowed.
 package struct ControlRequestError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import FoundationEssentials
+import Negotiation
 import Testing
 
 /// `ctl`: plans with auto/manual coupling, transactions that roll back, and
