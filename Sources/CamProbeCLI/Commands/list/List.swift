@@ -21,7 +21,13 @@ struct List: ParsableCommand {
             ListRenderer.render(result)
         }
         let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == .access }
-        if !source.json { Diagnostics.report(result, devices: result.devices) }
+        if !source.json {
+            if source.logging.verbose {
+                Diagnostics.report(result, devices: result.devices)
+            } else {
+                Diagnostics.summarize(result, devices: result.devices)
+            }
+        }
         if !accessProblems.isEmpty { throw ExitCode(1) }
     }
 }

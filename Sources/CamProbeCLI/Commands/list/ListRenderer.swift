@@ -30,13 +30,21 @@ enum ListRenderer {
             } else if modes.isEmpty {
                 modes = "-"
             }
-            table.rows.append(["\(i)", d.id.rawValue, d.name, d.modelID ?? "-", d.transport.label, nodes, modes])
+            // A device with problems is marked `!` beside its number; the line after the table says where they are explained.
+            let mark = shownProblems(d).isEmpty ? "" : " " + Terminal.yellow("!")
+            table.rows.append(["\(i)\(mark)", d.id.rawValue, d.name, d.modelID ?? "-", d.transport.label, nodes, modes])
         }
         print(table.render())
     }
 }
 
 extension ListRenderer {
+    /// The problems the `!` mark stands for, each message once: all but access errors, which `list` prints in full.
+    static func shownProblems(_ d: Device) -> [Problem] {
+        var seen = Set<String>()
+        return d.allProblems.filter { $0.kind != .access && seen.insert($0.message).inserted }
+    }
+
     /// A shipped sample profile, when camprobe runs from its source tree.
     static func sampleProfile() -> String? {
         let candidates = ["Profiles/c525.json"]
