@@ -152,13 +152,14 @@ def busy(s, node):
 
 
 def reduced_framerate(s):
-    """Information only: vivid's reduced_framerate on its HDMI input (the rate becomes N/1.001)."""
+    """Information only: vivid's reduced_framerate on its HDMI input (the rate becomes N/1.001). The
+    HDMI source sends one size (1280x720 by default), so the preset is high: the size it sends."""
     if not modprobe("vivid", "n_devs=1", "node_types=0x1", "num_inputs=1", "input_types=0x3"):
         return
     settle()
     node = first_capture_node()
     set_ctrl(node, "reduced_framerate=1")
-    r = s.camprobe("verify", node, "--preset", "640x480", "--frames", "30", "--json",
+    r = s.camprobe("verify", node, "--preset", "high", "--frames", "30", "--json",
                    stdout=s.path("H-reduced.json"), stderr=s.path("H-reduced.err"), timeout=120)
     try:
         d = json.loads(r.out)
