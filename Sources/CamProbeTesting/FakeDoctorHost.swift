@@ -1,4 +1,5 @@
 import CamProbe
+import CaptureModel
 import Doctor
 import FoundationEssentials
 
@@ -29,10 +30,13 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     package var udev: UdevState?
     /// Config files by path (others are read from the real file system).
     package var files: [String: String]?
+    /// What each held node answers (`VIDIOC_REQBUFS` count 0, `VIDIOC_G_PRIORITY`); absent: no answer.
+    package var nodeUse: [String: NodeUse]?
 
     package init(
         ownership: [String: NodeOwnership]? = nil, acl: [String]? = nil, udevTags: [String: [String]]? = nil, groups: [String]? = nil,
-        holders: [String: [NodeHolder]]? = nil, links: [StableLink]? = nil, udev: UdevState? = nil, files: [String: String]? = nil
+        holders: [String: [NodeHolder]]? = nil, links: [StableLink]? = nil, udev: UdevState? = nil, files: [String: String]? = nil,
+        nodeUse: [String: NodeUse]? = nil
     ) {
         self.ownership = ownership
         self.acl = acl
@@ -42,6 +46,7 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
         self.links = links
         self.udev = udev
         self.files = files
+        self.nodeUse = nodeUse
     }
 
     /// The host `CAMPROBE_FAKE_DOCTOR` names, or the healthy default; a file that cannot be read or
@@ -65,6 +70,7 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     package func udevTags(of path: String) -> [String]? { udevTags?[path] }
     package func processGroups() -> [String] { groups ?? ["user"] }
     package func holders(of paths: [String]) -> [String: [NodeHolder]] { (holders ?? [:]).filter { paths.contains($0.key) } }
+    package func nodeUse(of path: String, bufferType: BufferType) -> NodeUse { nodeUse?[path] ?? NodeUse() }
     package func stableLinks() -> [StableLink] { links ?? [] }
     package func udevState() -> UdevState { udev ?? UdevState(controlExists: true, databaseEntries: 42) }
     package func readConfig(_ path: String) throws(DoctorReadError) -> String {

@@ -35,7 +35,8 @@ extension Doctor {
                 let byPath = links.filter { $0.target == node && $0.link.hasPrefix("/dev/v4l/by-path/") }
                 for l in byID + byPath { evidence.append("readlink \(l.link) → \(l.target)") }
                 let fix: String
-                if let stable = byID.first ?? byPath.first {
+                let stable = byID.first ?? byPath.first
+                if let stable {
                     fix = "In \(file), replace \(node) with \(stable.link)"
                 } else {
                     evidence.append("no /dev/v4l/by-id or by-path link points to \(node) now")
@@ -44,7 +45,8 @@ extension Doctor {
                 findings.append(
                     DoctorFinding(
                         severity: .warning, check: "config-node-path", title: "\(file) names \(node), which can change at reboot or replug",
-                        subject: file, evidence: evidence, fix: fix))
+                        subject: file, evidence: evidence, fix: fix,
+                        config: DoctorConfigUse(file: file, lines: Array(seen[node]!.prefix(10)), node: node, stableLink: stable?.link)))
             }
         }
         return findings

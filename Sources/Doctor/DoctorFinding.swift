@@ -23,10 +23,16 @@ package struct DoctorFinding: Sendable, Hashable, Codable {
     package var evidence: [String]
     /// The exact fix: a command or a step.
     package var fix: String
+    /// `busy`: the process holding the node and what it holds.
+    package var holder: DoctorHolder?
+    /// `permissions`: the node's group, mode, `uaccess` tag and ACL, and the group to join.
+    package var access: DoctorAccess?
+    /// `config-node-path`: the file, its lines, the node and the stable link to use.
+    package var config: DoctorConfigUse?
 
     package init(
         severity: DoctorSeverity, check: String, title: String, device: String? = nil, subject: String? = nil, evidence: [String],
-        fix: String
+        fix: String, holder: DoctorHolder? = nil, access: DoctorAccess? = nil, config: DoctorConfigUse? = nil
     ) {
         self.severity = severity
         self.check = check
@@ -35,6 +41,9 @@ package struct DoctorFinding: Sendable, Hashable, Codable {
         self.subject = subject
         self.evidence = evidence
         self.fix = fix
+        self.holder = holder
+        self.access = access
+        self.config = config
     }
 }
 

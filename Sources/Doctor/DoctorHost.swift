@@ -1,4 +1,5 @@
 import CamProbe
+import CaptureModel
 
 /// What `camprobe doctor` reads about the machine outside V4L2: `stat(2)` on nodes, ACLs,
 /// udev's database, `/proc/*/fd`, the `/dev/v4l` links and config files. A seam: the real
@@ -16,6 +17,10 @@ package protocol DoctorHost {
     /// Processes that hold each of `paths` open: `/proc/PID/fd/*` links naming it (this process
     /// excluded), by path; one walk of `/proc` for all of them.
     func holders(of paths: [String]) -> [String: [NodeHolder]]
+    /// What a held capture node says about its users, asked without changing anything: opened
+    /// read-write non-blocking, `VIDIOC_G_PRIORITY`, and `VIDIOC_REQBUFS` with count 0 (`EBUSY` when
+    /// another handle owns the buffer queue; otherwise nothing is allocated or freed).
+    func nodeUse(of path: String, bufferType: BufferType) -> NodeUse
     /// `/dev/v4l/by-id/*` and `/dev/v4l/by-path/*` with the node each points to (`readlink(2)`).
     func stableLinks() -> [StableLink]
     /// Whether udevd runs: `/run/udev/control` and the number of entries in `/run/udev/data`.

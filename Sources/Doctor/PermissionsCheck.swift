@@ -46,9 +46,12 @@ extension Doctor {
                     "sudo usermod -aG \(group) $USER   # then log out and in"
                     + (uaccess && !acl ? " (udev tags the node uaccess but set no ACL: is this a remote/inactive session?)" : "")
             }
+            let access = DoctorAccess(
+                node: path, group: owner?.group, mode: owner?.modeText, uaccess: tags.map { $0.contains("uaccess") }, acl: acl,
+                groupToJoin: group, inGroup: groups.contains(group))
             return DoctorFinding(
                 severity: .error, check: "permissions", title: "No permission to open \(path)", device: d.name, subject: path,
-                evidence: evidence, fix: fix)
+                evidence: evidence, fix: fix, access: access)
         }
     }
 }

@@ -1,5 +1,7 @@
 import CamProbe
+import CaptureModel
 import HostSystem
+import V4L2
 
 #if canImport(Glibc)
     import Glibc
@@ -63,6 +65,13 @@ package struct SystemDoctorHost: DoctorHost {
             if let real = HostFiles.resolved(p) { names[real] = p }
         }
         return scan.holders(of: names, excluding: getpid())
+    }
+
+    /// Opens the node read-write, non-blocking (`SystemDevicePort`), and asks it (`NodeUsers.probe`).
+    package func nodeUse(of path: String, bufferType: BufferType) -> NodeUse {
+        guard let port = try? SystemDevicePort(path: path) else { return NodeUse() }
+        let answer = NodeUsers.probe(port, bufferType: bufferType)
+        return NodeUse(bufferQueueOwned: answer.bufferQueueOwned, recordPriority: answer.recordPriority)
     }
 
     /// `readlink(2)` on every entry of `/dev/v4l/by-id` and `/dev/v4l/by-path` (at most 4096 each).

@@ -26,6 +26,8 @@ def block_dr(s):
         r = s.camprobe("doctor", "--json", "--config", config, stdout=s.path("DR-doctor.json"), stderr=s.path("DR-doctor.err"))
         s.camprobe("doctor", "--config", config, stdout=s.path("DR-doctor.txt"), stderr=s.path("DR-doctor-text.err"))
         s.check("doctor --json names pid %d and v4l2-ctl as holding %s" % (streamer.pid, node), busy_named, r, streamer.pid, node)
+        s.check("doctor --json gives the holder as data: pid %d, v4l2-ctl, %s, holding it open and streaming" % (streamer.pid, node),
+                holder_data, r, streamer.pid, node)
         s.check("doctor --json points %s in the config at its /dev/v4l link" % node, config_link, r, node)
     finally:
         rc = streamer.stop()
@@ -59,10 +61,23 @@ def busy_named(r, pid, node):
     assert ("pid %d " % pid) in text and "v4l2-ctl" in text, text
 
 
+def holder_data(r, pid, node):
+    """The busy finding's `holder` object, checked against what this process knows: v4l2-ctl
+    --stream-mmap owns vivid's buffer queue (vb2 answers another handle's REQBUFS(0) with EBUSY)
+    and asks for no record priority."""
+    busy = [f for f in findings(r) if f["check"] == "busy" and f.get("subject") == node]
+    h = busy[0].get("holder")
+    assert h, busy[0]
+    assert h["pid"] == pid and "v4l2-ctl" in h["command"] and h["node"] == node, h
+    assert h["holds"] == ["open", "streaming"] and h["unknown"] == [] and h["sharedWith"] == [], h
+
+
 def config_link(r, node):
     cfg = [f for f in findings(r) if f["check"] == "config-node-path"]
     assert cfg, "no config-node-path finding"
     assert "/dev/v4l/by-" in cfg[0]["fix"] and node in cfg[0]["fix"], cfg[0]
+    c = cfg[0].get("config")
+    assert c and c["node"] == node and c["lines"] == [1] and c["stableLink"].startswith("/dev/v4l/by-"), cfg[0]
 
 
 def not_busy(r):
