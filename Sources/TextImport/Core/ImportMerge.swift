@@ -22,7 +22,9 @@ package enum ImportMerge {
             var claimed: Set<Int> = []
             for incoming in result.devices {
                 let origin = MergedDevice.Origin(file: result.file, kind: result.kind.rawValue)
-                if let (index, key) = match(incoming.device, in: merged, among: result.devices, excluding: claimed) {
+                if let (index, key) = match(
+                    incoming.device, in: merged, among: result.devices, excluding: claimed, vendorFirst: incoming.nameStartsWithVendor)
+                {
                     claimed.insert(index)
                     notes.append("\(result.file) describes '\(merged[index].device.name)' too (same \(key)); merged")
                     merged[index].absorb(incoming, from: origin)
@@ -36,9 +38,9 @@ package enum ImportMerge {
     }
 
     /// The device `d` is the same as, and the key that says so.
-    static func match(_ d: Device, in merged: [MergedDevice], among siblings: [ImportedDevice], excluding claimed: Set<Int>)
-        -> (Int, String)?
-    {
+    static func match(
+        _ d: Device, in merged: [MergedDevice], among siblings: [ImportedDevice], excluding claimed: Set<Int>, vendorFirst: Bool = false
+    ) -> (Int, String)? {
         let candidates = merged.indices.filter { !claimed.contains($0) }
         let a = d.identity
         for i in candidates {
@@ -66,7 +68,19 @@ package enum ImportMerge {
         if named.count == 1, siblings.filter({ normalized($0.device.name) == name }).count == 1 {
             return (named[0], "name '\(d.name)'")
         }
-        return nil
+        guard vendorFirst else { return nil }
+        // Plain lsusb's name is the vendor's, then the product's: another file's name for the device is its end.
+        let ends = open.filter { i in merged[i].names.contains { !$0.isEmpty && name.hasSuffix(" " + $0) } }
+        guard ends.count == 1,
+            let short = merged[ends[0]].names.filter({ !$0.isEmpty && name.hasSuffix(" " + $0) }).max(by: { $0.count < $1.count })
+        else {
+            return nil
+        }
+        guard siblings.filter({ normalized($0.device.name).hasSuffix(" " + short) }).count == 1 else { return nil }
+        let words = d.name.split(separator: " ")
+        let n = short.split(separator: " ").count
+        let (vendor, product) = (words.dropLast(n).joined(separator: " "), words.suffix(n).joined(separator: " "))
+        return (ends[0], "product name '\(product)', after the vendor's '\(vendor)'")
     }
 
     /// Two devices cannot be one when a key both know differs.

@@ -15,6 +15,8 @@ struct MergedDevice {
     var origins: [String: (origin: Origin, line: Int)] = [:]
     /// Every name a file gave this device, normalised (`ImportMerge.normalized`).
     var names: Set<String> = []
+    /// Problems saying a file could not tell what the device captures (`ImportedDevice.unknownCapabilities`).
+    var unknown: [Problem] = []
 
     init(_ first: ImportedDevice, from origin: Origin) {
         device = first.device
@@ -25,6 +27,7 @@ struct MergedDevice {
         names.insert(ImportMerge.normalized(d.device.name))
         if let p = d.device.identity.product { names.insert(ImportMerge.normalized(p)) }
         names.formUnion(d.device.audio.map { ImportMerge.normalized($0.name) })
+        if let p = d.unknownCapabilities { unknown.append(p) }
         for (fact, line) in d.provenance where origins[fact] == nil { origins[fact] = (origin, line) }
         let facts = d.provenance.map { FactOrigin(fact: $0.key, line: $0.value) }.sorted { ($0.fact, $0.line) < ($1.fact, $1.line) }
         sources.append(ImportSource(file: origin.file, kind: origin.kind, facts: facts))
@@ -156,6 +159,7 @@ struct MergedDevice {
         for m in merged {
             var d = m.device
             d.provenance = ImportProvenance(sources: m.sources)
+            if !d.captures.isEmpty { d.problems.removeAll { m.unknown.contains($0) } }
             if d.modelID == nil { d.modelID = d.identity.modelID }
             if d.id.rawValue.hasPrefix("imported-"), d.transport.kind == .usb, d.identity.modelID != nil {
                 d.id = DeviceID(d.identity.baseID(transport: d.transport))

@@ -9,6 +9,12 @@ package struct ImportedDevice: Sendable {
     /// Where each fact came from: a fact name (`"identity.vendorID"`, `"identity.serial"`, `"name"`,
     /// `"captures"`, `"audio"`, `"controls"`, …) → the 1-based line of the source file that gave it.
     package var provenance: [String: Int]
+    /// The name is the vendor's then the product's, not told apart (plain lsusb's `Logitech, Inc. HD Webcam C525`):
+    /// the merge also joins it with the one device another file names by the name's end (`HD Webcam C525`).
+    package var nameStartsWithVendor = false
+    /// What the text could not tell about whether and what the device captures (plain lsusb), also in
+    /// `device.problems`: the merge drops it once another file gives the device's captures.
+    package var unknownCapabilities: Problem?
     package init(device: Device, provenance: [String: Int] = [:]) {
         self.device = device
         self.provenance = provenance
