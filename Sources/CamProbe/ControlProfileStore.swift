@@ -99,24 +99,12 @@ package enum ControlProfileStore {
 
     package static func save(_ p: ControlProfile) throws(FileWriteError) -> String {
         let path = path(device: p.device, name: p.name)
-        try makeDirectories(for: path)
+        try AtomicFile.makeParentDirectories(for: path, mode: 0o700)  // readable by the user only
         let enc = JSONEncoder()
         enc.outputFormatting = [.prettyPrinted, .sortedKeys]
         let text = (try? enc.encode(p)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         try AtomicFile.write(text, to: path, mode: 0o600, exactMode: true)
         return path
-    }
-
-    /// Creates the missing directories above `path` readable by the user only
-    /// (0700); existing ones, such as `~/.config` itself, are left as they are.
-    static func makeDirectories(for path: String) throws(FileWriteError) {
-        var dir = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/").dropLast() {
-            dir += "/" + part
-            if mkdir(dir, 0o700) != 0 && errno != EEXIST {
-                throw FileWriteError(path: path, message: "cannot create \(dir): \(Errno.message(errno))")
-            }
-        }
     }
 
     /// The saved profile, nil when there is none; a clear error when it is unreadable.

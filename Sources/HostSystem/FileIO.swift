@@ -73,6 +73,18 @@ package enum ReadFile {
 ///   with `O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`, so a planted file or
 ///   link is never written through; it is closed and removed on every failure.
 package enum AtomicFile {
+    /// Creates the missing directories above `path` (`mkdir(2)` with `mode`, one level at a time);
+    /// existing ones are left as they are. `path`'s last component is not created.
+    package static func makeParentDirectories(for path: String, mode: mode_t = 0o755) throws(FileWriteError) {
+        var dir = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/").dropLast() {
+            dir += "/" + part
+            if mkdir(dir, mode) != 0 && errno != EEXIST {
+                throw FileWriteError(path: path, message: "cannot create \(dir): \(Errno.message(errno))")
+            }
+        }
+    }
+
     /// Writes `text` (plus a final newline when it has none) to `path`.
     package static func write(_ text: String, to path: String, mode: mode_t = 0o644, exactMode: Bool = false) throws(FileWriteError) {
         var bytes = Array(text.utf8)

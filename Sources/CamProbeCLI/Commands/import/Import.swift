@@ -54,9 +54,11 @@ struct ImportV4L2Ctl: ParsableCommand {
         }
         var device = result.device
         if device.id.rawValue == "imported-unknown" {
-            // No bus info in the text: the camera's name, else the first file's name, keeps two pastes apart.
+            // No bus info in the text: the camera's name, else the first file's name or folder, keeps two pastes apart.
             device.id = DeviceID("imported-" + ImportNames.stem(name: device.name, file: files.first))
         }
+        var placement = ImportPlacement(format: format, output: output, force: force)
+        if let moved = placement.place(&device) { Terminal.note(moved) }
         let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version) import v4l2-ctl", device: device)
         for n in result.notes { Terminal.note(n) }
         // What --partial skipped is said now, not only inside the profile.

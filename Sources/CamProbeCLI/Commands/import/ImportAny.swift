@@ -12,7 +12,7 @@ struct ImportAny: ParsableCommand {
             Each file's kind is told from its content: v4l2-ctl (--all, --list-formats-ext, -l/-L, --info, \
             --list-devices, --list-subdev-*), media-ctl -p (with the sensors' v4l2-ctl listings; one camera per \
             sensor), udevadm info (--query=all or --attribute-walk), arecord -l / -L (in any language), \
-            /proc/asound/cards and lsusb -v. Files about the same device are merged into one profile, joined by \
+            /proc/asound/cards, lsusb -v and plain lsusb (identity only). Files about the same device are merged into one profile, joined by \
             bus path, sysfs path, VID:PID and serial, ALSA card id, or a unique USB ID or name; the profile records \
             which file gave which fact, and where files disagree the first is kept and the conflict is a problem. \
             Without --partial, text that cannot be read is an error naming the file and line; with it, the file or \
@@ -56,9 +56,10 @@ struct ImportAny: ParsableCommand {
         let merged = ImportMerge.merge(results)
         for n in merged.notes { Terminal.note(n) }
         var devices = merged.devices
-        for i in devices.indices where devices[i].id.rawValue == "imported-unknown" {
-            // No bus info in the text: the camera's name, else the first file's name, keeps two pastes apart.
-            devices[i].id = DeviceID("imported-" + ImportNames.stem(name: devices[i].name, file: files.first))
+        for i in devices.indices where devices[i].id.rawValue.hasPrefix("imported-unknown") {
+            // No bus info in the text: the camera's name, else its own file's name or folder, keeps two pastes apart.
+            let file = devices[i].provenance?.sources.first?.file ?? files.first
+            devices[i].id = DeviceID("imported-" + ImportNames.stem(name: devices[i].name, file: file))
         }
         // What --partial skipped, and where files disagree, is said now, not only inside the profile.
         for d in devices {

@@ -1,4 +1,5 @@
 import CamProbe
+import HostSystem
 import ProfileFormat
 
 /// Writes the devices an import made: one profile per device, or a device list on standard output.
@@ -21,7 +22,15 @@ enum ImportWriter {
                 message:
                     "\(devices.count) devices (\(devices.map(\.name).joined(separator: ", "))): give a directory or - for -o, not one file")
         }
-        for d in devices {
+        if let output, output.hasSuffix("/") {
+            // `-o DIR/` names a folder: made when missing, as `mkdir -p` would.
+            do throws(FileWriteError) { try AtomicFile.makeParentDirectories(for: output + "x") } catch {
+                throw CLIError(message: error.description)
+            }
+        }
+        var placement = ImportPlacement(format: format, output: output, force: force)
+        for var d in devices {
+            if let moved = placement.place(&d) { Terminal.note(moved) }
             let doc = DeviceDocument(generator: generator, device: d)
             guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { continue }
             let modes = d.captures.first.map { c in c.formats.map(\.fourcc.description).joined(separator: "/") } ?? ""
