@@ -61,6 +61,37 @@ extension Negotiator {
     }
 
     static func pick(_ device: Device, _ decide: (CaptureNodeCapabilities) -> Decision) -> DeviceDecision {
+        var result = pickNode(device, decide)
+        // A sensor whose modes were not read: what was chosen from is not all it has, and an empty list is not "no formats".
+        guard !device.captures.isEmpty, let unknown = unknownSensorModes(device) else { return result }
+        if result.path == nil {
+            result.decision.reasons = [unknown]
+            result.decision.explanation = ["Nothing can be chosen: " + unknown + "."]
+        } else {
+            result.decision.explanation.append("Known modes: " + unknown + ".")
+        }
+        return result
+    }
+
+    /// What is unknown of a media-controller camera's sensor and what to paste to know it; nil when its
+    /// modes were read (`VIDIOC_SUBDEV_ENUM_MBUS_CODE` listed codes) or the device has no sensor.
+    package static func unknownSensorModes(_ device: Device) -> String? {
+        guard let s = device.sensor, s.source.codes.isEmpty else { return nil }
+        let subdev = s.subdevPath.map { "-d \($0) " } ?? ""
+        let pad = s.source.pad
+        let known =
+            s.source.active.map { "only its active mode (\($0)) is known, its rate unknown" }
+            ?? "none of its modes is known"
+        let listings = "'v4l2-ctl \(subdev)--list-subdev-mbus-codes pad=\(pad)' and 'v4l2-ctl \(subdev)--list-subdev-framesizes pad=\(pad),code=…'"
+        guard device.captures.contains(where: \.imported) else {
+            return "the sensor '\(s.entity)' listed no media-bus codes on pad \(pad) (VIDIOC_SUBDEV_ENUM_MBUS_CODE), so \(known): "
+                + "its other modes are unknown, not absent (compare \(listings), or 'cam -l')"
+        }
+        return "the sensor '\(s.entity)' was read without its list of modes, so \(known): its other modes are unknown, not absent "
+            + "(paste \(listings), or 'cam -l')"
+    }
+
+    static func pickNode(_ device: Device, _ decide: (CaptureNodeCapabilities) -> Decision) -> DeviceDecision {
         let decided = device.captures.map { (path: $0.path, decision: decide($0)) }
         let nodes = decided.map { DeviceDecision.NodeOutcome(path: $0.path, outcome: $0.decision.outcome) }
         if let valid = decided.first(where: { $0.decision.outcome == .valid }) {

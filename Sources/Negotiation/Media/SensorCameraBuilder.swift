@@ -82,11 +82,22 @@ package enum SensorCameraBuilder {
             SensorLens(entity: $0.name, subdevPath: subdevPath(graph, $0.id), controls: facts.controls[$0.name])
         }
         var problems: [Problem] = []
+        // With no list of codes, the pad's active format is still one mode the sensor has: the only one known.
+        let modes = source.codes.isEmpty ? activeOnly(source) : source
         if source.codes.isEmpty {
+            let subdev = subdevPath(graph, entity.id).map { "-d \($0) " } ?? ""
+            let paste =
+                "paste 'v4l2-ctl \(subdev)--list-subdev-mbus-codes pad=\(sourcePad)' and 'v4l2-ctl \(subdev)--list-subdev-framesizes "
+                + "pad=\(sourcePad),code=…' for each code, or 'cam -l' on the machine"
             problems.append(
                 Problem(
                     kind: .partial,
-                    message: "\(entity.name): its source pad \(sourcePad) listed no media-bus codes, so its modes are unknown"))
+                    message: source.active.map {
+                        "\(entity.name): only its active mode is known (\($0), from the pad's format; its frame rate is unknown); "
+                            + "its other modes are unknown, not absent: \(paste)"
+                    }
+                        ?? "\(entity.name): its source pad \(sourcePad) listed no media-bus codes, so its modes are unknown, not absent: \(paste)"
+                ))
         }
         var outputs: [SensorOutput] = []
         var captures: [CaptureNodeCapabilities] = []
@@ -94,10 +105,10 @@ package enum SensorCameraBuilder {
             guard let capture = graph.entity(id: route.captureEntityID) else { continue }
             let node = route.capturePath.flatMap { facts.captureNodes[$0] }
             if let node, !node.identity.isVideoCapture { continue }  // metadata (embedded data) nodes are not picture outputs
-            let formats = outputFormats(route: route, source: source, node: node, facts: facts)
+            let formats = outputFormats(route: route, source: modes, node: node, facts: facts)
             outputs.append(SensorOutput(capturePath: route.capturePath, captureEntity: capture.name, route: route, formats: formats))
             if let path = route.capturePath, let node {
-                captures.append(capabilities(path: path, node: node, formats: formats, source: source, timing: timing, evidence: evidence))
+                captures.append(capabilities(path: path, node: node, formats: formats, source: modes, timing: timing, evidence: evidence))
                 captures[captures.count - 1].controls = mergedControls(node.controls, controls, lenses)
                 let unread = lenses.filter { $0.controls == nil }.map(\.entity)
                 if !unread.isEmpty {
@@ -105,7 +116,7 @@ package enum SensorCameraBuilder {
                         "the controls of the lens \(unread.joined(separator: ", ")) were not read"
                 }
             }
-            if formats.isEmpty && !source.codes.isEmpty {  // no codes at all is said once, above
+            if formats.isEmpty && !modes.codes.isEmpty {  // no codes at all is said once, above
                 problems.append(
                     Problem(
                         kind: .partial,
@@ -142,6 +153,16 @@ package enum SensorCameraBuilder {
                 ($0.pad.entity, $0.pad.pad) < ($1.pad.entity, $1.pad.pad)
             })
         return BuiltSensorCamera(sensor: sensor, captures: captures, problems: problems)
+    }
+
+    /// The pad's active format as its only mode (one fixed size, no intervals), when it has one.
+    static func activeOnly(_ source: SubdevPadModes) -> SubdevPadModes {
+        var modes = source
+        if let a = source.active {
+            let size = Dimensions(width: a.width, height: a.height)
+            modes.codes = [SubdevCodeModes(code: a.code, sizes: [SubdevFrameSize(min: size, max: size)])]
+        }
+        return modes
     }
 
     static func subdevPath(_ graph: MediaGraph, _ id: UInt32) -> String? {

@@ -64,4 +64,22 @@ enum MediaCtlCaptureNodes {
         }
         return false
     }
+
+    /// The graph's only video capture node, when there is exactly one: a capture entity's video node whose
+    /// pasted text says video capture, or, without text, that is not taken to be a metadata node.
+    static func onlyVideoNode(graph: MediaGraph, pads: [PadRef: SubdevPadModes], drafts: [String: NodeDraft]) -> (
+        path: String, entity: String
+    )? {
+        var video: [(path: String, entity: String)] = []
+        for e in graph.captureEntities {
+            guard let path = graph.interfaces(of: e.id).first(where: { $0.type == .v4lVideo })?.path else { continue }
+            if let d = drafts[path], let caps = d.deviceCaps ?? d.capabilities {
+                let flags = CapabilityFlags(rawValue: caps)
+                if !flags.isDisjoint(with: [.videoCapture, .videoCaptureMultiplanar]) { video.append((path, e.name)) }
+            } else if !isMetadata(e, graph: graph, pads: pads) {
+                video.append((path, e.name))
+            }
+        }
+        return video.count == 1 ? video[0] : nil
+    }
 }

@@ -80,6 +80,7 @@ package enum MediaCtlImporter {
         // v4l2-ctl text: subdevice controls, or a capture node's identity and formats (several texts of one node are merged).
         var controls: [String: [Control]] = [:]
         var drafts: [String: NodeDraft] = [:]
+        var unlabelled: [(file: String, draft: NodeDraft)] = []
         for (s, p) in v4l2 {
             problems += p.draft.problems
             let device = s.context.device ?? p.draft.hint.map { "/dev/" + $0 }
@@ -105,14 +106,27 @@ package enum MediaCtlImporter {
                         message:
                             "\(s.file): the text does not say which subdevice these controls are of; taken to be the only sensor's, \(graph.sensors[0].name) (add a line '# /dev/v4l-subdevN' above them)"
                     ))
+            } else if isNode {
+                unlabelled.append((s.file, p.draft))
             } else {
+                problems.append(Self.notUsed(s.file))
+            }
+        }
+        // A node's text that names no node is the graph's only video capture node's, as in a single-file import.
+        if let only = MediaCtlCaptureNodes.onlyVideoNode(graph: graph, pads: pads, drafts: drafts) {
+            for (file, draft) in unlabelled {
+                var d = draft
+                d.problems = []
+                if drafts[only.path] == nil { drafts[only.path] = d } else { drafts[only.path]!.merge(d) }
                 problems.append(
                     Problem(
-                        kind: .partial,
+                        kind: .imported,
                         message:
-                            "\(s.file): the text does not say which node it describes (add a line '# /dev/videoN' or '# /dev/v4l-subdevN' above it); not used"
+                            "\(file): the text does not say which node it describes; taken to be \(only.path) (\(only.entity)), the graph's only video capture node"
                     ))
             }
+        } else {
+            problems += unlabelled.map { Self.notUsed($0.file) }
         }
         var nodes = drafts.mapValues { MediaCtlCaptureNodes.facts(from: $0, controller: graph.controller) }
         let (assumed, assumedProblems) = MediaCtlCaptureNodes.assumed(graph: graph, pads: pads, known: nodes)
@@ -161,6 +175,14 @@ package enum MediaCtlImporter {
     }
 
     /// Sensors whose modes the text does not give, and what to paste.
+    static func notUsed(_ file: String) -> Problem {
+        Problem(
+            kind: .partial,
+            message:
+                "\(file): the text does not say which node it describes (add a line '# /dev/videoN' or '# /dev/v4l-subdevN' above it); not used"
+        )
+    }
+
     static func missingModes(graph: MediaGraph, pads: [PadRef: SubdevPadModes]) -> [(scope: String, problem: Problem)] {
         var out: [(scope: String, problem: Problem)] = []
         for s in graph.sensors {
