@@ -82,7 +82,9 @@ extension Negotiator {
         let known =
             s.source.active.map { "only its active mode (\($0)) is known, its rate unknown" }
             ?? "none of its modes is known"
-        let listings = "'v4l2-ctl \(subdev)--list-subdev-mbus-codes pad=\(pad)' and 'v4l2-ctl \(subdev)--list-subdev-framesizes pad=\(pad),code=…'"
+        let listings =
+            "'v4l2-ctl \(subdev)--list-subdev-mbus-codes pad=\(pad)' and "
+            + "'v4l2-ctl \(subdev)--list-subdev-framesizes pad=\(pad),code=…'"
         guard device.captures.contains(where: \.imported) else {
             return "the sensor '\(s.entity)' listed no media-bus codes on pad \(pad) (VIDIOC_SUBDEV_ENUM_MBUS_CODE), so \(known): "
                 + "its other modes are unknown, not absent (compare \(listings), or 'cam -l')"
