@@ -173,9 +173,11 @@ def frame_allocations(s, node):
     """Borrowed frames read with VideoFrames.forEach cost no heap allocation: camprobe-bench counts every
     malloc of the process. A `for try await` loop is reported beside it (libdispatch's wake-ups: 2 per frame)."""
     bench = os.environ.get("CAMPROBE_BENCH") or os.path.join(os.path.dirname(s.c), "camprobe-bench")
-    # CAMPROBE_BENCH is the debug build's, which scripts/test builds while the guest runs: wait for it.
+    # CAMPROBE_BENCH is the debug build's, which scripts/test builds while the guest runs: wait for it,
+    # or for scripts/test's word that the build is over (debug-build.done in the result folder).
     if os.environ.get("CAMPROBE_BENCH"):
-        wait_until(lambda: os.access(bench, os.X_OK), 1200, interval=2)
+        done = s.path("debug-build.done")
+        wait_until(lambda: os.access(bench, os.X_OK) or os.path.exists(done), 1200, interval=2)
     if not os.access(bench, os.X_OK):
         s.bad("R1 zero allocations per frame (borrow mode)", "%s was not built (swift build --product camprobe-bench)" % bench)
         return
