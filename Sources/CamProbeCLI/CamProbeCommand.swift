@@ -26,6 +26,13 @@ struct CamProbeCommand: AsyncParsableCommand {
 
     /// Runs the command, mapping ArgumentParser's usage errors to exit status 2.
     static func main(arguments: [String]?) async -> Never {
+        // `camprobe --version` alone is answered before ArgumentParser builds the command tree (and looks for a
+        // completion-script request), which is most of that command's instructions (Reports/benchmarks.md §16).
+        // It prints what ArgumentParser prints for it: the version and a newline.
+        if (arguments ?? Array(CommandLine.arguments.dropFirst())) == ["--version"] {
+            print(version)
+            finish(0)
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
