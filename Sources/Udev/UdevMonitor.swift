@@ -10,9 +10,10 @@ import HostSystem
 /// read by a dedicated thread that `poll(2)`s the monitor socket and a wake
 /// pipe, and delivers events into an `AsyncStream`.
 ///
-/// The thread never blocks on the consumer: the stream keeps the newest
-/// `bufferLimit` events and counts what it had to drop; the next delivered
-/// event carries that count in `droppedBefore`, so a consumer can rescan.
+/// The thread never blocks on the consumer: the stream holds at most
+/// `bufferLimit` unread events; one arriving past that is dropped and counted,
+/// and the next event that is delivered carries the count in `droppedBefore`
+/// (the events dropped between it and the one before it), so a consumer can rescan.
 package enum UdevMonitor {
     /// Where events come from: udevd (after its rules ran: links and
     /// permissions exist) or the raw kernel (containers without udevd).
@@ -50,7 +51,7 @@ package enum UdevMonitor {
         }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        let (stream, continuation) = AsyncStream<HotplugEvent>.makeStream(bufferingPolicy: .bufferingNewest(bufferLimit))
+        let (stream, continuation) = AsyncStream<HotplugEvent>.makeStream(bufferingPolicy: .bufferingOldest(bufferLimit))
         let context = MonitorContext(udev: udev, monitor: mon, wakeRead: fds[0], wakeWrite: fds[1], continuation: continuation)
         continuation.onTermination = { _ in context.wake() }
         let started = spawn { context.run() }
@@ -130,6 +131,7 @@ final class MonitorContext: @unchecked Sendable {
                     sysPath: udev_device_get_syspath(dev).map { String(cString: $0) } ?? "",
                     sequence: udev_device_get_seqnum(dev), receivedAt: monotonicNanoseconds(), droppedBefore: dropped)
                 udev_device_unref(dev)
+                // Buffering the oldest: `.dropped` is this event, not an older one, so the count belongs to the next.
                 switch continuation.yield(ev) {
                 case .enqueued: dropped = 0
                 case .dropped: dropped += 1

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import Udev
+
+/// The small text helpers of the Udev module: which sysfs device names are listed, and the trimming of
+/// sysfs attribute text.
+@Suite("Udev's text helpers")
+struct UdevTextHelpersTests {
+    @Test(arguments: [
+        ("/sys/devices/pci0000:00/0000:00:14.0/usb1/1-2/1-2:1.0/video4linux/video0", true),
+        ("/sys/devices/pci0000:00/0000:00:14.0/usb1/1-2/1-2:1.0/media3", true),
+        ("/sys/devices/pci0000:00/0000:00:1f.3/sound/card1/controlC1", true),
+        ("video12", true),
+        ("/sys/devices/platform/soc/fe801000.csi/video4linux/v4l-subdev0", false),
+        ("/sys/devices/pci0000:00/0000:00:1f.3/sound/card1/pcmC1D0c", false),
+        ("/sys/devices/pci0000:00/0000:00:1f.3/sound/card1", false),
+        ("/sys/devices/virtual/sound/timer", false),
+        ("/sys/devices/platform/radio-si470x/video4linux/radio0", false),
+        ("/sys/devices/platform/vivid.0/video4linux/vbi0", false),
+    ])
+    func onlyVideoMediaAndCardControlNodesAreListed(sysPath: String, listed: Bool) {
+        #expect(sysPath.withCString { UdevNodeSource.isListed(sysPath: $0) } == listed)
+    }
+
+    @Test func trimmingRemovesTheGivenCharactersAtBothEndsOnly() {
+        let whitespace: String = " \n\t"
+        #expect("\t 0e \n".trimmingCharacters(in: whitespace) == "0e")
+        #expect("USB  Camera\n".trimmingCharacters(in: whitespace) == "USB  Camera")
+        #expect(" \n\t ".trimmingCharacters(in: whitespace) == "")
+        #expect("".trimmingCharacters(in: whitespace) == "")
+        #expect("xx0exx".trimmingCharacters(in: "x") == "0e")
+        #expect("0e".trimmingCharacters(in: "") == "0e")
+    }
+}
