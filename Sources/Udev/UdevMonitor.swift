@@ -41,10 +41,11 @@ package enum UdevMonitor {
         }
         for s in subsystems { udev_monitor_filter_add_match_subsystem_devtype(mon, s, nil) }
         _ = udev_monitor_set_receive_buffer_size(mon, 8 * 1024 * 1024)
+        // libudev returns its error negated (it does not promise to set errno); pipe(2) sets errno.
         let rc = udev_monitor_enable_receiving(mon)
         var fds: [Int32] = [0, 0]
         guard rc >= 0, pipe(&fds) == 0 else {
-            let e = errno
+            let e = rc < 0 ? -rc : errno
             udev_monitor_unref(mon)
             udev_unref(udev)
             throw UdevError(call: rc < 0 ? "udev_monitor_enable_receiving" : "pipe", errno: e)
