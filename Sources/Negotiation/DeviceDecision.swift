@@ -77,14 +77,11 @@ extension Negotiator {
     /// modes were read (`VIDIOC_SUBDEV_ENUM_MBUS_CODE` listed codes) or the device has no sensor.
     package static func unknownSensorModes(_ device: Device) -> String? {
         guard let s = device.sensor, s.source.codes.isEmpty else { return nil }
-        let subdev = s.subdevPath.map { "-d \($0) " } ?? ""
         let pad = s.source.pad
         let known =
             s.source.active.map { "only its active mode (\($0)) is known, its rate unknown" }
             ?? "none of its modes is known"
-        let listings =
-            "'v4l2-ctl \(subdev)--list-subdev-mbus-codes pad=\(pad)' and "
-            + "'v4l2-ctl \(subdev)--list-subdev-framesizes pad=\(pad),code=…'"
+        let listings = SensorCameraBuilder.listings(subdevPath: s.subdevPath, pad: pad)
         guard device.captures.contains(where: \.imported) else {
             return "the sensor '\(s.entity)' listed no media-bus codes on pad \(pad) (VIDIOC_SUBDEV_ENUM_MBUS_CODE), so \(known): "
                 + "its other modes are unknown, not absent (compare \(listings), or 'cam -l')"

@@ -85,10 +85,8 @@ package enum SensorCameraBuilder {
         // With no list of codes, the pad's active format is still one mode the sensor has: the only one known.
         let modes = source.codes.isEmpty ? activeOnly(source) : source
         if source.codes.isEmpty {
-            let subdev = subdevPath(graph, entity.id).map { "-d \($0) " } ?? ""
             let paste =
-                "paste 'v4l2-ctl \(subdev)--list-subdev-mbus-codes pad=\(sourcePad)' and 'v4l2-ctl \(subdev)--list-subdev-framesizes "
-                + "pad=\(sourcePad),code=…' for each code, or 'cam -l' on the machine"
+                "paste " + listings(subdevPath: subdevPath(graph, entity.id), pad: sourcePad) + " for each code, or 'cam -l' on the machine"
             problems.append(
                 Problem(
                     kind: .partial,
@@ -153,6 +151,12 @@ package enum SensorCameraBuilder {
                 ($0.pad.entity, $0.pad.pad) < ($1.pad.entity, $1.pad.pad)
             })
         return BuiltSensorCamera(sensor: sensor, captures: captures, problems: problems)
+    }
+
+    /// The two `v4l2-ctl` listings that give a sensor pad's modes, as a user would type them.
+    package static func listings(subdevPath: String?, pad: UInt32) -> String {
+        let subdev = subdevPath.map { "-d \($0) " } ?? ""
+        return "'v4l2-ctl \(subdev)--list-subdev-mbus-codes pad=\(pad)' and 'v4l2-ctl \(subdev)--list-subdev-framesizes pad=\(pad),code=…'"
     }
 
     /// The pad's active format as its only mode (one fixed size, no intervals), when it has one.

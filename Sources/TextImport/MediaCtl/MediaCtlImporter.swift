@@ -189,17 +189,7 @@ package enum MediaCtlImporter {
             let pad = graph.pads(of: s.id).first { $0.direction == .source }?.index ?? 0
             let dev = graph.interfaces(of: s.id).first { $0.type == .v4lSubdev }?.path ?? "/dev/v4l-subdevN"
             let modes = pads[PadRef(entity: s.name, pad: pad)]
-            if modes?.codes.isEmpty ?? true {
-                out.append(
-                    (
-                        s.name,
-                        Problem(
-                            kind: .imported,
-                            message:
-                                "\(s.name): no --list-subdev-mbus-codes in the text, so its modes are unknown (paste 'v4l2-ctl -d \(dev) --list-subdev-mbus-codes pad=\(pad)')"
-                        )
-                    ))
-            }
+            // No codes at all: SensorCameraBuilder says what is known (the active mode) and what to paste.
             let sizeless = (modes?.codes ?? []).filter { $0.sizes.isEmpty }.map(\.code)
             if let first = sizeless.first {
                 let which = sizeless.count == 1 ? "\(first)" : "\(sizeless.count) of its \(modes?.codes.count ?? 0) codes (\(first), …)"
