@@ -27,9 +27,10 @@ enum Diagnostics {
         let count = marked.reduce(0) { $0 + ListRenderer.shownProblems($1).count } + result.problems.count
         if count > 0 {
             let whose = marked.count == 1 ? "`camprobe show \(marked[0].id.rawValue)`" : "`camprobe show ID`"
-            let devices = marked.count == 1 ? "1 device (marked !)" : "\(marked.count) devices (marked !)"
+            let markedWords = marked.count == 1 ? "1 device (marked !)" : "\(marked.count) devices (marked !)"
             let machine = result.problems.count == 1 ? "this machine" : "this machine (\(result.problems.count))"
-            let who = [marked.isEmpty ? nil : devices, result.problems.isEmpty ? nil : machine].compactMap { $0 }.joined(separator: " and ")
+            let who = [marked.isEmpty ? nil : markedWords, result.problems.isEmpty ? nil : machine].compactMap { $0 }.joined(
+                separator: " and ")
             Terminal.note(
                 "\(count) \(count == 1 ? "problem" : "problems") on \(who): "
                     + (marked.isEmpty ? "" : "\(whose) or ") + "`camprobe doctor` explains and says how to fix; "
