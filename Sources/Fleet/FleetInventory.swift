@@ -75,7 +75,9 @@ package struct FleetInventory: Sendable {
     @discardableResult
     package mutating func apply(_ event: DeviceEvent) -> Bool {
         switch event {
-        case .connected(let d):
+        case .connected(let d) where d.awaitsCapabilities:
+            return false  // a camera whose capabilities are still being read: it is counted when they are in
+        case .connected(let d), .capabilitiesRead(let d):
             update(d, present: true, connected: true)
             return true
         case .changed(let d):

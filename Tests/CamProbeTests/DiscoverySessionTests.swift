@@ -26,17 +26,41 @@ struct DiscoverySessionTests {
         }
         #expect(first.id.rawValue == "usb-0c45:6366-SN1")
         for n in try camera(2) { machine.plug(n) }
-        guard case .wasConnected(let second, initial: false) = await next(&events) else {
-            Issue.record("a live connect was not announced")
+        // A live connect: first as soon as its nodes are ready, then with its capabilities.
+        guard case .arrived(let early) = await next(&events), case .wasConnected(let second, initial: false) = await next(&events) else {
+            Issue.record("a live connect was not announced as arrived, then connected")
             return
         }
-        #expect(second.id.rawValue == "usb-0c45:6366-SN2")
+        #expect(early.id.rawValue == "usb-0c45:6366-SN2" && early.captures.isEmpty)
+        #expect(second.id.rawValue == "usb-0c45:6366-SN2" && second.captures.first?.formats.isEmpty == false)
+        #expect(await discovery.devices.map(\.id.rawValue) == ["usb-0c45:6366-SN1", "usb-0c45:6366-SN2"])
         for n in try camera(1).reversed() { machine.unplug(n.path) }
         guard case .wasDisconnected(let gone, _) = await next(&events) else {
             Issue.record("the disconnect was not announced")
             return
         }
         #expect(gone.rawValue == "usb-0c45:6366-SN1")
+        await discovery.stop()
+    }
+
+    @Test func aCameraGoneBeforeItsCapabilitiesIsArrivedThenDisconnected() async throws {
+        let machine = FakeMachine()
+        let discovery = await session(machine)
+        var events = await discovery.events().makeAsyncIterator()
+        var cam = try camera(1)
+        cam[0].faults = [FakeFaultSpec(ioctl: "VIDIOC_ENUM_FMT", afterCalls: 0, errno: "ENODEV", sticky: true)]
+        for n in cam { machine.plug(n) }
+        guard case .arrived(let d) = await next(&events) else {
+            Issue.record("the camera did not arrive")
+            return
+        }
+        #expect(await discovery.devices.isEmpty)  // not offered before its capabilities are read
+        for n in cam { machine.unplug(n.path) }
+        guard case .wasDisconnected(let id, _) = await next(&events) else {
+            Issue.record("an arrived camera that went away was not announced gone")
+            return
+        }
+        #expect(id == d.id)
         await discovery.stop()
     }
 

@@ -51,11 +51,12 @@ struct RegistryCompletenessTests {
             #expect(log.list.isEmpty, "announced before \(cam[0].path) was finished")
         }
         machine.process(cam[0].path)
-        try await until { log.list.count == 1 }
-        #expect(log.summary == ["connected \(id)"])
-        guard case .connected(let d) = log.list.first else { return }
+        try await until { log.list.count == 2 }
+        #expect(log.summary == ["connected \(id)", "capabilities \(id)"])
+        guard case .connected(let d) = log.list.first, case .capabilitiesRead(let whole) = log.list.last else { return }
         #expect(d.nodes.map(\.role) == ["capture", "metadata", "media"])
-        #expect(d.captures.first?.formats.count == 2)
+        #expect(d.captures.isEmpty && d.awaitsCapabilities)  // announced before its formats were read
+        #expect(whole.nodes == d.nodes && whole.captures.first?.formats.count == 2)
     }
 
     @Test func aUsbCameraWaitsForTheSoundCardItsAudioInterfaceAnnounces() async throws {
@@ -69,8 +70,8 @@ struct RegistryCompletenessTests {
         machine.register(mic)
         machine.awaitNodes(parent: "/sys/devices/usb1/1-1", false)
         machine.process(mic.path)
-        try await until { log.list.count == 1 }
-        #expect(log.summary == ["connected \(id)"])
+        try await until { log.list.count == 2 }
+        #expect(log.summary == ["connected \(id)", "capabilities \(id)"])
         guard case .connected(let d) = log.list.first else { return }
         #expect(d.nodes.map(\.role) == ["capture", "metadata", "media", "audio"])
     }
@@ -90,9 +91,29 @@ struct RegistryCompletenessTests {
         #expect(await registry.devices.isEmpty)
         // Back again: one connect, as soon as complete.
         for n in cam { machine.plug(n) }
-        try await until { log.list.count == 2 }
+        try await until { log.list.count == 3 }
         try await rescanned(registry, machine, to: 4)
-        #expect(log.summary == ["disconnected \(id)", "connected \(id)"])
+        #expect(log.summary == ["disconnected \(id)", "connected \(id)", "capabilities \(id)"])
+    }
+
+    @Test func aReloadedNodeIsNotFinishedUntilUdevSendsItsAdd() async throws {
+        let cam = try camera(1)
+        let machine = FakeMachine(nodes: cam, tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        for n in cam { machine.unplug(n.path) }
+        try await until { log.list.count == 1 }
+        let before = await registry.statistics.rescans
+        // The driver is reloaded at once: the kernel has the nodes again and udev's database entry for the capture
+        // node's number is still the old one (udev has not processed its removal): it looks finished.
+        machine.plug(cam[2])
+        machine.plug(cam[1])
+        machine.plug(cam[0], silent: true)
+        try await rescanned(registry, machine, to: before + 1)
+        try await Task.sleep(for: .milliseconds(40))
+        #expect(log.summary == ["disconnected \(id)"], "announced before udev's add for \(cam[0].path)")
+        machine.emit("add", cam[0])  // udev finished it
+        try await until { log.list.count == 3 }
+        #expect(log.summary == ["disconnected \(id)", "connected \(id)", "capabilities \(id)"])
     }
 
     @Test func anotherCameraComingAndGoingLeavesAKnownOneAlone() async throws {
@@ -102,13 +123,13 @@ struct RegistryCompletenessTests {
         let second = try camera(2)
         for n in second { machine.register(n) }
         for n in second.reversed() { machine.process(n.path) }
-        try await until { log.list.count == 1 }
-        for n in second { machine.unplug(n.path) }
         try await until { log.list.count == 2 }
+        for n in second { machine.unplug(n.path) }
+        try await until { log.list.count == 3 }
         let before = await registry.statistics.rescans
         machine.unplug(first[2].path)  // the first camera loses its media node only: not gone yet
         try await rescanned(registry, machine, to: before + 1)
-        #expect(log.summary == ["connected usb-0c45:6366-SN2", "disconnected usb-0c45:6366-SN2"])
+        #expect(log.summary == ["connected usb-0c45:6366-SN2", "capabilities usb-0c45:6366-SN2", "disconnected usb-0c45:6366-SN2"])
         #expect(await registry.devices.map(\.id.rawValue) == [id])
     }
 
@@ -118,9 +139,9 @@ struct RegistryCompletenessTests {
         let (registry, log) = await make(machine, settle: settle)
         for n in try camera(1) { machine.plug(n) }
         let lastEvent = ContinuousClock.now
-        try await until { log.list.count == 1 }
+        try await until { log.list.count == 2 }
         #expect(ContinuousClock.now - lastEvent >= settle, "announced before the settle window ended")
-        #expect(log.summary == ["connected \(id)"])
+        #expect(log.summary == ["connected \(id)", "capabilities \(id)"])
         guard case .connected(let d) = log.list.first else { return }
         #expect(d.nodes.map(\.role) == ["capture", "metadata", "media"])
         #expect(await registry.devices.count == 1)
@@ -133,9 +154,9 @@ struct RegistryCompletenessTests {
         machine.awaitNodes(parent: "/sys/devices/usb1/1-1")  // a driver that never adds what it announced
         for n in try camera(1) { machine.plug(n) }
         let lastEvent = ContinuousClock.now
-        try await until { log.list.count == 1 }
+        try await until { !log.list.isEmpty }
         #expect(ContinuousClock.now - lastEvent >= settle, "announced before the settle window ended")
         try await until { await !registry.isSettling }
-        #expect(log.summary == ["connected \(id)"])
+        #expect(log.summary == ["connected \(id)", "capabilities \(id)"])
     }
 }

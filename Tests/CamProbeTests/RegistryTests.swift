@@ -83,14 +83,16 @@ struct RegistryTests {
         machine.plug(try microphone(1))  // the camera's sound card, last
         machine.emit("add", subsystem: "sound", devnode: "/dev/snd/pcmC1D0c")  // and its PCM node
         try await quiet(registry, machine, log)
-        #expect(log.summary == ["connected usb-0c45:6366-SN1"])
-        guard case .connected(let d) = log.list.first else {
-            Issue.record("no connect")
+        #expect(log.summary == ["connected usb-0c45:6366-SN1", "capabilities usb-0c45:6366-SN1"])
+        guard case .connected(let d) = log.list.first, case .capabilitiesRead(let whole) = log.list.last else {
+            Issue.record("no connect and capabilities")
             return
         }
         #expect(d.nodes.map(\.role) == ["capture", "metadata", "media", "audio"])
         #expect(d.audio.map(\.cardID) == ["Mic1"])
-        #expect(d.captures.first?.formats.count == 2)  // capabilities already read
+        #expect(d.captures.isEmpty)  // announced first with identity and nodes
+        #expect(whole.nodes == d.nodes && whole.captures.first?.formats.count == 2)  // then whole
+        #expect(await registry.devices == [whole])
         #expect(await registry.statistics.rescans >= 1)  // one per quiet window; how many windows depends on scheduling
     }
 
@@ -107,7 +109,7 @@ struct RegistryTests {
         // A replug is a new connection of the same stable ID.
         for n in cam { machine.plug(n) }
         try await quiet(registry, machine, log)
-        #expect(log.summary == ["disconnected usb-0c45:6366-SN1", "connected usb-0c45:6366-SN1"])
+        #expect(log.summary == ["disconnected usb-0c45:6366-SN1", "connected usb-0c45:6366-SN1", "capabilities usb-0c45:6366-SN1"])
         #expect(await registry.isConnected(id))
     }
 
@@ -171,18 +173,22 @@ struct RegistryTests {
         // 83 plug rounds × 12 + 82 unplug rounds × 12 = 1980 events; all inside one settle window.
         try await quiet(registry, machine, log)
         #expect(await registry.statistics.rawEvents >= 1000)
-        #expect(log.summary.sorted() == (1...4).map { "connected usb-0c45:6366-SN\($0)" })
+        #expect(log.summary.sorted() == ["capabilities", "connected"].flatMap { k in (1...4).map { "\(k) usb-0c45:6366-SN\($0)" } })
         #expect(await registry.devices.count == 4)
     }
 
-    @Test func aDeviceThatVanishesWhileBeingReadIsNeverAnnounced() async throws {
+    @Test func aDeviceThatVanishesWhileItsCapabilitiesAreReadIsNeverAnnouncedWithThem() async throws {
         let machine = FakeMachine()
         let (registry, log, _) = await make(machine)
         var cam = try camera(1)
         cam[0].faults = [FakeFaultSpec(ioctl: "VIDIOC_ENUM_FRAMESIZES", afterCalls: 0, errno: "ENODEV", sticky: true)]
         for n in cam { machine.plug(n) }
         try await quiet(registry, machine, log)
-        #expect(log.list.isEmpty)
+        #expect(log.summary == ["connected usb-0c45:6366-SN1"])  // its nodes were whole; its formats never were
+        #expect(await registry.describedDevices.isEmpty)
+        for n in cam { machine.unplug(n.path) }  // udev's removal follows the ENODEV
+        try await quiet(registry, machine, log)
+        #expect(log.summary == ["connected usb-0c45:6366-SN1", "disconnected usb-0c45:6366-SN1"])
         #expect(await registry.devices.isEmpty)
     }
 
@@ -196,9 +202,9 @@ struct RegistryTests {
         try await Task.sleep(for: .milliseconds(40))
         machine.update(cam[0])  // udev applied its rules
         try await quiet(registry, machine, log)
-        #expect(log.summary == ["connected usb-0c45:6366-SN1"])
-        guard case .connected(let d) = log.list.first else { return }
-        #expect(d.problems.isEmpty && d.captures.count == 1)
+        #expect(log.summary == ["connected usb-0c45:6366-SN1", "capabilities usb-0c45:6366-SN1"])
+        guard case .connected(let d) = log.list.first, case .capabilitiesRead(let whole) = log.list.last else { return }
+        #expect(d.problems.isEmpty && whole.allProblems.isEmpty && whole.captures.count == 1)
         #expect(await registry.statistics.rescans >= 2)
     }
 
@@ -207,19 +213,21 @@ struct RegistryTests {
         let registry = DeviceRegistry(makeSystem: { machine.makeSystem() }, settle: settle)
         await registry.start(events: machine.events)
         let stream = await registry.events(limit: 2)
+        // Microphones of their own: whole when connected (a camera's capabilities would follow as a second event).
         for i in 1...5 {
-            for n in try camera(i) { machine.plug(n, silent: true) }
+            machine.plug(try microphone(i), silent: true)
             await registry.rescan()  // publishes synchronously; nobody reads yet
         }
         var it = stream.makeAsyncIterator()
         var got: [DeviceEvent] = []
         for _ in 0..<2 { if let e = await it.next() { got.append(e) } }  // the two that fitted
-        for n in try camera(6) { machine.plug(n, silent: true) }
+        machine.plug(try microphone(6), silent: true)
         await registry.rescan()
         for _ in 0..<2 { if let e = await it.next() { got.append(e) } }
         #expect(got.map(\.kind) == ["connected", "connected", "overflow", "connected"])
         #expect(got[2] == .overflow(dropped: 3))
         #expect(got[3].deviceID?.rawValue == "usb-0c45:6366-SN6")
+        #expect(got.allSatisfy { if case .connected(let d) = $0 { !d.awaitsCapabilities } else { true } })
         #expect(await registry.devices.count == 6)  // the registry itself lost nothing
     }
 

@@ -92,7 +92,14 @@ import Testing
                 #"camprobe_camera_present{id="usb-046d:0826-S2",name="HD Webcam C525",vidpid="046d:0826",serial="S2",bus="usb"} 1"#))
         #expect(text.contains(#"camprobe_camera_disconnects_total{id="usb-046d:0826-S1"} 1"#))
         #expect(text.contains(#"camprobe_camera_connects_total{id="usb-046d:0826-S1"} 0"#))
-        let back = inv.apply(.connected(try Self.device(1)))
+        // A live connect comes in two events; the camera is counted once its capabilities are in.
+        var arrived = try Self.device(1)
+        arrived.captures = []
+        #expect(arrived.awaitsCapabilities && !inv.apply(.connected(arrived)))
+        #expect(
+            FleetMetrics.render(inv, now: 100, startedAt: 50, version: "t").contains(
+                #"camprobe_camera_connects_total{id="usb-046d:0826-S1"} 0"#))
+        let back = inv.apply(.capabilitiesRead(try Self.device(1)))
         #expect(back)
         text = FleetMetrics.render(inv, now: 100, startedAt: 50, version: "t")
         #expect(text.contains(#"camprobe_camera_connects_total{id="usb-046d:0826-S1"} 1"#))

@@ -8,7 +8,10 @@ the same things, commands interleaved (A B C, A B C, ...), median of BENCH_RUNS
 measured in the same boot, so "before" and "after" share the machine.
 
 Per binary and peer: wall time (median, min, max), ioctls (strace -c), state-
-changing ioctls, and peak RSS (ru_maxrss of the child). Writes VM_OUT/bench.md and
+changing ioctls, and peak RSS (ru_maxrss of the child). Then hotplug latency beside
+`udevadm monitor --udev` over HOTPLUG_CYCLES (100) vivid load/unload cycles
+(guest/hotplug_latency.py). BENCH_PARTS=oneshot or =hotplug runs one of the two.
+Writes VM_OUT/bench.md and
 prints it. Information, not assertions: it exits 0 unless it cannot run.
 """
 import os
@@ -20,6 +23,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+from guest import hotplug_latency  # noqa: E402
 from guest.harness import capture_nodes, modprobe, rmmod, run, settle, start_udev, video_nodes  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
@@ -109,18 +113,27 @@ def main():
     for label, path in bins:
         rows.append(("version", "`%s --version`" % label, [[path, "--version"]]))
     rows.append(("version", "`v4l2-ctl --version`", [["v4l2-ctl", "--version"]]))
-    results = measure(rows)
+    parts = os.environ.get("BENCH_PARTS") or "oneshot,hotplug"
+    results = measure(rows) if "oneshot" in parts else []
     uname = os.uname()
     lines = ["### Side by side in one boot (kernel %s, vivid n_devs=2 webcam inputs, qemu, %d interleaved rounds)" % (uname.release, RUNS),
              "", "| group | command | median (ms) | min | max | ioctls | state-changing | peak RSS (KB) |",
              "|---|---|---:|---:|---:|---:|---:|---:|"]
     for group, label, med, lo, hi, n, s, rss in results:
         lines.append("| %s | %s | %.1f | %.1f | %.1f | %d | %d | %d |" % (group, label, med * 1000, lo * 1000, hi * 1000, n, s, rss))
+    rmmod("vivid")
+    # Hotplug, side by side with udevadm monitor --udev (one vivid webcam loaded and unloaded HOTPLUG_CYCLES times).
+    cycles = int(os.environ.get("HOTPLUG_CYCLES") or 100)
+    for label, path in (bins if "hotplug" in parts else []):
+        r = hotplug_latency.measure(path, cycles, os.path.join(out, "hotplug-%s.log" % label))
+        lines += ["", "### Hotplug: `%s monitor --json` beside `udevadm monitor --udev`, %d vivid load/unload cycles" % (label, cycles),
+                  "", "%d connected (%d announced before their capabilities), %d capabilities, %d disconnected; %d udev node events."
+                  % (r["counts"]["connected"], r["pending"], r["counts"]["capabilities"], r["counts"]["disconnected"], r["udev_events"]),
+                  "", hotplug_latency.table(r).rstrip("\n")]
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "bench.md"), "w") as f:
         f.write(text)
     print(text, flush=True)
-    rmmod("vivid")
     return 0
 
 

@@ -4,8 +4,13 @@ import Udev
 /// What a `DiscoverySession` tells: a device arrived or left (AVFoundation's
 /// `AVCaptureDeviceWasConnected` / `WasDisconnected`).
 public enum DiscoveryEvent: Sendable, Hashable {
-    /// A device is present. `initial` is true for the devices that were already
-    /// there when the events began (they come first), false for a live connect.
+    /// A device was plugged in and its nodes are ready: identity and nodes only (`captures` is empty: not read
+    /// yet, not absent). Its capabilities are being read; `wasConnected` follows with them, or `wasDisconnected`
+    /// if it goes first. Announced within milliseconds of udev's last event for the device (each capture node's
+    /// `VIDIOC_QUERYCAP` only), for an application that wants to show a camera before it can configure it.
+    case arrived(Device)
+    /// A device is present with its capabilities read, ready to negotiate and open. `initial` is true for the
+    /// devices that were already there when the events began (they come first), false for a live connect.
     case wasConnected(Device, initial: Bool)
     /// A device went away (unplugged, driver unbound, or found gone by a handle).
     case wasDisconnected(DeviceID, name: String)
@@ -37,7 +42,9 @@ public struct DiscoveryFilter: Sendable, Hashable {
     /// Whether `device` passes the filter.
     public func matches(_ device: Device) -> Bool {
         if let transports, !transports.contains(device.transport.kind) { return false }
-        return (mediaTypes.contains(.video) && !device.captures.isEmpty) || (mediaTypes.contains(.audio) && !device.audio.isEmpty)
+        // A device just arrived has no `captures` yet: its capture nodes tell it is a camera.
+        let video = !device.captures.isEmpty || device.nodes.contains { $0.role == .capture }
+        return (mediaTypes.contains(.video) && video) || (mediaTypes.contains(.audio) && !device.audio.isEmpty)
     }
 }
 
@@ -88,13 +95,15 @@ public final class DiscoverySession: Sendable {
         Task { await registry.stop() }
     }
 
-    /// The matching devices present now.
+    /// The matching devices present now with their capabilities read (one that has `arrived` is here once
+    /// it `wasConnected`).
     public var devices: [Device] {
-        get async { await registry.devices.filter(filter.matches) }
+        get async { await registry.describedDevices.filter(filter.matches) }
     }
 
     /// The events: first one `wasConnected(initial: true)` per matching device
-    /// present now, then live connects and disconnects. Each call is a listener of its own.
+    /// present now (with its capabilities read), then live arrivals, connects and disconnects. Each call is a
+    /// listener of its own.
     public func events() async -> AsyncStream<DiscoveryEvent> {
         let (present, live) = await registry.snapshotAndEvents()
         let filter = filter
@@ -102,18 +111,27 @@ public final class DiscoverySession: Sendable {
             for d in present where filter.matches(d) { continuation.yield(.wasConnected(d, initial: true)) }
             let task = Task {
                 var reported = Set(present.filter(filter.matches).map(\.id))
+                var arrived = Set<DeviceID>()  // announced `arrived`, not yet `wasConnected`
                 for await e in live {
                     switch e {
+                    case .connected(let d) where filter.matches(d) && !d.awaitsCapabilities:
+                        reported.insert(d.id)  // a microphone of its own is whole when it connects
+                        continuation.yield(.wasConnected(d, initial: false))
                     case .connected(let d) where filter.matches(d):
+                        arrived.insert(d.id)
+                        continuation.yield(.arrived(d))
+                    case .capabilitiesRead(let d) where filter.matches(d):
+                        arrived.remove(d.id)
                         reported.insert(d.id)
                         continuation.yield(.wasConnected(d, initial: false))
                     case .changed(let d) where filter.matches(d):
+                        arrived.remove(d.id)
                         if reported.insert(d.id).inserted {
                             continuation.yield(.wasConnected(d, initial: false))
                         } else {
                             continuation.yield(.changed(d))
                         }
-                    case .disconnected(let id, let name) where reported.remove(id) != nil:
+                    case .disconnected(let id, let name) where reported.remove(id) != nil || arrived.remove(id) != nil:
                         continuation.yield(.wasDisconnected(id, name: name))
                     case .overflow(let n):
                         continuation.yield(.overflow(dropped: n))

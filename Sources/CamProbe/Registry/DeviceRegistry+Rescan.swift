@@ -21,27 +21,28 @@ extension DeviceRegistry {
         // Early: only the physical devices with nodes not known yet are listed and read; a
         // known device is gone when sysfs has none of its nodes any more.
         var focus: Set<String>?
+        var listed: (nodes: [NodeRecord], note: String?)?
         if early {
-            guard let before = system.hotplugReadiness() else {
-                systemTellsReadiness = false
-                return false  // nothing can be told complete: the settle window decides
-            }
-            systemTellsReadiness = true
+            // Listed once: the nodes not known yet are the focus, and discovery reads them from this listing.
+            let listing = system.nodeRecords()
+            listed = listing
             let knownNodes = Set(known.values.flatMap { $0.nodes.map(\.path) })
-            focus = before.presentNodes.filter(DeviceRegistry.isListedNode).subtracting(knownNodes)
+            focus = Set(listing.nodes.map(\.devnode)).filter(DeviceRegistry.isListedNode).subtracting(knownNodes)
         }
         // Readiness is read after the nodes are listed (every node seen is in it, finished or
         // not) and before capabilities are read: an incomplete device is not read in full only
         // to be set aside.
         var readiness: HotplugReadiness?
         func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
-            let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0) } ?? system
+            let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0, listing: listed) } ?? system
             return DeviceDiscovery(system: scoped).discover(options) { devices in
-                if early { readiness = system.hotplugReadiness() }
+                if early { readiness = self.readinessNow(system) }
+                // A new device is announced with identity and nodes only (its capabilities are read after,
+                // off this thread); a known device whose nodes changed is read whole.
                 return Set(
                     devices.indices.filter { i in
                         if early && readiness?.isComplete(devices[i]) != true { return false }
-                        guard let old = known[devices[i].id] else { return true }
+                        guard let old = known[devices[i].id] else { return false }
                         return old.nodes.map(\.path) != devices[i].nodes.map(\.path)
                     })
             }
@@ -51,8 +52,11 @@ extension DeviceRegistry {
             focus = nil  // stable IDs of look-alike devices are told apart over the whole machine
             result = discover(nil)
         }
-        if early && readiness == nil { readiness = system.hotplugReadiness() }
-        if early && readiness == nil { return false }
+        if early && readiness == nil { readiness = readinessNow(system) }
+        if early {
+            systemTellsReadiness = readiness != nil
+            if readiness == nil { return false }  // nothing can be told complete: the settle window decides
+        }
         var present = Set<DeviceID>()
         for d in result.devices {
             if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
@@ -67,6 +71,7 @@ extension DeviceRegistry {
                         continue
                     }
                     self.known[d.id] = d
+                    pendingCapabilities.remove(d.id)  // read whole just now
                     events.append(.changed(d))
                 }
                 continue
@@ -95,6 +100,7 @@ extension DeviceRegistry {
                 continue
             }
             self.known[id] = nil
+            pendingCapabilities.remove(id)
             markGone(id)
             events.append(.disconnected(id, name: d.name))
         }
@@ -126,6 +132,7 @@ extension DeviceRegistry {
                 ])
         }
         for e in events { publish(e) }
+        for case .connected(let d) in events where d.awaitsCapabilities { readCapabilities(of: d) }
         if waitingForAccess {
             retries += 1
             scheduleRescan(after: retryDelay)
@@ -133,6 +140,16 @@ extension DeviceRegistry {
             retries = 0
         }
         return true
+    }
+
+    /// What udev has finished, with one correction: a node whose `remove` was seen is not finished again until
+    /// udev's `add` for it is. A node's number comes back when a driver is reloaded, and until udev has processed
+    /// the old node's removal its database entry is still there: it would look finished while its links are not
+    /// made yet (seen on vivid reloaded within a second).
+    func readinessNow(_ system: any DeviceSystem) -> HotplugReadiness? {
+        guard var r = system.hotplugReadiness() else { return nil }
+        r.unfinishedNodes.formUnion(awaitingAdd.intersection(r.presentNodes))
+        return r
     }
 
     /// Nodes that make devices (as `UdevNodeSource` lists them): video, media and sound-card control nodes.

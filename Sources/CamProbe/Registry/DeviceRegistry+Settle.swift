@@ -11,6 +11,13 @@ extension DeviceRegistry {
         rawEvents += 1
         logger.trace("raw udev event", metadata: ["event": "\(event)"])
         let at = event.receivedAt == 0 ? monotonicNanoseconds() : event.receivedAt
+        if let node = event.devnode {
+            if event.action == "remove" {
+                if awaitingAdd.count < DeviceRegistry.keptSamples { awaitingAdd.insert(node) }
+            } else if event.action == "add" {
+                awaitingAdd.remove(node)
+            }
+        }
         if batchStartedAt == nil { batchStartedAt = at }
         batchLastAt = at
         scheduleRescan(after: settle)
@@ -36,6 +43,16 @@ extension DeviceRegistry {
         if early {
             if rescan(early: true) && deferred == 0 && retries == 0 { completeGeneration = g }
         } else if completeGeneration != g || retries > 0 {
+            // The system tells completeness and a device is still unfinished: udev is slow (a loaded or emulated
+            // machine), not stuck. Look again and wait, up to `patience` after the last event, before announcing
+            // a device udev has not finished (whose links may be missing).
+            if systemTellsReadiness == true, deferred > 0, retries == 0, let last = batchLastAt,
+                monotonicNanoseconds() &- last < UInt64(patience.components.seconds) * 1_000_000_000
+            {
+                rescan(early: true)
+                if deferred > 0 { scheduleRescan(after: settle) }
+                return
+            }
             fallbackRescans += 1
             rescan(early: false)
         } else {

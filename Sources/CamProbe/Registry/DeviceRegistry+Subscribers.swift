@@ -19,10 +19,11 @@ extension DeviceRegistry {
         return stream
     }
 
-    /// The devices present now and a stream of every event after them, taken in one
-    /// step so nothing falls between the two (`DiscoverySession.events()`).
+    /// The devices present now with their capabilities read and a stream of every event after them, taken in
+    /// one step so nothing falls between the two (`DiscoverySession.events()`): a device still being read is
+    /// not in the list, and its `capabilitiesRead` is in the stream.
     package func snapshotAndEvents(limit: Int = 1024) -> (devices: [Device], events: AsyncStream<DeviceEvent>) {
-        (devices, events(limit: limit))
+        (describedDevices, events(limit: limit))
     }
 
     func unsubscribe(_ id: Int) {

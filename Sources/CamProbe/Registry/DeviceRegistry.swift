@@ -75,6 +75,15 @@ package actor DeviceRegistry {
     var completeGeneration = -1
     /// Whether the system tells readiness (learnt at the first early rescan; systems do not change).
     var systemTellsReadiness: Bool?
+    /// Nodes whose udev `remove` was seen and whose `add` was not yet (see `readinessNow`).
+    var awaitingAdd: Set<String> = []
+    /// How long after the last raw event a device udev has not finished is waited for before the settle
+    /// window announces it anyway (a driver that never adds a node it announced).
+    let patience = Duration.seconds(2)
+    /// Devices announced `connected` whose capabilities are not read yet.
+    var pendingCapabilities: Set<DeviceID> = []
+    /// Capability reads running on their own threads.
+    var capabilityReads = 0
     /// IDs seen disconnected, oldest first (bounded, for messages only).
     var goneOrder: [DeviceID] = []
 
@@ -125,12 +134,15 @@ package actor DeviceRegistry {
             connectLatencies: connectLatencies)
     }
 
-    /// True while raw events wait for their quiet window, a rescan is due or a
-    /// permission retry is pending.
-    package var isSettling: Bool { batchStartedAt != nil || retries > 0 || pendingRescans > 0 || deferred > 0 }
+    /// True while raw events wait for their quiet window, a rescan is due, a
+    /// permission retry is pending or a new device's capabilities are being read.
+    package var isSettling: Bool { batchStartedAt != nil || retries > 0 || pendingRescans > 0 || deferred > 0 || capabilityReads > 0 }
 
-    /// The devices present now, in list order.
+    /// The devices present now, in list order; those just connected have no capabilities yet (see `connected`).
     package var devices: [Device] { order.compactMap { known[$0] } }
+
+    /// The devices present now whose capabilities are read, in list order (what a discovery session offers).
+    package var describedDevices: [Device] { order.compactMap { pendingCapabilities.contains($0) ? nil : known[$0] } }
 
     /// False once a device has been disconnected; stays false even if it comes
     /// back (a replug is a new connection, announced with `connected`).
@@ -147,6 +159,7 @@ package actor DeviceRegistry {
     /// goes away while held.
     /// The node is opened on the handle's own thread, not this registry's.
     package func open(_ id: DeviceID, node: String? = nil) async throws(CaptureDeviceError) -> CaptureDevice {
+        if pendingCapabilities.contains(id) { readCapabilitiesNow(of: id) }
         guard let d = known[id] else {
             let gone = gone.contains(id)
             throw CaptureDeviceError(
@@ -160,6 +173,7 @@ package actor DeviceRegistry {
     func holderSawDisconnect(_ id: DeviceID) {
         guard let d = known[id] else { return }
         known[id] = nil
+        pendingCapabilities.remove(id)
         order.removeAll { $0 == id }
         markGone(id)
         publish(.disconnected(id, name: d.name))

@@ -8,10 +8,12 @@ struct ScopedSystem: DeviceSystem {
     let base: any DeviceSystem
     /// Nodes that are new since the registry last looked; their physical devices are listed whole.
     let focus: Set<String>
+    /// `base.nodeRecords()` when the caller listed them already (one libudev scan per re-read, not two).
+    var listing: (nodes: [NodeRecord], note: String?)? = nil
 
-    /// `base.nodeRecords()`, keeping the focused nodes and every node sharing a physical parent with one.
+    /// `base.nodeRecords()` (or `listing`), keeping the focused nodes and every node sharing a physical parent with one.
     func nodeRecords() -> (nodes: [NodeRecord], note: String?) {
-        let (all, note) = base.nodeRecords()
+        let (all, note) = listing ?? base.nodeRecords()
         let parents = Set(all.filter { focus.contains($0.devnode) }.compactMap { $0.parent?.sysPath })
         let kept = all.filter { r in focus.contains(r.devnode) || r.parent.map { parents.contains($0.sysPath) } == true }
         return (kept, note)

@@ -24,7 +24,7 @@ def block_d(s):
     t0 = time.monotonic()
     for c in range(1, cycles + 1):
         modprobe("vivid", *WEBCAM)
-        wait_until(lambda: tail.count("connected") >= c, 20)
+        wait_until(lambda: tail.count("capabilities") >= c, 20)  # announced, then read whole
         rmmod("vivid")
         wait_until(lambda: tail.count("disconnected") >= c, 20)
         if c == 1 or c % 10 == 0:
@@ -41,7 +41,7 @@ def block_d(s):
     s.expect("monitor: exactly %d connected events for %d loads" % (cycles, cycles), connected == cycles, "%d connected" % connected)
     s.expect("monitor: exactly %d disconnected events for %d unloads" % (cycles, cycles), disconnected == cycles,
              "%d disconnected" % disconnected)
-    s.check("monitor: every event names the same stable ID with its nodes", same_id_with_nodes, log)
+    s.check("monitor: every connect is announced with its nodes, then its capabilities, under one stable ID", same_id_with_nodes, log)
     s.expect("monitor exits cleanly on SIGINT", mrc == 0, "exit %d" % mrc)
     # A leak grows every stretch of cycles; malloc taking a new arena chunk is one
     # step. Judge the median growth per 10 cycles (robust to one step), projected
@@ -60,12 +60,17 @@ def same_id_with_nodes(log):
     ids = {l["id"] for l in lines}
     assert ids == {VIVID_ID}, ids
     for l in lines:
-        if l["event"] == "connected":
+        if l["event"] in ("connected", "capabilities"):
             roles = sorted(n["role"] for n in l["device"]["nodes"])
             assert roles == ["capture", "media"], roles
+        if l["event"] == "connected":  # announced as soon as its nodes are ready, before its formats are read
+            assert l.get("capabilities") == "pending" and l["device"]["captures"] == [], "connected with capabilities already read"
+            assert l["device"]["identity"]["byPath"], "connected before udev made its /dev/v4l/by-path link"
+        if l["event"] == "capabilities":
             assert l["device"]["captures"][0]["formats"], "capabilities not read"
     kinds = [l["event"] for l in lines]
-    assert all(kinds[i] == ("connected" if i % 2 == 0 else "disconnected") for i in range(len(kinds))), kinds[:10]
+    cycle = ["connected", "capabilities", "disconnected"]
+    assert all(kinds[i] == cycle[i % 3] for i in range(len(kinds))), kinds[:10]
 
 
 def block_e1(s):
@@ -73,7 +78,7 @@ def block_e1(s):
     as a recorder would; vivid's 'disconnect' control cuts it off with no uevent.
     The holder gets a clear 'disconnected' error, the registry announces exactly
     one disconnect, and when the holder lets go (vivid comes back once its last
-    user closes) one new connection of the same ID."""
+    user closes) one new connection of the same ID, then its capabilities."""
     modprobe("vivid", *WEBCAM)
     settle()
     node = first_capture_node()
@@ -82,7 +87,7 @@ def block_e1(s):
     tail = JsonlTail(log)
     wait_until(lambda: tail.count("present", VIVID_ID) > 0, 10)
     set_ctrl(node, "disconnect=1")
-    wait_until(lambda: tail.count("connected") > 0, 10)
+    wait_until(lambda: tail.count("capabilities") > 0, 10)
     hrc = holder.stop()
     s.check("holder of a disconnected camera gets a clear error, one disconnect, then one reconnect (exit %d)" % hrc,
             holder_sequence, log)
@@ -94,8 +99,8 @@ def block_e1(s):
 def holder_sequence(log):
     lines = load_jsonl(log)
     ev = [(l["event"], l["id"]) for l in lines if l["event"] != "present"]
-    want = [("holder-error", VIVID_ID), ("disconnected", VIVID_ID), ("connected", VIVID_ID)]
-    assert ev in (want, [want[1], want[0], want[2]]), ev
+    want = [("holder-error", VIVID_ID), ("disconnected", VIVID_ID), ("connected", VIVID_ID), ("capabilities", VIVID_ID)]
+    assert ev in (want, [want[1], want[0], want[2], want[3]]), ev
     h = [l for l in lines if l["event"] == "holder-error"][0]
     assert h["kind"] == "disconnected" and "was disconnected while held open" in h["message"] and "ENODEV" in h["message"], h
     print("info: " + h["message"], flush=True)

@@ -14,7 +14,8 @@ struct EventPrinter: Sendable {
 
     func event(_ e: DeviceEvent) {
         switch e {
-        case .connected(let d): emit("connected", device: d, id: d.id, name: d.name)
+        case .connected(let d): emit("connected", device: d, id: d.id, name: d.name, pending: d.awaitsCapabilities)
+        case .capabilitiesRead(let d): emit("capabilities", device: d, id: d.id, name: d.name)
         case .changed(let d): emit("changed", device: d, id: d.id, name: d.name)
         case .disconnected(let id, let name): emit("disconnected", device: nil, id: id, name: name)
         case .overflow(let n):
@@ -123,10 +124,14 @@ struct EventPrinter: Sendable {
         if let bytes = try? SortedJSONEncoder(prettyPrinted: false).encode(value) { line(String(decoding: bytes, as: UTF8.self)) }
     }
 
-    private func emit(_ kind: String, device: Device?, id: DeviceID, name: String) {
+    /// `pending`: a connect announced before its capabilities are read (`"capabilities": "pending"`; a
+    /// `capabilities` line follows).
+    private func emit(_ kind: String, device: Device?, id: DeviceID, name: String, pending: Bool = false) {
         let time = EventPrinter.timestamp()
         if json {
-            jsonLine(MonitorEvent.DeviceLine(event: kind, time: time, id: id, name: name, device: device))
+            jsonLine(
+                MonitorEvent.DeviceLine(
+                    event: kind, time: time, id: id, name: name, device: device, capabilities: pending ? "pending" : nil))
             return
         }
         var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(TerminalText.field(name))\""
@@ -134,6 +139,7 @@ struct EventPrinter: Sendable {
             text += "  nodes " + d.nodes.map(\.path).joined(separator: ",")
             let modes = d.modeSummary
             if !modes.isEmpty { text += "  best " + modes.joined(separator: ", ") }
+            if pending { text += "  (reading capabilities)" }
         }
         line(text)
     }

@@ -15,14 +15,17 @@ struct Monitor: AsyncParsableCommand {
         abstract: "Print the devices present, then one line per connect/disconnect as they happen (and, on request, control changes).",
         discussion: """
             One event per physical camera: its capture, metadata and media nodes are settled into one \
-            'connected' (capabilities already read) and one 'disconnected'. Stops on Ctrl-C / SIGTERM, \
-            after --count events or after --timeout seconds.
+            'connected' (identity and nodes, as soon as they are ready), then one 'capabilities' (its formats and \
+            controls, read next), and one 'disconnected'. Stops on Ctrl-C / SIGTERM, after --count events or \
+            after --timeout seconds.
             """)
 
     @Flag(name: .long, help: "JSON Lines: one object per line, devices as in 'show --json'.")
     var json = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Exit after this many connect/disconnect events.")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Exit after this many connect/disconnect events (a connect's capabilities line is part of it).")
     var count: Int?
 
     @Option(name: .long, parsing: .unconditional, help: "Exit after this many seconds.")
@@ -83,6 +86,9 @@ struct Monitor: AsyncParsableCommand {
 
     @Option(name: .long, help: "Frames per --verify-every check.")
     var verifyFrames: Int = 60
+
+    /// `--verbose`: the raw udev events (at `--log-level trace`), each re-read and what it announced.
+    @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
         if let textfile, textfile.hasSuffix(".prom") {
@@ -175,6 +181,7 @@ struct Monitor: AsyncParsableCommand {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var seen = 0
+                var awaiting: DeviceID?
                 for await e in stream {
                     printer.event(e)
                     if let fleet {
@@ -184,7 +191,7 @@ struct Monitor: AsyncParsableCommand {
                             await fleet.textfile.apply(e)
                         }
                     }
-                    if case .connected(let d) = e, keeper != nil || watchers != nil {
+                    if case .capabilitiesRead(let d) = e, keeper != nil || watchers != nil {
                         // Each device on its own task: a device stuck in its restore delays no other's events.
                         Task {
                             await keeper?.restore(d)
@@ -192,9 +199,23 @@ struct Monitor: AsyncParsableCommand {
                         }
                     }
                     if let meters, case .connected(let d) = e { meters.start(d) }
-                    if case .overflow = e { continue }
+                    // --count counts devices coming, going and changing; a connect's `capabilities` line is
+                    // part of it, so the last counted connect is followed until its capabilities are in.
+                    switch e {
+                    case .overflow: continue
+                    case .capabilitiesRead(let d):
+                        if d.id == awaiting { return }
+                        continue
+                    case .disconnected(let id, _) where id == awaiting: return
+                    default: break
+                    }
                     seen += 1
-                    if let limit, seen >= limit { return }
+                    if let limit, seen >= limit {
+                        guard case .connected(let d) = e, d.awaitsCapabilities else {
+                            return
+                        }
+                        awaiting = d.id
+                    }
                 }
             }
             group.addTask { await stop.wait() }

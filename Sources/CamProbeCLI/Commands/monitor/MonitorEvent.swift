@@ -6,13 +6,16 @@ import CaptureModel
 /// else (the `levels` record is `LevelsRenderer`'s, shared with `camprobe levels --json`); `OutputSchemaTests`
 /// checks a sample of every one against the schema, and that the schema names no other kind.
 enum MonitorEvent {
-    /// `present`, `connected`, `changed` (with the device) and `disconnected` (without).
+    /// `present`, `connected`, `capabilities`, `changed` (with the device) and `disconnected` (without).
     struct DeviceLine: Encodable {
         var event: String
         var time: String
         var id: DeviceID
         var name: String
         var device: Device?
+        /// "pending" on a `connected` line: the device is announced with identity and nodes; a `capabilities`
+        /// line with its formats and controls follows.
+        var capabilities: String?
     }
 
     /// Events the output was too slow for; `camprobe list` resynchronises.

@@ -1,0 +1,141 @@
+"""Hotplug latency side by side with udevd's own listener (issue P17 item 6).
+
+`camprobe monitor --json` and `udevadm monitor --udev` run together; one reader
+thread per pipe stamps every line with time.monotonic() as it arrives, so both
+listeners are timed by the same clock in the same process. vivid is loaded and
+unloaded CYCLES times. For each camprobe `connected` / `disconnected` line the
+latency is measured from the last udev event of that load's (or unload's) burst
+for the device's nodes (video4linux and media), and the `capabilities` line that
+follows a connect is timed the same way.
+
+Used by bench_guest.py (scripts/bench) and by the suite's block D.
+"""
+import json
+import re
+import subprocess
+import threading
+import time
+
+from guest.harness import WEBCAM, modprobe, rmmod, wait_until
+
+UDEV_LINE = re.compile(r"^UDEV\s+\[[0-9.]+\]\s+(\w+)\s+(\S+)\s+\((\S+)\)")
+NODE_SUBSYSTEMS = ("video4linux", "media")
+
+
+class Stamped:
+    """Every line of a pipe with its arrival time (monotonic seconds)."""
+
+    def __init__(self, pipe):
+        self.lines, self.lock = [], threading.Lock()
+        self.thread = threading.Thread(target=self._read, args=(pipe,), daemon=True)
+        self.thread.start()
+
+    def _read(self, pipe):
+        for raw in iter(pipe.readline, b""):
+            t = time.monotonic()
+            with self.lock:
+                self.lines.append((t, raw.decode(errors="replace").rstrip("\n")))
+
+    def snapshot(self):
+        with self.lock:
+            return list(self.lines)
+
+
+def percentile(values, p):
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round((len(s) - 1) * p)))]
+
+
+def measure(camprobe, cycles, log_path=None, module_args=WEBCAM):
+    """Runs the cycles; returns a dict of latency lists (ms) and counts."""
+    udev = subprocess.Popen(["udevadm", "monitor", "--udev"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    mon = subprocess.Popen([camprobe, "monitor", "--json"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL)
+    u, m = Stamped(udev.stdout), Stamped(mon.stdout)
+    time.sleep(2)  # both listening
+
+    parsed = []  # (time, event) per monitor line, each line parsed once (a capabilities line is large)
+
+    def events(kind):
+        lines = m.snapshot()
+        for t, line in lines[len(parsed):]:
+            try:
+                e = json.loads(line)
+            except ValueError:
+                e = {"event": "<unparsable>"}
+            e.pop("device", None)
+            parsed.append((t, e))
+        return [(t, e) for t, e in parsed if e.get("event") == kind]
+
+    marks = []  # (phase, start time)
+    for c in range(1, cycles + 1):
+        marks.append(("add", time.monotonic()))
+        modprobe("vivid", *module_args)
+        # Whole: its capabilities line, or a connected line that carried them (a camprobe that reads before it announces).
+        wait_until(lambda: len(events("capabilities")) + sum(1 for _, e in events("connected") if "capabilities" not in e) >= c,
+                   20, 0.005)
+        rmmod_at = time.monotonic()
+        marks.append(("remove", rmmod_at))
+        rmmod("vivid")
+        wait_until(lambda: len(events("disconnected")) >= c, 20, 0.005)
+    time.sleep(0.5)
+    mon.send_signal(2)
+    udev.terminate()
+    for p in (mon, udev):
+        try:
+            p.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+    udev_events = []
+    for t, line in u.snapshot():
+        g = UDEV_LINE.match(line)
+        if g and g.group(3) in NODE_SUBSYSTEMS:
+            udev_events.append((t, g.group(1), g.group(2)))
+    ours = {k: events(k) for k in ("connected", "capabilities", "disconnected")}
+
+    def window(t):
+        """The [start, end) of the phase a camprobe line at time t belongs to."""
+        start = max((s for _, s in marks if s <= t), default=0.0)
+        later = [s for _, s in marks if s > t]
+        return start, (later[0] if later else float("inf"))
+
+    def latency(kind, action):
+        """From the last node event of the burst of the phase (load or unload) the line belongs to; udevadm may
+        print that event a moment after camprobe's line (both read one netlink multicast): then it is negative."""
+        out = []
+        for t, _ in ours[kind]:
+            start, end = window(t)
+            burst = [ut for ut, a, _ in udev_events if a == action and start <= ut < end]
+            if burst:
+                out.append((t - max(burst)) * 1000)
+        return out
+
+    result = {
+        "cycles": cycles,
+        "connected": latency("connected", "add"),
+        "capabilities": latency("capabilities", "add"),
+        "disconnected": latency("disconnected", "remove"),
+        "counts": {k: len(v) for k, v in ours.items()},
+        "udev_events": len(udev_events),
+        "pending": sum(1 for _, e in ours["connected"] if e.get("capabilities") == "pending"),
+    }
+    if log_path:
+        with open(log_path, "w") as f:
+            for t, line in sorted([(t, "udev " + l) for t, l in u.snapshot()] + [(t, "camprobe " + l) for t, l in m.snapshot()]):
+                f.write("%.6f %s\n" % (t, line[:300]))
+    return result
+
+
+def table(r):
+    """Markdown rows: p50 / p99 / max per kind."""
+    rows = ["| event (from the last udev node event of its burst) | samples | p50 ms | p99 ms | max ms | min ms |",
+            "|---|---:|---:|---:|---:|---:|"]
+    for k, label in (("connected", "`connected` (identity and nodes)"), ("capabilities", "`capabilities` (formats and controls read)"),
+                     ("disconnected", "`disconnected`")):
+        v = r[k]
+        rows.append("| %s | %d | %.1f | %.1f | %.1f | %.1f |" % (label, len(v), percentile(v, 0.5), percentile(v, 0.99),
+                                                               max(v) if v else float("nan"), min(v) if v else float("nan")))
+    return "\n".join(rows) + "\n"
