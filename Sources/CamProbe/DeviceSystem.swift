@@ -21,11 +21,14 @@ package protocol DeviceSystem {
     /// Which nodes udev has finished, for announcing hotplugged devices as soon as they are
     /// complete; nil when this system cannot tell (the registry then waits its settle window).
     func hotplugReadiness() -> HotplugReadiness?
+    /// The same for nodes just listed by `nodeRecords()` (cheaper where the system can reuse the listing).
+    func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness?
 }
 
 extension DeviceSystem {
     package func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
     package func hotplugReadiness() -> HotplugReadiness? { nil }
+    package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { hotplugReadiness() }
 }
 
 /// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.
@@ -45,6 +48,12 @@ package struct SystemDeviceSystem: DeviceSystem {
     /// and `access(2)` on the `/dev` node; USB interfaces' `bInterfaceClass` (see `UdevReadiness`).
     package func hotplugReadiness() -> HotplugReadiness? {
         guard let r = UdevReadiness.read() else { return nil }
+        return HotplugReadiness(
+            presentNodes: r.presentNodes, unfinishedNodes: r.unfinishedNodes, incompleteParents: r.incompleteParents)
+    }
+    /// `stat(2)` of each listed node and `access(2)` of udev's database entry for its number (`UdevReadiness`).
+    package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? {
+        guard let r = UdevReadiness.read(listed: listed) else { return nil }
         return HotplugReadiness(
             presentNodes: r.presentNodes, unfinishedNodes: r.unfinishedNodes, incompleteParents: r.incompleteParents)
     }

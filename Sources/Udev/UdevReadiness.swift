@@ -49,4 +49,40 @@ package enum UdevReadiness {
         for d in usbDevices where UsbInterfaces.awaitNodes(device: d) { incomplete.insert(d) }
         return (present, unfinished, incomplete)
     }
+
+    /// The same, from nodes listed a moment ago (`UdevNodeSource.nodes()`) instead of a second enumeration:
+    /// each node's `/dev` entry is stat'ed for its number and udev's database entry for that number looked up
+    /// (`stat(2)`, `access(2)`: two calls a node, where libudev walks every path component of every device and
+    /// its parents). nil when no udev daemon runs.
+    package static func read(listed: [NodeRecord]) -> (
+        presentNodes: Set<String>, unfinishedNodes: Set<String>, incompleteParents: Set<String>
+    )? {
+        guard access("/run/udev/control", F_OK) == 0 else { return nil }
+        var present = Set<String>()
+        var unfinished = Set<String>()
+        var incomplete = Set<String>()
+        var usbDevices = Set<String>()
+        for r in listed.prefix(4096) {
+            let name = r.devnode.split(separator: "/").last.map(String.init) ?? r.devnode
+            guard name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC") else { continue }
+            present.insert(r.devnode)
+            if r.parent?.bus == "usb", let p = r.parent?.sysPath { usbDevices.insert(p) }
+            var st = stat()
+            let finished = stat(r.devnode, &st) == 0 && access("/run/udev/data/c\(devNumber(st.st_rdev))", F_OK) == 0
+            if !finished {
+                unfinished.insert(r.devnode)
+                if let p = r.parent?.sysPath { incomplete.insert(p) }
+            }
+        }
+        for d in usbDevices where UsbInterfaces.awaitNodes(device: d) { incomplete.insert(d) }
+        return (present, unfinished, incomplete)
+    }
+
+    /// "major:minor" of a `dev_t`, as glibc's `major`/`minor` macros split it.
+    static func devNumber(_ dev: dev_t) -> String {
+        let d = UInt64(dev)
+        let major = ((d & 0x0000_0000_000f_ff00) >> 8) | ((d & 0xffff_f000_0000_0000) >> 32)
+        let minor = (d & 0x0000_0000_0000_00ff) | ((d & 0x0000_0fff_fff0_0000) >> 12)
+        return "\(major):\(minor)"
+    }
 }

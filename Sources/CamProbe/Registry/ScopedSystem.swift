@@ -28,4 +28,5 @@ struct ScopedSystem: DeviceSystem {
         base.libcameraID(sensorSubdev: sensorSubdev, entity: entity)
     }
     func hotplugReadiness() -> HotplugReadiness? { base.hotplugReadiness() }
+    func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { base.hotplugReadiness(listed: listed) }
 }
