@@ -182,6 +182,7 @@ struct Monitor: AsyncParsableCommand {
             group.addTask {
                 var seen = 0
                 var awaiting: DeviceID?
+                var arriving = Set<DeviceID>()  // connected, capabilities not read yet
                 for await e in stream {
                     printer.event(e)
                     if let fleet {
@@ -191,7 +192,17 @@ struct Monitor: AsyncParsableCommand {
                             await fleet.textfile.apply(e)
                         }
                     }
-                    if case .capabilitiesRead(let d) = e, keeper != nil || watchers != nil {
+                    // A new device's controls are restored and followed once it is whole: its `capabilities`,
+                    // or a `changed` that came first and carried them; a microphone of its own when it connects.
+                    var whole: Device?
+                    switch e {
+                    case .connected(let d) where d.awaitsCapabilities: arriving.insert(d.id)
+                    case .connected(let d): whole = d
+                    case .capabilitiesRead(let d), .changed(let d): whole = arriving.remove(d.id) != nil ? d : nil
+                    case .disconnected(let id, _): arriving.remove(id)
+                    case .overflow: break
+                    }
+                    if let d = whole, keeper != nil || watchers != nil {
                         // Each device on its own task: a device stuck in its restore delays no other's events.
                         Task {
                             await keeper?.restore(d)
