@@ -65,9 +65,16 @@ struct CamProbeCommand: AsyncParsableCommand {
     /// the root looks up protocol conformances for every subcommand's arguments on each run, which was two
     /// thirds of a one-shot command's instructions (Reports/benchmarks.md §17).
     static func parseFast(_ arguments: [String]) -> (any ParsableCommand)? {
-        guard let name = arguments.first, let sub = configuration.subcommands.first(where: { $0.configuration.commandName == name })
+        guard let name = arguments.first, let sub = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+            let command = try? sub.parseAsRoot(Array(arguments.dropFirst()))
         else { return nil }
-        return try? sub.parseAsRoot(Array(arguments.dropFirst()))
+        // `--help` parses into ArgumentParser's help command, whose usage would name the subcommand alone.
+        return isCommand(type(of: command), in: sub) ? command : nil
+    }
+
+    /// True when `type` is `root` or one of its subcommands, at any depth.
+    static func isCommand(_ type: any ParsableCommand.Type, in root: any ParsableCommand.Type) -> Bool {
+        type == root || root.configuration.subcommands.contains { isCommand(type, in: $0) }
     }
 
     /// Exits with `status` once standard output is written; a failed write

@@ -19,4 +19,19 @@ struct VersionTests {
         #expect(parsed.status == 0 && fast.status == 0)
         #expect(fast.stdout == parsed.stdout, "\(fast.stdout.debugDescription) vs \(parsed.stdout.debugDescription)")
     }
+
+    /// A subcommand is parsed alone when that succeeds (`CamProbeCommand.parseFast`); help is not such a parse:
+    /// every subcommand's `--help` names `camprobe`, as ArgumentParser prints it for the whole tree.
+    @Test func everySubcommandsHelpNamesCamprobe() throws {
+        for sub in [
+            "list", "show", "graph", "monitor", "negotiate", "apply", "verify", "ctl", "profile", "import", "doctor", "report",
+            "udev-rule", "snapshot", "levels",
+        ] {
+            let r = try CLI.runShipped([sub, "--help"])
+            #expect(r.status == 0, "\(sub): exit \(r.status)")
+            #expect(r.stdout.contains("USAGE: camprobe \(sub)"), "\(sub): \(r.stdout.prefix(300))")
+        }
+        let nested = try CLI.runShipped(["profile", "write", "--help"])
+        #expect(nested.stdout.contains("USAGE: camprobe profile write"), "\(nested.stdout.prefix(300))")
+    }
 }
