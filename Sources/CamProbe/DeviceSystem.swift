@@ -18,17 +18,14 @@ package protocol DeviceSystem {
     /// libcamera's id for the sensor behind subdevice node `sensorSubdev`, derived from sysfs the way
     /// libcamera derives it; nil when it cannot be told.
     func libcameraID(sensorSubdev: String, entity: String) -> String?
-    /// Which nodes udev has finished, for announcing hotplugged devices as soon as they are
-    /// complete; nil when this system cannot tell (the registry then waits its settle window).
-    func hotplugReadiness() -> HotplugReadiness?
-    /// The same for nodes just listed by `nodeRecords()` (cheaper where the system can reuse the listing).
+    /// Which of the nodes `nodeRecords()` just listed udev has finished, for announcing hotplugged devices as
+    /// soon as they are complete; nil when this system cannot tell (the registry then waits its settle window).
     func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness?
 }
 
 extension DeviceSystem {
     package func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
-    package func hotplugReadiness() -> HotplugReadiness? { nil }
-    package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { hotplugReadiness() }
+    package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { nil }
 }
 
 /// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.
@@ -43,13 +40,6 @@ package struct SystemDeviceSystem: DeviceSystem {
     package var mediaDevnodes: DevnodeResolver { .sysfs() }
     package func libcameraID(sensorSubdev: String, entity: String) -> String? {
         LibcameraID.derive(sensorSubdev: sensorSubdev, entity: entity)
-    }
-    /// libudev enumeration of sysfs, `udev_device_get_is_initialized` (udev's database entry)
-    /// and `access(2)` on the `/dev` node; USB interfaces' `bInterfaceClass` (see `UdevReadiness`).
-    package func hotplugReadiness() -> HotplugReadiness? {
-        guard let r = UdevReadiness.read() else { return nil }
-        return HotplugReadiness(
-            presentNodes: r.presentNodes, unfinishedNodes: r.unfinishedNodes, incompleteParents: r.incompleteParents)
     }
     /// `stat(2)` of each listed node and `access(2)` of udev's database entry for its number (`UdevReadiness`).
     package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? {

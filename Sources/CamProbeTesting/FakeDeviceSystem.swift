@@ -69,8 +69,9 @@ package final class FakeDeviceSystem: DeviceSystem {
         return (records, nil)
     }
 
-    /// Every node of the fixture is present; those `pending` names are unfinished, and so are their parents.
-    package func hotplugReadiness() -> HotplugReadiness? {
+    /// Every node of the fixture is present (whatever was listed); those `pending` names are unfinished, and so
+    /// are their parents.
+    package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? {
         guard let pending else { return nil }
         let (nodes, parents) = pending()
         let present = Set(spec.nodes.map(\.path))

@@ -36,7 +36,7 @@ extension DeviceRegistry {
         func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
             let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0, listing: listed) } ?? system
             return DeviceDiscovery(system: scoped).discover(options) { devices in
-                if early { readiness = self.readinessNow(system, listed: listed?.nodes) }
+                if early { readiness = self.readinessNow(system, listed: listed?.nodes ?? []) }
                 // A new device is announced with identity and nodes only (its capabilities are read after,
                 // off this thread); a known device whose nodes changed is read whole.
                 return Set(
@@ -52,7 +52,7 @@ extension DeviceRegistry {
             focus = nil  // stable IDs of look-alike devices are told apart over the whole machine
             result = discover(nil)
         }
-        if early && readiness == nil { readiness = readinessNow(system, listed: listed?.nodes) }
+        if early && readiness == nil { readiness = readinessNow(system, listed: listed?.nodes ?? []) }
         if early {
             systemTellsReadiness = readiness != nil
             if readiness == nil { return false }  // nothing can be told complete: the settle window decides
@@ -146,9 +146,9 @@ extension DeviceRegistry {
     /// udev's `add` for it is. A node's number comes back when a driver is reloaded, and until udev has processed
     /// the old node's removal its database entry is still there: it would look finished while its links are not
     /// made yet (seen on vivid reloaded within a second).
-    /// `listed`: the nodes this re-read listed, when it did (the system may derive readiness from them).
-    func readinessNow(_ system: any DeviceSystem, listed: [NodeRecord]? = nil) -> HotplugReadiness? {
-        guard var r = listed.map({ system.hotplugReadiness(listed: $0) }) ?? system.hotplugReadiness() else { return nil }
+    /// `listed`: the nodes this re-read listed.
+    func readinessNow(_ system: any DeviceSystem, listed: [NodeRecord]) -> HotplugReadiness? {
+        guard var r = system.hotplugReadiness(listed: listed) else { return nil }
         r.unfinishedNodes.formUnion(awaitingAdd.intersection(r.presentNodes))
         return r
     }

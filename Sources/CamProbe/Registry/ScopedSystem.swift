@@ -27,6 +27,5 @@ struct ScopedSystem: DeviceSystem {
     func libcameraID(sensorSubdev: String, entity: String) -> String? {
         base.libcameraID(sensorSubdev: sensorSubdev, entity: entity)
     }
-    func hotplugReadiness() -> HotplugReadiness? { base.hotplugReadiness() }
     func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { base.hotplugReadiness(listed: listed) }
 }
