@@ -157,6 +157,9 @@ struct Monitor: AsyncParsableCommand {
         } else {
             fleet = nil
         }
+        // ^C is caught before the first line is out: a user who stops the monitor as soon as it
+        // prints gets the clean stop (status 0), never the default handler's 130.
+        let stop = StopSignal.install()
         for d in present { printer.present(d) }
         if present.isEmpty && !json && environment.isLive { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
         if !environment.isLive && count == nil && timeout == nil { return }
@@ -171,7 +174,6 @@ struct Monitor: AsyncParsableCommand {
                 throw CLIError(message: "--hold \(hold): \(error)")
             }
         }
-        let stop = StopSignal.install()
         let limit = count
         let reassertOn = reassert
         let keeper = restore.map { ControlKeeper(name: $0, reassert: reassertOn, factory: factory, printer: printer, watchers: watchers) }
