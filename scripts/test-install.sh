@@ -80,6 +80,9 @@ check "env -i ... camprobe profile validate (bundled profile)" \
     env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$bin" profile validate "$prefix/share/camprobe/profiles/vivid-webcam.json"
 check "ldd camprobe names no swift library" bash -c '! ldd "$1" | grep -i swift' _ "$bin"
 check "ldd camprobe resolves every library" bash -c '! ldd "$1" | grep "not found"' _ "$bin"
+# scripts/static-build links libstdc++ from its archive and packs relative relocations (Reports/benchmarks.md §18).
+check "readelf: camprobe needs no libstdc++.so.6 and has packed relocations (DT_RELR)" \
+    bash -c '! readelf -d "$1" | grep NEEDED | grep -q libstdc++ && readelf -d "$1" | grep -q "(RELR)"' _ "$bin"
 check "no RPATH/RUNPATH into a toolchain" bash -c '! readelf -d "$1" | grep -E "R(UN)?PATH" | grep -i swift' _ "$bin"
 
 # ------------------------------------------------------------ man, completions, unit

@@ -78,6 +78,8 @@ struct AsciiLocaleTests {
         #expect(!utf8(["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
         #expect(utf8(["LC_ALL": "", "LANG": "C.UTF-8"]), "an empty variable is not set")
         #expect(!utf8(["LANG": "en_US.ISO-8859-1"]))
+        #expect(utf8(["LANG": "sv_SE.Utf-8"]) && utf8(["LANG": "UTF8"]), "any case")
+        #expect(!utf8(["LANG": "utf"]) && !utf8(["LANG": "en_US.UTF-16"]))
         #expect(!utf8([:]))
     }
 

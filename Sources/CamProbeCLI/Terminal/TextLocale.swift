@@ -22,9 +22,18 @@ enum TextLocale {
     static func utf8(environment: (String) -> String?) -> Bool {
         for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
             guard let v = environment(name), !v.isEmpty else { continue }
-            let s = v.lowercased()
-            return s.contains("utf-8") || s.contains("utf8")
+            // ASCII-lowercased bytes, searched by hand: `String.contains(String)` would bring in
+            // _StringProcessing's searcher, whose first use costs every command ~0.4 M instructions.
+            let s = v.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            return contains(s, "utf-8") || contains(s, "utf8")
         }
+        return false
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
+        let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard bytes.count >= n.count else { return false }
+        for start in 0...(bytes.count - n.count) where bytes[start..<start + n.count].elementsEqual(n) { return true }
         return false
     }
 
