@@ -9,6 +9,9 @@ package protocol DeviceSystem {
     /// All V4L2 and media nodes with their udev/sysfs identity, and a note
     /// when something limits what could be learned (e.g. no udev daemon).
     func nodeRecords() -> (nodes: [NodeRecord], note: String?)
+    /// `nodeRecords()`, keeping the records of `previous` for nodes still present whose devnode is not in
+    /// `changed` instead of reading them again (a hotplug re-read reads only the nodes udev sent events for).
+    func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>) -> (nodes: [NodeRecord], note: String?)
     /// Opens a node for ioctls, directly or through libv4l2.
     func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort
     /// libasound, for the sound cards among the node records.
@@ -24,6 +27,10 @@ package protocol DeviceSystem {
 }
 
 extension DeviceSystem {
+    /// Reads every node again.
+    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>) -> (
+        nodes: [NodeRecord], note: String?
+    ) { nodeRecords() }
     package func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
     package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { nil }
 }
@@ -32,6 +39,10 @@ extension DeviceSystem {
 package struct SystemDeviceSystem: DeviceSystem {
     package init() {}
     package func nodeRecords() -> (nodes: [NodeRecord], note: String?) { UdevNodeSource.nodes() }
+    /// The class directories read again, libudev only for the nodes not kept (`UdevNodeSource.nodes(reusing:except:)`).
+    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>) -> (
+        nodes: [NodeRecord], note: String?
+    ) { UdevNodeSource.nodes(reusing: previous, except: changed) }
     package func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
         try SystemDevicePort(path: path, throughLibV4L2: throughLibV4L2)
     }

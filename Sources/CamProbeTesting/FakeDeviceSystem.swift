@@ -69,6 +69,16 @@ package final class FakeDeviceSystem: DeviceSystem {
         return (records, nil)
     }
 
+    /// As the real system: a node still present keeps its `previous` record unless it is in `changed`, so a registry
+    /// that forgot to mark a node changed announces the stale record.
+    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>) -> (
+        nodes: [NodeRecord], note: String?
+    ) {
+        let kept = Dictionary(previous.map { ($0.devnode, $0) }, uniquingKeysWith: { a, _ in a })
+        let (fresh, note) = nodeRecords()
+        return (fresh.map { r in changed.contains(r.devnode) ? r : kept[r.devnode] ?? r }, note)
+    }
+
     /// Every node of the fixture is present (whatever was listed); those `pending` names are unfinished, and so
     /// are their parents.
     package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? {

@@ -17,25 +17,29 @@ package enum UdevNodeSource {
 
     /// Enumerates `/dev/video*`, `/dev/media*` and `/dev/snd/controlC*` nodes, sorted by subsystem and number.
     ///
-    /// The corresponding C calls are `udev_enumerate_add_match_subsystem`,
-    /// `udev_enumerate_scan_devices` and `udev_device_new_from_syspath`.
-    package static func nodes() -> (nodes: [NodeRecord], note: String?) {
+    /// The devices are found by name in their class directories (`ClassDirectories`: `readdir(3)` and
+    /// `readlink(2)`); each is then read by `udev_device_new_from_syspath`.
+    ///
+    /// - Parameters:
+    ///   - previous: records of an earlier listing; a node still present whose devnode is not in `changed` keeps
+    ///     its record without being read again (the registry passes its last listing and the nodes udev sent
+    ///     events for since, so a hotplug re-read reads only the arriving nodes).
+    ///   - changed: devnodes that may have changed since `previous` was listed.
+    package static func nodes(reusing previous: [NodeRecord] = [], except changed: Set<String> = []) -> (
+        nodes: [NodeRecord], note: String?
+    ) {
         guard let udev = udev_new() else { return ([], "libudev could not be initialised (udev_new failed)") }
         defer { udev_unref(udev) }
-        guard let en = udev_enumerate_new(udev) else { return ([], "udev_enumerate_new failed") }
-        defer { udev_enumerate_unref(en) }
-        for s in subsystems { udev_enumerate_add_match_subsystem(en, s) }
-        udev_enumerate_scan_devices(en)
-
-        let links = LinkDirectories.read()
+        var kept: [String: NodeRecord] = [:]
+        for r in previous where !changed.contains(r.devnode) { if let sp = r.sysPath { kept[sp] = r } }
+        var links: LinkDirectories?  // read once, when a node is read
         var out: [NodeRecord] = []
-        var entry = udev_enumerate_get_list_entry(en)
-        var guardCount = 0
-        while let e = entry, guardCount < 4096 {
-            guardCount += 1
-            entry = udev_list_entry_get_next(e)
-            guard let sp = udev_list_entry_get_name(e), isListed(sysPath: sp), let dev = udev_device_new_from_syspath(udev, sp)
-            else { continue }
+        for sp in ClassDirectories.listedDevices() {
+            if let old = kept[sp] {
+                out.append(old)
+                continue
+            }
+            guard let dev = udev_device_new_from_syspath(udev, sp) else { continue }  // vanished since it was listed
             defer { udev_device_unref(dev) }
             guard let dn = udev_device_get_devnode(dev) else { continue }
             let devnode = String(cString: dn)
@@ -45,8 +49,10 @@ package enum UdevNodeSource {
             guard name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC") else { continue }
             let subsystem = udev_device_get_subsystem(dev).map { String(cString: $0) } ?? ""
             let idPath = property(dev, "ID_PATH")
-            var byID = links.byID[devnode] ?? []
-            var byPath = links.byPath[devnode] ?? []
+            let found = links ?? LinkDirectories.read()
+            links = found
+            var byID = found.byID[devnode] ?? []
+            var byPath = found.byPath[devnode] ?? []
             if let dl = property(dev, "DEVLINKS") {
                 for l in dl.split(separator: " ").map(String.init) {
                     if l.hasPrefix("/dev/v4l/by-id/"), !byID.contains(l) { byID.append(l) }
@@ -55,7 +61,7 @@ package enum UdevNodeSource {
             }
             out.append(
                 NodeRecord(
-                    devnode: devnode, subsystem: subsystem, sysPath: String(cString: sp), udevIDPath: idPath,
+                    devnode: devnode, subsystem: subsystem, sysPath: sp, udevIDPath: idPath,
                     byID: byID.sorted(), byPath: byPath.sorted(), parent: physicalParent(of: dev)))
         }
         out.sort { a, b in
@@ -65,12 +71,10 @@ package enum UdevNodeSource {
         return (out, hasDatabase ? nil : "no udev daemon is running (/run/udev/control is absent): identity comes from sysfs alone")
     }
 
-    /// True when the sysfs device's name is one of a listed node (`video*`, `media*`, `controlC*`):
+    /// True when a sysfs device's name is one of a listed node (`video*`, `media*`, `controlC*`):
     /// the others are skipped before libudev reads them.
-    static func isListed(sysPath: UnsafePointer<CChar>) -> Bool {
-        let path = String(cString: sysPath)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC")
+    static func isListed(name: String) -> Bool {
+        name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC")
     }
 
     static func property(_ dev: OpaquePointer, _ key: String) -> String? {

@@ -116,6 +116,31 @@ struct RegistryCompletenessTests {
         #expect(log.summary == ["disconnected \(id)", "connected \(id)", "capabilities \(id)"])
     }
 
+    /// An early re-read reads again only the nodes udev sent events for: a node listed before udev finished it (no
+    /// links yet) is read again once its `add` arrives, so the announcement carries the links udev made.
+    @Test func aNodeListedUnfinishedIsReadAgainWhenUdevFinishesIt() async throws {
+        let cam = try camera(1)
+        var linked = cam[0]
+        let link = "/dev/v4l/by-path/pci-0000:00:14.0-usb-0:1:1.0-video-index0"
+        linked.udev?.byPath = [link]
+        let machine = FakeMachine(tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        for n in cam { machine.register(n) }  // the kernel's nodes, before udev's rules made any link
+        for (i, n) in cam.dropFirst().enumerated() {
+            machine.process(n.path)
+            try await rescanned(registry, machine, to: i + 1)
+        }
+        #expect(log.list.isEmpty)
+        machine.update(linked)  // udev made the capture node's link, then sent its add
+        machine.process(linked.path)
+        try await until { log.list.count == 2 }
+        guard case .connected(let d) = log.list.first else {
+            Issue.record("\(log.summary)")
+            return
+        }
+        #expect(d.identity.byPath == [link], "the record listed before udev finished the node was announced")
+    }
+
     @Test func anotherCameraComingAndGoingLeavesAKnownOneAlone() async throws {
         let first = try camera(1)
         let machine = FakeMachine(nodes: first, tellsReadiness: true)

@@ -83,6 +83,17 @@ struct AsciiLocaleTests {
         #expect(!utf8([:]))
     }
 
+    /// DEL and U+0080–U+009F are found wherever they are; other two-byte scalars with the same lead byte are not controls.
+    @Test func jsonTextFindsDELAndC1ControlsAnywhere() {
+        func has(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { JSONText.hasControls($0) } }
+        #expect(!has([]) && !has(Array("plain \"ascii\" é".utf8)))
+        #expect(has(Array("abc".utf8) + [0x7F]) && has([0x7F]))
+        #expect(has(Array("x".utf8) + [0xC2, 0x80]) && has([0xC2, 0x9F]))
+        #expect(!has([0xC2, 0xA0]) && !has([0x41, 0xC2]), "NBSP is no control; a lone lead byte at the end is none")
+        #expect(has([0xC2, 0xA0, 0x41, 0xC2, 0xA9, 0xC2, 0x85]), "a control after other 0xC2 scalars")
+        #expect(JSONText.escapingControls([0x61, 0xC2, 0x85, 0x7F]) == Array("a\\u0085\\u007f".utf8))
+    }
+
     @Test func renderWritesEveryNonASCIIScalarAsASCIIAndStillColours() {
         let s = Terminal.colourMark("1", "a → b ✗ c ✓ … 3×4 ≤ ≥ – — • █ µs −∞ é")
         let out = TerminalText.renderString(s, ascii: true)

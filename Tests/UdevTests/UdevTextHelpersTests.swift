@@ -19,7 +19,23 @@ struct UdevTextHelpersTests {
         ("/sys/devices/platform/vivid.0/video4linux/vbi0", false),
     ])
     func onlyVideoMediaAndCardControlNodesAreListed(sysPath: String, listed: Bool) {
-        #expect(sysPath.withCString { UdevNodeSource.isListed(sysPath: $0) } == listed)
+        let name = String(sysPath.split(separator: "/").last ?? "")
+        #expect(UdevNodeSource.isListed(name: name) == listed)
+    }
+
+    /// A class directory's entry, resolved as `realpath(3)` would (sysfs links point at real directories).
+    @Test(arguments: [
+        ("../../devices/platform/vivid.0/video4linux/video0", "/sys/class/video4linux", "/sys/devices/platform/vivid.0/video4linux/video0"),
+        ("../../../devices/platform/vimc.0/media0", "/sys/bus/media/devices", "/sys/devices/platform/vimc.0/media0"),
+        (
+            "../../devices/pci0000:00/0000:00:1f.3/sound/card0/./controlC0", "/sys/class/sound",
+            "/sys/devices/pci0000:00/0000:00:1f.3/sound/card0/controlC0"
+        ),
+        ("/sys/devices/virtual/sound/card9/controlC9", "/sys/class/sound", "/sys/devices/virtual/sound/card9/controlC9"),
+        ("../../../../../..", "/sys/class/sound", "/"),
+    ])
+    func classEntriesResolveToTheirDevice(target: String, dir: String, resolved: String) {
+        #expect(ClassDirectories.resolve(target, from: dir) == resolved)
     }
 
     @Test func trimmingRemovesTheGivenCharactersAtBothEndsOnly() {

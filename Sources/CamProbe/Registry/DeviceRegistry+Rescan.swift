@@ -13,6 +13,10 @@ extension DeviceRegistry {
     @discardableResult
     func rescan(early: Bool) -> Bool {
         rescans += 1
+        if !early {
+            lastListing = nil  // a full re-read lists everything; so does the next early one
+            changedSinceListing = []
+        }
         var events: [DeviceEvent] = []
         var waitingForAccess = false
         var waiting = 0
@@ -24,7 +28,15 @@ extension DeviceRegistry {
         var listed: (nodes: [NodeRecord], note: String?)?
         if early {
             // Listed once: the nodes not known yet are the focus, and discovery reads them from this listing.
-            let listing = system.nodeRecords()
+            // Nodes udev sent no event for since the last early re-read keep their records.
+            let listing: (nodes: [NodeRecord], note: String?)
+            if let previous = lastListing {
+                listing = system.nodeRecords(reusing: previous, except: changedSinceListing)
+            } else {
+                listing = system.nodeRecords()
+            }
+            lastListing = listing.nodes
+            changedSinceListing = []
             listed = listing
             let knownNodes = Set(known.values.flatMap { $0.nodes.map(\.path) })
             focus = Set(listing.nodes.map(\.devnode)).filter(DeviceRegistry.isListedNode).subtracting(knownNodes)

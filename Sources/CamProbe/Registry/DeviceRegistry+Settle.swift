@@ -11,7 +11,12 @@ extension DeviceRegistry {
         rawEvents += 1
         logger.trace("raw udev event", metadata: ["event": "\(event)"])
         let at = event.receivedAt == 0 ? monotonicNanoseconds() : event.receivedAt
+        if event.droppedBefore > 0 || changedSinceListing.count >= DeviceRegistry.keptSamples {
+            lastListing = nil  // events were lost (or never looked at): the next re-read lists everything
+            changedSinceListing = []
+        }
         if let node = event.devnode {
+            if lastListing != nil { changedSinceListing.insert(node) }
             if event.action == "remove" {
                 if awaitingAdd.count < DeviceRegistry.keptSamples { awaitingAdd.insert(node) }
             } else if event.action == "add" {

@@ -77,6 +77,10 @@ package actor DeviceRegistry {
     var systemTellsReadiness: Bool?
     /// Nodes whose udev `remove` was seen and whose `add` was not yet (see `readinessNow`).
     var awaitingAdd: Set<String> = []
+    /// The node records the last early re-read listed, and the nodes udev sent events for since: the next
+    /// early re-read reads only those again (nil: list everything, as after lost events or a full re-read).
+    var lastListing: [NodeRecord]?
+    var changedSinceListing: Set<String> = []
     /// How long after the last raw event a device udev has not finished is waited for before the settle
     /// window announces it anyway (a driver that never adds a node it announced).
     let patience = Duration.seconds(2)

@@ -1,6 +1,10 @@
 import FoundationEssentials
 import ProfileFormat
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Pretty-printed JSON on stdout.
 enum JSONOutput {
     static func print<T: Encodable>(_ value: T) throws {
@@ -37,13 +41,17 @@ enum JSONText {
         }
     }
 
-    /// Whether UTF-8 `bytes` hold DEL or a C1 control.
+    /// Whether UTF-8 `bytes` hold DEL or a C1 control. Searched with `memchr(3)` (DEL, then each
+    /// 0xC2 lead byte): a document is mostly ASCII, and a byte-by-byte loop cost `show --json` about
+    /// 7 M instructions (Reports/benchmarks.md §18).
     static func hasControls(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x7F || (b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F) { return true }
-            i += 1
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        if memchr(base, 0x7F, bytes.count) != nil { return true }
+        var from = 0
+        while from < bytes.count, let hit = memchr(base + from, 0xC2, bytes.count - from) {
+            let i = base.distance(to: UnsafeRawPointer(hit))
+            if i + 1 < bytes.count && bytes[i + 1] >= 0x80 && bytes[i + 1] <= 0x9F { return true }
+            from = i + 1
         }
         return false
     }
