@@ -94,7 +94,10 @@ package actor DeviceRegistry {
     /// - Parameters:
     ///   - settle: quiet time after the last raw event before re-reading everything (the fallback
     ///     for devices the system cannot tell complete).
-    ///   - debounce: delay after a raw event before the early re-read that announces complete devices.
+    ///   - debounce: delay after a raw event before the early re-read that announces complete devices. None by
+    ///     default: events already received are taken before it runs (a newer one supersedes it), and it reads
+    ///     only the nodes udev sent events for, so one per event costs little; 3 ms cost a connect ~10 ms at the
+    ///     median in the guest (Reports/benchmarks.md §18).
     ///   - retryDelay / maxRetries: a new node that cannot be opened yet
     ///     (udev has not set its permissions) is retried this often before it
     ///     is announced with its permission problem.
@@ -103,7 +106,7 @@ package actor DeviceRegistry {
 
     package init(
         makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
-        debounce: Duration = .milliseconds(3), options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250),
+        debounce: Duration = .zero, options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250),
         maxRetries: Int = 8, logger: Logger = Logger(label: "camprobe.registry")
     ) {
         self.logger = logger
@@ -191,7 +194,12 @@ package actor DeviceRegistry {
 
     /// Reads the devices present now and starts following `events`.
     package func start(events: AsyncStream<HotplugEvent>) {
-        let initial = DeviceDiscovery(system: makeSystem()).discover(options)
+        // Listed once: the first hotplug re-read starts from this listing instead of listing everything again.
+        let system = makeSystem()
+        let listing = system.nodeRecords()
+        lastListing = listing.nodes
+        let all = ScopedSystem(base: system, focus: Set(listing.nodes.map(\.devnode)), listing: listing)
+        let initial = DeviceDiscovery(system: all).discover(options)
         for d in initial.devices where !d.allProblems.contains(where: { $0.kind == .deviceGone }) {
             known[d.id] = d
             order.append(d.id)

@@ -41,6 +41,16 @@ class Stamped:
             return list(self.lines)
 
 
+def node_events(stamped, action, since):
+    """How many udev node events (video4linux, media) of `action` udevadm printed since `since`."""
+    n = 0
+    for t, line in stamped.snapshot():
+        g = UDEV_LINE.match(line)
+        if t >= since and g and g.group(1) == action and g.group(3) in NODE_SUBSYSTEMS:
+            n += 1
+    return n
+
+
 def percentile(values, p):
     if not values:
         return float("nan")
@@ -81,6 +91,9 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM):
         marks.append(("remove", rmmod_at))
         rmmod("vivid")
         wait_until(lambda: len(events("disconnected")) >= c, 20, 0.005)
+        # udevadm's own remove lines too: a cycle that starts before they are printed would leave
+        # camprobe's disconnect with no udev burst in its phase (seen when camprobe answered first).
+        wait_until(lambda: node_events(u, "remove", rmmod_at) >= node_events(u, "add", marks[-2][1]), 5, 0.005)
     time.sleep(0.5)
     mon.send_signal(2)
     udev.terminate()
