@@ -9,6 +9,7 @@
 # Exit status: the script's; 77 when qemu or a kernel with modules is missing
 # (callers may skip); 124 when the guest hit the timeout (CAMPROBE_VM_TIMEOUT,
 # default 900 s); 125 when the guest died without reporting a status.
+# CAMPROBE_VM_CPUS (default 1) and CAMPROBE_VM_MEMORY (default 1G) size the guest.
 set -euo pipefail
 
 if [ $# -lt 2 ]; then echo "usage: $0 SCRIPT OUTDIR [ENV=VALUE…]" >&2; exit 2; fi
@@ -81,7 +82,7 @@ limit=${CAMPROBE_VM_TIMEOUT:-900}
 echo "vm: booting $kver ($(echo "$accel" | awk '{print $2}'), timeout ${limit}s)" >&2
 set +e
 timeout --kill-after=10 "$limit" qemu-system-x86_64 \
-    -M pc -nodefaults -no-user-config -display none -no-reboot -nic none -m "${CAMPROBE_VM_MEMORY:-1G}" -smp 1 $accel \
+    -M pc -nodefaults -no-user-config -display none -no-reboot -nic none -m "${CAMPROBE_VM_MEMORY:-1G}" -smp "${CAMPROBE_VM_CPUS:-1}" $accel \
     -kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
     -append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
     -serial "file:$out/kernel.log" -serial stdio \

@@ -163,6 +163,7 @@ struct Monitor: AsyncParsableCommand {
         for d in present { printer.present(d) }
         if present.isEmpty && !json && environment.isLive { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
         if !environment.isLive && count == nil && timeout == nil { return }
+        printer.prepare()  // before waiting: the first device is announced as fast as the others
 
         var held: CaptureDevice?
         if let hold {
