@@ -29,7 +29,7 @@ package enum UdevMonitor {
     /// and `udev_monitor_receive_device`.
     /// `spawn` starts the reading thread (tests pass one that fails).
     package static func start(
-        source: Source = preferredSource, subsystems: [String] = ["video4linux", "media", "sound"],
+        source: Source = preferredSource, subsystems: [String] = UdevNodeSource.subsystems,
         bufferLimit: Int = 4096,
         spawn: DedicatedThread.Spawner = DedicatedThread.spawn
     ) throws(UdevError) -> AsyncStream<HotplugEvent> {

@@ -12,7 +12,8 @@ import CaptureModel
 /// daemon's database, and when they are absent the `/dev/v4l/by-id` and
 /// `by-path` directories are read instead.
 package enum UdevNodeSource {
-    /// Subsystems whose nodes belong to cameras.
+    /// Subsystems whose nodes belong to cameras: the hotplug monitor's filter (`UdevMonitor.start`); a listing
+    /// reads their class directories (`ClassDirectories`).
     package static let subsystems = ["video4linux", "media", "sound"]
 
     /// Enumerates `/dev/video*`, `/dev/media*` and `/dev/snd/controlC*` nodes, sorted by subsystem and number.
