@@ -144,6 +144,8 @@ done
 for dep in libv4l-0; do
     check "dpkg-deb -I: Recommends names $dep" grep -q "^ Recommends:.*\b$dep\b" "$tmp/info"
 done
+# Packed relative relocations need glibc 2.36 (GLIBC_ABI_DT_RELR), which dpkg-shlibdeps cannot see.
+check "dpkg-deb -I: Depends names libc6 (>= 2.36) (DT_RELR)" grep -q '^ Depends:.*libc6 (>= 2\.36)' "$tmp/info"
 check "dpkg-deb -I: Depends names no swift package" bash -c '! grep "^ Depends:" "$1" | grep -i swift' _ "$tmp/info"
 check "dpkg-deb -I: Maintainer and Description" bash -c 'grep -q "^ Maintainer: ." "$1" && grep -q "^ Description: ." "$1"' _ "$tmp/info"
 # Unpacked as dpkg would, run with nothing inherited.
