@@ -121,7 +121,11 @@ struct EventPrinter: Sendable {
 
     /// One JSON Lines record: the bytes JSONEncoder writes with [.sortedKeys, .withoutEscapingSlashes].
     private func jsonLine<T: Encodable>(_ value: T) {
-        if let bytes = try? SortedJSONEncoder(prettyPrinted: false).encode(value) { line(String(decoding: bytes, as: UTF8.self)) }
+        if let text = Self.jsonText(value) { line(text) }
+    }
+
+    private static func jsonText<T: Encodable>(_ value: T) -> String? {
+        (try? SortedJSONEncoder(prettyPrinted: false).encode(value)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `pending`: a connect announced before its capabilities are read (`"capabilities": "pending"`; a
@@ -135,7 +139,7 @@ struct EventPrinter: Sendable {
         if json {
             let value = MonitorEvent.DeviceLine(
                 event: kind, time: time, id: id, name: name, device: device, capabilities: pending ? "pending" : nil)
-            return (try? SortedJSONEncoder(prettyPrinted: false).encode(value)).map { String(decoding: $0, as: UTF8.self) }
+            return Self.jsonText(value)
         }
         var text = "\(time)  \(Terminal.pad(kind, 12)) \(id)  \"\(TerminalText.field(name))\""
         if let d = device {
