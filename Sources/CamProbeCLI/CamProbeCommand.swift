@@ -35,7 +35,7 @@ struct CamProbeCommand: AsyncParsableCommand {
         }
         do {
             var command = try parseFast(arguments ?? Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot(arguments)
-            if var asyncCommand = command as? any AsyncParsableCommand {
+            if runsAsynchronously(type(of: command)), var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()

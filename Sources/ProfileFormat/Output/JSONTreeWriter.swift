@@ -67,10 +67,10 @@ struct JSONTreeWriter {
     /// Members by key bytes; of equal keys the one encoded last.
     static func sorted(_ members: [(key: String, value: JSONTree)]) -> [(key: String, value: JSONTree)] {
         // Already in strictly increasing order (often so): nothing to sort, no key repeated.
-        if zip(members, members.dropFirst()).allSatisfy({ $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { return members }
+        if zip(members, members.dropFirst()).allSatisfy({ precedes($0.key, $1.key) }) { return members }
         let order = members.indices.sorted { a, b in
             let (x, y) = (members[a].key, members[b].key)
-            return x == y ? a < b : x.utf8.lexicographicallyPrecedes(y.utf8)
+            return x == y ? a < b : precedes(x, y)
         }
         var out: [(key: String, value: JSONTree)] = []
         out.reserveCapacity(members.count)
@@ -108,25 +108,42 @@ struct JSONTreeWriter {
         }
     }
 
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s, compared on the strings' own storage.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in b.withUTF8 { y in x.lexicographicallyPrecedes(y) } }
+    }
+
+    /// `s` quoted and escaped; runs of bytes that need no escape are copied whole.
     private mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes += #"\""#.utf8
-            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-            case 0x0A: bytes += #"\n"#.utf8
-            case 0x0D: bytes += #"\r"#.utf8
-            case 0x09: bytes += #"\t"#.utf8
-            case 0x08: bytes += #"\b"#.utf8
-            case 0x0C: bytes += #"\f"#.utf8
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += #"\u00"#.utf8
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 0xF)])
-            default: bytes.append(b)
+        var s = s
+        s.withUTF8 { utf8 in
+            var from = 0
+            for (i, b) in utf8.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                bytes += utf8[from..<i]
+                escape(b)
+                from = i + 1
             }
+            bytes += utf8[from...]
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): bytes += #"\""#.utf8
+        case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+        case 0x0A: bytes += #"\n"#.utf8
+        case 0x0D: bytes += #"\r"#.utf8
+        case 0x09: bytes += #"\t"#.utf8
+        case 0x08: bytes += #"\b"#.utf8
+        case 0x0C: bytes += #"\f"#.utf8
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes += #"\u00"#.utf8
+            bytes.append(hex[Int(b >> 4)])
+            bytes.append(hex[Int(b & 0xF)])
+        }
     }
 }

@@ -90,7 +90,8 @@ struct Apply: AsyncParsableCommand {
 
             --dry-run negotiates and prints the format and rate it would set, and for a media-controller camera \
             the pipeline and control writes, changing nothing; it is the only way to use --profile FILE here.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
     var device: String

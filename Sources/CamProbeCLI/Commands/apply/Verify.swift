@@ -13,7 +13,8 @@ struct Verify: AsyncParsableCommand {
             (a shortfall or drops: the measurement itself worked), 1 on errors, when nothing fits (UNSUPPORTED) \
             and, with --strict, when the decision is ADJUSTED (then nothing is applied or streamed). Unlike \
             'negotiate', an ADJUSTED decision alone does not give 3 here: 3 always means the measurement.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
     var device: String

@@ -24,7 +24,8 @@ struct Ctl: ParsableCommand {
             --delete NAME removes a saved profile. For both, DEVICE may be a stable ID of a camera that is not plugged in.
             --dry-run checks the assignments the same way and prints what would be set, in order, writing nothing: \
             on a live camera or on a saved profile (--profile FILE), which can only be dry-run.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name (optional with a one-device --profile).")
     var device: String?

@@ -14,7 +14,8 @@ struct DoctorCommand: ParsableCommand {
             Each finding has a severity (error, warning, info), evidence and a fix. Only reads: changes no device. \
             Formats libv4l2 emulates are always read (--emulated is implied); --profile is refused (doctor checks this machine).
             Exit status: 0 when there is no error finding (warnings and info allowed), 1 when there is one, 2 usage error.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(help: "Check this camera only (index, stable ID, node path, by-id link or a unique part of the name); all when left out.")
     var device: String?

@@ -15,7 +15,8 @@ struct Graph: ParsableCommand {
             the real modes are the sensor pad's, and every enabled link must agree on its format or STREAMON \
             fails with EPIPE. camprobe names each such link and prints the media-ctl command that fixes it. \
             Reading changes nothing.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(help: "The media controller node, e.g. /dev/media0.")
     var media: String

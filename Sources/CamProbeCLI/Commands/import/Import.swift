@@ -9,7 +9,8 @@ struct Import: ParsableCommand {
         commandName: "import",
         abstract: "Turn other tools' output into a camprobe profile.",
         discussion: "'camprobe import FILE…' tells each file's kind from its content; the subcommands read one kind.",
-        subcommands: [ImportAny.self, ImportV4L2Ctl.self, ImportMediaCtl.self], defaultSubcommand: ImportAny.self)
+        subcommands: [ImportAny.self, ImportV4L2Ctl.self, ImportMediaCtl.self], defaultSubcommand: ImportAny.self
+    ).underCamprobe
 }
 
 struct ImportV4L2Ctl: ParsableCommand {

@@ -12,7 +12,8 @@ struct Levels: AsyncParsableCommand {
             (all samples zero) is shown as -inf (null in JSON). The PCM is read on its own thread with a ~50 ms period \
             and a 4-period buffer; overruns are counted, recovered and reported ("xruns"). A PCM held by another \
             program is an error naming that program. Stops on Ctrl-C / SIGTERM, after --seconds, or when the device goes away.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(
         help: ArgumentHelp(

@@ -5,7 +5,8 @@ struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List capture devices, one row per physical camera or microphone.",
-        discussion: "Never changes a device's format, frame rate or controls.")
+        discussion: "Never changes a device's format, frame rate or controls."
+    ).underCamprobe
 
     @OptionGroup var source: DeviceSourceOptions
 

@@ -18,7 +18,8 @@ struct Monitor: AsyncParsableCommand {
             'connected' (identity and nodes, as soon as they are ready), then one 'capabilities' (its formats and \
             controls, read next), and one 'disconnected'. Stops on Ctrl-C / SIGTERM, after --count events or \
             after --timeout seconds.
-            """)
+            """
+    ).underCamprobe
 
     @Flag(name: .long, help: "JSON Lines: one object per line, devices as in 'show --json'.")
     var json = false

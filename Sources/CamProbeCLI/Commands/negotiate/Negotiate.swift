@@ -19,7 +19,8 @@ struct Negotiate: ParsableCommand {
             With --rate, --channels or --sample-format the microphone is negotiated instead (a microphone, \
             or the one a camera carries): the rate, channel count and sample format the hardware takes, \
             each change said (camprobe never resamples). --emit ffmpeg|gst name the PCM by card id.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(
         help: ArgumentHelp(

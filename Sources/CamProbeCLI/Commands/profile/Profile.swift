@@ -14,7 +14,8 @@ struct Profile: ParsableCommand {
             Any read-only command answers for it with --profile FILE, touching no hardware.
             """,
         subcommands: [ProfileWrite.self, ProfileValidate.self, ProfileSchema.self, ProfileDiff.self],
-        defaultSubcommand: ProfileWrite.self)
+        defaultSubcommand: ProfileWrite.self
+    ).underCamprobe
 }
 
 struct ProfileWrite: ParsableCommand {

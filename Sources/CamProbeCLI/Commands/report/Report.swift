@@ -21,7 +21,8 @@ struct Report: AsyncParsableCommand {
             ./camprobe-report-<id>.html and prints its path; --md writes to standard output unless -o names a file. \
             -o - is standard output, -o DIR/ a file named after the device in DIR. \
             --compare A B: A and B are devices or profile files. Reading changes nothing on a device.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(help: ArgumentHelp("Devices to report (index, stable ID, node, by-id link or part of the name); all when none."))
     var devices: [String] = []

@@ -5,7 +5,8 @@ struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one device: identity, nodes, formats → sizes → frame rates, controls, active format.",
-        discussion: "Never changes a device's format, frame rate or controls.")
+        discussion: "Never changes a device's format, frame rate or controls."
+    ).underCamprobe
 
     @Argument(
         help: ArgumentHelp(

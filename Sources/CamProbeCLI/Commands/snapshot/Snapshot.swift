@@ -19,7 +19,8 @@ struct SnapshotCommand: AsyncParsableCommand {
 
             Exit status: 0 when written, 1 on errors (another process streaming, no frame within --timeout, \
             a format that cannot be converted), 2 on usage errors.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
     var device: String

@@ -15,7 +15,8 @@ struct UdevRuleCommand: ParsableCommand {
             the node's name. Only the capture node (ATTR{index}=="0") gets the link. The output is the whole rules \
             file, with comments saying what it follows, where to put it (/etc/udev/rules.d/99-camprobe-NAME.rules) \
             and how to reload udev. Changes nothing.
-            """)
+            """
+    ).underCamprobe
 
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
     var device: String?
