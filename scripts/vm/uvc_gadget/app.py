@@ -1,0 +1,518 @@
+"""The UVC gadget application: the userspace half of f_uvc (usb_f_uvc).
+
+Opens the gadget's output node (driver "g_uvc"), subscribes to the UVC events
+(subscribing to UVC_EVENT_SETUP is what lets f_uvc connect the gadget), answers
+the host's class requests with UVCIOC_SEND_RESPONSE (streaming probe/commit and
+the camera terminal / processing unit controls) and, between STREAMON and
+STREAMOFF, feeds frames through VIDIOC_REQBUFS/QBUF/DQBUF/STREAMON on the node:
+MJPEG frames that decode (made by ffmpeg when there is one, else a plain grey
+JPEG written here) and YUYV colour bars that move.
+
+Standard library only; ioctl numbers and struct layouts are x86-64's
+(include/uapi/linux/videodev2.h, include/uapi/linux/usb/g_uvc.h).
+"""
+import errno
+import fcntl
+import mmap
+import os
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import time
+
+from . import configfs
+
+# --- ioctls (x86-64) ---------------------------------------------------------
+VIDIOC_QUERYCAP = 0x80685600
+VIDIOC_S_FMT = 0xC0D05605
+VIDIOC_REQBUFS = 0xC0145608
+VIDIOC_QUERYBUF = 0xC0585609
+VIDIOC_QBUF = 0xC058560F
+VIDIOC_DQBUF = 0xC0585611
+VIDIOC_STREAMON = 0x40045612
+VIDIOC_STREAMOFF = 0x40045613
+VIDIOC_DQEVENT = 0x80885659
+VIDIOC_SUBSCRIBE_EVENT = 0x4020565A
+UVCIOC_SEND_RESPONSE = 0x40405501
+
+V4L2_BUF_TYPE_VIDEO_OUTPUT = 2
+V4L2_MEMORY_MMAP = 1
+V4L2_FIELD_NONE = 1
+V4L2_CAP_VIDEO_OUTPUT = 0x2
+V4L2_CAP_DEVICE_CAPS = 0x80000000
+
+V4L2_EVENT_PRIVATE_START = 0x08000000
+UVC_EVENT_CONNECT = V4L2_EVENT_PRIVATE_START + 0
+UVC_EVENT_DISCONNECT = V4L2_EVENT_PRIVATE_START + 1
+UVC_EVENT_STREAMON = V4L2_EVENT_PRIVATE_START + 2
+UVC_EVENT_STREAMOFF = V4L2_EVENT_PRIVATE_START + 3
+UVC_EVENT_SETUP = V4L2_EVENT_PRIVATE_START + 4
+UVC_EVENT_DATA = V4L2_EVENT_PRIVATE_START + 5
+EVENT_NAMES = {UVC_EVENT_CONNECT: "CONNECT", UVC_EVENT_DISCONNECT: "DISCONNECT",
+               UVC_EVENT_STREAMON: "STREAMON", UVC_EVENT_STREAMOFF: "STREAMOFF",
+               UVC_EVENT_SETUP: "SETUP", UVC_EVENT_DATA: "DATA"}
+
+# UVC class requests (UVC 1.5 spec, A.8) and selectors.
+SET_CUR, GET_CUR, GET_MIN, GET_MAX, GET_RES, GET_LEN, GET_INFO, GET_DEF = 0x01, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87
+REQ_NAMES = {SET_CUR: "SET_CUR", GET_CUR: "GET_CUR", GET_MIN: "GET_MIN", GET_MAX: "GET_MAX",
+             GET_RES: "GET_RES", GET_LEN: "GET_LEN", GET_INFO: "GET_INFO", GET_DEF: "GET_DEF"}
+VS_PROBE_CONTROL, VS_COMMIT_CONTROL = 0x01, 0x02
+VC_REQUEST_ERROR_CODE_CONTROL = 0x02
+CT_AE_MODE_CONTROL = 0x02
+PU_BRIGHTNESS_CONTROL = 0x02
+CAMERA_TERMINAL_ID, PROCESSING_UNIT_ID = 1, 2   # f_uvc's defaults
+
+PROBE_FMT = "<HBBIHHHHHII"       # UVC 1.0 part (26 bytes); 1.1/1.5 fields follow as zeros
+PROBE_LEN = 48
+
+FOURCC = {"MJPG": 0x47504A4D, "YUYV": 0x56595559, "NV12": 0x3231564E}
+
+
+def log(*a):
+    print(time.strftime("%H:%M:%S"), *a, flush=True)
+
+
+def find_output_node(gadget_name=None):
+    """The g_uvc output node: /dev/videoN whose QUERYCAP driver is g_uvc."""
+    for name in sorted(os.listdir("/sys/class/video4linux")):
+        if not name.startswith("video"):
+            continue
+        node = "/dev/" + name
+        try:
+            fd = os.open(node, os.O_RDWR | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            buf = bytearray(104)
+            fcntl.ioctl(fd, VIDIOC_QUERYCAP, buf)
+            driver = bytes(buf[0:16]).split(b"\0")[0].decode()
+            caps, dcaps = struct.unpack_from("<II", buf, 84)
+            c = dcaps if caps & V4L2_CAP_DEVICE_CAPS else caps
+            if driver == "g_uvc" and c & V4L2_CAP_VIDEO_OUTPUT:
+                return node
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return None
+
+
+# --- frames --------------------------------------------------------------------
+
+def grey_jpeg(w, h):
+    """A baseline greyscale JPEG of w x h, every pixel 128: one Huffman code
+    per table, every 8x8 block 'DC difference 0, EOB' = two zero bits."""
+    def seg(marker, body):
+        return struct.pack(">BBH", 0xFF, marker, len(body) + 2) + body
+    out = b"\xff\xd8"
+    out += seg(0xDB, b"\x00" + b"\x01" * 64)                           # DQT 0, all ones
+    out += seg(0xC0, struct.pack(">BHHB", 8, h, w, 1) + b"\x01\x11\x00")  # SOF0
+    out += seg(0xC4, b"\x00" + b"\x01" + b"\x00" * 15 + b"\x00")        # DC table 0: one code '0' -> category 0
+    out += seg(0xC4, b"\x10" + b"\x01" + b"\x00" * 15 + b"\x00")        # AC table 0: one code '0' -> EOB
+    out += seg(0xDA, b"\x01\x01\x00\x00\x3f\x00")                       # SOS
+    blocks = ((w + 7) // 8) * ((h + 7) // 8)
+    bits = 2 * blocks
+    data = bytearray(bits // 8)
+    if bits % 8:
+        data.append(0xFF >> (bits % 8))   # pad the last byte with ones
+    out += bytes(data) + b"\xff\xd9"
+    return out
+
+
+def make_jpegs(w, h, cache, count=4):
+    """count distinct JPEGs of w x h (ffmpeg's test pattern), else one grey JPEG."""
+    d = os.path.join(cache, "%dx%d" % (w, h))
+    os.makedirs(d, exist_ok=True)
+    files = sorted(f for f in os.listdir(d) if f.endswith(".jpg"))
+    if not files and shutil.which("ffmpeg"):
+        try:
+            subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
+                            "-i", "testsrc=size=%dx%d:rate=%d" % (w, h, count),
+                            "-frames:v", str(count), "-q:v", "5", os.path.join(d, "f%02d.jpg")],
+                           stdin=subprocess.DEVNULL, timeout=120, check=True)
+        except (subprocess.SubprocessError, OSError) as e:
+            log("ffmpeg failed for %dx%d: %s; using a grey JPEG" % (w, h, e))
+        files = sorted(f for f in os.listdir(d) if f.endswith(".jpg"))
+    frames = []
+    for f in files:
+        with open(os.path.join(d, f), "rb") as fh:
+            frames.append(fh.read())
+    return frames or [grey_jpeg(w, h)]
+
+
+# Colour bars in YUYV: white, yellow, cyan, green, magenta, red, blue, black.
+BARS = [(235, 128, 128), (210, 16, 146), (170, 166, 16), (145, 54, 34),
+        (106, 202, 222), (81, 90, 240), (41, 240, 110), (16, 128, 128)]
+
+
+def yuyv_frames(w, h, count=8):
+    """count frames of colour bars, each shifted right by w/count pixels (even)."""
+    row = bytearray()
+    for x in range(0, w, 2):
+        y, u, v = BARS[min(x * 8 // w, 7)]
+        row += bytes((y, u, y, v))
+    row = bytes(row)
+    out = []
+    for k in range(count):
+        shift = ((w * k // count) // 2) * 4
+        r = row[-shift:] + row[:-shift] if shift else row
+        # A frame-counter stripe at the top: 16 rows whose luma steps with k.
+        stripe = bytes((16 + 28 * k) % 236 if i % 2 == 0 else 128 for i in range(2 * w))
+        out.append(stripe * min(16, h) + r * (h - min(16, h)))
+    return out
+
+
+# --- the application -------------------------------------------------------------
+
+class Control:
+    def __init__(self, size, minimum, maximum, res, default, signed=False, info=0x03):
+        self.size, self.min, self.max, self.res, self.default = size, minimum, maximum, res, default
+        self.cur = default
+        self.signed = signed
+        self.info = info
+
+    def pack(self, v):
+        fmt = {1: "b", 2: "h", 4: "i"}[self.size] if self.signed else {1: "B", 2: "H", 4: "I"}[self.size]
+        return struct.pack("<" + fmt, v)
+
+    def unpack(self, data):
+        fmt = {1: "b", 2: "h", 4: "i"}[self.size] if self.signed else {1: "B", 2: "H", 4: "I"}[self.size]
+        return struct.unpack_from("<" + fmt, data.ljust(self.size, b"\0"))[0]
+
+
+class App:
+    def __init__(self, description, fn_dir, node, cache):
+        self.d = description
+        self.node = node
+        self.fn = fn_dir
+        self.cache = cache
+        self.formats = configfs.layout(fn_dir)
+        if not self.formats:
+            raise RuntimeError("no formats under %s" % fn_dir)
+        self.vc_intf = int(configfs._r(fn_dir + "/control/bInterfaceNumber"))
+        self.vs_intf = int(configfs._r(fn_dir + "/streaming/bInterfaceNumber"))
+        self.maxpacket = int(configfs._r(fn_dir + "/streaming_maxpacket"))
+        self.probe = self.fill(1, 1, 0)
+        self.commit = self.fill(1, 1, 0)
+        self.pending = None          # what the next DATA event is for
+        self.error_code = 0
+        self.controls = {}
+        ctl = description.get("controls", {})
+        b = ctl.get("brightness")
+        if b is not None:
+            self.controls[(PROCESSING_UNIT_ID, PU_BRIGHTNESS_CONTROL)] = Control(
+                2, b.get("min", 0), b.get("max", 255), b.get("step", 1), b.get("default", 128), signed=True)
+        ae = ctl.get("auto_exposure_mode")
+        if ae is not None:
+            mask = 0
+            for m in ae.get("modes", [1, 2]):
+                mask |= m
+            self.controls[(CAMERA_TERMINAL_ID, CT_AE_MODE_CONTROL)] = Control(
+                1, 0, mask, mask, ae.get("default", 2))
+        self.fd = None
+        self.bufs = []               # mmaps
+        self.streaming = False
+        self.frames = []
+        self.frame_no = 0
+        self.stop = False
+        self.sent = 0
+        self.jpegs = {}
+
+    # streaming control -------------------------------------------------------
+    def fmt_by_index(self, i):
+        for f in self.formats:
+            if f["index"] == i:
+                return f
+        return None
+
+    def fill(self, fidx, fridx, interval):
+        """A probe/commit block for format fidx, frame fridx, the supported
+        interval nearest to interval (the frame's first when 0)."""
+        f = self.fmt_by_index(fidx) or self.formats[0]
+        fr = next((x for x in f["frames"] if x["index"] == fridx), f["frames"][0])
+        ivals = fr["intervals"]
+        iv = min(ivals, key=lambda x: abs(x - interval)) if interval else ivals[0]
+        if f["type"] == "mjpeg":
+            size = fr["maxsize"]
+        else:
+            size = fr["width"] * fr["height"] * 2 if f["fourcc"] == "YUYV" else fr["maxsize"]
+        blk = struct.pack(PROBE_FMT, 1, f["index"], fr["index"], iv, 0, 0, 0, 0, 0, size, self.maxpacket)
+        return blk.ljust(PROBE_LEN, b"\0")
+
+    def probe_limits(self, which):
+        if which == GET_MAX:
+            f = self.formats[-1]
+            return self.fill(f["index"], f["frames"][-1]["index"], f["frames"][-1]["intervals"][-1])
+        f = self.formats[0]
+        return self.fill(f["index"], f["frames"][0]["index"], 0)
+
+    # requests ------------------------------------------------------------------
+    def respond(self, data, length=None):
+        if data is None:
+            buf = struct.pack("<i", -1) + b"\0" * 60
+        else:
+            data = bytes(data)[:60]
+            buf = struct.pack("<i", len(data) if length is None else length) + data.ljust(60, b"\0")
+        fcntl.ioctl(self.fd, UVCIOC_SEND_RESPONSE, buf)
+
+    def on_setup(self, ev):
+        rtype, req, wvalue, windex, wlength = struct.unpack_from("<BBHHH", ev, 0)
+        intf, entity, cs = windex & 0xFF, windex >> 8, wvalue >> 8
+        name = REQ_NAMES.get(req, hex(req))
+        self.pending = None
+        if rtype & 0x60 != 0x20:
+            log("setup: not a class request %02x %02x; stall" % (rtype, req))
+            return self.respond(None)
+        if intf == self.vs_intf:
+            log("setup: VS %s cs=%d len=%d" % (name, cs, wlength))
+            return self.vs_request(req, cs, wlength)
+        if intf == self.vc_intf:
+            log("setup: VC %s entity=%d cs=%d len=%d" % (name, entity, cs, wlength))
+            return self.vc_request(req, entity, cs, wlength)
+        log("setup: unknown interface %d; stall" % intf)
+        return self.respond(None)
+
+    def vs_request(self, req, cs, wlength):
+        if cs not in (VS_PROBE_CONTROL, VS_COMMIT_CONTROL):
+            self.error_code = 0x06
+            return self.respond(None)
+        cur = self.probe if cs == VS_PROBE_CONTROL else self.commit
+        if req == SET_CUR:
+            self.pending = ("vs", cs)
+            return self.respond(b"", length=wlength)
+        if req == GET_CUR:
+            return self.respond(cur[:wlength])
+        if req in (GET_MIN, GET_DEF):
+            return self.respond(self.probe_limits(GET_MIN)[:wlength])
+        if req == GET_MAX:
+            return self.respond(self.probe_limits(GET_MAX)[:wlength])
+        if req == GET_RES:
+            return self.respond(b"\0" * wlength)
+        if req == GET_LEN:
+            return self.respond(struct.pack("<H", 26 if wlength else 26))
+        if req == GET_INFO:
+            return self.respond(b"\x03")
+        return self.respond(None)
+
+    def vc_request(self, req, entity, cs, wlength):
+        if entity == 0 and cs == VC_REQUEST_ERROR_CODE_CONTROL:
+            if req == GET_CUR:
+                return self.respond(bytes([self.error_code]))
+            if req == GET_INFO:
+                return self.respond(b"\x01")
+            return self.respond(None)
+        c = self.controls.get((entity, cs))
+        if c is None:
+            self.error_code = 0x06   # invalid control
+            return self.respond(None)
+        self.error_code = 0
+        if req == SET_CUR:
+            self.pending = ("vc", (entity, cs))
+            return self.respond(b"", length=wlength)
+        value = {GET_CUR: c.cur, GET_MIN: c.min, GET_MAX: c.max, GET_RES: c.res, GET_DEF: c.default}.get(req)
+        if value is not None:
+            return self.respond(c.pack(value)[:wlength])
+        if req == GET_LEN:
+            return self.respond(struct.pack("<H", c.size))
+        if req == GET_INFO:
+            return self.respond(bytes([c.info]))
+        self.error_code = 0x07       # invalid request
+        return self.respond(None)
+
+    def on_data(self, ev):
+        length = struct.unpack_from("<i", ev, 0)[0]
+        data = bytes(ev[4:4 + max(0, min(length, 60))])
+        p, self.pending = self.pending, None
+        if p is None:
+            log("data: %d bytes for nothing" % length)
+            return
+        kind, what = p
+        if kind == "vs":
+            h = struct.unpack_from(PROBE_FMT, data.ljust(26, b"\0"))
+            blk = self.fill(h[1], h[2], h[3])
+            if what == VS_PROBE_CONTROL:
+                self.probe = blk
+            else:
+                self.commit = blk
+            _, fi, fri, iv = struct.unpack_from("<HBBI", blk)
+            log("data: %s format %d frame %d interval %d" % ("probe" if what == 1 else "commit", fi, fri, iv))
+        else:
+            c = self.controls[what]
+            v = c.unpack(data)
+            if c.min <= v <= c.max if what[1] != CT_AE_MODE_CONTROL else (v & c.res) == v and v:
+                c.cur = v
+                log("data: control %s = %d" % (what, v))
+            else:
+                self.error_code = 0x04   # out of range
+                log("data: control %s value %d out of range (ignored)" % (what, v))
+
+    # streaming -----------------------------------------------------------------
+    def stream_on(self):
+        if self.streaming:
+            self.stream_off()
+        _, fi, fri, iv = struct.unpack_from("<HBBI", self.commit)
+        f = self.fmt_by_index(fi)
+        fr = next(x for x in f["frames"] if x["index"] == fri)
+        w, h = fr["width"], fr["height"]
+        fourcc = FOURCC[f["fourcc"]]
+        fmt = bytearray(208)
+        struct.pack_into("<I", fmt, 0, V4L2_BUF_TYPE_VIDEO_OUTPUT)
+        struct.pack_into("<IIII", fmt, 8, w, h, fourcc, V4L2_FIELD_NONE)
+        fcntl.ioctl(self.fd, VIDIOC_S_FMT, fmt)
+        sizeimage = struct.unpack_from("<I", fmt, 8 + 20)[0]
+        if f["fourcc"] == "MJPG":
+            key = (w, h)
+            if key not in self.jpegs:
+                self.jpegs[key] = make_jpegs(w, h, self.cache)
+            self.frames = self.jpegs[key]
+        else:
+            self.frames = yuyv_frames(w, h)
+        rb = bytearray(struct.pack("<IIII4x", 4, V4L2_BUF_TYPE_VIDEO_OUTPUT, V4L2_MEMORY_MMAP, 0))
+        fcntl.ioctl(self.fd, VIDIOC_REQBUFS, rb)
+        n = struct.unpack_from("<I", rb)[0]
+        self.bufs = []
+        for i in range(n):
+            b = bytearray(88)
+            struct.pack_into("<II", b, 0, i, V4L2_BUF_TYPE_VIDEO_OUTPUT)
+            struct.pack_into("<I", b, 60, V4L2_MEMORY_MMAP)
+            fcntl.ioctl(self.fd, VIDIOC_QUERYBUF, b)
+            offset, length = struct.unpack_from("<I", b, 64)[0], struct.unpack_from("<I", b, 72)[0]
+            self.bufs.append(mmap.mmap(self.fd, length, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, offset=offset))
+        for i in range(n):
+            self.queue(i)
+        fcntl.ioctl(self.fd, VIDIOC_STREAMON, struct.pack("<I", V4L2_BUF_TYPE_VIDEO_OUTPUT))
+        self.streaming = True
+        log("streaming %s %dx%d interval %d, sizeimage %d, %d buffers" % (f["fourcc"], w, h, iv, sizeimage, n))
+
+    def queue(self, i):
+        frame = self.frames[self.frame_no % len(self.frames)]
+        self.frame_no += 1
+        m = self.bufs[i]
+        n = min(len(frame), len(m))
+        m[0:n] = frame[:n]
+        b = bytearray(88)
+        struct.pack_into("<III", b, 0, i, V4L2_BUF_TYPE_VIDEO_OUTPUT, n)
+        struct.pack_into("<I", b, 16, V4L2_FIELD_NONE)
+        struct.pack_into("<I", b, 60, V4L2_MEMORY_MMAP)
+        fcntl.ioctl(self.fd, VIDIOC_QBUF, b)
+
+    def pump(self):
+        """Dequeues every finished buffer and queues it again with the next frame."""
+        while self.streaming:
+            b = bytearray(88)
+            struct.pack_into("<I", b, 4, V4L2_BUF_TYPE_VIDEO_OUTPUT)
+            struct.pack_into("<I", b, 60, V4L2_MEMORY_MMAP)
+            try:
+                fcntl.ioctl(self.fd, VIDIOC_DQBUF, b)
+            except OSError as e:
+                if e.errno in (errno.EAGAIN, errno.EINVAL):
+                    return
+                if e.errno == errno.ENODEV:
+                    return
+                raise
+            self.sent += 1
+            if self.sent % 50 == 1:
+                log("frames sent: %d" % self.sent)
+            self.queue(struct.unpack_from("<I", b, 0)[0])
+
+    def stream_off(self):
+        if self.streaming:
+            try:
+                fcntl.ioctl(self.fd, VIDIOC_STREAMOFF, struct.pack("<I", V4L2_BUF_TYPE_VIDEO_OUTPUT))
+            except OSError as e:
+                log("STREAMOFF: %s" % e)
+        self.streaming = False
+        for m in self.bufs:
+            try:
+                m.close()
+            except (BufferError, ValueError):
+                pass
+        self.bufs = []
+        try:
+            fcntl.ioctl(self.fd, VIDIOC_REQBUFS,
+                        bytearray(struct.pack("<IIII4x", 0, V4L2_BUF_TYPE_VIDEO_OUTPUT, V4L2_MEMORY_MMAP, 0)))
+        except OSError as e:
+            log("REQBUFS 0: %s" % e)
+        log("stream off after %d frames" % self.sent)
+
+    # main loop ------------------------------------------------------------------
+    def run(self, ready_file=None):
+        for f in self.formats:
+            if f["fourcc"] == "MJPG":
+                for fr in f["frames"]:
+                    self.jpegs[(fr["width"], fr["height"])] = make_jpegs(fr["width"], fr["height"], self.cache)
+        self.fd = os.open(self.node, os.O_RDWR | os.O_NONBLOCK)
+        for t in (UVC_EVENT_CONNECT, UVC_EVENT_DISCONNECT, UVC_EVENT_STREAMON,
+                  UVC_EVENT_STREAMOFF, UVC_EVENT_DATA, UVC_EVENT_SETUP):
+            fcntl.ioctl(self.fd, VIDIOC_SUBSCRIBE_EVENT, struct.pack("<II24x", t, 0))
+        log("subscribed on %s; formats %s" % (self.node, [(f["index"], f["fourcc"], [(x["width"], x["height"]) for x in f["frames"]]) for f in self.formats]))
+        if ready_file:
+            with open(ready_file, "w") as fh:
+                fh.write("%d\n" % os.getpid())
+        poller = select.poll()
+        poller.register(self.fd, select.POLLPRI)
+        watching_out = False
+        while not self.stop:
+            if self.streaming != watching_out:
+                watching_out = self.streaming
+                poller.modify(self.fd, select.POLLPRI | (select.POLLOUT if watching_out else 0))
+            try:
+                evs = poller.poll(200)
+            except InterruptedError:
+                continue
+            for _, mask in evs:
+                if mask & select.POLLPRI:
+                    self.events()
+                if mask & (select.POLLOUT | select.POLLERR) and self.streaming:
+                    self.pump()
+                    if mask & select.POLLERR:
+                        time.sleep(0.01)
+        self.stream_off()
+        os.close(self.fd)
+        log("exit")
+
+    def events(self):
+        while True:
+            ev = bytearray(136)
+            try:
+                fcntl.ioctl(self.fd, VIDIOC_DQEVENT, ev)
+            except OSError as e:
+                if e.errno == errno.ENOENT:
+                    return
+                raise
+            t = struct.unpack_from("<I", ev, 0)[0]
+            data = ev[8:72]
+            if t == UVC_EVENT_SETUP:
+                self.on_setup(data)
+            elif t == UVC_EVENT_DATA:
+                self.on_data(data)
+            elif t == UVC_EVENT_STREAMON:
+                log("event STREAMON")
+                try:
+                    self.stream_on()
+                except OSError as e:
+                    log("stream on failed: %s" % e)
+            elif t == UVC_EVENT_STREAMOFF:
+                log("event STREAMOFF")
+                self.stream_off()
+            elif t == UVC_EVENT_CONNECT:
+                log("event CONNECT speed %d" % struct.unpack_from("<I", data)[0])
+            elif t == UVC_EVENT_DISCONNECT:
+                log("event DISCONNECT")
+                self.stream_off()
+            else:
+                log("event %#x" % t)
+
+
+def main(description, fn_dir, node, cache, ready_file):
+    app = App(description, fn_dir, node, cache)
+
+    def stop(*_):
+        app.stop = True
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    app.run(ready_file)
+    return 0
