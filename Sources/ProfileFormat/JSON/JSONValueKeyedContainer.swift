@@ -1,10 +1,10 @@
 /// The members of a JSON object, for `JSONValueDecoder`.
 struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: [String: JSONValue]
+    let members: JSONMembers
     /// The decoder of the object itself.
     let object: JSONValueDecoding
 
-    init(_ members: [String: JSONValue], of object: JSONValueDecoding) {
+    init(_ members: JSONMembers, of object: JSONValueDecoding) {
         self.members = members
         self.object = object
     }

@@ -143,7 +143,7 @@ struct JSONSchemaValidator: Sendable {
     }
 
     private func checkObject(
-        _ members: [String: JSONValue], _ n: CompiledSchema.Node, _ path: inout SchemaInstancePath, quick: Bool
+        _ members: JSONMembers, _ n: CompiledSchema.Node, _ path: inout SchemaInstancePath, quick: Bool
     ) -> [ProfileIssue] {
         var out: [ProfileIssue] = []
         for name in n.required where members[name] == nil {

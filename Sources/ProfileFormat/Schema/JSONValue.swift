@@ -8,7 +8,7 @@ enum JSONValue: Sendable, Hashable, Decodable {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONMembers)
 
     init(from decoder: any Decoder) throws {
         if var a = try? decoder.unkeyedContainer() {
@@ -18,7 +18,7 @@ enum JSONValue: Sendable, Hashable, Decodable {
             return
         }
         if let o = try? decoder.container(keyedBy: AnyKey.self) {
-            var members: [String: JSONValue] = [:]
+            var members = JSONMembers()
             for k in o.allKeys { members[k.stringValue] = try o.decode(JSONValue.self, forKey: k) }
             self = .object(members)
             return

@@ -133,7 +133,7 @@ private struct JSONValueParser {
         }
         i += 1
         skipWhitespace()
-        var members: [String: JSONValue] = [:]
+        var members = JSONMembers()
         if i < b.count, b[i] == UInt8(ascii: "}") {
             i += 1
             return .object(members)
@@ -146,7 +146,7 @@ private struct JSONValueParser {
             i += 1
             skipWhitespace()
             let v = try value(depth: depth)
-            if members[key] == nil { members[key] = v }
+            members.addFirst(key, v)
             skipWhitespace()
             guard i < b.count else { throw fail("unexpected end of input, expected ',' or '}'") }
             if b[i] == UInt8(ascii: ",") {

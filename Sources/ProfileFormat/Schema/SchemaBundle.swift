@@ -9,11 +9,11 @@ enum SchemaBundle {
     /// `schema` with the `$defs` of `files` (file name → parsed schema) merged in.
     static func merged(_ schema: JSONValue, files: [String: JSONValue]) -> JSONValue {
         guard case .object(var root) = rewritten(schema, files: Set(files.keys)) else { return schema }
-        var defs: [String: JSONValue] = [:]
+        var defs = JSONMembers()
         if case .object(let own)? = root["$defs"] { defs = own }
         for name in files.keys.sorted() {
             guard case .object(let theirs)? = files[name]?["$defs"] else { continue }
-            for (key, value) in theirs where defs[key] == nil { defs[key] = value }
+            for (key, value) in theirs { defs.addFirst(key, value) }
         }
         root["$defs"] = .object(defs)
         // Definitions brought in from one file may refer to another file's (negotiate's `choice` names the profile's `fourcc`).
@@ -24,7 +24,7 @@ enum SchemaBundle {
     private static func rewritten(_ value: JSONValue, files: Set<String>) -> JSONValue {
         switch value {
         case .object(let members):
-            var out: [String: JSONValue] = [:]
+            var out = JSONMembers()
             for (key, member) in members {
                 if key == "$ref", case .string(let ref) = member, let hash = ref.firstIndex(of: "#"),
                     files.contains(String(ref[..<hash]))

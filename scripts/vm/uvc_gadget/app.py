@@ -219,6 +219,9 @@ class App:
         self.frame_no = 0
         self.stop = False
         self.sent = 0
+        self.free = []
+        self.interval = 1 / 30.0
+        self.next_due = 0.0
         self.jpegs = {}
 
     # streaming control -------------------------------------------------------
@@ -342,7 +345,11 @@ class App:
         else:
             c = self.controls[what]
             v = c.unpack(data)
-            if c.min <= v <= c.max if what[1] != CT_AE_MODE_CONTROL else (v & c.res) == v and v:
+            if what == (CAMERA_TERMINAL_ID, CT_AE_MODE_CONTROL):
+                valid = v != 0 and (v & c.res) == v and bin(v).count("1") == 1
+            else:
+                valid = c.min <= v <= c.max
+            if valid:
                 c.cur = v
                 log("data: control %s = %d" % (what, v))
             else:
@@ -381,8 +388,14 @@ class App:
             fcntl.ioctl(self.fd, VIDIOC_QUERYBUF, b)
             offset, length = struct.unpack_from("<I", b, 64)[0], struct.unpack_from("<I", b, 72)[0]
             self.bufs.append(mmap.mmap(self.fd, length, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, offset=offset))
-        for i in range(n):
-            self.queue(i)
+        # Pacing: one frame per committed interval. The first buffer goes out at
+        # once, the others wait in self.free until their time comes (without
+        # pacing vudc drains buffers far faster than the advertised rate).
+        self.interval = iv / 10_000_000.0
+        self.sent = 0
+        self.free = list(range(1, n))
+        self.queue(0)
+        self.next_due = time.monotonic() + self.interval
         fcntl.ioctl(self.fd, VIDIOC_STREAMON, struct.pack("<I", V4L2_BUF_TYPE_VIDEO_OUTPUT))
         self.streaming = True
         log("streaming %s %dx%d interval %d, sizeimage %d, %d buffers" % (f["fourcc"], w, h, iv, sizeimage, n))
@@ -416,7 +429,18 @@ class App:
             self.sent += 1
             if self.sent % 50 == 1:
                 log("frames sent: %d" % self.sent)
-            self.queue(struct.unpack_from("<I", b, 0)[0])
+            self.free.append(struct.unpack_from("<I", b, 0)[0])
+
+    def tick(self):
+        """Queues the next frame when its time has come; returns the seconds to wait."""
+        if not self.streaming:
+            return 0.2
+        now = time.monotonic()
+        if now >= self.next_due and self.free:
+            self.queue(self.free.pop(0))
+            # Keep the cadence; after a stall, restart it from now rather than bursting.
+            self.next_due = max(self.next_due + self.interval, now)
+        return max(0.0, min(0.2, self.next_due - time.monotonic())) if self.free else 0.2
 
     def stream_off(self):
         if self.streaming:
@@ -425,6 +449,7 @@ class App:
             except OSError as e:
                 log("STREAMOFF: %s" % e)
         self.streaming = False
+        self.free = []
         for m in self.bufs:
             try:
                 m.close()
@@ -460,7 +485,7 @@ class App:
                 watching_out = self.streaming
                 poller.modify(self.fd, select.POLLPRI | (select.POLLOUT if watching_out else 0))
             try:
-                evs = poller.poll(200)
+                evs = poller.poll(int(self.tick() * 1000))
             except InterruptedError:
                 continue
             for _, mask in evs:
