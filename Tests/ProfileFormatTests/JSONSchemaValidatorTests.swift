@@ -125,7 +125,20 @@ struct SchemaRegexTests {
         ("^(a|bc)*d$", "abd", false), ("^[^/]\\.x{2,}$", "a.xxx", true), ("^[^/]\\.x{2,}$", "/.xx", false),
     ])
     func matches(pattern: String, subject: String, expected: Bool) throws {
-        #expect(try SchemaRegex(pattern).matches(subject) == expected)
+        let regex = try SchemaRegex(pattern)
+        #expect(regex.matches(subject) == expected)
+        #expect(regex.matches(subject) == expected, "asked again (the remembered answer)")
+    }
+
+    /// Past `memoLimit` remembered subjects, answers are still worked out, and the same.
+    @Test func answersStayRightPastTheMemoLimit() throws {
+        let regex = try SchemaRegex("^[0-9]+/[0-9]+$")
+        for i in 0..<(SchemaRegex.memoLimit + 50) {
+            let good = "\(i)/30"
+            let bad = "\(i)/"
+            #expect(regex.matches(good) && !regex.matches(bad), "\(i)")
+            #expect(regex.matches(good) && !regex.matches(bad), "\(i), again")
+        }
     }
 
     @Test func unsupportedSyntaxIsRefused() {

@@ -4,6 +4,8 @@
 /// `{n}` `{n,}` `{n,m}`, and the anchors `^` `$`. Matching backtracks over
 /// Unicode scalars and, as JSON Schema says, searches (is not anchored) unless
 /// the pattern anchors itself. Anything else fails to compile.
+import Synchronization
+
 struct SchemaRegex: Sendable {
     indirect enum Node: Sendable {
         case scalar(Unicode.Scalar)
@@ -18,6 +20,15 @@ struct SchemaRegex: Sendable {
     struct SyntaxError: Error, CustomStringConvertible { var description: String }
 
     let root: Node
+    /// Answers already worked out, by subject: a profile repeats its patterned strings (3,486 frame
+    /// intervals such as `1/30` in vivid-webcam.json, a few dozen distinct), and a backtracking match
+    /// cost about 4,400 instructions each (Reports/benchmarks.md §20). At most `memoLimit` subjects.
+    private let memo = Memo()
+    static let memoLimit = 512
+
+    private final class Memo: Sendable {
+        let answers = Mutex<[String: Bool]>([:])
+    }
 
     init(_ pattern: String) throws(SyntaxError) {
         var p = Parser(chars: Array(pattern.unicodeScalars))
@@ -27,9 +38,17 @@ struct SchemaRegex: Sendable {
 
     /// Whether the pattern matches anywhere in `s`.
     func matches(_ s: String) -> Bool {
+        if let known = memo.answers.withLock({ $0[s] }) { return known }
         let input = Array(s.unicodeScalars)
-        for start in 0...input.count where SchemaRegex.match(root, input, start, { _ in true }) { return true }
-        return false
+        var found = false
+        for start in 0...input.count where SchemaRegex.match(root, input, start, { _ in true }) {
+            found = true
+            break
+        }
+        memo.answers.withLock { answers in
+            if answers.count < Self.memoLimit { answers[s] = found }
+        }
+        return found
     }
 
     /// Continuation-passing backtracking matcher: `k` is given the position after `node`.
