@@ -25,16 +25,8 @@ if [ "$(id -u)" -ne 0 ]; then
     sudo="sudo"
 fi
 
-# The kernel the guest boots: run-guest.sh takes the last /boot/vmlinuz-* (glob
-# order) whose /lib/modules/<kver>/kernel exists. Keep the two in step.
-kver=${1:-}
-if [ -z "$kver" ]; then
-    for v in /boot/vmlinuz-*; do
-        [ -e "$v" ] || continue
-        k=${v#/boot/vmlinuz-}
-        [ -d "/lib/modules/$k/kernel" ] && kver=$k
-    done
-fi
+# The kernel the guest boots (guest-kernel, which run-guest.sh uses too).
+kver=${1:-$("$(dirname "$0")/guest-kernel" || true)}
 [ -n "$kver" ] || die "no /boot/vmlinuz-* with a matching /lib/modules/<kver>/kernel (install linux-image-amd64 first)"
 [ -d "/lib/modules/$kver/kernel" ] || die "no module tree /lib/modules/$kver/kernel for kernel $kver"
 

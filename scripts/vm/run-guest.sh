@@ -23,12 +23,7 @@ command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is missing 
 command -v cpio >/dev/null || skip "cpio is missing"
 command -v modprobe >/dev/null || [ -x /sbin/modprobe ] || skip "kmod (modprobe) is missing"
 
-kver=""
-for v in /boot/vmlinuz-*; do
-    [ -e "$v" ] || continue
-    k=${v#/boot/vmlinuz-}
-    [ -d "/lib/modules/$k/kernel" ] && kver=$k
-done
+kver=$("$(dirname "$0")/guest-kernel" || true)
 [ -n "$kver" ] || skip "no /boot/vmlinuz-* with matching /lib/modules (package linux-image-amd64)"
 [ -r "/boot/vmlinuz-$kver" ] || skip "/boot/vmlinuz-$kver is not readable (run as root)"
 

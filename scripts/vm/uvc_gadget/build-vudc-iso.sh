@@ -10,14 +10,7 @@
 #   scripts/vm/uvc_gadget/build-vudc-iso.sh [KVER]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-kver=${1:-}
-if [ -z "$kver" ]; then
-    for v in /boot/vmlinuz-*; do
-        [ -e "$v" ] || continue
-        k=${v#/boot/vmlinuz-}
-        [ -d "/lib/modules/$k/kernel" ] && kver=$k
-    done
-fi
+kver=${1:-$("$here/../guest-kernel" || true)}
 [ -n "$kver" ] || { echo "build-vudc-iso: no kernel found" >&2; exit 1; }
 series=$(echo "$kver" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
 tarball=/usr/src/linux-source-$series.tar.xz
