@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),
         .testTarget(
-            name: "V4L2Tests", dependencies: ["V4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
+            name: "V4L2Tests", dependencies: ["V4L2", "CV4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
             swiftSettings: strict),
         .testTarget(name: "UdevTests", dependencies: ["Udev", "CamProbeTesting", "CaptureModel", "HostSystem"], swiftSettings: strict),
         .testTarget(name: "ALSATests", dependencies: ["ALSA", "CamProbeTesting", "CaptureModel", "CamProbe"], swiftSettings: strict),

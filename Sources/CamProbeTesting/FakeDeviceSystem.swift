@@ -26,6 +26,8 @@ package final class FakeDeviceSystem: DeviceSystem {
     /// sysfs but not processed, and physical parents (sysfs paths) still waiting for a driver to
     /// add nodes. nil: this system cannot tell, as without a udev daemon.
     package var pending: (@Sendable () -> (nodes: Set<String>, parents: Set<String>))?
+    /// Called with each path opened (see `FakeMachine.opened`).
+    package var onOpen: (@Sendable (String) -> Void)?
 
     package init(spec: FakeSystemSpec) {
         self.spec = spec
@@ -113,6 +115,7 @@ package final class FakeDeviceSystem: DeviceSystem {
         }
         let port = CountingPort(FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2, ledger: ledger, isSevered: isSevered))
         openedPorts.append(port.tally)
+        onOpen?(path)
         return port
     }
 

@@ -18,6 +18,9 @@ package final class FakeMachine: Sendable {
     package let tellsReadiness: Bool
     /// Nodes in sysfs that udev has not processed yet, and parents whose drivers will add more nodes.
     private let unfinished = Mutex<(nodes: Set<String>, parents: Set<String>)>(([], []))
+    private let opens = Mutex<[String]>([])
+    /// Every node path the systems it made have opened, in order.
+    package var opened: [String] { opens.withLock { $0 } }
 
     /// - Parameter tellsReadiness: false (the default) makes systems that cannot tell whether a
     ///   device is complete, so a registry waits its settle window.
@@ -32,6 +35,7 @@ package final class FakeMachine: Sendable {
         let system = FakeDeviceSystem(spec: FakeSystemSpec(nodes: nodes.withLock { $0 }))
         system.isSevered = { [self] path in self.severed.withLock { $0.contains(path) } }
         if tellsReadiness { system.pending = { [self] in self.unfinished.withLock { $0 } } }
+        system.onOpen = { [self] path in self.opens.withLock { $0.append(path) } }
         return system
     }
 

@@ -27,17 +27,32 @@ struct FakeActiveFormat {
         quantization = a.quantization ?? 0
     }
 
-    /// A format chosen by `S_FMT`: line and image sizes computed as a driver would (2 bytes a pixel).
-    init(fourcc: UInt32, width: UInt32, height: UInt32, mplane: Bool) {
+    /// NV12, YU12, YV12, M420: the formats uvcvideo gives the luma line as `bytesperline`.
+    static let planar420: Set<UInt32> = Set(["NV12", "YU12", "YV12", "M420"].compactMap { FourCC($0)?.rawValue })
+
+    /// A format chosen by `S_FMT`: line and image sizes computed as uvcvideo does (`uvc_v4l2_get_bytesperline`):
+    /// a compressed format has no lines (0) and the frame budget of 2 bytes a pixel (the usual
+    /// `dwMaxVideoFrameSize`); 4:2:0 formats (NV12, YU12, YV12, M420) give the luma line, 1.5 bytes a pixel;
+    /// others 2 bytes a pixel.
+    init(fourcc: UInt32, width: UInt32, height: UInt32, mplane: Bool, compressed: Bool = false) {
         self.fourcc = fourcc
         self.width = width
         self.height = height
         self.mplane = mplane
         field = 1
         planes = 1
-        bytesPerLine = width.multipliedReportingOverflow(by: 2).overflow ? UInt32.max : width * 2
-        let area = UInt64(width) * UInt64(height) * 2
-        sizeImage = UInt32(clamping: area)
+        let area = UInt64(width) * UInt64(height)
+        let line = UInt64(width) * 2
+        if compressed {
+            bytesPerLine = 0
+            sizeImage = UInt32(clamping: area * 2)
+        } else if FakeActiveFormat.planar420.contains(fourcc) {
+            bytesPerLine = width
+            sizeImage = UInt32(clamping: area * 3 / 2)
+        } else {
+            bytesPerLine = UInt32(clamping: line)
+            sizeImage = UInt32(clamping: area * 2)
+        }
         colorspace = 8
         quantization = 0
     }

@@ -4,8 +4,9 @@ import HostSystem
 import V4L2
 
 /// `S_FMT`, `TRY_FMT`, `S_PARM` and `S_PRIORITY` as uvcvideo and vivid answer
-/// them: the nearest supported size and interval win, a handle at record
-/// priority or with buffers allocated makes the others' changes `EBUSY`.
+/// them: the nearest supported size and interval win (on a `uvcvideo` node with
+/// uvcvideo's own arithmetic), a handle at record priority or with buffers
+/// allocated makes the others' changes `EBUSY`.
 extension FakeV4L2Port {
     /// Another handle holds record priority, or buffers are allocated: the format cannot change.
     var formatLocked: Bool {
@@ -24,7 +25,9 @@ extension FakeV4L2Port {
         let w = mplane ? p.pointee.fmt.pix_mp.width : p.pointee.fmt.pix.width
         let h = mplane ? p.pointee.fmt.pix_mp.height : p.pointee.fmt.pix.height
         guard let size = FakeV4L2Port.nearestSize(in: f.sizes, width: w, height: h) else { return Errno.EINVAL }
-        let chosen = FakeActiveFormat(fourcc: f.fourcc, width: size.width, height: size.height, mplane: mplane)
+        let chosen = FakeActiveFormat(
+            fourcc: f.fourcc, width: size.width, height: size.height, mplane: mplane,
+            compressed: f.flags & UInt32(V4L2_FMT_FLAG_COMPRESSED) != 0)
         p.pointee = FakeV4L2Port.format(chosen)
         guard commit else { return 0 }
         state.active = chosen
@@ -41,9 +44,14 @@ extension FakeV4L2Port {
             let rates = intervalChoices(f, Dimensions(width: a.width, height: a.height)), !rates.isEmpty
         else { return Errno.ENOTTY }
         let t = p.pointee.parm.capture.timeperframe
-        // A zero fraction asks for the driver's default: the fastest rate.
-        let want = t.numerator == 0 || t.denominator == 0 ? rates[0] : Rational(t.numerator, t.denominator)
-        let got = FakeV4L2Port.nearest(want, in: rates)
+        let got: Rational
+        if spec.driver == "uvcvideo" {
+            got = FakeV4L2Port.uvcNearest(numerator: t.numerator, denominator: t.denominator, in: rates)
+        } else {
+            // A zero fraction asks for the driver's default: the fastest rate.
+            let want = t.numerator == 0 || t.denominator == 0 ? rates[0] : Rational(t.numerator, t.denominator)
+            got = FakeV4L2Port.nearest(want, in: rates)
+        }
         state.interval = got
         p.pointee.parm.capture.capability = UInt32(V4L2_CAP_TIMEPERFRAME)
         p.pointee.parm.capture.timeperframe = v4l2_fract(numerator: got.numerator, denominator: got.denominator)
@@ -95,6 +103,37 @@ extension FakeV4L2Port {
         guard step > 0 else { return c }
         let k = (UInt64(c - lo) + UInt64(step) / 2) / UInt64(step)
         return UInt32(min(UInt64(lo) + k * UInt64(step), UInt64(hi)))
+    }
+
+    /// uvcvideo's choice (`uvc_v4l2_set_streamparm`, Linux 6.1): the request becomes 100 ns units with
+    /// `v4l2_fraction_to_interval` (a zero denominator saturates to the largest value: the slowest
+    /// rate; a zero numerator is 0: the fastest), and `uvc_try_frame_interval` walks the descriptor's
+    /// intervals in order while the distance does not grow, so on a tie the later one wins. Checked
+    /// against uvcvideo itself in the guest's block U (`DRIVER_ANSWERS`).
+    static func uvcNearest(numerator: UInt32, denominator: UInt32, in list: [Rational]) -> Rational {
+        let want = uvcInterval(numerator, denominator)
+        var best = UInt64.max
+        var chosen = list.first ?? Rational(numerator, denominator)
+        for r in list {
+            let ival = uvcInterval(r.numerator, r.denominator)
+            let dist = ival > want ? ival - want : want - ival
+            if dist > best { break }
+            best = dist
+            chosen = r
+        }
+        return chosen
+    }
+
+    /// `v4l2_fraction_to_interval`: seconds `n`/`d` in 100 ns units, saturated to `UInt32.max`.
+    static func uvcInterval(_ n: UInt32, _ d: UInt32) -> UInt64 {
+        guard d != 0, n / d < UInt32.max / 10_000_000 else { return UInt64(UInt32.max) }
+        var multiplier: UInt32 = 10_000_000
+        var den = d
+        while n > UInt32.max / multiplier {
+            multiplier /= 2
+            den /= 2
+        }
+        return den == 0 ? 0 : UInt64(n * multiplier / den)
     }
 
     /// The rate in `list` nearest to `want` (by frame duration).

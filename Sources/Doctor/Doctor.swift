@@ -24,8 +24,8 @@ package struct Doctor {
         }
     }
 
-    /// Runs every check, in this order: no camera, permissions, busy, USB bandwidth, low light,
-    /// needs libcamera, emulated formats, config node paths, udev.
+    /// Runs every check, in this order: no camera, permissions, busy, USB bandwidth, cameras alike
+    /// without a serial, low light, needs libcamera, emulated formats, config node paths, udev.
     package func run(_ input: Input) -> DoctorReport {
         var findings: [DoctorFinding] = []
         let cameras = input.devices.filter { $0.mediaType == .video }
@@ -34,7 +34,9 @@ package struct Doctor {
             findings += permissions(d)
             findings += busy(d)
         }
-        findings += usbBandwidth(checked: cameras, all: input.allDevices.filter { $0.mediaType == .video })
+        let allCameras = input.allDevices.filter { $0.mediaType == .video }
+        findings += usbBandwidth(checked: cameras, all: allCameras)
+        findings += alikeWithoutSerial(checked: cameras, all: allCameras)
         for d in cameras {
             findings += lowLight(d)
             findings += needsLibcamera(d)

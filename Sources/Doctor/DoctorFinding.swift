@@ -10,7 +10,7 @@ package enum DoctorSeverity: String, Sendable, Hashable, Codable, CaseIterable {
 /// where), and the exact fix (a command to run or a step to take).
 package struct DoctorFinding: Sendable, Hashable, Codable {
     package var severity: DoctorSeverity
-    /// Which check found it: `permissions`, `busy`, `usb-bandwidth`, `low-light`, `needs-libcamera`,
+    /// Which check found it: `permissions`, `busy`, `usb-bandwidth`, `alike-without-serial`, `low-light`, `needs-libcamera`,
     /// `emulated-formats`, `config-node-path`, `udev`, `no-camera`.
     package var check: String
     /// A short title for a person.

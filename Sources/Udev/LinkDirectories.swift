@@ -9,6 +9,15 @@ struct LinkDirectories {
     var byID: [String: [String]] = [:]
     var byPath: [String: [String]] = [:]
 
+    /// True when `link` exists and resolves to a node other than `devnode`: udev's `DEVLINKS` names
+    /// every link a node asked for, also one that another node won (two identical cameras without a
+    /// serial both ask for the same `/dev/v4l/by-id/…-video-index0`).
+    func pointsElsewhere(_ link: String, than devnode: String) -> Bool {
+        for (target, links) in byID where target != devnode && links.contains(link) { return true }
+        for (target, links) in byPath where target != devnode && links.contains(link) { return true }
+        return false
+    }
+
     static func read() -> LinkDirectories {
         var l = LinkDirectories()
         l.byID = scan("/dev/v4l/by-id")

@@ -55,7 +55,7 @@ package enum UdevNodeSource {
             var byID = found.byID[devnode] ?? []
             var byPath = found.byPath[devnode] ?? []
             if let dl = property(dev, "DEVLINKS") {
-                for l in dl.split(separator: " ").map(String.init) {
+                for l in dl.split(separator: " ").map(String.init) where !found.pointsElsewhere(l, than: devnode) {
                     if l.hasPrefix("/dev/v4l/by-id/"), !byID.contains(l) { byID.append(l) }
                     if l.hasPrefix("/dev/v4l/by-path/"), !byPath.contains(l) { byPath.append(l) }
                 }

@@ -59,6 +59,24 @@ struct RegistryCompletenessTests {
         #expect(whole.nodes == d.nodes && whole.captures.first?.formats.count == 2)
     }
 
+    /// On a USB camera every open and close is a round trip to the device (uvcvideo starts and stops its status
+    /// endpoint), and under a loaded CPU these re-reads delayed the one that could announce: while a camera's nodes
+    /// are still arriving, none of them is opened.
+    @Test func nodesStillArrivingAreNotOpened() async throws {
+        let machine = FakeMachine(tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        let cam = try camera(1)
+        for n in cam { machine.register(n) }
+        for (i, n) in [cam[1], cam[2]].enumerated() {
+            machine.process(n.path)
+            try await rescanned(registry, machine, to: i + 1)
+        }
+        #expect(machine.opened.isEmpty, "opened \(machine.opened) before \(cam[0].path) was finished")
+        machine.process(cam[0].path)
+        try await until { log.list.count == 2 }
+        #expect(Set(machine.opened).isSuperset(of: cam.map(\.path)))
+    }
+
     @Test func aUsbCameraWaitsForTheSoundCardItsAudioInterfaceAnnounces() async throws {
         let machine = FakeMachine(tellsReadiness: true)
         let (registry, log) = await make(machine, settle: never)

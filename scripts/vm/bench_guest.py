@@ -10,7 +10,8 @@ measured in the same boot, so "before" and "after" share the machine.
 Per binary and peer: wall time (median, min, max), ioctls (strace -c), state-
 changing ioctls, and peak RSS (ru_maxrss of the child). Then hotplug latency beside
 `udevadm monitor --udev` over HOTPLUG_CYCLES (100) vivid load/unload cycles
-(guest/hotplug_latency.py). BENCH_PARTS=oneshot or =hotplug runs one of the two.
+(guest/hotplug_latency.py). BENCH_PARTS=oneshot or =hotplug runs one of the two;
+BENCH_PARTS=uvc-hotplug measures the same over usbip detach/attach of the UVC gadget.
 Writes VM_OUT/bench.md and
 prints it. Information, not assertions: it exits 0 unless it cannot run.
 """
@@ -23,7 +24,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from guest import hotplug_latency  # noqa: E402
+from guest import blocks_uvc, hotplug_latency  # noqa: E402
 from guest.harness import capture_nodes, modprobe, rmmod, run, settle, start_udev, video_nodes  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
@@ -83,6 +84,29 @@ def measure(rows):
     return out
 
 
+def uvc_hotplug(bins, cycles, out):
+    """The same latency over usbip detach/attach of the UVC gadget (scripts/vm/uvc-gadget): a
+    real USB disconnect and enumeration, uvcvideo's capture, metadata and media nodes."""
+    up = run([os.path.join(HERE, "uvc-gadget"), "up"], timeout=600)
+    if up.rc != 0:
+        return ["", "### Hotplug over USB/IP: the UVC gadget did not come up (%s)" % up.err.strip()[-300:]]
+    plug, unplug = blocks_uvc.usbip_plug("usbip-vudc.0")
+    lines = []
+    for label, path in bins:
+        unplug()
+        time.sleep(3)
+        r = hotplug_latency.measure(path, cycles, os.path.join(out, "uvc-hotplug-%s.log" % label), plug=plug, unplug=unplug)
+        plug()
+        time.sleep(3)
+        lines += ["", "### Hotplug over USB/IP: `%s monitor --json` beside `udevadm monitor --udev`, %d usbip detach/attach "
+                  "cycles of the UVC gadget" % (label, cycles),
+                  "", "%d connected (%d announced before their capabilities), %d capabilities, %d disconnected; %d udev node events."
+                  % (r["counts"]["connected"], r["pending"], r["counts"]["capabilities"], r["counts"]["disconnected"], r["udev_events"]),
+                  "", hotplug_latency.table(r).rstrip("\n")]
+    run([os.path.join(HERE, "uvc-gadget"), "down"], timeout=300)
+    return lines
+
+
 def main():
     bins = [kv.split("=", 1) for kv in os.environ.get("CAMPROBE_BINS", "").split(",") if "=" in kv]
     if not bins and os.environ.get("CAMPROBE"):
@@ -113,7 +137,7 @@ def main():
     for label, path in bins:
         rows.append(("version", "`%s --version`" % label, [[path, "--version"]]))
     rows.append(("version", "`v4l2-ctl --version`", [["v4l2-ctl", "--version"]]))
-    parts = os.environ.get("BENCH_PARTS") or "oneshot,hotplug"
+    parts = (os.environ.get("BENCH_PARTS") or "oneshot,hotplug").split(",")
     results = measure(rows) if "oneshot" in parts else []
     uname = os.uname()
     lines = ["### Side by side in one boot (kernel %s, vivid n_devs=2 webcam inputs, qemu, %d interleaved rounds)" % (uname.release, RUNS),
@@ -130,6 +154,8 @@ def main():
                   "", "%d connected (%d announced before their capabilities), %d capabilities, %d disconnected; %d udev node events."
                   % (r["counts"]["connected"], r["pending"], r["counts"]["capabilities"], r["counts"]["disconnected"], r["udev_events"]),
                   "", hotplug_latency.table(r).rstrip("\n")]
+    if "uvc-hotplug" in parts:
+        lines += uvc_hotplug(bins, cycles, out)
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "bench.md"), "w") as f:
         f.write(text)

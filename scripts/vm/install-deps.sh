@@ -7,6 +7,7 @@
 #
 # Also builds the vimc module for the guest's kernel (scripts/vm/build-vimc.sh:
 # linux-source + linux-headers, ~20 s the first time; a no-op once installed)
+# and usbip-vudc with isochronous transfers (uvc_gadget/build-vudc-iso.sh, ~20 s)
 # and installs libcamera's tools, the referee of block M.
 #
 #   --with-v4l2loopback  also linux-headers-<kver> dkms v4l2loopback-dkms (builds
@@ -25,6 +26,8 @@ packages=(
     gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps gstreamer1.0-alsa
     # media-controller cameras (block M, vimc): libcamera's `cam` and its plugin
     libcamera-tools libcamera-ipa gstreamer1.0-libcamera
+    # block U: a UVC gadget exported over USB/IP and attached back (usbip, usbipd)
+    usbip
     # block PR: the fleet textfile refereed by node_exporter and promtool
     prometheus-node-exporter prometheus
     # runtime libraries camprobe links or loads on demand
@@ -41,6 +44,7 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 vimc() {
     "$here/build-vimc.sh" || { echo "vm: building vimc failed (block M will fail); see the message above" >&2; exit 1; }
+    "$here/uvc_gadget/build-vudc-iso.sh" || { echo "vm: building usbip-vudc with isochronous transfers failed (block U will fail); see the message above" >&2; exit 1; }
 }
 
 missing=()

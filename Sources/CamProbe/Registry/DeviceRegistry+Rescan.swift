@@ -45,6 +45,18 @@ extension DeviceRegistry {
         // not) and before capabilities are read: an incomplete device is not read in full only
         // to be set aside.
         var readiness: HotplugReadiness?
+        if early, let f = focus, !f.isEmpty, let nodes = listed?.nodes, let r = readinessNow(system, listed: nodes),
+            let parents = DeviceRegistry.onlyUnfinished(f, nodes, r),
+            known.values.allSatisfy({ r.presentNodes.isSuperset(of: $0.nodes.map(\.path)) })
+        {
+            // Every new node is unfinished or under a parent still adding nodes, and no known device lost one:
+            // nothing can be announced, so nothing is opened (on a USB camera each open and close is a
+            // round trip to the device). The settle window stays armed; the next udev event looks again.
+            systemTellsReadiness = true
+            deferred = parents
+            logger.debug("early re-read: still arriving", metadata: ["incomplete": "\(parents)"])
+            return true
+        }
         func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
             let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0, listing: listed) } ?? system
             return DeviceDiscovery(system: scoped).discover(options) { devices in
@@ -163,6 +175,18 @@ extension DeviceRegistry {
         guard var r = system.hotplugReadiness(listed: listed) else { return nil }
         r.unfinishedNodes.formUnion(awaitingAdd.intersection(r.presentNodes))
         return r
+    }
+
+    /// The number of physical parents the `focus` nodes belong to when every one of them is unfinished or
+    /// under an incomplete parent; nil when one may be ready (or has no parent to tell by).
+    static func onlyUnfinished(_ focus: Set<String>, _ nodes: [NodeRecord], _ r: HotplugReadiness) -> Int? {
+        var parents = Set<String>()
+        for n in nodes where focus.contains(n.devnode) {
+            guard let p = n.parent?.sysPath else { return nil }
+            guard r.unfinishedNodes.contains(n.devnode) || r.incompleteParents.contains(p) else { return nil }
+            parents.insert(p)
+        }
+        return parents.count
     }
 
     /// Nodes that make devices (as `UdevNodeSource` lists them): video, media and sound-card control nodes.

@@ -3,7 +3,7 @@
 `camprobe monitor --json` and `udevadm monitor --udev` run together; one reader
 thread per pipe stamps every line with time.monotonic() as it arrives, so both
 listeners are timed by the same clock in the same process. vivid is loaded and
-unloaded CYCLES times. For each camprobe `connected` / `disconnected` line the
+unloaded CYCLES times (or a UVC gadget attached and detached over USB/IP). For each camprobe `connected` / `disconnected` line the
 latency is measured from the last udev event of that load's (or unload's) burst
 for the device's nodes (video4linux and media), and the `capabilities` line that
 follows a connect is timed the same way.
@@ -58,8 +58,12 @@ def percentile(values, p):
     return s[min(len(s) - 1, int(round((len(s) - 1) * p)))]
 
 
-def measure(camprobe, cycles, log_path=None, module_args=WEBCAM):
-    """Runs the cycles; returns a dict of latency lists (ms) and counts."""
+def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unplug=None):
+    """Runs the cycles; returns a dict of latency lists (ms) and counts. plug/unplug: how a
+    device comes and goes (default: vivid loaded with module_args and unloaded; the UVC
+    gadget's block passes usbip attach and detach)."""
+    plug = plug or (lambda: modprobe("vivid", *module_args))
+    unplug = unplug or (lambda: rmmod("vivid"))
     udev = subprocess.Popen(["udevadm", "monitor", "--udev"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
     mon = subprocess.Popen([camprobe, "monitor", "--json"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -83,13 +87,13 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM):
     marks = []  # (phase, start time)
     for c in range(1, cycles + 1):
         marks.append(("add", time.monotonic()))
-        modprobe("vivid", *module_args)
+        plug()
         # Whole: its capabilities line, or a connected line that carried them (a camprobe that reads before it announces).
         wait_until(lambda: len(events("capabilities")) + sum(1 for _, e in events("connected") if "capabilities" not in e) >= c,
                    20, 0.005)
         rmmod_at = time.monotonic()
         marks.append(("remove", rmmod_at))
-        rmmod("vivid")
+        unplug()
         wait_until(lambda: len(events("disconnected")) >= c, 20, 0.005)
         # udevadm's own remove lines too: a cycle that starts before they are printed would leave
         # camprobe's disconnect with no udev burst in its phase (seen when camprobe answered first).

@@ -170,3 +170,16 @@ def show_json(s, node, label):
 def saved_texts(s, node, label):
     b = base(s, label, node)
     return [read(b + ext) for ext in (".formats.txt", ".ctrls.txt", ".all.txt")]
+
+
+def applied_read_back(apply_json, get_fmt_parm, width, height, fourcc, fps):
+    """`camprobe apply --json`'s result and `v4l2-ctl --get-fmt-video --get-parm`'s text both say
+    width x height, fourcc and fps (an assertion names the first difference)."""
+    a = json.loads(apply_json)["applied"]
+    wh = re.search(r"Width/Height\s*:\s*(\d+)/(\d+)", get_fmt_parm).groups()
+    pf = re.search(r"Pixel Format\s*:\s*'(\w+)'", get_fmt_parm).group(1)
+    got_fps = re.search(r"Frames per second:\s*([\d.]+)", get_fmt_parm).group(1)
+    assert (a["after"]["width"], a["after"]["height"]) == (width, height) and wh == (str(width), str(height)), (a["after"], wh)
+    assert a["after"]["fourcc"] == fourcc == pf, pf
+    assert abs(float(got_fps) - fps) < 0.001 and a["afterInterval"]["interval"] == "1/%d" % fps, (got_fps, a["afterInterval"])
+    return a

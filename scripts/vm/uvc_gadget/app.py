@@ -68,7 +68,18 @@ CAMERA_TERMINAL_ID, PROCESSING_UNIT_ID = 1, 2   # f_uvc's defaults
 PROBE_FMT = "<HBBIHHHHHII"       # UVC 1.0 part (26 bytes); 1.1/1.5 fields follow as zeros
 PROBE_LEN = 48
 
-FOURCC = {"MJPG": 0x47504A4D, "YUYV": 0x56595559, "NV12": 0x3231564E}
+FOURCC = {"MJPG": 0x47504A4D, "YUYV": 0x56595559, "NV12": 0x3231564E, "YU12": 0x32315559}
+
+# MJPEG frames are made by ffmpeg before the gadget connects only for small
+# descriptions (this many MJPEG sizes at most, none above 1920x1080); otherwise
+# on the first STREAMON of a size, which is answered at once with a grey JPEG
+# while ffmpeg runs in the background (the next STREAMON of that size gets its
+# frames). Under TCG, ffmpeg for a camera with 25 MJPEG sizes or 4K ones takes
+# minutes, and uvcvideo's SET_INTERFACE waits only 5 s for the STREAMON answer.
+EAGER_MJPEG_SIZES = 4
+EAGER_MJPEG_PIXELS = 1920 * 1080
+# Raw frames kept per stream: at most this many bytes in all (a 4K YUYV frame is 16 MB).
+RAW_FRAMES_BYTES = 64 * 1024 * 1024
 
 
 def log(*a):
@@ -122,25 +133,55 @@ def grey_jpeg(w, h):
     return out
 
 
+def ffmpeg_argv(w, h, d, count):
+    return ["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
+            "-i", "testsrc=size=%dx%d:rate=%d" % (w, h, count),
+            "-frames:v", str(count), "-q:v", "5", os.path.join(d, "f%02d.jpg")]
+
+
+def read_jpegs(d):
+    frames = []
+    for f in sorted(f for f in os.listdir(d) if f.endswith(".jpg")) if os.path.isdir(d) else []:
+        with open(os.path.join(d, f), "rb") as fh:
+            frames.append(fh.read())
+    return frames
+
+
 def make_jpegs(w, h, cache, count=4):
     """count distinct JPEGs of w x h (ffmpeg's test pattern), else one grey JPEG."""
     d = os.path.join(cache, "%dx%d" % (w, h))
     os.makedirs(d, exist_ok=True)
-    files = sorted(f for f in os.listdir(d) if f.endswith(".jpg"))
-    if not files and shutil.which("ffmpeg"):
+    if not read_jpegs(d) and shutil.which("ffmpeg"):
         try:
-            subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
-                            "-i", "testsrc=size=%dx%d:rate=%d" % (w, h, count),
-                            "-frames:v", str(count), "-q:v", "5", os.path.join(d, "f%02d.jpg")],
-                           stdin=subprocess.DEVNULL, timeout=120, check=True)
+            subprocess.run(ffmpeg_argv(w, h, d, count), stdin=subprocess.DEVNULL, timeout=120, check=True)
         except (subprocess.SubprocessError, OSError) as e:
             log("ffmpeg failed for %dx%d: %s; using a grey JPEG" % (w, h, e))
-        files = sorted(f for f in os.listdir(d) if f.endswith(".jpg"))
-    frames = []
-    for f in files:
-        with open(os.path.join(d, f), "rb") as fh:
-            frames.append(fh.read())
-    return frames or [grey_jpeg(w, h)]
+    return read_jpegs(d) or [grey_jpeg(w, h)]
+
+
+def start_jpegs(w, h, cache, count=4):
+    """ffmpeg for w x h in the background, into CACHE/WxH.part (renamed to
+    CACHE/WxH by finish_jpegs); a Popen, or None without ffmpeg."""
+    part = os.path.join(cache, "%dx%d.part" % (w, h))
+    shutil.rmtree(part, ignore_errors=True)
+    os.makedirs(part)
+    if not shutil.which("ffmpeg"):
+        return None
+    return subprocess.Popen(ffmpeg_argv(w, h, part, count), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            preexec_fn=lambda: os.nice(10))
+
+
+def finish_jpegs(w, h, cache, job):
+    """The frames of a finished background job (moved into place), else []."""
+    d = os.path.join(cache, "%dx%d" % (w, h))
+    part = d + ".part"
+    if job.returncode == 0 and read_jpegs(part):
+        shutil.rmtree(d, ignore_errors=True)
+        os.rename(part, d)
+        return read_jpegs(d)
+    shutil.rmtree(part, ignore_errors=True)
+    return []
 
 
 # Colour bars in YUYV: white, yellow, cyan, green, magenta, red, blue, black.
@@ -163,6 +204,39 @@ def yuyv_frames(w, h, count=8):
         stripe = bytes((16 + 28 * k) % 236 if i % 2 == 0 else 128 for i in range(2 * w))
         out.append(stripe * min(16, h) + r * (h - min(16, h)))
     return out
+
+
+def planar420_frames(w, h, fourcc, count=8):
+    """count 4:2:0 frames (NV12: Y plane then interleaved CbCr; YU12: Y, Cb, Cr planes)
+    of the same colour bars as yuyv_frames, moving the same way."""
+    cw, ch = (w + 1) // 2, (h + 1) // 2
+    yrow = bytes(BARS[min(x * 8 // w, 7)][0] for x in range(w))
+    urow = bytes(BARS[min(2 * x * 8 // w, 7)][1] for x in range(cw))
+    vrow = bytes(BARS[min(2 * x * 8 // w, 7)][2] for x in range(cw))
+    out = []
+    for k in range(count):
+        sy = (w * k // count) // 2 * 2
+        sc = sy // 2
+        yr = yrow[-sy:] + yrow[:-sy] if sy else yrow
+        ur = urow[-sc:] + urow[:-sc] if sc else urow
+        vr = vrow[-sc:] + vrow[:-sc] if sc else vrow
+        stripe = bytes([(16 + 28 * k) % 236]) * w
+        y = stripe * min(16, h) + yr * (h - min(16, h))
+        if fourcc == "NV12":
+            uv = bytes(b for pair in zip(ur, vr) for b in pair)
+            out.append(y + uv * ch)
+        else:
+            out.append(y + ur * ch + vr * ch)
+    return out
+
+
+def raw_frames(fourcc, w, h):
+    """Uncompressed frames for a stream, as many as RAW_FRAMES_BYTES allows (2 to 8)."""
+    size = w * h * 2 if fourcc == "YUYV" else w * h * 3 // 2
+    count = max(2, min(8, RAW_FRAMES_BYTES // max(1, size)))
+    if fourcc == "YUYV":
+        return yuyv_frames(w, h, count)
+    return planar420_frames(w, h, fourcc, count)
 
 
 # --- the application -------------------------------------------------------------
@@ -223,6 +297,8 @@ class App:
         self.interval = 1 / 30.0
         self.next_due = 0.0
         self.jpegs = {}
+        self.jpeg_jobs = {}
+        self.jpeg_wanted = None
 
     # streaming control -------------------------------------------------------
     def fmt_by_index(self, i):
@@ -358,6 +434,7 @@ class App:
 
     # streaming -----------------------------------------------------------------
     def stream_on(self):
+        t0 = time.monotonic()
         if self.streaming:
             self.stream_off()
         _, fi, fri, iv = struct.unpack_from("<HBBI", self.commit)
@@ -371,12 +448,9 @@ class App:
         fcntl.ioctl(self.fd, VIDIOC_S_FMT, fmt)
         sizeimage = struct.unpack_from("<I", fmt, 8 + 20)[0]
         if f["fourcc"] == "MJPG":
-            key = (w, h)
-            if key not in self.jpegs:
-                self.jpegs[key] = make_jpegs(w, h, self.cache)
-            self.frames = self.jpegs[key]
+            self.frames = self.jpegs_for(w, h)
         else:
-            self.frames = yuyv_frames(w, h)
+            self.frames = raw_frames(f["fourcc"], w, h)
         rb = bytearray(struct.pack("<IIII4x", 4, V4L2_BUF_TYPE_VIDEO_OUTPUT, V4L2_MEMORY_MMAP, 0))
         fcntl.ioctl(self.fd, VIDIOC_REQBUFS, rb)
         n = struct.unpack_from("<I", rb)[0]
@@ -398,7 +472,45 @@ class App:
         self.next_due = time.monotonic() + self.interval
         fcntl.ioctl(self.fd, VIDIOC_STREAMON, struct.pack("<I", V4L2_BUF_TYPE_VIDEO_OUTPUT))
         self.streaming = True
-        log("streaming %s %dx%d interval %d, sizeimage %d, %d buffers" % (f["fourcc"], w, h, iv, sizeimage, n))
+        log("streaming %s %dx%d interval %d, sizeimage %d, %d buffers (STREAMON answered in %.2f s)"
+            % (f["fourcc"], w, h, iv, sizeimage, n, time.monotonic() - t0))
+        self.start_wanted_jpegs()
+
+    def jpegs_for(self, w, h):
+        """The MJPEG frames of w x h: made already, or a grey JPEG now and ffmpeg's
+        test pattern once the background ffmpeg started here has finished."""
+        key = (w, h)
+        if key in self.jpegs:
+            return self.jpegs[key]
+        frames = read_jpegs(os.path.join(self.cache, "%dx%d" % (w, h)))   # made by an earlier run
+        if frames:
+            self.jpegs[key] = frames
+            return frames
+        if key not in self.jpeg_jobs:
+            self.jpeg_wanted = key      # started once VIDIOC_STREAMON has answered the host
+            log("MJPEG %dx%d: grey JPEG for now, ffmpeg in the background" % (w, h))
+        else:
+            job = self.jpeg_jobs[key]
+            if job is not None and job.poll() is not None:
+                frames = finish_jpegs(w, h, self.cache, job)
+                self.jpeg_jobs[key] = None
+                if frames:
+                    self.jpegs[key] = frames
+                    return frames
+        return [grey_jpeg(w, h)]
+
+    def start_wanted_jpegs(self):
+        key, self.jpeg_wanted = self.jpeg_wanted, None
+        if key is not None and key not in self.jpeg_jobs:
+            self.jpeg_jobs[key] = start_jpegs(key[0], key[1], self.cache)
+
+    def stop_jpeg_jobs(self):
+        for (w, h), job in self.jpeg_jobs.items():
+            if job is not None and job.poll() is None:
+                job.kill()
+                job.wait()
+            if job is not None:
+                finish_jpegs(w, h, self.cache, job)
 
     def queue(self, i):
         frame = self.frames[self.frame_no % len(self.frames)]
@@ -410,7 +522,14 @@ class App:
         struct.pack_into("<III", b, 0, i, V4L2_BUF_TYPE_VIDEO_OUTPUT, n)
         struct.pack_into("<I", b, 16, V4L2_FIELD_NONE)
         struct.pack_into("<I", b, 60, V4L2_MEMORY_MMAP)
-        fcntl.ioctl(self.fd, VIDIOC_QBUF, b)
+        try:
+            fcntl.ioctl(self.fd, VIDIOC_QBUF, b)
+        except OSError as e:
+            # The host ended the stream (SET_INTERFACE alt 0): f_uvc disabled the endpoint and answers
+            # QBUF with ENODEV (or ESHUTDOWN) until UVC_EVENT_STREAMOFF is handled. Drop the buffer.
+            if e.errno not in (errno.ENODEV, errno.ESHUTDOWN):
+                raise
+            log("QBUF: %s (stream ending; waiting for STREAMOFF)" % e)
 
     def pump(self):
         """Dequeues every finished buffer and queues it again with the next frame."""
@@ -465,10 +584,14 @@ class App:
 
     # main loop ------------------------------------------------------------------
     def run(self, ready_file=None):
-        for f in self.formats:
-            if f["fourcc"] == "MJPG":
-                for fr in f["frames"]:
-                    self.jpegs[(fr["width"], fr["height"])] = make_jpegs(fr["width"], fr["height"], self.cache)
+        mj = [(fr["width"], fr["height"]) for f in self.formats if f["fourcc"] == "MJPG" for fr in f["frames"]]
+        if len(set(mj)) <= EAGER_MJPEG_SIZES and all(w * h <= EAGER_MJPEG_PIXELS for w, h in mj):
+            for w, h in mj:
+                if (w, h) not in self.jpegs:
+                    self.jpegs[(w, h)] = make_jpegs(w, h, self.cache)
+        elif mj:
+            log("%d MJPEG sizes (largest %dx%d): frames made on each size's first STREAMON"
+                % (len(set(mj)), *max(mj, key=lambda x: x[0] * x[1])))
         self.fd = os.open(self.node, os.O_RDWR | os.O_NONBLOCK)
         for t in (UVC_EVENT_CONNECT, UVC_EVENT_DISCONNECT, UVC_EVENT_STREAMON,
                   UVC_EVENT_STREAMOFF, UVC_EVENT_DATA, UVC_EVENT_SETUP):
@@ -496,6 +619,7 @@ class App:
                     if mask & select.POLLERR:
                         time.sleep(0.01)
         self.stream_off()
+        self.stop_jpeg_jobs()
         os.close(self.fd)
         log("exit")
 

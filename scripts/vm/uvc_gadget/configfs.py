@@ -23,7 +23,11 @@ YUYV_GUID = bytes([0x59, 0x55, 0x59, 0x32, 0x00, 0x00, 0x10, 0x00,
                    0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71])
 NV12_GUID = bytes([0x4e, 0x56, 0x31, 0x32, 0x00, 0x00, 0x10, 0x00,
                    0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71])
-UNCOMPRESSED = {"yuyv": (YUYV_GUID, 16), "nv12": (NV12_GUID, 12)}
+I420_GUID = bytes([0x49, 0x34, 0x32, 0x30, 0x00, 0x00, 0x10, 0x00,
+                   0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71])
+# yu12: V4L2 'YU12' (planar 4:2:0) is UVC's I420 GUID (uvc_format_by_guid in the
+# Debian 6.1 kernel's v4l2-uvc.h knows it on both the gadget and the host side).
+UNCOMPRESSED = {"yuyv": (YUYV_GUID, 16), "nv12": (NV12_GUID, 12), "yu12": (I420_GUID, 12)}
 
 
 def load(path):
@@ -129,9 +133,13 @@ def create(d):
             with open(fdir + "/guidFormat", "wb") as fh:
                 fh.write(guid)
             _w(fdir + "/bBitsPerPixel", bpp)
+        seen = {}
         for fr in f["frames"]:
             w, h = int(fr["width"]), int(fr["height"])
-            frdir = "%s/%dx%d" % (fdir, w, h)
+            # A size listed twice (some firmware does) gets a second directory;
+            # f_uvc numbers frames in creation order (bFrameIndex), not by name.
+            seen[(w, h)] = seen.get((w, h), 0) + 1
+            frdir = "%s/%dx%d" % (fdir, w, h) + ("_%d" % seen[(w, h)] if seen[(w, h)] > 1 else "")
             os.mkdir(frdir)
             ivals = sorted(interval_100ns(x) for x in fr["fps"])
             size = frame_bytes(t, w, h)
@@ -178,7 +186,7 @@ def layout(fn):
                 with open(fdir + "/guidFormat", "rb") as fh:
                     guid = fh.read()[:16]
                 fourcc = guid[:4].decode("latin-1")
-                fourcc = {"YUY2": "YUYV"}.get(fourcc, fourcc)
+                fourcc = {"YUY2": "YUYV", "I420": "YU12"}.get(fourcc, fourcc)
             frames = []
             for fr in os.listdir(fdir):
                 frdir = os.path.join(fdir, fr)

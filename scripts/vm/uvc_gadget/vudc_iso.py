@@ -2,7 +2,9 @@
 URBs are served: each packet of the URB takes the next usb_request queued on
 the endpoint (f_uvc queues one request per packet), the packet's actual_length
 is what was copied (0 when the gadget had nothing queued), the request is
-given back, and the URB completes with status 0."""
+given back, and the URB completes with status 0. The module is tagged
+(MODULE_INFO camprobe_iso=isochronous) so that `uvc-gadget up` can tell it from
+the stock one."""
 import sys
 
 ISO_FN = r'''
@@ -50,4 +52,5 @@ if old_case not in s or "static void v_timer(struct timer_list *t)\n" not in s:
     sys.exit("vudc_iso.py: %s does not look like 6.1's vudc_transfer.c" % path)
 s = s.replace(old_case, "\t\t\ttransfer_iso(udc, urb, ep);\n", 1)
 s = s.replace("static void v_timer(struct timer_list *t)\n", ISO_FN.lstrip("\n"), 1)
+s += '\nMODULE_INFO(camprobe_iso, "isochronous");\n'
 open(path, "w").write(s)

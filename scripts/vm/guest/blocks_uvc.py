@@ -1,0 +1,420 @@
+"""Block U (P18): a real uvcvideo camera. A configfs UVC gadget (f_uvc) on the
+isochronous-capable usbip-vudc is exported over USB/IP and attached back onto
+vhci-hcd, where uvcvideo binds to it (scripts/vm/uvc-gadget, uvc_gadget/README.md).
+Its gadget application answers the class requests (probe/commit, controls) and
+sends frames. camprobe is compared with v4l2-ctl on the same node, and with what
+the gadget was told to be (uvc_gadget/default.json)."""
+import json
+import os
+import re
+import time
+
+from guest import hotplug_latency, v4l2, v4l2_raw
+from guest.harness import Background, JsonlTail, get_ctrl, load_json, run, settle, v4l2ctl, wait_until, write
+
+DESCRIPTION = "uvc_gadget/default.json"
+CYCLES = int(os.environ.get("UVC_CYCLES", "20"))
+
+
+def gadget(s, *args, timeout=300):
+    return run([os.path.join(s.here, "uvc-gadget"), *args], timeout=timeout)
+
+
+def one_line(text, limit=400):
+    return " | ".join(l.strip() for l in text.strip().splitlines())[:limit]
+
+
+def block_u(s):
+    desc = load_json(os.path.join(s.here, DESCRIPTION))
+    up = gadget(s, "up", os.path.join(s.here, DESCRIPTION))
+    write(s.path("U-up.err"), up.err + up.out)
+    node = up.out.strip().splitlines()[-1] if up.out.strip() else ""
+    state = json.loads(gadget(s, "status").out or "{}")
+    if not s.expect("uvc-gadget up attaches a camera and uvcvideo gives it a capture node (%s)" % node,
+                    up.rc == 0 and node.startswith("/dev/video"), "exit %d: %s" % (up.rc, one_line(up.out + up.err))):
+        gadget(s, "down")
+        return
+    settle()
+    s.expect("the gadget runs on usbip-vudc with isochronous transfers (%s)" % (state.get("vudc") or {}).get("file"),
+             (state.get("vudc") or {}).get("isochronous") is True, json.dumps(state.get("vudc")))
+    try:
+        identity(s, node, desc)
+        v4l2.parity(s, node, "U")
+        v4l2.state_unchanged(s, "U")
+        emitted_by_id(s, node)
+        driver_answers(s, node)
+        streaming(s, node)
+        controls(s, node, desc)
+        doctor(s, node, "usb-%s:%s-%s" % (desc["idVendor"][2:], desc["idProduct"][2:], desc["serial"]))
+        hotplug(s, node, desc)
+    finally:
+        down = gadget(s, "down")
+        s.expect("uvc-gadget down detaches and leaves no uvcvideo node", down.rc == 0 and not uvc_nodes(),
+                 "exit %d: %s; nodes %s" % (down.rc, one_line(down.err), uvc_nodes()))
+    try:
+        twins(s)
+    finally:
+        gadget(s, "down", "--all")
+
+
+def uvc_nodes():
+    """The video and media nodes whose interface is bound to uvcvideo."""
+    out = []
+    for base in ("/sys/class/video4linux", "/sys/bus/media/devices"):
+        for n in sorted(os.listdir(base)) if os.path.isdir(base) else []:
+            interface = os.path.dirname(os.path.realpath(os.path.join(base, n)))  # …/1-1:1.0/video4linux or …/1-1:1.0
+            if os.path.basename(interface) == "video4linux":
+                interface = os.path.dirname(interface)
+            if os.path.basename(os.path.realpath(os.path.join(interface, "driver"))) == "uvcvideo":
+                out.append("/dev/" + n)
+    return sorted(out)
+
+
+def listed_device(s, node, label):
+    r = s.camprobe("list", "--json", stdout=s.path("U-%s-list.json" % label), stderr=s.path("U-%s-list.err" % label))
+    devices = json.loads(r.out)["devices"] if r.rc == 0 else []
+    found = [d for d in devices if any(n["path"] == node for n in d["nodes"])]
+    return found[0] if len(found) == 1 else None, devices
+
+
+def identity(s, node, desc):
+    """One device with the capture and the metadata node; its ID from the serial; USB 2.0 High-Speed."""
+    dev, devices = listed_device(s, node, "identity")
+    s.camprobe("list", stdout=s.path("U-list.txt"))  # as a person sees it (README)
+    v4l2.grouping(s, "U", len([d for d in devices if d["captures"] or any(n["role"] != "audio" for n in d["nodes"])]))
+    nodes = uvc_nodes()
+
+    def grouped():
+        assert dev, "no single listed device holds %s: %s" % (node, [d["id"] for d in devices])
+        paths = sorted(n["path"] for n in dev["nodes"] if n["role"] != "audio")
+        assert paths == nodes, "device nodes %s, uvcvideo's nodes %s" % (paths, nodes)
+        roles = sorted(n["role"] for n in dev["nodes"] if n["role"] != "audio")
+        assert roles == ["capture", "media", "metadata"], roles
+    s.check("list: the capture, metadata and media nodes uvcvideo made (%s) are one device" % ", ".join(nodes), grouped)
+
+    def stable_id():
+        assert dev, "not listed"
+        assert desc["serial"] in dev["id"], "id %r does not carry the serial %s" % (dev["id"], desc["serial"])
+        ident = dev["identity"]
+        assert ident.get("serial") == desc["serial"], ident
+        assert (ident.get("vendorID"), ident.get("productID")) == (desc["idVendor"][2:], desc["idProduct"][2:]), ident
+        return dev["id"]
+    s.check(lambda i: "list: the device's stable ID comes from the USB serial (%s)" % i, stable_id)
+
+    def transport():
+        assert dev, "not listed"
+        assert dev["transport"]["label"] == "USB 2.0 High-Speed (480 Mbit/s)", dev["transport"]
+        return dev["transport"]["label"]
+    s.check(lambda t: "list: transport %s (vhci-hcd at high speed)" % t, transport)
+
+
+def emitted_by_id(s, node):
+    r = s.camprobe("negotiate", node, "--size", "640x480", "--fps", "30", "--format", "MJPG", "--emit", "ffmpeg",
+                   stdout=s.path("U-emit.txt"), stderr=s.path("U-emit.err"))
+    m = re.search(r" -i (\S+)", r.out)
+    path = m.group(1) if m else ""
+
+    def check():
+        assert r.rc == 0, "exit %d: %s" % (r.rc, one_line(r.err))
+        assert path.startswith("/dev/v4l/by-id/"), (path, one_line(r.out))
+        assert os.path.realpath(path) == os.path.realpath(node), (os.path.realpath(path), node)
+    s.check("negotiate --format MJPG --emit ffmpeg names the camera by its by-id link (%s)" % path, check)
+
+
+# What uvcvideo answers to S_FMT and S_PARM, which the fake at the device seam (CamProbeTesting's
+# FakeV4L2Port+Configuration) must answer the same way for the gadget's formats (UVCDriverAnswersTests):
+# (request, expected answer, why).
+DRIVER_ANSWERS = [
+    (("fmt", 800, 600, "MJPG"), (640, 480, "MJPG", 0, 614400),
+     "the size with the least non-overlapping area; a compressed format has bytesperline 0, "
+     "sizeimage is the device's dwMaxVideoFrameSize"),
+    (("fmt", 640, 480, "H264"), (640, 480, "MJPG", 0, 614400), "a format the camera lacks gives its default (first) format"),
+    (("fmt", 320, 240, "YUYV"), (320, 240, "YUYV", 640, 153600), "YUYV: 2 bytes a pixel"),
+    (("fmt", 640, 480, "YUYV"), (640, 480, "YUYV", 1280, 614400), "back to 640x480"),
+    (("parm", 1, 20), (1, 15), "1/20 s is 500000 in 100 ns units: 666666 (15 fps) is 1 nearer than 333333 (30 fps)"),
+    (("parm", 0, 0), (1, 15), "a zero denominator saturates the interval: the slowest rate"),
+    (("parm", 0, 1), (1, 30), "a zero interval: the fastest rate"),
+    (("parm", 1, 1000), (1, 30), "faster than offered: the fastest"),
+    (("parm", 1, 25), (1, 30), "1/25 s is nearer 1/30 than 1/15"),
+]
+
+
+def driver_answers(s, node):
+    """uvcvideo's own answers to S_FMT and S_PARM, asked with raw ioctls, against what the fake assumes."""
+    got, wrong = [], []
+    for request, want, why in DRIVER_ANSWERS:
+        try:
+            answer = v4l2_raw.s_fmt(node, *request[1:]) if request[0] == "fmt" else v4l2_raw.s_parm(node, *request[1:])
+        except OSError as e:
+            answer = "errno %d" % e.errno
+        got.append("%s -> %s (expected %s: %s)" % (request, answer, want, why))
+        if isinstance(answer, str) or tuple(answer) != want:
+            wrong.append(got[-1])
+    write(s.path("U-driver-answers.txt"), "\n".join(got) + "\n")
+    s.expect("uvcvideo answers S_FMT (nearest size, default format, bytesperline/sizeimage) and S_PARM (nearest "
+             "interval in 100 ns units, zero fractions) as the fake at the seam assumes (%d requests)" % len(DRIVER_ANSWERS),
+             not wrong, "\n".join(wrong))
+
+
+def ffprobe(s, path, name, entries="stream=codec_name,width,height,nb_read_frames"):
+    r = run(["ffprobe", "-v", "error", "-count_frames", "-show_entries", entries, "-of", "json", path],
+            stdout=s.path(name + ".json"), stderr=s.path(name + ".err"), timeout=300)
+    assert r.rc == 0 and not r.err.strip(), "ffprobe exit %d: %s" % (r.rc, one_line(r.err))
+    streams = json.loads(r.out).get("streams") or []
+    assert streams, "ffprobe found no stream"
+    return streams[0]
+
+
+def streaming(s, node):
+    """apply and verify on MJPEG, a JPEG snapshot, and the recorder example, on uvcvideo."""
+    r = s.camprobe("apply", node, "--size", "1280x720", "--fps", "15", "--format", "MJPG", "--json",
+                   stdout=s.path("U-apply.json"), stderr=s.path("U-apply.err"))
+    t = v4l2ctl(node, "--get-fmt-video", "--get-parm", merge=True, stdout=s.path("U-after-apply.txt")).out
+
+    def applied():
+        v4l2.applied_read_back(r.out, t, 1280, 720, "MJPG", 15)
+    s.check("apply sets MJPG 1280x720 at 15 fps on uvcvideo and v4l2-ctl reads back the same (exit %d)" % r.rc, applied)
+
+    # 15 fps: the gadget application paces frames in Python under TCG, beside the rest of CI.
+    v = s.camprobe("verify", node, "--size", "640x480", "--fps", "15", "--format", "MJPG", "--frames", "30", "--json",
+                   stdout=s.path("U-verify.json"), stderr=s.path("U-verify.err"), timeout=180)
+
+    def verified():
+        assert v.rc == 0, "exit %d: %s" % (v.rc, one_line(v.err))
+        doc = json.loads(v.out)
+        text = json.dumps(doc)
+        assert '"frames": 30' in text or '"received": 30' in text or '"framesReceived": 30' in text, text[:600]
+        return text[:200]
+    s.check(lambda t: "verify streams 30 MJPEG 640x480 frames from uvcvideo (%s)" % t, verified)
+
+    jpg = s.path("U-snapshot.jpg")
+    sn = s.camprobe("snapshot", node, "--format", "MJPG", "--size", "1280x720", "-o", jpg, stderr=s.path("U-snapshot.err"),
+                    timeout=120)
+
+    def snapped():
+        assert sn.rc == 0, "exit %d: %s" % (sn.rc, one_line(sn.err))
+        st = ffprobe(s, jpg, "U-snapshot-ffprobe")
+        assert (st.get("width"), st.get("height")) == (1280, 720), st
+        return "%s %dx%d" % (st.get("codec_name"), st["width"], st["height"])
+    s.check(lambda d: "snapshot --format MJPG writes a JPEG that ffprobe decodes (%s)" % d, snapped)
+
+    ex = os.path.join(os.path.dirname(s.c), "camprobe-recorder-example")
+    prefix = s.path("U-recorded")
+    rec = run([ex, node, "--size", "1280x720", "--fps", "30", "--seconds", "3", "--output", prefix],
+              stdout=s.path("U-recorder.out"), stderr=s.path("U-recorder.err"), timeout=180)
+    m = re.search(r"^Recording: (\S+)", rec.out, re.M)
+    path = m.group(1) if m else ""
+
+    def recorded():
+        assert rec.rc == 0, "exit %d: %s" % (rec.rc, one_line(rec.err))
+        assert path and os.path.exists(path), "no 'Recording:' file: %s" % one_line(rec.out)
+        st = ffprobe(s, path, "U-recorder-ffprobe")
+        frames = int(st.get("nb_read_frames") or 0)
+        assert st.get("codec_name") == "mjpeg" and (st.get("width"), st.get("height")) == (1280, 720) and frames >= 30, st
+        return "%s, %s, %d frames" % (os.path.basename(path), st.get("codec_name"), frames)
+    s.check(lambda d: "the recorder example records 3 s of MJPEG 1280x720 from uvcvideo that ffprobe decodes (%s)" % d, recorded)
+
+
+def controls(s, node, desc):
+    """ctl on the UVC controls the gadget answers (GET_*/SET_CUR through uvcvideo)."""
+    b = desc["controls"]["brightness"]
+    r = s.camprobe("ctl", node, "brightness=200", merge=True, stdout=s.path("U-ctl-brightness.txt"))
+    s.expect("ctl brightness=200: the gadget takes SET_CUR and v4l2-ctl reads 200 back (%s)" % one_line(r.out, 160),
+             r.rc == 0 and get_ctrl(node, "brightness") == "200", "exit %d: %s" % (r.rc, r.out))
+    r = s.camprobe("ctl", node, "brightness=%d" % (b["max"] + 100), merge=True, stdout=s.path("U-ctl-range.txt"))
+    s.expect("ctl brightness above the gadget's GET_MAX (%d) is refused naming the range, and the value stays 200" % b["max"],
+             r.rc != 0 and str(b["max"]) in r.out and get_ctrl(node, "brightness") == "200", "exit %d: %s" % (r.rc, r.out))
+    state = s.camprobe("ctl", node, "--json", stdout=s.path("U-ctl.json"), stderr=s.path("U-ctl.err"))
+
+    def ranges():
+        doc = json.loads(state.out)
+        text = json.dumps(doc)
+        assert '"brightness"' in text, text[:300]
+        ctrls = doc["controls"] if isinstance(doc, dict) and "controls" in doc else doc
+        br = [c for c in ctrls if c.get("key") == "brightness"][0]
+        got = (br["minimum"], br["maximum"], br["step"], br["defaultValue"])
+        assert got == (b["min"], b["max"], b["step"], b["default"]), br
+    s.check("ctl --json: brightness's range and default are the gadget's GET_MIN/MAX/RES/DEF", ranges)
+    r = s.camprobe("ctl", node, "auto_exposure=1", merge=True, stdout=s.path("U-ctl-ae.txt"))
+    s.expect("ctl auto_exposure=1 (manual): the gadget takes it and v4l2-ctl reads Manual Mode back",
+             r.rc == 0 and get_ctrl(node, "auto_exposure").startswith("1 "),
+             "exit %d: %s; now %s" % (r.rc, r.out, get_ctrl(node, "auto_exposure")))
+    # uvcvideo builds the menu from the gadget's GET_RES bitmap: modes 1 (manual) and 2 (auto) are V4L2's 1 and 0.
+    r = s.camprobe("ctl", node, "auto_exposure=3", merge=True, stdout=s.path("U-ctl-ae-bad.txt"))
+    s.expect("ctl auto_exposure=3 (aperture priority) is refused naming the two modes the gadget offers; the mode stays manual",
+             r.rc == 1 and "0 (Auto Mode), 1 (Manual Mode)" in r.out and get_ctrl(node, "auto_exposure").startswith("1 "),
+             "exit %d: %s" % (r.rc, r.out))
+    s.camprobe("ctl", node, "brightness=%d" % b["default"], "auto_exposure=0")
+    control_events(s, node)
+    no_region_of_interest(s, node)
+
+
+def control_events(s, node):
+    """uvcvideo sends a V4L2 control event to the other handles when one handle sets a control; monitor
+    --controls sees it. (A change the camera itself pushes — a UVC status interrupt — cannot be made here:
+    6.1's f_uvc declares the interrupt endpoint but never queues a request on it, and gives user space no
+    call to send one.)"""
+    events = s.path("U-control-events.jsonl")
+    mon = Background([s.c, "monitor", "--controls", "--json"], events, s.path("U-control-events.err"))
+    tail = JsonlTail(events)
+    wait_until(lambda: tail.count("present") > 0, 30)
+    time.sleep(1)
+    v4l2ctl(node, "-c", "brightness=77")
+    seen = wait_until(lambda: any(e.get("event") == "control" and e.get("control", {}).get("control") == "brightness"
+                                  and e["control"].get("value") == 77 for e in tail.poll()), 20)
+    mon.stop()
+    v4l2ctl(node, "-c", "brightness=128")
+    s.expect("monitor --controls sees brightness become 77 when another program sets it (uvcvideo's control event)",
+             seen, "events: %s" % [e.get("event") for e in tail.poll()][-10:])
+
+
+def no_region_of_interest(s, node):
+    """UVC 1.5 region of interest cannot be offered by 6.1's f_uvc: the camera terminal's bmControls is
+    read-only in configfs (fixed to Auto-Exposure Mode). camprobe says "not supported" with that evidence."""
+    state = json.loads(gadget(s, "status").out or "{}")
+    bm = "/sys/kernel/config/usb_gadget/%s/functions/uvc.0/control/terminal/camera/default/bmControls" % state.get("gadget")
+    try:
+        with open(bm, "w") as f:
+            f.write("0 0 32\n")  # bit 21: Region of Interest
+        refused = "written"
+    except OSError as e:
+        refused = os.strerror(e.errno)
+    r = s.camprobe("ctl", node, "--json", stdout=s.path("U-roi.json"), stderr=s.path("U-roi.err"))
+
+    def check():
+        assert refused != "written", "configfs took a bmControls write"
+        poi = json.loads(r.out)["pointsOfInterest"]
+        for k in ("exposure", "focus"):
+            assert poi[k]["supported"] is False and "V4L2_CID_UVC_REGION_OF_INTEREST_RECT" in poi[k]["note"], poi[k]
+        return refused
+    s.check(lambda why: "no region of interest on 6.1's f_uvc (bmControls write: %s); ctl --json says not supported, "
+            "naming the absent UVC controls" % why, check)
+
+
+def doctor(s, node, ident):
+    """doctor on one camera on the vhci bus: it is checked, and no bandwidth warning is made up
+    (one YUYV or MJPEG stream of the default camera is far below the 48 MB/s high-speed budget)."""
+    r = s.camprobe("doctor", node, "--json", stdout=s.path("U-doctor.json"), stderr=s.path("U-doctor.err"), timeout=120)
+
+    def check():
+        doc = json.loads(r.out)
+        assert [d["id"] for d in doc["devices"]] == [ident], doc["devices"]
+        checks = sorted({f["check"] for f in doc["findings"]})
+        assert "usb-bandwidth" not in checks and "busy" not in checks, checks
+        return ", ".join(checks) or "no findings"
+    s.check(lambda d: "doctor %s checks the USB camera and finds no bandwidth or busy problem (%s)" % (node, d), check)
+
+
+def usbip_port(busid):
+    """The vhci port busid is attached on, from `usbip port` (None when it is not)."""
+    port = None
+    for line in run(["usbip", "port"], timeout=30).out.splitlines():
+        m = re.match(r"\s*Port\s+(\d+):", line)
+        if m:
+            port = m.group(1)
+        elif busid in line and port is not None:
+            return port
+    return None
+
+
+def usbip_plug(busid):
+    """(plug, unplug): `usbip attach` of the exported gadget, `usbip detach` of its vhci port."""
+    where = {"port": usbip_port(busid)}
+
+    def plug():
+        run(["usbip", "attach", "-r", "127.0.0.1", "-d", busid], timeout=60)
+        where["port"] = usbip_port(busid) or where["port"]
+
+    def unplug():
+        run(["usbip", "detach", "-p", str(where["port"])], timeout=60)
+    return plug, unplug
+
+
+def hotplug(s, node, desc):
+    """usbip detach/attach: a real USB disconnect, then the camera enumerating again. Every
+    connect and disconnect is seen by `monitor --json`; the latencies from the last udev event
+    of each burst (beside `udevadm monitor --udev`) are printed here and benchmarked by
+    scripts/bench (BENCH_PARTS=uvc-hotplug)."""
+    plug, unplug = usbip_plug(desc.get("udc", "usbip-vudc.0"))
+    t0 = time.monotonic()
+    unplug()
+    wait_until(lambda: not uvc_nodes(), 30)
+    r = hotplug_latency.measure(s.c, CYCLES, s.path("U-hotplug.log"), plug=plug, unplug=unplug)
+    plug()
+    wait_until(lambda: len(uvc_nodes()) == 3, 60)
+    secs = time.monotonic() - t0
+    write(s.path("U-hotplug.md"), hotplug_latency.table(r))
+    counts = r["counts"]
+    p = hotplug_latency.percentile
+    s.expect("monitor sees every USB disconnect and reconnect over %d usbip detach/attach cycles (%s; %.1f s per cycle; "
+             "connected p50 %.1f / p99 %.1f ms after the last udev event, disconnected p99 %.1f ms)"
+             % (CYCLES, counts, secs / max(CYCLES, 1), p(r["connected"], 0.5), p(r["connected"], 0.99), p(r["disconnected"], 0.99)),
+             counts == {"connected": CYCLES, "capabilities": CYCLES, "disconnected": CYCLES}
+             and len(r["connected"]) == CYCLES and len(r["disconnected"]) == CYCLES,
+             "counts %s, %d connect and %d disconnect latencies (U-hotplug.log)" % (counts, len(r["connected"]), len(r["disconnected"])))
+    s.expect("after the cycles the camera is back with its three nodes", len(uvc_nodes()) == 3, str(uvc_nodes()))
+
+
+TWIN = "uvc_gadget/twin-hd.json"
+
+
+def twins(s):
+    """Two identical gadgets without a serial on the one vhci bus (uvc-gadget instances 0 and 1)."""
+    desc = load_json(os.path.join(s.here, TWIN))
+    nodes = []
+    for i in (0, 1):
+        up = gadget(s, "up", "--instance", str(i), "--no-serial", os.path.join(s.here, TWIN))
+        write(s.path("U-twin%d-up.err" % i), up.err + up.out)
+        nodes.append(up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else "")
+    if not s.expect("two identical gadgets without a serial come up on one vhci bus (%s)" % ", ".join(nodes),
+                    all(n.startswith("/dev/video") for n in nodes), "nodes %s (U-twin*-up.err)" % nodes):
+        return
+    settle()
+    key = "usb-%s:%s@" % (desc["idVendor"][2:], desc["idProduct"][2:])
+    listed = [listed_device(s, n, "twin%d" % i)[0] for i, n in enumerate(nodes)]
+
+    def distinct_by_port():
+        ids = [d["id"] if d else None for d in listed]
+        assert all(ids) and len(set(ids)) == 2, ids
+        assert all(i.startswith(key) and i.endswith(("-usb-0:1", "-usb-0:2")) for i in ids), ids
+        assert all(not d["identity"].get("serial") for d in listed), [d["identity"].get("serial") for d in listed]
+        return ", ".join(ids)
+    s.check(lambda ids: "list: the two get distinct IDs from their ports (%s)" % ids, distinct_by_port)
+
+    def own_links():
+        for d, n in zip(listed, nodes):
+            for link in d["identity"]["byID"] + d["identity"]["byPath"]:
+                assert os.path.realpath(link) == os.path.realpath(n), "%s lists %s, which resolves to %s" % (
+                    d["id"], link, os.path.realpath(link))
+        return ", ".join("%d by-id" % len(d["identity"]["byID"]) for d in listed)
+    s.check(lambda n: "list: each lists only the /dev/v4l links that resolve to its own node, though udev asks the "
+            "same by-id name for both (%s)" % n, own_links)
+    for n in nodes:
+        s.camprobe("apply", n, "--size", "1280x720", "--fps", "30", "--format", "YUYV")
+    r = s.camprobe("doctor", "--json", stdout=s.path("U-twin-doctor.json"), stderr=s.path("U-twin-doctor.err"), timeout=120)
+    s.camprobe("doctor", stdout=s.path("U-twin-doctor.txt"), timeout=120)  # as a person reads it (docs/commands/doctor.md)
+    findings = json.loads(r.out)["findings"] if r.out.strip().startswith("{") else []
+
+    def alike():
+        f = [x for x in findings if x["check"] == "alike-without-serial"]
+        assert len(f) == 1, [x["check"] for x in findings]
+        assert all(any(n in e for e in f[0]["evidence"]) for n in nodes), f[0]["evidence"]
+        return f[0]["title"]
+    s.check(lambda t: "doctor: %s" % t, alike)
+
+    def bandwidth():
+        f = [x for x in findings if x["check"] == "usb-bandwidth"]
+        assert len(f) == 1, [x["check"] for x in findings]
+        assert "YUYV 1280x720 at 30 fps" in " ".join(f[0]["evidence"]), f[0]["evidence"]
+        return f[0]["title"]
+    s.check(lambda t: "doctor: both set to YUYV 1280x720 at 30 fps on the one vhci bus: %s" % t, bandwidth)
+    # What the check cannot show here: vhci-hcd reserves no periodic bandwidth (USB/IP carries the
+    # isochronous packets over TCP), so both stream at once although the arithmetic is over the budget.
+    streams = [Background(["v4l2-ctl", "-d", n, "--stream-mmap", "--stream-count=10"], s.path("U-twin%d-stream.out" % i),
+                          s.path("U-twin%d-stream.err" % i)) for i, n in enumerate(nodes)]
+    wait_until(lambda: all(b.p.poll() is not None for b in streams), 120)
+    rcs = [b.p.poll() for b in streams]
+    for b in streams:
+        b.stop()
+    s.expect("over budget on paper, both stream 10 frames at once through vhci-hcd, which reserves no bandwidth (exits %s)" % rcs,
+             rcs == [0, 0], "see U-twin*-stream.err")
