@@ -2,7 +2,7 @@ import CamProbe
 import CaptureModel
 
 extension Doctor {
-    /// Check 4, cameras alike without a serial number: two or more USB cameras with one vendor:product
+    /// Check 3b (after USB bandwidth), cameras alike without a serial number: two or more USB cameras with one vendor:product
     /// (sysfs `idVendor`/`idProduct`) and no `serial` attribute can only be told apart by the port they are
     /// plugged into. Their stable IDs carry the port (`usb-VID:PID@PORT`), and udev asks one
     /// `/dev/v4l/by-id/…` name for all of them, which points at only one (`readlink(2)`). Only groups that

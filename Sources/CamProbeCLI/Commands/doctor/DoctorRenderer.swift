@@ -4,7 +4,10 @@ import Doctor
 /// `camprobe doctor` as text: one block per finding (severity, title, evidence, fix), then a count.
 enum DoctorRenderer {
     static func render(_ report: DoctorReport) {
-        let names = report.devices.map(\.name)
+        // Cameras alike share a name: their IDs tell them apart.
+        let names = report.devices.map { d in
+            report.devices.filter { $0.name == d.name }.count > 1 ? "\(d.name) \(d.id)" : d.name
+        }
         print(
             Terminal.bold("camprobe doctor")
                 + ": \(names.isEmpty ? "no camera" : "\(names.count) camera\(names.count == 1 ? "" : "s")") checked"
