@@ -45,8 +45,10 @@ extension DeviceRegistry {
         // not) and before capabilities are read: an incomplete device is not read in full only
         // to be set aside.
         var readiness: HotplugReadiness?
-        if early, let f = focus, !f.isEmpty, let nodes = listed?.nodes, let r = readinessNow(system, listed: nodes),
-            let parents = DeviceRegistry.onlyUnfinished(f, nodes, r),
+        if early, let f = focus, !f.isEmpty, let nodes = listed?.nodes {
+            readiness = readinessNow(system, listed: nodes)  // read once: discovery's choice below reuses it
+        }
+        if let f = focus, let nodes = listed?.nodes, let r = readiness, let parents = DeviceRegistry.onlyUnfinished(f, nodes, r),
             known.values.allSatisfy({ r.presentNodes.isSuperset(of: $0.nodes.map(\.path)) })
         {
             // Every new node is unfinished or under a parent still adding nodes, and no known device lost one:
@@ -60,7 +62,7 @@ extension DeviceRegistry {
         func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
             let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0, listing: listed) } ?? system
             return DeviceDiscovery(system: scoped).discover(options) { devices in
-                if early { readiness = self.readinessNow(system, listed: listed?.nodes ?? []) }
+                if early && readiness == nil { readiness = self.readinessNow(system, listed: listed?.nodes ?? []) }
                 // A new device is announced with identity and nodes only (its capabilities are read after,
                 // off this thread); a known device whose nodes changed is read whole.
                 return Set(

@@ -10,6 +10,8 @@ import re
 import time
 
 from guest import hotplug_latency, v4l2, v4l2_raw
+from guest.blocks_recorder import ffprobe_json, first_stream
+from guest.blocks_stable import one_line
 from guest.harness import Background, JsonlTail, get_ctrl, load_json, run, settle, v4l2ctl, wait_until, write
 
 DESCRIPTION = "uvc_gadget/default.json"
@@ -18,10 +20,6 @@ CYCLES = int(os.environ.get("UVC_CYCLES", "10"))  # 100 in the bench (BENCH_PART
 
 def gadget(s, *args, timeout=300):
     return run([os.path.join(s.here, "uvc-gadget"), *args], timeout=timeout)
-
-
-def one_line(text, limit=400):
-    return " | ".join(l.strip() for l in text.strip().splitlines())[:limit]
 
 
 def block_u(s):
@@ -156,15 +154,6 @@ def driver_answers(s, node):
              not wrong, "\n".join(wrong))
 
 
-def ffprobe(s, path, name, entries="stream=codec_name,width,height,nb_read_frames"):
-    r = run(["ffprobe", "-v", "error", "-count_frames", "-show_entries", entries, "-of", "json", path],
-            stdout=s.path(name + ".json"), stderr=s.path(name + ".err"), timeout=300)
-    assert r.rc == 0 and not r.err.strip(), "ffprobe exit %d: %s" % (r.rc, one_line(r.err))
-    streams = json.loads(r.out).get("streams") or []
-    assert streams, "ffprobe found no stream"
-    return streams[0]
-
-
 def streaming(s, node):
     """apply and verify on MJPEG, a JPEG snapshot, and the recorder example, on uvcvideo."""
     r = s.camprobe("apply", node, "--size", "1280x720", "--fps", "15", "--format", "MJPG", "--json",
@@ -193,7 +182,7 @@ def streaming(s, node):
 
     def snapped():
         assert sn.rc == 0, "exit %d: %s" % (sn.rc, one_line(sn.err))
-        st = ffprobe(s, jpg, "U-snapshot-ffprobe")
+        st = first_stream(ffprobe_json(s, jpg, "stream=codec_name,width,height", "U-snapshot-ffprobe"))
         assert (st.get("width"), st.get("height")) == (1280, 720), st
         return "%s %dx%d" % (st.get("codec_name"), st["width"], st["height"])
     s.check(lambda d: "snapshot --format MJPG writes a JPEG that ffprobe decodes (%s)" % d, snapped)
@@ -208,7 +197,7 @@ def streaming(s, node):
     def recorded():
         assert rec.rc == 0, "exit %d: %s" % (rec.rc, one_line(rec.err))
         assert path and os.path.exists(path), "no 'Recording:' file: %s" % one_line(rec.out)
-        st = ffprobe(s, path, "U-recorder-ffprobe")
+        st = first_stream(ffprobe_json(s, path, "stream=codec_name,width,height,nb_read_frames", "U-recorder-ffprobe", count=True))
         frames = int(st.get("nb_read_frames") or 0)
         assert st.get("codec_name") == "mjpeg" and (st.get("width"), st.get("height")) == (1280, 720) and frames >= 30, st
         return "%s, %s, %d frames" % (os.path.basename(path), st.get("codec_name"), frames)
@@ -219,7 +208,7 @@ def controls(s, node, desc):
     """ctl on the UVC controls the gadget answers (GET_*/SET_CUR through uvcvideo)."""
     b = desc["controls"]["brightness"]
     r = s.camprobe("ctl", node, "brightness=200", merge=True, stdout=s.path("U-ctl-brightness.txt"))
-    s.expect("ctl brightness=200: the gadget takes SET_CUR and v4l2-ctl reads 200 back (%s)" % one_line(r.out, 160),
+    s.expect("ctl brightness=200: the gadget takes SET_CUR and v4l2-ctl reads 200 back (%s)" % one_line(r.out),
              r.rc == 0 and get_ctrl(node, "brightness") == "200", "exit %d: %s" % (r.rc, r.out))
     r = s.camprobe("ctl", node, "brightness=%d" % (b["max"] + 100), merge=True, stdout=s.path("U-ctl-range.txt"))
     s.expect("ctl brightness above the gadget's GET_MAX (%d) is refused naming the range, and the value stays 200" % b["max"],
