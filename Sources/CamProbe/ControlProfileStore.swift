@@ -51,7 +51,7 @@ package struct ControlProfile: Sendable, Hashable, Codable {
         for e in controls where !ControlID.autoSwitches.contains(e.id) {
             let autoOn = ControlID.governs.contains { auto, governed in
                 guard governed.contains(e.id), let v = saved[auto] else { return false }
-                return auto == ControlID.exposureAuto ? (v != 1 && v != 2) : v != 0
+                return !ControlID.releases(auto: auto, value: v)
             }
             if autoOn {
                 kept.append(e.control)

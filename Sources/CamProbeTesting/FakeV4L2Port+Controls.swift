@@ -144,18 +144,22 @@ extension FakeV4L2Port {
         return c.default
     }
 
-    /// uvcvideo's coupling: a manual control is inactive while its auto switch is on
-    /// (exposure time unless the exposure menu is Manual or Shutter Priority).
-    func isInactive(_ id: UInt32) -> Bool {
+    /// uvcvideo's coupling: a manual control is inactive while its auto switch is on (exposure time in every
+    /// exposure mode but Manual, as uvcvideo 6.1 has it: `ControlID.releases`). `pending`: switch values
+    /// written in the same call, which uvcvideo reads before the device's (the last one wins).
+    func isInactive(_ id: UInt32, pending: [(UInt32, Int64)] = []) -> Bool {
         for (auto, governed) in ControlID.governs where governed.contains(id) {
-            guard let v = intValue(auto), sortedControls.contains(where: { $0.id.value == id }) else { continue }
-            if auto == ControlID.exposureAuto { if v != 1 && v != 2 { return true } } else if v != 0 { return true }
+            guard let v = pending.last(where: { $0.0 == auto })?.1 ?? intValue(auto),
+                sortedControls.contains(where: { $0.id.value == id })
+            else { continue }
+            if !ControlID.releases(auto: auto, value: v) { return true }
         }
         return false
     }
 
     /// VIDIOC_S_EXT_CTRLS as uvcvideo answers it: unknown → EINVAL, read-only → EACCES,
-    /// out of range → ERANGE, a manual value while its auto switch is on → EBUSY.
+    /// out of range → ERANGE, a manual value while its auto switch is on → EACCES (as uvcvideo 6.1's
+    /// `uvc_ctrl_is_accessible`, which honours a switch set in the same call; the fake once said EBUSY).
     /// All-or-nothing for the controls of one call.
     func setControls(_ p: UnsafeMutablePointer<v4l2_ext_controls>) -> Int32 {
         let count = Int(p.pointee.count)
@@ -187,9 +191,9 @@ extension FakeV4L2Port {
                 p.pointee.error_idx = UInt32(i)
                 return 34
             }  // ERANGE
-            if isInactive(c.id.value) {
+            if isInactive(c.id.value, pending: (0..<count).map { (ctrls[$0].id, Int64(ctrls[$0].value)) }) {
                 p.pointee.error_idx = UInt32(i)
-                return Errno.EBUSY
+                return Errno.EACCES
             }
             pending.append((c.id.value, v))
         }

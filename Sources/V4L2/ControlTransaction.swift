@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 
 /// One control as a transaction left it.
 package struct ControlChange: Sendable, Hashable, Codable {
@@ -24,6 +25,10 @@ package struct ControlTransactionError: Error, Sendable, CustomStringConvertible
     package var rollbackFailures: [String]
     package var description: String {
         var s = "setting \(failed.control)=\(failed.value) failed: \(underlying)"
+        if underlying.errno == Errno.EACCES && underlying.call == "VIDIOC_S_EXT_CTRLS" {
+            // Not a permission problem: the node is open. uvcvideo answers EACCES for a control it will not take now.
+            s += " (the driver refuses this control now: it is read-only, or inactive while its automatic switch is on)"
+        }
         if !rolledBack.isEmpty {
             s += "; undone: " + rolledBack.map { "\($0.control) back to \($0.before.map(String.init) ?? "?")" }.joined(separator: ", ")
         }

@@ -41,6 +41,16 @@ struct ControlTests {
         }
         // In one command with the switch, it is fine.
         #expect(try ControlPlanner.plan(["focus_auto=0", "focus_absolute=120"], controls: controls(d)).count == 2)
+        // Only a switch value that frees it: the switch left automatic (or exposure left in any mode but Manual)
+        // is refused here, as uvcvideo would refuse it with EACCES.
+        for plan in [["focus_auto=1", "focus_absolute=120"], ["exposure_auto=3", "exposure_absolute=300"]] {
+            do throws(ControlRequestError) {
+                _ = try ControlPlanner.plan(plan, controls: controls(d))
+                Issue.record("must refuse \(plan)")
+            } catch {
+                #expect(error.message.contains("is inactive while"))
+            }
+        }
     }
 
     @Test func valuesOutsideTheRangeSayWhatIsAllowed() throws {

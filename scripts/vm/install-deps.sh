@@ -7,7 +7,8 @@
 #
 # Also builds the vimc module for the guest's kernel (scripts/vm/build-vimc.sh:
 # linux-source + linux-headers, ~20 s the first time; a no-op once installed)
-# and usbip-vudc with isochronous transfers (uvc_gadget/build-vudc-iso.sh, ~20 s)
+# and the gadget-side modules of block U: usbip-vudc with isochronous transfers, usb_f_uvc with
+# writable controls and status packets (uvc_gadget/build-modules.sh, ~25 s)
 # and installs libcamera's tools, the referee of block M.
 #
 #   --with-v4l2loopback  also linux-headers-<kver> dkms v4l2loopback-dkms (builds
@@ -44,7 +45,7 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 vimc() {
     "$here/build-vimc.sh" || { echo "vm: building vimc failed (block M will fail); see the message above" >&2; exit 1; }
-    "$here/uvc_gadget/build-vudc-iso.sh" || { echo "vm: building usbip-vudc with isochronous transfers failed (block U will fail); see the message above" >&2; exit 1; }
+    "$here/uvc_gadget/build-modules.sh" || { echo "vm: building the UVC gadget modules (usbip-vudc, usb_f_uvc) failed (block U will fail); see the message above" >&2; exit 1; }
 }
 
 missing=()

@@ -52,4 +52,11 @@ package enum ControlID {
         autoWhiteBalance: [whiteBalanceTemperature], autogain: [gain], exposureAuto: [exposureAbsolute, exposure],
         focusAuto: [focusAbsolute], isoSensitivityAuto: [isoSensitivity],
     ]
+
+    /// True when `value` of auto switch `auto` leaves the controls it governs to the user: the exposure menu's
+    /// Manual Mode (1), 0 for the boolean switches. uvcvideo (6.1, `uvc_ctrl_is_accessible`) marks exposure time
+    /// inactive and refuses it with `EACCES` in every other mode, Shutter Priority (2) included.
+    package static func releases(auto: UInt32, value: Int64) -> Bool {
+        auto == exposureAuto ? value == 1 : value == 0
+    }
 }

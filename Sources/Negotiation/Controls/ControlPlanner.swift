@@ -224,7 +224,9 @@ package enum ControlPlanner {
             }
         }
         if c.flags.contains(.inactive) {
-            let released = ControlID.governs.contains { auto, governed in governed.contains(w.id) && plan.contains { $0.id == auto } }
+            let released = ControlID.governs.contains { auto, governed in
+                governed.contains(w.id) && plan.last { $0.id == auto }.map { ControlID.releases(auto: auto, value: $0.value) } == true
+            }
             if !released {
                 let switchName = ControlID.governs.first { $0.value.contains(w.id) }.flatMap { m[$0.key]?.key }
                 throw ControlRequestError(

@@ -9,10 +9,10 @@ import os
 import re
 import time
 
-from guest import hotplug_latency, v4l2, v4l2_raw
+from guest import blocks_uvc_controls, hotplug_latency, v4l2, v4l2_raw
 from guest.blocks_recorder import ffprobe_json, first_stream
 from guest.blocks_stable import one_line
-from guest.harness import Background, JsonlTail, get_ctrl, load_json, run, settle, v4l2ctl, wait_until, write
+from guest.harness import Background, load_json, run, settle, v4l2ctl, wait_until, write
 
 DESCRIPTION = "uvc_gadget/default.json"
 CYCLES = int(os.environ.get("UVC_CYCLES", "10"))  # 100 in the bench (BENCH_PARTS=uvc-hotplug): CI keeps under 30 minutes
@@ -42,7 +42,7 @@ def block_u(s):
         emitted_by_id(s, node)
         driver_answers(s, node)
         streaming(s, node)
-        controls(s, node, desc)
+        blocks_uvc_controls.controls(s, node, desc, gadget)
         doctor(s, node, "usb-%s:%s-%s" % (desc["idVendor"][2:], desc["idProduct"][2:], desc["serial"]))
         hotplug(s, node, desc)
     finally:
@@ -202,82 +202,6 @@ def streaming(s, node):
         assert st.get("codec_name") == "mjpeg" and (st.get("width"), st.get("height")) == (1280, 720) and frames >= 30, st
         return "%s, %s, %d frames" % (os.path.basename(path), st.get("codec_name"), frames)
     s.check(lambda d: "the recorder example records 3 s of MJPEG 1280x720 from uvcvideo that ffprobe decodes (%s)" % d, recorded)
-
-
-def controls(s, node, desc):
-    """ctl on the UVC controls the gadget answers (GET_*/SET_CUR through uvcvideo)."""
-    b = desc["controls"]["brightness"]
-    r = s.camprobe("ctl", node, "brightness=200", merge=True, stdout=s.path("U-ctl-brightness.txt"))
-    s.expect("ctl brightness=200: the gadget takes SET_CUR and v4l2-ctl reads 200 back (%s)" % one_line(r.out),
-             r.rc == 0 and get_ctrl(node, "brightness") == "200", "exit %d: %s" % (r.rc, r.out))
-    r = s.camprobe("ctl", node, "brightness=%d" % (b["max"] + 100), merge=True, stdout=s.path("U-ctl-range.txt"))
-    s.expect("ctl brightness above the gadget's GET_MAX (%d) is refused naming the range, and the value stays 200" % b["max"],
-             r.rc != 0 and str(b["max"]) in r.out and get_ctrl(node, "brightness") == "200", "exit %d: %s" % (r.rc, r.out))
-    state = s.camprobe("ctl", node, "--json", stdout=s.path("U-ctl.json"), stderr=s.path("U-ctl.err"))
-
-    def ranges():
-        doc = json.loads(state.out)
-        text = json.dumps(doc)
-        assert '"brightness"' in text, text[:300]
-        ctrls = doc["controls"] if isinstance(doc, dict) and "controls" in doc else doc
-        br = [c for c in ctrls if c.get("key") == "brightness"][0]
-        got = (br["minimum"], br["maximum"], br["step"], br["defaultValue"])
-        assert got == (b["min"], b["max"], b["step"], b["default"]), br
-    s.check("ctl --json: brightness's range and default are the gadget's GET_MIN/MAX/RES/DEF", ranges)
-    r = s.camprobe("ctl", node, "auto_exposure=1", merge=True, stdout=s.path("U-ctl-ae.txt"))
-    s.expect("ctl auto_exposure=1 (manual): the gadget takes it and v4l2-ctl reads Manual Mode back",
-             r.rc == 0 and get_ctrl(node, "auto_exposure").startswith("1 "),
-             "exit %d: %s; now %s" % (r.rc, r.out, get_ctrl(node, "auto_exposure")))
-    # uvcvideo builds the menu from the gadget's GET_RES bitmap: modes 1 (manual) and 2 (auto) are V4L2's 1 and 0.
-    r = s.camprobe("ctl", node, "auto_exposure=3", merge=True, stdout=s.path("U-ctl-ae-bad.txt"))
-    s.expect("ctl auto_exposure=3 (aperture priority) is refused naming the two modes the gadget offers; the mode stays manual",
-             r.rc == 1 and "0 (Auto Mode), 1 (Manual Mode)" in r.out and get_ctrl(node, "auto_exposure").startswith("1 "),
-             "exit %d: %s" % (r.rc, r.out))
-    s.camprobe("ctl", node, "brightness=%d" % b["default"], "auto_exposure=0")
-    control_events(s, node)
-    no_region_of_interest(s, node)
-
-
-def control_events(s, node):
-    """uvcvideo sends a V4L2 control event to the other handles when one handle sets a control; monitor
-    --controls sees it. (A change the camera itself pushes — a UVC status interrupt — cannot be made here:
-    6.1's f_uvc declares the interrupt endpoint but never queues a request on it, and gives user space no
-    call to send one.)"""
-    events = s.path("U-control-events.jsonl")
-    mon = Background([s.c, "monitor", "--controls", "--json"], events, s.path("U-control-events.err"))
-    tail = JsonlTail(events)
-    wait_until(lambda: tail.count("present") > 0, 30)
-    time.sleep(1)
-    v4l2ctl(node, "-c", "brightness=77")
-    seen = wait_until(lambda: any(e.get("event") == "control" and e.get("control", {}).get("control") == "brightness"
-                                  and e["control"].get("value") == 77 for e in tail.poll()), 20)
-    mon.stop()
-    v4l2ctl(node, "-c", "brightness=128")
-    s.expect("monitor --controls sees brightness become 77 when another program sets it (uvcvideo's control event)",
-             seen, "events: %s" % [e.get("event") for e in tail.poll()][-10:])
-
-
-def no_region_of_interest(s, node):
-    """UVC 1.5 region of interest cannot be offered by 6.1's f_uvc: the camera terminal's bmControls is
-    read-only in configfs (fixed to Auto-Exposure Mode). camprobe says "not supported" with that evidence."""
-    state = json.loads(gadget(s, "status").out or "{}")
-    bm = "/sys/kernel/config/usb_gadget/%s/functions/uvc.0/control/terminal/camera/default/bmControls" % state.get("gadget")
-    try:
-        with open(bm, "w") as f:
-            f.write("0 0 32\n")  # bit 21: Region of Interest
-        refused = "written"
-    except OSError as e:
-        refused = os.strerror(e.errno)
-    r = s.camprobe("ctl", node, "--json", stdout=s.path("U-roi.json"), stderr=s.path("U-roi.err"))
-
-    def check():
-        assert refused != "written", "configfs took a bmControls write"
-        poi = json.loads(r.out)["pointsOfInterest"]
-        for k in ("exposure", "focus"):
-            assert poi[k]["supported"] is False and "V4L2_CID_UVC_REGION_OF_INTEREST_RECT" in poi[k]["note"], poi[k]
-        return refused
-    s.check(lambda why: "no region of interest on 6.1's f_uvc (bmControls write: %s); ctl --json says not supported, "
-            "naming the absent UVC controls" % why, check)
 
 
 def doctor(s, node, ident):

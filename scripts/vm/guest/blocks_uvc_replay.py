@@ -29,6 +29,25 @@ def block_ur(s):
         replay(s, from_fixture, os.path.join(cameras, names[0]))
 
 
+def controls_match(s, from_fixture, name, shown, d):
+    """camprobe show's controls against the fixture's: each control the description carries has the
+    fixture's range and default (the gadget answered GET_MIN/MAX/RES/DEF with them; uvcvideo mapped them)."""
+    carried = {k: v for k, v in (d.get("controls") or {}).items() if "min" in v and not isinstance(v["min"], list)}
+    if not carried:
+        return
+    def check():
+        dev = shown["device"]
+        got = {c["key"]: c for cap in dev["captures"] for c in cap["controls"]}
+        for want_name, want in sorted(carried.items()):
+            key = next((k for k in got if from_fixture.uvc_controls.V4L2_NAMES.get(k) == want_name), None)
+            assert key is not None, "%s missing from show (has %s)" % (want_name, sorted(got))
+            c = got[key]
+            have = (c["minimum"], c["maximum"], c["step"], c["defaultValue"])
+            assert have == (want["min"], want["max"], want["step"], want["default"]), (key, have, want)
+        return len(carried)
+    s.check(lambda n: "UR %s: show gives the fixture's range, step and default for its %d carried controls" % (name, n), check)
+
+
 def replay(s, from_fixture, path):
     name = os.path.basename(path)[:-5]
     label = "UR-" + name.split("-")[0]
@@ -62,6 +81,7 @@ def replay(s, from_fixture, path):
                 assert dev["identity"].get("serial") == exp["serial"] and exp["serial"] in dev["id"], (dev["id"], exp["serial"])
             return dev["id"]
         s.check(lambda i: "UR %s: list names it %r with ID %s" % (name, exp["card"], i), identity)
+        controls_match(s, from_fixture, name, v4l2.show_json(s, node, label), d)
         summary = {"camera": name, "node": node, "formats": [f[0] for f in got], "sizes": sizes, "intervals": intervals,
                    "id": dev["id"] if dev else None}
         write(s.path(label + "-summary.json"), json.dumps(summary, indent=1) + "\n")

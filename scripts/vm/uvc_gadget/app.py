@@ -24,6 +24,7 @@ import sys
 import time
 
 from . import configfs
+from . import controls as ctl_table
 
 # --- ioctls (x86-64) ---------------------------------------------------------
 VIDIOC_QUERYCAP = 0x80685600
@@ -37,6 +38,8 @@ VIDIOC_STREAMOFF = 0x40045613
 VIDIOC_DQEVENT = 0x80885659
 VIDIOC_SUBSCRIBE_EVENT = 0x4020565A
 UVCIOC_SEND_RESPONSE = 0x40405501
+# The patched usb_f_uvc's (build-modules.sh): _IOW('U', 0x40, struct uvc_request_data).
+UVCIOC_CAMPROBE_SEND_STATUS = 0x40405540
 
 V4L2_BUF_TYPE_VIDEO_OUTPUT = 2
 V4L2_MEMORY_MMAP = 1
@@ -61,9 +64,6 @@ REQ_NAMES = {SET_CUR: "SET_CUR", GET_CUR: "GET_CUR", GET_MIN: "GET_MIN", GET_MAX
              GET_RES: "GET_RES", GET_LEN: "GET_LEN", GET_INFO: "GET_INFO", GET_DEF: "GET_DEF"}
 VS_PROBE_CONTROL, VS_COMMIT_CONTROL = 0x01, 0x02
 VC_REQUEST_ERROR_CODE_CONTROL = 0x02
-CT_AE_MODE_CONTROL = 0x02
-PU_BRIGHTNESS_CONTROL = 0x02
-CAMERA_TERMINAL_ID, PROCESSING_UNIT_ID = 1, 2   # f_uvc's defaults
 
 PROBE_FMT = "<HBBIHHHHHII"       # UVC 1.0 part (26 bytes); 1.1/1.5 fields follow as zeros
 PROBE_LEN = 48
@@ -242,19 +242,49 @@ def raw_frames(fourcc, w, h):
 # --- the application -------------------------------------------------------------
 
 class Control:
-    def __init__(self, size, minimum, maximum, res, default, signed=False, info=0x03):
+    def __init__(self, name, size, minimum, maximum, res, default, signed=False, info=ctl_table.INFO_GET_SET):
+        self.name = name
         self.size, self.min, self.max, self.res, self.default = size, minimum, maximum, res, default
         self.cur = default
+        self.auto = default          # what the device sets while its automatic control is on
         self.signed = signed
         self.info = info
 
     def pack(self, v):
-        fmt = {1: "b", 2: "h", 4: "i"}[self.size] if self.signed else {1: "B", 2: "H", 4: "I"}[self.size]
-        return struct.pack("<" + fmt, v)
+        return ctl_table.pack(self.size, self.signed, v)
 
     def unpack(self, data):
-        fmt = {1: "b", 2: "h", 4: "i"}[self.size] if self.signed else {1: "B", 2: "H", 4: "I"}[self.size]
-        return struct.unpack_from("<" + fmt, data.ljust(self.size, b"\0"))[0]
+        return ctl_table.unpack(self.size, self.signed, data)
+
+    def valid(self, v):
+        if self.name == "auto_exposure_mode":
+            return v != 0 and (v & self.res) == v and bin(v).count("1") == 1
+        if isinstance(v, list):
+            return len(v) == len(self.min) and all(a <= x <= b for a, x, b in zip(self.min, v, self.max))
+        return self.min <= v <= self.max
+
+
+def make_controls(described):
+    """{(unit, selector): Control} for a description's "controls"."""
+    slaves = {slave for slave, _ in ctl_table.COUPLINGS.values()}
+    out = {}
+    for name, c in described.items():
+        unit, selector, _, size, signed = ctl_table.TABLE[name]
+        if name == "auto_exposure_mode":
+            mask = 0
+            for m in c.get("modes", [1, 2]):
+                mask |= m
+            ctrl = Control(name, 1, 0, mask, mask, c.get("default", 2))
+        elif size == 10:
+            lo, hi = c.get("min", [0] * 5), c.get("max", [0xFFFF] * 5)
+            ctrl = Control(name, size, lo, hi, [0] * 5, c.get("default", lo))
+        else:
+            lo, hi = c.get("min", 0), c.get("max", 1)
+            info = ctl_table.INFO_GET_SET | (ctl_table.INFO_AUTOUPDATE if name in slaves else 0)
+            ctrl = Control(name, size, lo, hi, c.get("step", 1), c.get("default", lo), signed, info)
+            ctrl.auto = c.get("auto", ctrl.default)
+        out[(unit, selector)] = ctrl
+    return out
 
 
 class App:
@@ -273,19 +303,14 @@ class App:
         self.commit = self.fill(1, 1, 0)
         self.pending = None          # what the next DATA event is for
         self.error_code = 0
-        self.controls = {}
-        ctl = description.get("controls", {})
-        b = ctl.get("brightness")
-        if b is not None:
-            self.controls[(PROCESSING_UNIT_ID, PU_BRIGHTNESS_CONTROL)] = Control(
-                2, b.get("min", 0), b.get("max", 255), b.get("step", 1), b.get("default", 128), signed=True)
-        ae = ctl.get("auto_exposure_mode")
-        if ae is not None:
-            mask = 0
-            for m in ae.get("modes", [1, 2]):
-                mask |= m
-            self.controls[(CAMERA_TERMINAL_ID, CT_AE_MODE_CONTROL)] = Control(
-                1, 0, mask, mask, ae.get("default", 2))
+        self.controls = make_controls(description.get("controls", {}))
+        self.by_name = {c.name: c for c in self.controls.values()}
+        for master, (slave, is_auto) in ctl_table.COUPLINGS.items():
+            m, sl = self.by_name.get(master), self.by_name.get(slave)
+            if m is not None and sl is not None and is_auto(m.cur):
+                sl.cur = sl.auto
+        self.push_fifo = None        # `uvc-gadget push` writes "ID NAME VALUE" lines here
+        self.push_buf = b""
         self.fd = None
         self.bufs = []               # mmaps
         self.streaming = False
@@ -388,6 +413,10 @@ class App:
             self.error_code = 0x06   # invalid control
             return self.respond(None)
         self.error_code = 0
+        if req == SET_CUR and self.held_by_auto(c):
+            self.error_code = 0x02   # wrong state: its automatic control is on
+            log("setup: SET_CUR %s refused: automatic mode is on" % c.name)
+            return self.respond(None)
         if req == SET_CUR:
             self.pending = ("vc", (entity, cs))
             return self.respond(b"", length=wlength)
@@ -421,16 +450,75 @@ class App:
         else:
             c = self.controls[what]
             v = c.unpack(data)
-            if what == (CAMERA_TERMINAL_ID, CT_AE_MODE_CONTROL):
-                valid = v != 0 and (v & c.res) == v and bin(v).count("1") == 1
-            else:
-                valid = c.min <= v <= c.max
-            if valid:
+            if c.valid(v):
                 c.cur = v
-                log("data: control %s = %d" % (what, v))
+                log("data: control %s = %d" % (c.name, v))
+                self.follow_coupling(c)
             else:
                 self.error_code = 0x04   # out of range
-                log("data: control %s value %d out of range (ignored)" % (what, v))
+                log("data: control %s value %d out of range (ignored)" % (c.name, v))
+
+    # coupling and status -------------------------------------------------------
+    def held_by_auto(self, c):
+        """True when c is the manual half of a pair whose automatic half is on."""
+        for master, (slave, is_auto) in ctl_table.COUPLINGS.items():
+            m = self.by_name.get(master)
+            if slave == c.name and m is not None and is_auto(m.cur):
+                return True
+        return False
+
+    def follow_coupling(self, c):
+        """After c changed: when it is an automatic control now on, the device takes
+        the manual one over, sets it and says so on the status endpoint."""
+        pair = ctl_table.COUPLINGS.get(c.name)
+        if pair is None:
+            return
+        slave = self.by_name.get(pair[0])
+        if slave is not None and pair[1](c.cur) and slave.cur != slave.auto:
+            slave.cur = slave.auto
+            self.send_status(slave)
+
+    def send_status(self, c):
+        """Pushes c's current value (a status packet on the interrupt endpoint). Returns an error text or None."""
+        pkt = ctl_table.status_packet(c.name, c.pack(c.cur))
+        try:
+            fcntl.ioctl(self.fd, UVCIOC_CAMPROBE_SEND_STATUS, struct.pack("<i", len(pkt)) + pkt.ljust(60, b"\0"))
+        except OSError as e:
+            why = "this usb_f_uvc cannot send status (run uvc_gadget/build-modules.sh)" if e.errno == errno.ENOTTY else str(e)
+            log("status %s = %d: %s" % (c.name, c.cur, why))
+            return why
+        log("status %s = %d pushed" % (c.name, c.cur))
+        return None
+
+    def push(self, line):
+        """One `uvc-gadget push` request: "ID NAME VALUE"; the answer goes to push.ID.done."""
+        parts = line.split()
+        if len(parts) != 3:
+            return
+        rid, name, value = parts
+        c = self.by_name.get(name)
+        if c is None:
+            err = "no control %s here (described: %s)" % (name, ", ".join(sorted(self.by_name)) or "none")
+        elif c.size == 10 or not value.lstrip("-").isdigit() or not c.valid(int(value)):
+            err = "%s: %s is not a valid value (%d..%d)" % (name, value, c.min, c.max)
+        else:
+            c.cur = int(value)
+            err = self.send_status(c)
+            if err is None:
+                self.follow_coupling(c)
+        done = os.path.join(os.path.dirname(self.push_fifo), "push.%s.done" % rid)
+        with open(done + ".tmp", "w") as fh:
+            fh.write("ok\n" if err is None else "error: %s\n" % err)
+        os.replace(done + ".tmp", done)
+
+    def read_pushes(self):
+        try:
+            self.push_buf += os.read(self.push_fd, 4096)
+        except BlockingIOError:
+            return
+        while b"\n" in self.push_buf:
+            line, self.push_buf = self.push_buf.split(b"\n", 1)
+            self.push(line.decode(errors="replace"))
 
     # streaming -----------------------------------------------------------------
     def stream_on(self):
@@ -597,11 +685,21 @@ class App:
                   UVC_EVENT_STREAMOFF, UVC_EVENT_DATA, UVC_EVENT_SETUP):
             fcntl.ioctl(self.fd, VIDIOC_SUBSCRIBE_EVENT, struct.pack("<II24x", t, 0))
         log("subscribed on %s; formats %s" % (self.node, [(f["index"], f["fourcc"], [(x["width"], x["height"]) for x in f["frames"]]) for f in self.formats]))
+        self.push_fd = None
+        if ready_file:
+            self.push_fifo = os.path.join(os.path.dirname(ready_file), "push")
+            if os.path.exists(self.push_fifo):
+                os.unlink(self.push_fifo)
+            os.mkfifo(self.push_fifo, 0o600)
+            # Read and write: the FIFO then never reports a hang-up between writers.
+            self.push_fd = os.open(self.push_fifo, os.O_RDWR | os.O_NONBLOCK)
         if ready_file:
             with open(ready_file, "w") as fh:
                 fh.write("%d\n" % os.getpid())
         poller = select.poll()
         poller.register(self.fd, select.POLLPRI)
+        if self.push_fd is not None:
+            poller.register(self.push_fd, select.POLLIN)
         watching_out = False
         while not self.stop:
             if self.streaming != watching_out:
@@ -611,7 +709,10 @@ class App:
                 evs = poller.poll(int(self.tick() * 1000))
             except InterruptedError:
                 continue
-            for _, mask in evs:
+            for fd, mask in evs:
+                if fd == self.push_fd:
+                    self.read_pushes()
+                    continue
                 if mask & select.POLLPRI:
                     self.events()
                 if mask & (select.POLLOUT | select.POLLERR) and self.streaming:
@@ -621,6 +722,8 @@ class App:
         self.stream_off()
         self.stop_jpeg_jobs()
         os.close(self.fd)
+        if self.push_fd is not None:
+            os.close(self.push_fd)
         log("exit")
 
     def events(self):

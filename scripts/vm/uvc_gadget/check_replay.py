@@ -8,7 +8,7 @@ dumps in Tests/Fixtures/v4l2-ctl/<name>/, a copy of ../shared/fixtures): `uvc-ga
   interval line ("0.033s (29.970 fps)") in order, exactly;
 - `v4l2-ctl --info`: driver uvcvideo, card = the fixture's card (6.1 form, see
   from_fixture.py), Media Driver Info serial = the fixture's serial;
-- `v4l2-ctl --list-ctrls-menus`: brightness range and auto_exposure menu items
+- `v4l2-ctl --list-ctrls-menus`: every carried control's range and default, and auto_exposure's menu items
   and default as described (when the description has them);
 - streams 2 frames of each carried fourcc at its first size and checks their
   size (raw formats: exactly 2*w*h*bpp/8; MJPEG: not empty);
@@ -152,12 +152,17 @@ def check_camera(path):
         got_c = from_fixture.parse_controls(so)
         say("   info: controls here: %s" % (", ".join(sorted(got_c)) or "none"))
         if ctl:
-            b = ctl.get("brightness")
-            if b:
-                g = got_c.get("brightness", {})
-                want = {k: b[k] for k in ("min", "max", "step", "default")}
+            for name, b in sorted(ctl.items()):
+                if name == "auto_exposure_mode" or "min" not in b or isinstance(b["min"], list):
+                    continue
+                key = next((k for k in got_c if from_fixture.uvc_controls.V4L2_NAMES.get(k) == name), None)
+                g = got_c.get(key, {})
+                # v4l2-ctl prints no step for booleans and menus: compare what it prints.
+                want = {k: b[k] for k in ("min", "max", "step", "default") if k in g or k != "step"}
+                if g.get("type") == "bool":
+                    want = {"default": b["default"]}
                 have = {k: g.get(k) for k in want}
-                cam.check(have == want, "brightness %s" % want, "got %s" % have)
+                cam.check(have == want, "%s %s" % (key or name, want), "got %s" % have)
             ae = ctl.get("auto_exposure_mode")
             if ae:
                 g = got_c.get("auto_exposure", {})

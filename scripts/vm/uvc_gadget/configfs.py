@@ -16,6 +16,8 @@ import json
 import os
 import time
 
+from . import controls
+
 CONFIGFS = "/sys/kernel/config"
 GADGETS = CONFIGFS + "/usb_gadget"
 
@@ -49,6 +51,9 @@ def validate(d):
         for fr in f["frames"]:
             if int(fr["width"]) <= 0 or int(fr["height"]) <= 0 or not fr.get("fps"):
                 raise ValueError("description: bad frame %r" % (fr,))
+    bad = controls.unknown(d.get("controls", {}))
+    if bad:
+        raise ValueError("description: unknown controls %s (known: %s)" % (", ".join(bad), ", ".join(sorted(controls.TABLE))))
 
 
 def _w(path, value):
@@ -83,6 +88,25 @@ def gadget_dir(d):
     return os.path.join(GADGETS, d.get("name", "camprobe-uvc"))
 
 
+def write_bm_controls(fn, described):
+    """The camera terminal's and processing unit's bmControls for the described
+    controls. The stock 6.1 usb_f_uvc has them read-only (CT {2,0,0}, PU {1,0}):
+    a description that needs other bits then fails here, with what to run."""
+    ct, pu = controls.bm_controls(described)
+    for path, want, stock in ((fn + "/control/terminal/camera/default/bmControls", ct, controls.STOCK_CT),
+                              (fn + "/control/processing/default/bmControls", pu, controls.STOCK_PU)):
+        if os.access(path, os.W_OK) and os.stat(path).st_mode & 0o200:
+            _w(path, " ".join(str(b) for b in want))
+            got = bytes(int(x) for x in _r(path).split())
+            if got != want:
+                raise RuntimeError("%s reads %s after writing %s" % (path, list(got), list(want)))
+        elif want != stock:
+            raise RuntimeError(
+                "this usb_f_uvc has read-only bmControls (%s), so controls %s cannot be described; "
+                "install the patched module: scripts/vm/uvc_gadget/build-modules.sh"
+                % (path, ", ".join(sorted(described))))
+
+
 def create(d):
     """Creates the gadget (not yet bound to a UDC). Returns its directory."""
     g = gadget_dir(d)
@@ -108,6 +132,8 @@ def create(d):
     _w(fn + "/streaming_interval", int(d.get("streaming_interval", 1)))
     if os.path.exists(fn + "/function_name") and d.get("function_name"):
         _w(fn + "/function_name", d["function_name"])
+
+    write_bm_controls(fn, d.get("controls", {}))
 
     # Control interface: header linked into the fs and ss class dirs.
     os.makedirs(fn + "/control/header/h", exist_ok=True)

@@ -30,6 +30,9 @@ import re
 import sys
 from fractions import Fraction
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import controls as uvc_controls  # noqa: E402
+
 TYPES = {"MJPG": "mjpeg", "YUYV": "yuyv", "NV12": "nv12", "YU12": "yu12"}
 WHY_NOT = {
     "H264": "frame-based format (UVC_VS_FORMAT_FRAME_BASED): 6.1 f_uvc has only uncompressed and MJPEG format descriptors",
@@ -225,6 +228,25 @@ def parse_controls(text):
     return ctrls
 
 
+def ranged(name, c):
+    """{min, max, step, default} for a control of the dump, when its values fit the UVC field."""
+    _, _, _, size, signed = uvc_controls.TABLE[name]
+    if c.get("type") == "bool":
+        lo, hi, step = 0, 1, 1
+    elif all(isinstance(c.get(k), int) for k in ("min", "max")):
+        lo, hi, step = c["min"], c["max"], c.get("step", 1)
+    else:
+        return None
+    dflt = c.get("default")
+    if not isinstance(dflt, int) or size > 4:
+        return None
+    bits = 8 * size
+    span = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    if not (span[0] <= lo <= hi <= span[1]) or not isinstance(step, int) or step < 1:
+        return None
+    return {"min": lo, "max": hi, "step": step, "default": dflt}
+
+
 def fixture_source(path):
     """`fixtures/v4l2-ctl/NAME[/FILE]` for a dump under any `fixtures/v4l2-ctl/` or the repo's
     `Tests/Fixtures/v4l2-ctl/` (the same files), else the path as given."""
@@ -380,10 +402,15 @@ def describe(path, name=None, serial=None):
         for k, v in parse_controls(t).items():
             ctrls.setdefault(k, v)
     controls = {}
-    if "brightness" in ctrls:
-        b = ctrls["brightness"]
-        if all(k in b for k in ("min", "max", "default")) and -32768 <= b["min"] <= b["max"] <= 32767:
-            controls["brightness"] = {"min": b["min"], "max": b["max"], "step": b.get("step", 1), "default": b["default"]}
+    for k, c in ctrls.items():
+        name = uvc_controls.V4L2_NAMES.get(k)
+        if name is None or name == "auto_exposure_mode":
+            continue
+        rng = ranged(name, c)
+        if rng is None:
+            note("%s: control %s has no usable range in the dump (%s): not carried" % (path, k, c.get("type")))
+        else:
+            controls[name] = rng
     ae = ctrls.get("auto_exposure") or ctrls.get("exposure_auto")
     if ae is not None:
         if ae["items"]:
@@ -396,8 +423,9 @@ def describe(path, name=None, serial=None):
         else:
             note("%s: auto_exposure has no menu items in the dump (plain --list-ctrls): not carried" % path)
     for k in ctrls:
-        if k not in ("brightness", "auto_exposure", "exposure_auto"):
-            note("%s: control %s not replayable (6.1 f_uvc: fixed bmControls, only brightness and auto_exposure)" % (path, k))
+        if k not in uvc_controls.V4L2_NAMES:
+            note("%s: control %s not replayable (not a camera-terminal or processing-unit control the gadget describes: "
+                 "an extension unit's, or a relative one)" % (path, k))
     if controls:
         d["controls"] = controls
     else:

@@ -5,6 +5,7 @@ is what was copied (0 when the gadget had nothing queued), the request is
 given back, and the URB completes with status 0. The module is tagged
 (MODULE_INFO camprobe_iso=isochronous) so that `uvc-gadget up` can tell it from
 the stock one."""
+import os
 import sys
 
 ISO_FN = r'''
@@ -46,6 +47,8 @@ static void v_timer(struct timer_list *t)
 '''
 
 path = sys.argv[1]
+if os.path.isdir(path):
+    path = os.path.join(path, "vudc_transfer.c")
 s = open(path).read()
 old_case = "\t\t\t/* TODO: support */\n\t\t\turb->status = -EXDEV;\n"
 if old_case not in s or "static void v_timer(struct timer_list *t)\n" not in s:
