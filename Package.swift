@@ -32,6 +32,9 @@ let package = Package(
         // libxml2 is loaded with dlopen on first use (see its shim.h), so it is a C target that links
         // nothing; include/libxml forwards to <libxml2/libxml/…> on the compiler's include path (package libxml2-dev).
         .target(name: "CLibXML2"),
+        // libpipewire-0.3 is loaded with dlopen on first use too (see cpipewire.h): a one-shot registry reader whose
+        // header is all Swift sees; pw/ forwards to libpipewire-0.3-dev's and libspa-0.2-dev's headers.
+        .target(name: "CPipeWire", cSettings: [.headerSearchPath("pw")]),
         // Counts every heap allocation of the process (it defines malloc & co.): benchmark executables only.
         .target(name: "CAllocationCounter"),
 
@@ -46,6 +49,9 @@ let package = Package(
         .target(name: "Udev", dependencies: ["CUdev", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // ALSA capture cards and their hardware ranges. Only importer of CALSA.
         .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
+        // The desktop's camera path: a PipeWire daemon's nodes, their formats and who is linked to them. Only importer
+        // of CPipeWire.
+        .target(name: "PipeWire", dependencies: ["CPipeWire", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // Profile documents: JSON and XML, their schemas and where profiles go. Only importer of CLibXML2.
         .target(
             name: "ProfileFormat", dependencies: ["CLibXML2", "CaptureModel", "HostSystem"], swiftSettings: strict,
@@ -63,7 +69,7 @@ let package = Package(
         .target(
             name: "CamProbe",
             dependencies: [
-                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat", "Negotiation",
+                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat", "Negotiation", "PipeWire",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: strict),
         // camprobe doctor: each check a value, the host's answers behind `DoctorHost`.
@@ -78,21 +84,22 @@ let package = Package(
             swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(
-            name: "CamProbeTesting", dependencies: ["CamProbe", "Doctor", "V4L2", "ALSA", "CV4L2", "CaptureModel", "HostSystem"],
+            name: "CamProbeTesting",
+            dependencies: ["CamProbe", "Doctor", "V4L2", "ALSA", "CV4L2", "CaptureModel", "HostSystem", "PipeWire"],
             swiftSettings: strict),
         // The commands, shared by the shipped executable and the tests' fake twin.
         .target(
             name: "CamProbeCLI",
             dependencies: [
                 "CamProbe", "Doctor", "Fleet", "Snapshot", "HostSystem", "Udev", "ProfileFormat", "TextImport", "Negotiation",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PipeWire", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         // The shipped command line: the real machine only (no fake linked in).
         .executableTarget(name: "camprobe", dependencies: ["CamProbeCLI"], swiftSettings: strict),
         // Test-only: the same commands against fixtures (`--fixture FILE`); not a product.
-        .executableTarget(name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting"], swiftSettings: strict),
+        .executableTarget(name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting", "PipeWire"], swiftSettings: strict),
         .executableTarget(
             name: "camprobe-bench",
             dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "HostSystem", "Negotiation", "CAllocationCounter"],
@@ -103,6 +110,9 @@ let package = Package(
             name: "camprobe-libfuzz", dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "HostSystem"], swiftSettings: strict),
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
+        .testTarget(
+            name: "PipeWireTests", dependencies: ["PipeWire", "CPipeWire", "CaptureModel", "HostSystem", "CamProbe", "CamProbeTesting"],
+            swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),
         .testTarget(

@@ -140,8 +140,8 @@ check "dpkg-deb -I: Architecture amd64" grep -qx ' Architecture: amd64' "$tmp/in
 for dep in libudev1 libasound2 libxml2 libc6; do
     check "dpkg-deb -I: Depends names $dep" grep -q "^ Depends:.*\b$dep\b" "$tmp/info"
 done
-# libv4l2 is loaded with dlopen for --libv4l2 only: recommended, not required.
-for dep in libv4l-0; do
+# libv4l2 (--libv4l2) and libpipewire-0.3 (the PipeWire view) are loaded with dlopen: recommended, not required.
+for dep in libv4l-0 libpipewire-0.3-0; do
     check "dpkg-deb -I: Recommends names $dep" grep -q "^ Recommends:.*\b$dep\b" "$tmp/info"
 done
 # Packed relative relocations need glibc 2.36 (GLIBC_ABI_DT_RELR), which dpkg-shlibdeps cannot see.

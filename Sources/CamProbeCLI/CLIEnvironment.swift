@@ -1,5 +1,6 @@
 import CamProbe
 import CaptureModel
+import PipeWire
 import Synchronization
 import Udev
 
@@ -14,15 +15,18 @@ package struct CLIEnvironment: Sendable {
     /// False for a fake machine: `monitor` then prints what is present and
     /// stops unless `--count` or `--timeout` is given (no events will come).
     package var isLive: Bool
+    /// The PipeWire daemon `list` and `show` read: libpipewire, or a fake.
+    package var pipeWire: any PipeWirePort
 
     /// Creates an environment; see the properties.
     package init(
         makeSystem: @escaping DeviceRegistry.SystemFactory,
-        hotplugEvents: (@Sendable () -> AsyncStream<HotplugEvent>)?, isLive: Bool
+        hotplugEvents: (@Sendable () -> AsyncStream<HotplugEvent>)?, isLive: Bool, pipeWire: any PipeWirePort = SystemPipeWirePort()
     ) {
         self.makeSystem = makeSystem
         self.hotplugEvents = hotplugEvents
         self.isLive = isLive
+        self.pipeWire = pipeWire
     }
 
     /// The real machine.

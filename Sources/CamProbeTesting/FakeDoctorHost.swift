@@ -32,6 +32,8 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     package var files: [String: String]?
     /// What each held node answers (`VIDIOC_REQBUFS` count 0, `VIDIOC_G_PRIORITY`); absent: no answer.
     package var nodeUse: [String: NodeUse]?
+    /// The applications behind the PipeWire daemon, by node path (absent: no view).
+    package var pipeWireUsers: [String: [PipeWireClient]]?
 
     package init(
         ownership: [String: NodeOwnership]? = nil, acl: [String]? = nil, udevTags: [String: [String]]? = nil, groups: [String]? = nil,
@@ -71,6 +73,7 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     package func processGroups() -> [String] { groups ?? ["user"] }
     package func holders(of paths: [String]) -> [String: [NodeHolder]] { (holders ?? [:]).filter { paths.contains($0.key) } }
     package func nodeUse(of path: String, bufferType: BufferType) -> NodeUse { nodeUse?[path] ?? NodeUse() }
+    package func pipeWireUsers(of path: String) -> [PipeWireClient]? { pipeWireUsers?[path] }
     package func stableLinks() -> [StableLink] { links ?? [] }
     package func udevState() -> UdevState { udev ?? UdevState(controlExists: true, databaseEntries: 42) }
     package func readConfig(_ path: String) throws(DoctorReadError) -> String {

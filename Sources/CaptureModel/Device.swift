@@ -181,11 +181,14 @@ package struct DeviceListDocument: Sendable, Codable {
     package var devices: [Device]
     /// Problems not tied to one device (e.g. a node that vanished).
     package var problems: [Problem]
-    package init(generator: String, devices: [Device], problems: [Problem] = []) {
+    /// What the PipeWire daemon publishes of these cameras, or why that is not known (nil when not asked).
+    package var pipewire: PipeWireReport?
+    package init(generator: String, devices: [Device], problems: [Problem] = [], pipewire: PipeWireReport? = nil) {
         self.schemaVersion = CaptureModelSchema.version
         self.generator = generator
         self.devices = devices
         self.problems = problems
+        self.pipewire = pipewire
     }
 }
 

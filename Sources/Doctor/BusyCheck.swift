@@ -27,13 +27,28 @@ extension Doctor {
                     }
                 }
                 let what = holds.count > 1 ? " — " + holds.dropFirst().map(\.words).joined(separator: ", ") : ""
+                // The daemon holds it for applications: name them (from PipeWire's links), not only the daemon.
+                let behind = PipeWireUsers.isDaemon(h.commandLine) ? host.pipeWireUsers(of: path) : nil
+                let users = (behind ?? []).map(PipeWireUsers.describe)
+                var evidence = ["/proc/\(h.pid)/fd → \(path); /proc/\(h.pid)/cmdline: \(h.commandLine)"] + nodeFacts
+                if behind != nil {
+                    evidence.append(
+                        "PipeWire: the node for \(path) is linked to "
+                            + (users.isEmpty ? "no application (the daemon keeps it open, idle)" : users.joined(separator: ", ")))
+                } else if PipeWireUsers.isDaemon(h.commandLine) {
+                    evidence.append("PipeWire could not be asked which applications are behind it (no session daemon answered)")
+                }
+                let fix =
+                    users.isEmpty
+                    ? "Close that program, or stop it: kill \(h.pid)   # a node streaming in one process answers EBUSY to others"
+                    : "Close \(users.joined(separator: ", ")): it uses the camera through PipeWire (stopping pipewire would cut every application's audio and video)"
                 return DoctorFinding(
-                    severity: .warning, check: "busy", title: "\(path) is held open by pid \(h.pid) (\(h.commandLine))\(what)",
-                    device: d.name,
-                    subject: path, evidence: ["/proc/\(h.pid)/fd → \(path); /proc/\(h.pid)/cmdline: \(h.commandLine)"] + nodeFacts,
-                    fix: "Close that program, or stop it: kill \(h.pid)   # a node streaming in one process answers EBUSY to others",
+                    severity: .warning, check: "busy",
+                    title:
+                        "\(path) is held open by pid \(h.pid) (\(h.commandLine))\(users.isEmpty ? "" : " for " + users.joined(separator: ", "))\(what)",
+                    device: d.name, subject: path, evidence: evidence, fix: fix,
                     holder: DoctorHolder(
-                        pid: h.pid, command: h.commandLine, node: path, holds: holds, unknown: unknown, sharedWith: others))
+                        pid: h.pid, command: h.commandLine, node: path, holds: holds, unknown: unknown, sharedWith: others, behind: behind))
             }
         }
     }

@@ -19,10 +19,15 @@ package struct DoctorHolder: Sendable, Hashable, Codable {
     package var unknown: [DoctorHolding]
     /// The other processes holding the same node.
     package var sharedWith: [Int32]
+    /// When this process is the PipeWire daemon: the applications using the camera through it (from its links);
+    /// nil when not the daemon or when PipeWire could not be asked.
+    package var behind: [PipeWireClient]?
 
     package init(
-        pid: Int32, command: String, node: String, holds: [DoctorHolding], unknown: [DoctorHolding] = [], sharedWith: [Int32] = []
+        pid: Int32, command: String, node: String, holds: [DoctorHolding], unknown: [DoctorHolding] = [], sharedWith: [Int32] = [],
+        behind: [PipeWireClient]? = nil
     ) {
+        self.behind = behind
         self.pid = pid
         self.command = command
         self.node = node

@@ -27,6 +27,9 @@ package protocol DoctorHost {
     func udevState() -> UdevState
     /// A config file's text; throws a message naming the failure (`open`: EACCES …).
     func readConfig(_ path: String) throws(DoctorReadError) -> String
+    /// When the PipeWire daemon holds `path`: the applications linked to the PipeWire node standing for it
+    /// (`PipeWireUsers.behind`: the session's daemon, read within its bound); nil when that cannot be told.
+    func pipeWireUsers(of path: String) -> [PipeWireClient]?
 }
 
 /// A machine that can say what `camprobe doctor` needs beyond its nodes (see `DoctorHost`):

@@ -10,6 +10,7 @@ import V4L2
 /// The real machine for `camprobe doctor`: `stat(2)`, `getxattr(2)`, udev's database files,
 /// `/proc`, `/dev/v4l` and `/run/udev`. Only reads.
 package struct SystemDoctorHost: DoctorHost {
+    package func pipeWireUsers(of path: String) -> [PipeWireClient]? { PipeWireUsers.behind(path) }
     package var scan = ProcHolderScan()
     package init() {}
 

@@ -1,5 +1,6 @@
 import CamProbeCLI
 import CamProbeTesting
+import PipeWire
 
 #if canImport(Glibc)
     import Glibc
@@ -23,6 +24,13 @@ while let i = arguments.firstIndex(of: "--fixture") {
     fixtures.append(arguments[i + 1])
     arguments.removeSubrange(i...(i + 1))
 }
+// --pipewire FILE: the PipeWire daemon `list` and `show` read (FakePipeWirePort's JSON); without it, none answers.
+var pipeWire: any PipeWirePort = FakePipeWirePort(spec: FakePipeWirePort.Spec(answer: "noDaemon"))
+if let i = arguments.firstIndex(of: "--pipewire") {
+    guard i + 1 < arguments.count else { fail("camprobe-fake: --pipewire needs a file\n", status: 2) }
+    do { pipeWire = try FakePipeWirePort(file: arguments[i + 1]) } catch { fail("camprobe-fake: --pipewire: \(error)\n", status: 1) }
+    arguments.removeSubrange(i...(i + 1))
+}
 let spec: FakeSystemSpec
 do {
     spec = try FakeDeviceSystem(fixtures: fixtures).spec
@@ -30,5 +38,6 @@ do {
     fail("camprobe: error: \(error)\n", status: 1)
 }
 let environment = CLIEnvironment(
-    makeSystem: { FakeDeviceSystem(spec: spec) }, hotplugEvents: { AsyncStream { $0.finish() } }, isLive: false)
+    makeSystem: { FakeDeviceSystem(spec: spec) }, hotplugEvents: { AsyncStream { $0.finish() } }, isLive: false,
+    pipeWire: pipeWire)
 await CamProbeCLI.main(arguments: arguments, environment: environment)

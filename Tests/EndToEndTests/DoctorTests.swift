@@ -73,6 +73,31 @@ struct DoctorTests {
         #expect(!idle.stdout.contains("held open"))
     }
 
+    /// PipeWire holds the node for an application: doctor names the application behind the daemon (from the links),
+    /// tells to close it rather than kill the daemon, and says so as data; with PipeWire unreachable it says that.
+    @Test func aNodeHeldByPipeWireNamesTheApplicationBehindIt() throws {
+        let held = #"{"holders": {"/dev/video0": [{"pid": 227, "commandLine": "/usr/bin/pipewire"}]}"#
+        let r = try doctor(
+            [], fixtures: [Self.c525],
+            host: held
+                + #", "pipeWireUsers": {"/dev/video0": [{"nodeID": 51, "application": "Firefox", "processID": 4242, "flatpakID": "org.mozilla.firefox"}]}}"#
+        )
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.contains("/dev/video0 is held open by pid 227 (/usr/bin/pipewire) for Firefox (pid 4242) [org.mozilla.firefox]"),
+            "\(r.stdout)")
+        #expect(r.stdout.contains("Close Firefox (pid 4242) [org.mozilla.firefox]: it uses the camera through PipeWire"), "\(r.stdout)")
+        #expect(!r.stdout.contains("kill 227"), "\(r.stdout)")
+        let json = try doctor(
+            ["--json"], fixtures: [Self.c525],
+            host: held + #", "pipeWireUsers": {"/dev/video0": [{"nodeID": 51, "application": "Firefox", "processID": 4242}]}}"#)
+        #expect(try OutputSchemaTests.issues("camprobe-doctor.schema.json", json.stdout) == [])
+        #expect(json.stdout.contains(#""behind" : ["#) && json.stdout.contains(#""application" : "Firefox""#), "\(json.stdout)")
+        let unknown = try doctor([], fixtures: [Self.c525], host: held + "}")
+        #expect(unknown.stdout.contains("PipeWire could not be asked which applications are behind it"), "\(unknown.stdout)")
+        #expect(unknown.stdout.contains("kill 227"))
+    }
+
     /// Two cameras alike without a serial: the header tells them apart by ID, and the finding says only the port does.
     @Test func camerasAlikeWithoutSerialAreToldApartByTheirIDs() throws {
         func twin(_ n: Int) -> String {

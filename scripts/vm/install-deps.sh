@@ -31,8 +31,10 @@ packages=(
     usbip
     # block PR: the fleet textfile refereed by node_exporter and promtool
     prometheus-node-exporter prometheus
+    # block PW: PipeWire and WirePlumber in a session (a session bus), pipewiresrc, pw-dump
+    pipewire pipewire-bin wireplumber libspa-0.2-modules gstreamer1.0-pipewire dbus
     # runtime libraries camprobe links or loads on demand
-    libv4l-0 libudev1 libasound2 libxml2
+    libv4l-0 libudev1 libasound2 libxml2 libpipewire-0.3-0
 )
 if [ "${1:-}" = "--with-v4l2loopback" ]; then
     kver=$(for v in /boot/vmlinuz-*; do k=${v#/boot/vmlinuz-}; [ -d "/lib/modules/$k" ] && echo "$k"; done | sort -V | tail -1)

@@ -81,7 +81,14 @@ package enum SnapshotHolders {
         }
         let holders = ProcHolderScan(maxProcesses: 4096).holders(of: names, excluding: getpid())[path] ?? []
         guard !holders.isEmpty else { return nil }
-        return holders.prefix(3).map { "pid \($0.pid) (\($0.commandLine))" }.joined(separator: ", ")
+        return holders.prefix(3).map { h in
+            var s = "pid \(h.pid) (\(h.commandLine))"
+            // The daemon holds the node for someone: say who, from its links.
+            if PipeWireUsers.isDaemon(h.commandLine), let users = PipeWireUsers.behind(path), !users.isEmpty {
+                s += " for " + users.map(PipeWireUsers.describe).joined(separator: ", ")
+            }
+            return s
+        }.joined(separator: ", ")
     }
 
     /// "NAME: another process is streaming from PATH: pid … (…); stop it and try again".

@@ -9,17 +9,23 @@ struct List: ParsableCommand {
     ).underCamprobe
 
     @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var pipeWire: PipeWireOptions
 
     func run() throws {
         let options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
+        // Read beside the V4L2 nodes, on its own thread; saved profiles are not this machine: no PipeWire view.
+        // The table names nodes and users only; the JSON carries every node's formats too.
+        let reading = source.profile.isEmpty ? pipeWire.start(formats: source.json) : nil
         let result = try source.discover(options)
+        let report = reading?.finish(devices: result.devices)
         if source.json {
             try JSONOutput.print(
                 DeviceListDocument(
                     generator: "camprobe \(CamProbeCommand.version)", devices: result.devices,
-                    problems: result.problems))
+                    problems: result.problems, pipewire: report))
         } else {
             ListRenderer.render(result)
+            if let report { PipeWireRenderer.render(report, devices: result.devices, named: pipeWire.remote != nil) }
         }
         let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == .access }
         if !source.json {

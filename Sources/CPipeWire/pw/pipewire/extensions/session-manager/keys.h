@@ -1,0 +1,2 @@
+/* Forwards to pipewire-0.3/pipewire/extensions/session-manager/keys.h (scripts/dev/pipewire-forwarders.sh). */
+#include <pipewire-0.3/pipewire/extensions/session-manager/keys.h>

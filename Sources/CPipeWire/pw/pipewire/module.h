@@ -1,0 +1,2 @@
+/* Forwards to pipewire-0.3/pipewire/module.h (scripts/dev/pipewire-forwarders.sh). */
+#include <pipewire-0.3/pipewire/module.h>

@@ -1,0 +1,73 @@
+import CaptureModel
+import HostSystem
+import PipeWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads a PipeWire daemon's camera view beside a listing: started before the V4L2 nodes are opened, on a thread of
+/// its own, bounded in time (`PipeWireReadOptions.timeoutMilliseconds`), and joined to the devices afterwards.
+package struct PipeWireReading: Sendable {
+    let work: BackgroundWork<Result<PipeWireSnapshot, PipeWireReadError>>?
+    let off: PipeWireReport?
+    /// How long `finish` waits at most: the read's own bound and a second more (a library call that overran its
+    /// bound is left behind, and the listing goes on).
+    let patience: Int
+
+    /// Starts the read. `options` nil: the view is turned off (`--no-pipewire`). Without a remote named, a missing
+    /// `$XDG_RUNTIME_DIR/pipewire-0` (or `$PIPEWIRE_REMOTE`) socket is told at once, without loading libpipewire.
+    package init(_ options: PipeWireReadOptions?, port: any PipeWirePort = SystemPipeWirePort()) {
+        patience = (options?.timeoutMilliseconds ?? 0) + 1000
+        guard let options else {
+            (work, off) = (nil, PipeWireReport(status: .off, message: "PipeWire view off (--no-pipewire)"))
+            return
+        }
+        if options.remote == nil, port is SystemPipeWirePort {
+            guard let socket = Self.defaultSocket() else {
+                (work, off) = (
+                    nil, PipeWireReport(status: .noDaemon, message: "PipeWire view off: no session ($XDG_RUNTIME_DIR is not set)")
+                )
+                return
+            }
+            if access(socket, F_OK) != 0 {
+                (work, off) = (nil, PipeWireReport(status: .noDaemon, message: "PipeWire view off: no daemon (\(socket) does not exist)"))
+                return
+            }
+        }
+        off = nil
+        work = BackgroundWork { port.read(options) }
+    }
+
+    /// The default remote's socket path, as libpipewire finds it: `$PIPEWIRE_REMOTE` (a name in the runtime directory,
+    /// or an absolute path), else `pipewire-0`; the directory is `$PIPEWIRE_RUNTIME_DIR`, else `$XDG_RUNTIME_DIR`.
+    static func defaultSocket() -> String? {
+        func env(_ k: String) -> String? { getenv(k).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let name = env("PIPEWIRE_REMOTE") ?? "pipewire-0"
+        if name.hasPrefix("/") { return name }
+        guard let dir = env("PIPEWIRE_RUNTIME_DIR") ?? env("XDG_RUNTIME_DIR") else { return nil }
+        return dir + "/" + name
+    }
+
+    /// Waits for the read (bounded) and joins it to `devices`.
+    package func finish(devices: [Device]) -> PipeWireReport {
+        if let off { return off }
+        guard let work else { return PipeWireReport(status: .failed, message: "PipeWire view: not started") }
+        guard let result = work.wait(milliseconds: patience) else {
+            return PipeWireReport(status: .timedOut, message: "PipeWire view off: the read did not return within \(patience) ms")
+        }
+        switch result {
+        case .failure(let e):
+            let status: PipeWireReport.Status =
+                switch e.kind {
+                case .noLibrary: .noLibrary
+                case .noDaemon: .noDaemon
+                case .timedOut: .timedOut
+                case .failed: .failed
+                }
+            return PipeWireReport(status: status, message: "PipeWire view off: \(e.message)")
+        case .success(let snapshot):
+            return PipeWireJoining.report(PipeWireView(snapshot), devices: devices)
+        }
+    }
+}

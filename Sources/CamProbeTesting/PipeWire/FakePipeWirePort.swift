@@ -1,0 +1,94 @@
+import CaptureModel
+import FoundationEssentials
+import HostSystem
+import PipeWire
+
+/// A PipeWire daemon at the seam: a registry described in JSON (what `pw-dump` shows, with each node's formats
+/// given plainly and encoded as the SPA PODs a daemon sends), or a daemon that is absent or never answers.
+///
+///     {"core": {"name": "pipewire-0", "version": "0.3.65"},
+///      "objects": [{"id": 36, "type": "PipeWire:Interface:Node", "props": {"media.class": "Video/Source", …},
+///                   "formats": [{"format": "YUY2", "width": 640, "height": 480, "rates": ["30/1", "15/1"]},
+///                               {"subtype": "mjpg", "width": 1280, "height": 720, "rates": ["30/1"]}],
+///                   "paramResult": -2}],
+///      "answer": "ok" | "noDaemon" | "never" | "noLibrary"}
+package struct FakePipeWirePort: PipeWirePort {
+    package struct Spec: Sendable, Codable {
+        package struct Core: Sendable, Codable {
+            var name: String
+            var version: String
+        }
+        package struct Format: Sendable, Codable {
+            var format: String?
+            var subtype: String?
+            var width: UInt32
+            var height: UInt32
+            var rates: [String]
+        }
+        package struct Object: Sendable, Codable {
+            var id: UInt32
+            var type: String
+            var props: [String: String]?
+            var formats: [Format]?
+            var paramResult: Int32?
+        }
+        var core: Core?
+        var objects: [Object]?
+        var answer: String?
+        package init(answer: String? = nil) { self.answer = answer }
+    }
+
+    let spec: Spec
+
+    package init(spec: Spec) { self.spec = spec }
+
+    /// Reads a fixture file (see the type's description).
+    package init(file: String) throws {
+        spec = try JSONDecoder().decode(Spec.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+    }
+
+    package func read(_ options: PipeWireReadOptions) -> Result<PipeWireSnapshot, PipeWireReadError> {
+        switch spec.answer ?? "ok" {
+        case "noDaemon": return .failure(PipeWireReadError(.noDaemon, "no PipeWire daemon on the remote (fake)"))
+        case "noLibrary": return .failure(PipeWireReadError(.noLibrary, "libpipewire-0.3.so.0 is not installed (fake)"))
+        case "never":
+            // As the real reader: the whole bound passes, then it gives up.
+            FakeClock.sleep(milliseconds: options.timeoutMilliseconds)
+            return .failure(PipeWireReadError(.timedOut, "the PipeWire daemon did not answer within \(options.timeoutMilliseconds) ms"))
+        default: break
+        }
+        var objects: [PipeWireObject] = []
+        for o in (spec.objects ?? []).prefix(options.maxObjects) {
+            let props = (o.props ?? [:]).sorted { $0.key < $1.key }.map { (key: $0.key, value: String($0.value.prefix(options.maxString))) }
+            let params = options.enumFormats ? (o.formats ?? []).prefix(options.maxParams).map(Self.pod) : []
+            objects.append(
+                PipeWireObject(
+                    id: o.id, type: o.type, props: Array(props.prefix(options.maxProps)), params: params, paramResult: o.paramResult ?? 0))
+        }
+        return .success(
+            PipeWireSnapshot(
+                coreName: spec.core?.name ?? "pipewire-0", coreVersion: spec.core?.version ?? "0.3.65", libraryVersion: "0.3.65 (fake)",
+                objects: objects, droppedObjects: max(0, (spec.objects?.count ?? 0) - options.maxObjects)))
+    }
+
+    /// One EnumFormat entry as the v4l2 source makes it.
+    static func pod(_ f: Spec.Format) -> [UInt8] {
+        let rates = f.rates.compactMap(Rational.init(parsing:)).map { ($0.numerator, $0.denominator) }
+        if let s = f.subtype {
+            let subtype = s == "h264" ? SPAVideoFormat.subtypeH264 : SPAVideoFormat.subtypeMJPG
+            return PodBuilder.object([
+                (SPAVideoFormat.keyMediaType, PodBuilder.id(SPAVideoFormat.mediaTypeVideo)),
+                (SPAVideoFormat.keyMediaSubtype, PodBuilder.id(subtype)),
+                (SPAVideoFormat.keySize, PodBuilder.rect(f.width, f.height)),
+                (
+                    SPAVideoFormat.keyFramerate,
+                    PodBuilder.choice(
+                        .enum, type: SPAType.fraction, ([rates.first ?? (1, 1)] + rates).map { PodBuilder.u32($0.0) + PodBuilder.u32($0.1) }
+                    )
+                ),
+            ])
+        }
+        let number = UInt32(SPAVideoFormat.names.firstIndex(of: f.format ?? "YUY2") ?? 0)
+        return PodBuilder.raw(number, f.width, f.height, rates: [rates.first ?? (1, 1)] + rates)
+    }
+}

@@ -1,0 +1,205 @@
+"""Block PW (P19): the desktop's camera path. Debian's PipeWire 0.3.65 and WirePlumber 0.4.13 run in the guest
+against vivid, as in a session: a runtime directory, a session bus, and WirePlumber without its logind plugin
+(0.4.13's bluez config asks for it, and without systemd-logind WirePlumber exits before its v4l2 monitor runs;
+guest/pipewire_probe.py found this). Then:
+- `camprobe list --json` is compared with `pw-dump` on the same daemon: the Video/Source node ids, each node's
+  V4L2 path joined to the device camprobe lists with that node, and every EnumFormat entry (format, size, rates);
+- `gst-launch-1.0 pipewiresrc` streams from the node, and camprobe names it, with its pid, as the user behind it;
+- `list` with PipeWire costs at most 1.2x one without it (medians of 5, printed; the figures go to benchmarks.md)."""
+import json
+import os
+import statistics
+import time
+
+from guest.blocks_stable import one_line
+from guest.harness import WEBCAM, Background, modprobe, rmmod, run, settle, wait_until, write
+
+RUNTIME = "/run/user/0"
+
+
+def start_session(s):
+    """pipewire and wireplumber as a session has them; returns the daemons (stopped by stop_session)."""
+    os.makedirs("/etc/wireplumber/bluetooth.lua.d", exist_ok=True)
+    with open("/etc/wireplumber/bluetooth.lua.d/60-no-logind.lua", "w") as f:
+        f.write('bluez_monitor.properties["with-logind"] = false\n')
+    os.makedirs(RUNTIME, exist_ok=True)
+    os.chmod(RUNTIME, 0o700)
+    os.environ["XDG_RUNTIME_DIR"] = RUNTIME
+    bus = RUNTIME + "/bus"
+    daemons = [Background(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=unix:path=" + bus],
+                          s.path("PW-dbus.out"), s.path("PW-dbus.err"))]
+    wait_until(lambda: os.path.exists(bus), 20)
+    os.environ["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + bus
+    daemons.append(Background(["pipewire"], s.path("PW-pipewire.out"), s.path("PW-pipewire.err")))
+    wait_until(lambda: os.path.exists(RUNTIME + "/pipewire-0"), 60)
+    daemons.append(Background(["wireplumber"], s.path("PW-wireplumber.out"), s.path("PW-wireplumber.err")))
+    return daemons
+
+
+def stop_session(daemons):
+    for d in reversed(daemons):
+        d.stop()
+    for k in ("XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"):
+        os.environ.pop(k, None)
+
+
+def pw_dump(s, name):
+    """pw-dump's objects (its first JSON array: under TCG it may print a second one when objects change)."""
+    r = run(["pw-dump"], timeout=60, stdout=s.path(name))
+    try:
+        return json.JSONDecoder().raw_decode(r.out.lstrip())[0] if r.out.strip() else []
+    except ValueError:
+        return []
+
+
+def sources(objs):
+    out = {}
+    for o in objs:
+        props = (o.get("info") or {}).get("props") or {}
+        if o.get("type") == "PipeWire:Interface:Node" and props.get("media.class") == "Video/Source":
+            out[o["id"]] = o
+    return out
+
+
+def rates(v):
+    """pw-dump's framerate: a fraction {"num","denom"} or a choice {"default": …, "alt1": …} / range."""
+    if isinstance(v, dict) and "num" in v:
+        return ["%d/%d" % (v["num"], v["denom"])]
+    if isinstance(v, dict):
+        keys = [k for k in v if k.startswith("alt")] or ["default"]
+        return sorted({"%d/%d" % (v[k]["num"], v[k]["denom"]) for k in keys})
+    return []
+
+
+def dump_formats(o):
+    """(spa format or subtype, width, height, rates) per EnumFormat entry of a pw-dump node."""
+    out = []
+    for p in ((o.get("info") or {}).get("params") or {}).get("EnumFormat") or []:
+        sub = p.get("mediaSubtype")
+        fmt = p.get("format") if sub == "raw" else sub
+        if isinstance(fmt, dict):
+            fmt = fmt.get("default")
+        if fmt == "id-00000000":
+            fmt = "UNKNOWN"  # SPA_VIDEO_FORMAT_UNKNOWN: a V4L2 format PipeWire has no SPA name for
+        size = p.get("size") or {}
+        if "default" in size:
+            size = size["default"]
+        out.append((fmt, size.get("width"), size.get("height"), rates(p.get("framerate"))))
+    return out
+
+
+def camprobe_formats(node):
+    out = []
+    for f in node.get("formats", []):
+        rs = sorted(set(f.get("frameRates", [])))
+        out.append((f["spaFormat"], f.get("width"), f.get("height"), rs))
+    return out
+
+
+def listed(s, name, *extra):
+    r = s.camprobe("list", "--json", *extra, stdout=s.path(name), stderr=s.path(name + ".err"), timeout=120)
+    try:
+        return json.loads(r.out)
+    except ValueError:
+        return {}
+
+
+def block_pw(s):
+    modprobe("vivid", *WEBCAM)
+    settle()
+    daemons = start_session(s)
+    try:
+        published = wait_until(lambda: sources(pw_dump(s, "PW-dump-wait.json")), 90, 2)
+        if not s.expect("PipeWire (with WirePlumber) publishes vivid as a Video/Source node", bool(published),
+                        "no Video/Source in pw-dump after 90 s (PW-wireplumber.err)"):
+            return
+        compare(s)
+        users(s)
+        cost(s)
+    finally:
+        stop_session(daemons)
+        rmmod("vivid")
+
+
+def compare(s):
+    """camprobe's view against pw-dump's, node by node."""
+    objs = pw_dump(s, "PW-dump.json")
+    doc = listed(s, "PW-list.json")
+    want = sources(objs)
+    pw = doc.get("pipewire") or {}
+    got = {n["id"]: n for n in (pw.get("view") or {}).get("nodes", [])}
+    s.expect("list --json reads the daemon (status %s) and has the same Video/Source node ids as pw-dump (%s)"
+             % (pw.get("status"), sorted(want)), pw.get("status") == "read" and sorted(got) == sorted(want),
+             "camprobe %s, pw-dump %s: %s" % (sorted(got), sorted(want), pw.get("message")))
+    for nid, o in sorted(want.items()):
+        props = o["info"]["props"]
+        n = got.get(nid) or {}
+        path = props.get("api.v4l2.path")
+        join = next((j for j in pw.get("joins", []) if j["nodeID"] == nid), {})
+        device = next((d for d in doc.get("devices", []) if any(x["path"] == path for x in d.get("nodes", []))), {})
+
+        def joined():
+            assert n.get("name") == props.get("node.name"), (n.get("name"), props.get("node.name"))
+            assert n.get("v4l2Path") == path and join.get("devnode") == path, (n.get("v4l2Path"), join, path)
+            assert device and join.get("deviceID") == device.get("id"), (join, device.get("id"))
+            return "%s → %s (%s, by %s)" % (n["name"], device["id"], path, join.get("by"))
+        s.check(lambda what: "node %d joined to its V4L2 device as pw-dump's api.v4l2.path says: %s" % (nid, what), joined)
+        mine, theirs = camprobe_formats(n), dump_formats(o)
+
+        def same():
+            assert len(mine) == len(theirs), "%d entries, pw-dump %d" % (len(mine), len(theirs))
+            for i, (a, b) in enumerate(zip(mine, theirs)):
+                assert a == (b[0], b[1], b[2], b[3]), "entry %d: camprobe %s, pw-dump %s" % (i, a, b)
+            return len(mine)
+        s.check(lambda k: "node %d: every EnumFormat entry (%s: format, size, rates) as pw-dump prints it" % (nid, k), same)
+
+
+def users(s):
+    """A client streaming from the node through PipeWire, named by camprobe with its pid."""
+    objs = pw_dump(s, "PW-dump-before-gst.json")
+    name = next((o["info"]["props"]["node.name"] for o in sources(objs).values()), None)
+    gst = Background(["gst-launch-1.0", "pipewiresrc", "target-object=%s" % name, "num-buffers=3000", "!",
+                      "video/x-raw,format=YUY2,width=640,height=360,framerate=30/1", "!", "fakesink"],
+                     s.path("PW-gst.out"), s.path("PW-gst.err"))
+    try:
+        linked = wait_until(lambda: any(o.get("type") == "PipeWire:Interface:Link" for o in pw_dump(s, "PW-dump-gst.json")), 60, 1)
+        doc = listed(s, "PW-list-gst.json")
+        s.camprobe("list", stdout=s.path("PW-list-gst.txt"), stderr=s.path("PW-list-gst.err"))  # for the docs
+        nodes = ((doc.get("pipewire") or {}).get("view") or {}).get("nodes", [])
+        clients = [c for n in nodes for c in n.get("clients", [])]
+        s.expect("gst-launch-1.0 pipewiresrc linked to %s is named as its user, with its pid %d (%s)"
+                 % (name, gst.p.pid, one_line(json.dumps(clients))[:200]),
+                 linked and any(c.get("application") == "gst-launch-1.0" and c.get("processID") == gst.p.pid for c in clients),
+                 "linked %s, clients %s" % (linked, clients))
+        doctor(s, gst.p.pid)
+    finally:
+        gst.stop()
+
+
+def doctor(s, pid):
+    """fuser names the pipewire daemon as the holder of the V4L2 node; doctor names the application behind it."""
+    r = s.camprobe("doctor", "--json", stdout=s.path("PW-doctor.json"), stderr=s.path("PW-doctor.err"), timeout=120)
+    fuser = run(["fuser", "-v", "/dev/video0"], timeout=20, merge=True, stdout=s.path("PW-fuser.txt")).out
+
+    def named():
+        doc = json.loads(r.out)
+        busy = [f for f in doc["findings"] if f["check"] == "busy" and (f.get("holder") or {}).get("behind") is not None]
+        assert busy, "no busy finding with a PipeWire holder: %s" % [f["title"] for f in doc["findings"]]
+        behind = busy[0]["holder"]["behind"]
+        assert any(c.get("application") == "gst-launch-1.0" and c.get("processID") == pid for c in behind), behind
+        return busy[0]["title"]
+    s.check(lambda t: "doctor: the node is held by the PipeWire daemon (fuser: %s), and doctor names who is behind it: %s"
+            % (one_line(fuser)[:80], t), named)
+
+
+def cost(s):
+    """Five of each, interleaved, in this boot: list with the view and with --no-pipewire."""
+    times = {"with": [], "without": []}
+    for _ in range(5):
+        for k, extra in (("with", ()), ("without", ("--no-pipewire",))):
+            t = time.monotonic()
+            s.camprobe("list", *extra, stdout=s.path("PW-cost.out"), stderr=s.path("PW-cost.err"))
+            times[k].append((time.monotonic() - t) * 1000)
+    w, wo = statistics.median(times["with"]), statistics.median(times["without"])
+    write(s.path("PW-cost.json"), json.dumps(times, indent=1) + "\n")
+    print("info: list with PipeWire %.1f ms, without %.1f ms (medians of 5): %.2fx" % (w, wo, w / wo), flush=True)
