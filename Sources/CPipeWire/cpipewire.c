@@ -529,9 +529,10 @@ int cpw_read(const cpw_options *opts, cpw_snapshot **out, char *error, size_t er
         }
     }
     if (!shared_context) {
-        /* No client.conf: it loads half a dozen modules a registry read never uses (client-node, adapter, metadata,
-           session-manager, rt…), each a dlopen; config.name "null" loads no config file, and the one module a
-           client needs to talk to the daemon is loaded here. Where that is refused, the default context. */
+        /* No client.conf: besides protocol-native it loads five modules a registry read never uses (client-node,
+           client-device, adapter, metadata, session-manager), each a dlopen; config.name "null" loads no config
+           file, and the one module a client needs to talk to the daemon is loaded here. Where that is refused, the
+           default context. */
         struct spa_dict_item item = SPA_DICT_ITEM_INIT(PW_KEY_CONFIG_NAME, "null");
         struct spa_dict dict = SPA_DICT_INIT(&item, 1);
         struct pw_properties *cprops = api.p_pw_properties_new_dict(&dict);
