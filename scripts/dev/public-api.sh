@@ -15,7 +15,10 @@ set -euo pipefail
 # the configuration lock and what it applied, video frames, microphone buffers, and their errors —
 # 20 of the 92 are nested types (the AsyncSequence aliases among them). Raise it only for a type a recorder
 # needs; anything else new is `package`.
-LIMIT=95
+# P19 item 1 (the PipeWire view in the library) added 11: PipeWireCameras.read, and the values it answers with
+# (PipeWireReport and its Status, PipeWireView, PipeWireNode, PipeWireFormat and its SizeRange and RateRange,
+# PipeWireClient, PipeWireJoin, PipeWireUnpublished).
+LIMIT=105
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"

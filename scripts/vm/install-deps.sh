@@ -32,7 +32,7 @@ packages=(
     # block PR: the fleet textfile refereed by node_exporter and promtool
     prometheus-node-exporter prometheus
     # block PW: PipeWire and WirePlumber in a session (a session bus), pipewiresrc, pw-dump
-    pipewire pipewire-bin wireplumber libspa-0.2-modules gstreamer1.0-pipewire dbus psmisc
+    pipewire pipewire-bin wireplumber libspa-0.2-modules gstreamer1.0-pipewire pipewire-libcamera dbus psmisc
     # runtime libraries camprobe links or loads on demand
     libv4l-0 libudev1 libasound2 libxml2 libpipewire-0.3-0
 )

@@ -5,6 +5,8 @@ guest/pipewire_probe.py found this). Then:
 - `camprobe list --json` is compared with `pw-dump` on the same daemon: the Video/Source node ids, each node's
   V4L2 path joined to the device camprobe lists with that node, and every EnumFormat entry (format, size, rates);
 - `gst-launch-1.0 pipewiresrc` streams from the node, and camprobe names it, with its pid, as the user behind it;
+- with vimc loaded too, pipewire-libcamera publishes libcamera's camera, and camprobe joins that node to the vimc sensor
+  camera whose libcamera id it carries (`api.libcamera.path`);
 - `list` with PipeWire costs at most 1.2x one without it (medians of 5, printed; the figures go to benchmarks.md)."""
 import json
 import os
@@ -115,10 +117,20 @@ def block_pw(s):
             return
         compare(s)
         users(s)
+        emit(s)
         cost(s)
     finally:
         stop_session(daemons)
-        rmmod("vivid")
+    # libcamera's camera for vimc: a new session, with vimc there from its start.
+    if modprobe("vimc"):  # built by scripts/vm/build-vimc.sh; block M says when it is missing
+        settle()
+        daemons = start_session(s)
+        try:
+            libcamera(s)
+        finally:
+            stop_session(daemons)
+            rmmod("vimc")
+    rmmod("vivid")
 
 
 def compare(s):
@@ -157,7 +169,8 @@ def compare(s):
 def users(s):
     """A client streaming from the node through PipeWire, named by camprobe with its pid."""
     objs = pw_dump(s, "PW-dump-before-gst.json")
-    name = next((o["info"]["props"]["node.name"] for o in sources(objs).values()), None)
+    vivid = next((o["info"]["props"] for o in sources(objs).values() if o["info"]["props"].get("api.v4l2.cap.driver") == "vivid"), {})
+    name, node = vivid.get("node.name"), vivid.get("api.v4l2.path", "/dev/video0")
     gst = Background(["gst-launch-1.0", "pipewiresrc", "target-object=%s" % name, "num-buffers=3000", "!",
                       "video/x-raw,format=YUY2,width=640,height=360,framerate=30/1", "!", "fakesink"],
                      s.path("PW-gst.out"), s.path("PW-gst.err"))
@@ -165,21 +178,67 @@ def users(s):
         linked = wait_until(lambda: any(o.get("type") == "PipeWire:Interface:Link" for o in pw_dump(s, "PW-dump-gst.json")), 60, 1)
         doc = listed(s, "PW-list-gst.json")
         s.camprobe("list", stdout=s.path("PW-list-gst.txt"), stderr=s.path("PW-list-gst.err"))  # for the docs
+        shown = s.camprobe("show", node, stdout=s.path("PW-show-gst.txt"), stderr=s.path("PW-show-gst.err")).out
+        s.expect("show %s names the PipeWire node" % node + ", what it offers beside V4L2 and its user (%s)"
+                 % one_line(shown[shown.find("PipeWire"):])[:160],
+                 "node " in shown and "used by: gst-launch-1.0 (pid %d)" % gst.p.pid in shown and "not offered by name" in shown,
+                 shown[-600:])
         nodes = ((doc.get("pipewire") or {}).get("view") or {}).get("nodes", [])
         clients = [c for n in nodes for c in n.get("clients", [])]
         s.expect("gst-launch-1.0 pipewiresrc linked to %s is named as its user, with its pid %d (%s)"
                  % (name, gst.p.pid, one_line(json.dumps(clients))[:200]),
                  linked and any(c.get("application") == "gst-launch-1.0" and c.get("processID") == gst.p.pid for c in clients),
                  "linked %s, clients %s" % (linked, clients))
-        doctor(s, gst.p.pid)
+        doctor(s, gst.p.pid, node)
     finally:
         gst.stop()
 
 
-def doctor(s, pid):
+def emit(s):
+    """negotiate --emit gst-pipewire prints pipewiresrc on the node for the chosen mode; it runs for 30 buffers."""
+    objs = pw_dump(s, "PW-dump-emit.json")
+    node = next((o["info"]["props"]["api.v4l2.path"] for o in sources(objs).values()
+                 if o["info"]["props"].get("api.v4l2.cap.driver") == "vivid"), "/dev/video0")
+    r = s.camprobe("negotiate", node, "--size", "640x360", "--fps", "30", "--format", "YUYV", "--emit", "gst-pipewire",
+                   stdout=s.path("PW-emit.txt"), stderr=s.path("PW-emit.err"), timeout=120)
+    line = r.out.strip()
+    argv = line.split()
+    ran = None
+    if argv[:2] == ["gst-launch-1.0", "pipewiresrc"] and argv[-1] == "autovideosink":
+        # The emitted sink needs a display; the guest has none: the same pipeline into fakesink, 30 buffers.
+        argv = argv[:3] + ["num-buffers=30"] + argv[3:-1] + ["fakesink"]
+        ran = run(argv, timeout=120, stdout=s.path("PW-emit-run.out"), stderr=s.path("PW-emit-run.err"))
+    s.expect("negotiate --emit gst-pipewire prints `%s`, and it runs for 30 buffers (exit %s)" % (line, ran.rc if ran else "-"),
+             r.rc == 0 and ran is not None and ran.rc == 0, "negotiate exit %d: %s; run: %s" % (r.rc, r.err, ran.err[-300:] if ran else "-"))
+
+
+def libcamera(s):
+    """The libcamera node PipeWire publishes for vimc, joined to camprobe's vimc sensor camera by libcamera id."""
+    def node():
+        for o in sources(pw_dump(s, "PW-dump-libcamera.json")).values():
+            if (o["info"]["props"].get("device.api") == "libcamera"):
+                return o
+        return None
+    wait_until(lambda: node() is not None, 60, 2)
+    o = node()
+    if not s.expect("pipewire-libcamera publishes a libcamera camera for vimc", o is not None, "no libcamera node in pw-dump"):
+        return
+    props = o["info"]["props"]
+    doc = listed(s, "PW-list-libcamera.json")
+    pw = doc.get("pipewire") or {}
+    join = next((j for j in pw.get("joins", []) if j["nodeID"] == o["id"]), {})
+    device = next((d for d in doc.get("devices", []) if d.get("id") == join.get("deviceID")), {})
+    s.expect("libcamera node %d (%s) joined to the vimc sensor camera %s by api.libcamera.path"
+             % (o["id"], props.get("api.libcamera.path"), device.get("name")),
+             join.get("by") == "api.libcamera.path"
+             and props.get("api.libcamera.path", " ").split(" ", 1)[-1] in str(device.get("name")),
+             "join %s, device %s" % (join, device.get("name")))
+
+
+def doctor(s, pid, node):
     """fuser names the pipewire daemon as the holder of the V4L2 node; doctor names the application behind it."""
     r = s.camprobe("doctor", "--json", stdout=s.path("PW-doctor.json"), stderr=s.path("PW-doctor.err"), timeout=120)
-    fuser = run(["fuser", "-v", "/dev/video0"], timeout=20, merge=True, stdout=s.path("PW-fuser.txt")).out
+    fuser = run(["fuser", "-v", node], timeout=20, merge=True, stdout=s.path("PW-fuser.txt")).out
 
     def named():
         doc = json.loads(r.out)

@@ -39,8 +39,9 @@ struct Negotiate: ParsableCommand {
     @Option(
         name: .customLong("emit"),
         help: ArgumentHelp(
-            "Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps, v4l2-ctl; for media-controller cameras "
-                + "also media-ctl (the whole pipeline), cam and gst-libcamera.", valueName: "tool"),
+            "Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps, v4l2-ctl, gst-pipewire (pipewiresrc on the "
+                + "PipeWire node for the camera); for media-controller cameras also media-ctl (the whole pipeline), cam and gst-libcamera.",
+            valueName: "tool"),
         completion: .list(EmitTarget.allCases.map(\.rawValue)))
     var emitText: String?
 
@@ -48,6 +49,7 @@ struct Negotiate: ParsableCommand {
     var emit: EmitTarget? { emitText.flatMap { EmitTarget(rawValue: $0.lowercased()) } }
 
     @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var pipeWire: PipeWireOptions
 
     enum EmitTarget: String, CaseIterable {
         case ffmpeg, gst
@@ -56,6 +58,7 @@ struct Negotiate: ParsableCommand {
         case mediaCtl = "media-ctl"
         case cam
         case gstLibcamera = "gst-libcamera"
+        case gstPipeWire = "gst-pipewire"
     }
 
     struct Output: Encodable {
@@ -142,6 +145,7 @@ struct Negotiate: ParsableCommand {
                 case .mediaCtl: (pipeline?.commands.joined(separator: " && "), "\(d.name) is not a media-controller camera")
                 case .cam: (pipeline?.libcamera, "libcamera's id for \(d.name) is not known (only media-controller sensors have one)")
                 case .gstLibcamera: (pipeline?.gstreamer, "libcamera's id or GStreamer caps for this choice are not known")
+                case .gstPipeWire: pipeWireCommand(c, device: d)
                 }
             guard let line else { throw CLIError(message: note ?? "no command for this format") }
             StandardOutput.line(line)  // a command to copy: never wrapped
@@ -173,5 +177,19 @@ struct Negotiate: ParsableCommand {
             if let p = pipeline { DecisionRenderer.renderPipeline(p) }
         }
         try finish(decision)
+    }
+
+    /// `--emit gst-pipewire`: the PipeWire node joined to the chosen V4L2 node, and pipewiresrc on it when it offers
+    /// the choice (`PipeWireEmitter`); else why not (no daemon, no node for it, the mode not offered).
+    func pipeWireCommand(_ c: Choice, device d: Device) -> (String?, String?) {
+        guard source.profile.isEmpty else { return (nil, "--emit gst-pipewire needs this machine's PipeWire daemon, not a saved profile") }
+        let report = pipeWire.start(formats: true).finish(devices: [d])
+        guard report.status == .read, let view = report.view else { return (nil, report.message ?? "PipeWire view off") }
+        guard let join = report.joins.first(where: { $0.devnode == c.path }), let node = view.nodes.first(where: { $0.id == join.nodeID })
+        else {
+            let why = report.unpublished.first { $0.devnode == c.path }?.reason ?? "no node of PipeWire \(view.version) names it"
+            return (nil, "PipeWire publishes no node for \(c.path): \(why)")
+        }
+        return PipeWireEmitter.gstLaunch(c, node: node)
     }
 }

@@ -19,6 +19,9 @@ struct PipeWireOptions: ParsableArguments {
     func start(formats: Bool) -> PipeWireReading {
         var options = PipeWireReadOptions(remote: remote)
         options.enumFormats = formats
+        // A healthy daemon answers in milliseconds; these bound a dead or swamped one (a busy session manager, a
+        // slow emulated machine: 400 ms was too little in the test guest with five camera nodes).
+        options.timeoutMilliseconds = formats ? 3000 : 1000
         return PipeWireReading(off ? nil : options, port: CLIEnvironment.current.pipeWire)
     }
 }

@@ -15,9 +15,12 @@ struct Show: ParsableCommand {
     var device: String?
 
     @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var pipeWire: PipeWireOptions
 
     func run() throws {
         let selector = DeviceSelector(device)
+        // The text shows the PipeWire node standing for the device (read beside it, bounded); saved profiles: none.
+        let reading = source.profile.isEmpty && !source.json ? pipeWire.start(formats: true) : nil
         var chosen: Int?
         var selectionError: DeviceSelector.SelectionError?
         // One pass: identities of all devices, capabilities of the chosen one only.
@@ -43,6 +46,7 @@ struct Show: ParsableCommand {
             try JSONOutput.print(DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d))
         } else {
             ShowRenderer.render(d, index: index)
+            if let report = reading?.finish(devices: result.devices) { ShowPipeWire.render(report, device: d) }
         }
         if d.captures.isEmpty, let p = d.problems.first {
             throw CLIError(message: "cannot read \(d.name): \(p.message)")
