@@ -533,8 +533,13 @@ int cpw_read(const cpw_options *opts, cpw_snapshot **out, char *error, size_t er
            client-device, adapter, metadata, session-manager), each a dlopen; config.name "null" loads no config
            file, and the one module a client needs to talk to the daemon is loaded here. Where that is refused, the
            default context. */
-        struct spa_dict_item item = SPA_DICT_ITEM_INIT(PW_KEY_CONFIG_NAME, "null");
-        struct spa_dict dict = SPA_DICT_INIT(&item, 1);
+        /* support.dbus false: the context would load libspa-dbus, and with it libdbus-1, libsystemd, libgcrypt and
+           five more libraries, for a session bus a registry read never uses. */
+        struct spa_dict_item items[] = {
+            SPA_DICT_ITEM_INIT(PW_KEY_CONFIG_NAME, "null"),
+            SPA_DICT_ITEM_INIT("support.dbus", "false"),
+        };
+        struct spa_dict dict = SPA_DICT_INIT(items, 2);
         struct pw_properties *cprops = api.p_pw_properties_new_dict(&dict);
         shared_context = cprops ? api.p_pw_context_new(shared_loop, cprops, 0) : NULL; /* takes cprops */
         if (shared_context && !api.p_pw_context_load_module(shared_context, "libpipewire-module-protocol-native", NULL, NULL)) {
