@@ -22,6 +22,18 @@ struct PipeWireCamerasTests {
         #expect(report.unpublished.map(\.devnode) == ["/dev/video5"])
     }
 
+    /// What doctor and the busy errors ask when `pipewire` holds a node: the applications linked to its node, read
+    /// without formats (the fake drops them when not asked, as the daemon is not asked for them).
+    @Test func theApplicationsBehindTheDaemonForANode() throws {
+        let port = try FakePipeWirePort(file: Fixtures.path("pipewire/emeet-s800.json"))
+        let users = PipeWireUsers.behind("/dev/video4", port: port)
+        #expect(users?.map(PipeWireUsers.describe) == ["Firefox (pid 4242) [org.mozilla.firefox]"])
+        #expect(PipeWireUsers.behind("/dev/video5", port: port) == nil)  // no node stands for the metadata node
+        #expect(
+            PipeWireUsers.isDaemon("/usr/bin/pipewire") && PipeWireUsers.isDaemon("wireplumber")
+                && !PipeWireUsers.isDaemon("pipewire-pulse"))
+    }
+
     @Test func aDaemonThatNeverAnswersCostsTheBound() async throws {
         let port = FakePipeWirePort(spec: FakePipeWirePort.Spec(answer: "never"))
         let started = ContinuousClock.now

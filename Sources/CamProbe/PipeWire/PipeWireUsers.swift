@@ -15,7 +15,11 @@ package enum PipeWireUsers {
     /// The clients linked to the PipeWire node whose V4L2 path is `path` (the session's daemon, read once within
     /// its bound); nil when no view could be read or no node stands for `path`.
     package static func behind(_ path: String, port: any PipeWirePort = SystemPipeWirePort(), remote: String? = nil) -> [PipeWireClient]? {
-        let report = PipeWireReading(PipeWireReadOptions(remote: remote), port: port).finish(devices: [])
+        // Links and clients only: no formats (the daemon would enumerate the node for them), the registry's bound.
+        var options = PipeWireReadOptions(remote: remote)
+        options.enumFormats = false
+        options.timeoutMilliseconds = 1000
+        let report = PipeWireReading(options, port: port).finish(devices: [])
         guard report.status == .read, let view = report.view else { return nil }
         let nodes = view.nodes.filter { $0.v4l2Path == path }
         guard !nodes.isEmpty else { return nil }
