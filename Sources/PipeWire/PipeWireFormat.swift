@@ -36,20 +36,16 @@ extension PipeWireFormat {
         }
         var rates: [Rational] = []
         var rateRange: RateRange?
-        switch pod.property(SPAVideoFormat.keyFramerate) {
-        case .fraction(let n, let d): rates = [Rational(n, d)]
-        case .choice(.none, let v): if case .fraction(let n, let d) = v.first { rates = [Rational(n, d)] }
-        case .choice(.enum, let v):
-            // The first value is the default; the alternatives follow (the default is among them too).
-            var seen = Set<Rational>()
-            for case .fraction(let n, let d) in v.dropFirst().isEmpty ? v[...] : v.dropFirst() where d != 0 {
-                if seen.insert(Rational(n, d)).inserted { rates.append(Rational(n, d)) }
+        let framerate = pod.property(SPAVideoFormat.keyFramerate)
+        if case .choice(let kind, let v) = framerate, kind == .range || kind == .step, v.count >= 3,
+            case .fraction(let n0, let d0) = v[1], case .fraction(let n1, let d1) = v[2], d0 != 0, d1 != 0
+        {
+            rateRange = RateRange(min: Rational(n0, d0), max: Rational(n1, d1))
+        } else {
+            // One fraction, or an enum's alternatives (its default is among them), each once.
+            for case .fraction(let n, let d) in values(framerate) where d != 0 && !rates.contains(Rational(n, d)) {
+                rates.append(Rational(n, d))
             }
-        case .choice(.range, let v), .choice(.step, let v):
-            if v.count >= 3, case .fraction(let n0, let d0) = v[1], case .fraction(let n1, let d1) = v[2], d0 != 0, d1 != 0 {
-                rateRange = RateRange(min: Rational(n0, d0), max: Rational(n1, d1))
-            }
-        default: break
         }
         rates.sort { Double($0.numerator) / Double($0.denominator) > Double($1.numerator) / Double($1.denominator) }
         return names.map {

@@ -13,24 +13,14 @@ package indirect enum SPAPod: Sendable, Equatable {
     /// `SPA_TYPE_Choice`: its kind and values; the first value is the default (or current) one.
     case choice(SPAChoice, [SPAPod])
     /// `SPA_TYPE_Object`: its object type, its id and its properties by key.
-    case object(type: UInt32, id: UInt32, properties: [(key: UInt32, value: SPAPod)])
+    case object(type: UInt32, id: UInt32, properties: [SPAProperty])
     case other(type: UInt32)
+}
 
-    package static func == (a: SPAPod, b: SPAPod) -> Bool {
-        switch (a, b) {
-        case (.id(let x), .id(let y)): x == y
-        case (.int(let x), .int(let y)): x == y
-        case (.long(let x), .long(let y)): x == y
-        case (.bool(let x), .bool(let y)): x == y
-        case (.rectangle(let w1, let h1), .rectangle(let w2, let h2)): w1 == w2 && h1 == h2
-        case (.fraction(let n1, let d1), .fraction(let n2, let d2)): n1 == n2 && d1 == d2
-        case (.choice(let c1, let v1), .choice(let c2, let v2)): c1 == c2 && v1 == v2
-        case (.object(let t1, let i1, let p1), .object(let t2, let i2, let p2)):
-            t1 == t2 && i1 == i2 && p1.map(\.key) == p2.map(\.key) && p1.map(\.value) == p2.map(\.value)
-        case (.other(let x), .other(let y)): x == y
-        default: false
-        }
-    }
+/// One property of an object (`struct spa_pod_prop`): its key and value.
+package struct SPAProperty: Sendable, Equatable {
+    package var key: UInt32
+    package var value: SPAPod
 }
 
 /// `enum spa_choice_type`.
@@ -114,13 +104,13 @@ extension SPAPod {
     /// `struct spa_pod_object_body` and its properties (`struct spa_pod_prop`: key, flags, a POD).
     static func object(_ body: UnsafeRawBufferPointer, depth: Int) -> SPAPod? {
         guard body.count >= 8 else { return nil }
-        var props: [(key: UInt32, value: SPAPod)] = []
+        var props: [SPAProperty] = []
         var at = 8
         while at + 16 <= body.count, props.count < maxItems {
             let key = u32(body, at)
             let rest = UnsafeRawBufferPointer(rebasing: body[(at + 8)...])
             guard let (pod, used) = parse(rest, depth: depth + 1) else { return nil }
-            props.append((key, pod))
+            props.append(SPAProperty(key: key, value: pod))
             at += 8 + used
         }
         return .object(type: u32(body, 0), id: u32(body, 4), properties: props)

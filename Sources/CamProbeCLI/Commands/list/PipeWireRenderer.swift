@@ -25,7 +25,7 @@ enum PipeWireRenderer {
             }
             table.rows.append([
                 "\(n.id)", n.name, n.api ?? "-", device ?? Terminal.yellow("(not a listed device)"),
-                n.clients.isEmpty ? "-" : n.clients.map(client).joined(separator: ", "),
+                n.clients.isEmpty ? "-" : n.clients.map(PipeWireUsers.describe).joined(separator: ", "),
             ])
         }
         print(table.render())
@@ -37,5 +37,4 @@ enum PipeWireRenderer {
 
     static func short(_ path: String) -> String { path.hasPrefix("/dev/") ? String(path.dropFirst(5)) : path }
 
-    static func client(_ c: PipeWireClient) -> String { PipeWireUsers.describe(c) }
 }
