@@ -1,14 +1,16 @@
 /* A one-shot, bounded reader of a PipeWire daemon's registry (see include/cpipewire.h).
 
    libpipewire-0.3.so.0 is loaded with dlopen(3) once; only its exported functions are resolved (the PW_FUNCTIONS
-   list below). Everything else used here (pw_core_sync, pw_core_get_registry, pw_registry_bind, pw_node_enum_params,
+   list). Everything else used here (pw_core_sync, pw_core_get_registry, pw_registry_bind, pw_node_enum_params,
    the *_add_listener of interfaces, spa_hook_remove, pw_loop_iterate…) is a static inline or macro of the headers
-   that calls through the objects' method tables, so it needs no symbol. The headers are libpipewire-0.3-dev's,
-   reached through the forwarders in pw/ (scripts/dev/pipewire-forwarders.sh).
+   that calls through the objects' method tables, so it needs no symbol (PW_FUNCTIONS is in cpipewire_internal.h).
+   The headers are libpipewire-0.3-dev's, reached through the forwarders in pw/ (scripts/dev/pipewire-forwarders.sh).
 
-   One call owns one pw_loop, driven by the calling thread itself with pw_loop_iterate and a deadline: no thread is
-   started, and every wait is bounded by opts->timeout_ms counted from the start of cpw_read. */
-#include "cpipewire.h"
+   Reads share one pw_loop, driven by the calling thread itself with pw_loop_iterate and a deadline; every wait is
+   bounded by opts->timeout_ms counted from the start of cpw_read. The one thread started is libpipewire's own: the
+   context's data loop (pw_context_new always starts it, 0.3.65), once per process. */
+#define _GNU_SOURCE /* RTLD_DEEPBIND, dlinfo */
+#include "cpipewire_internal.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -39,50 +41,73 @@
 
 /* ---- the library ---------------------------------------------------------------------------------------------- */
 
-#define PW_FUNCTIONS(X) \
-    X(pw_init) X(pw_get_library_version) X(pw_log_set_level) \
-    X(pw_loop_new) X(pw_loop_destroy) \
-    X(pw_context_new) X(pw_context_destroy) X(pw_context_connect) X(pw_context_connect_fd) X(pw_core_disconnect) \
-    X(pw_proxy_add_listener) X(pw_proxy_destroy) \
-    X(pw_properties_new_dict) X(pw_properties_free) X(pw_context_load_module)
-
-static struct {
-#define PW_FIELD(name) __typeof__(name) *p_##name;
-    PW_FUNCTIONS(PW_FIELD)
-#undef PW_FIELD
-    char error[256];
-    int ok;
-} api;
+cpw_library cpw_api;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 /* One loop and one context for the process, made by the first read and never destroyed: pw_context_destroy
    joins the context's data-loop thread, and that join was seen to hang for ever (the data loop never woke from
-   epoll_wait to stop, libpipewire 0.3.65). Reads take read_lock for their whole length (libpipewire's loop and
+   epoll_wait to stop, libpipewire 0.3.65). Reads take cpw_read_lock for their whole length (libpipewire's loop and
    context are not thread-safe, and pw_context_connect asks getpwuid(3)); a read waits for another one only
    until its own deadline, then gives up with CPW_TIMEOUT. */
-static pthread_mutex_t read_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t cpw_read_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pw_loop *shared_loop;
 static struct pw_context *shared_context;
 static const char *library_version; /* set once, read with __atomic_load_n */
 
+/* RTLD_DEEPBIND: the symbols libpipewire (and the protocol module with libsystemd, libgcrypt… below) need are
+   looked up in their own dependencies first, not first in every library of the main program (the Swift runtime,
+   Foundation…): that halves the dynamic loader's work for them (scripts/dev/pipewire-cost.sh). Not under a
+   sanitizer, whose runtime refuses RTLD_DEEPBIND; camprobe has no copy relocations a deep-bound library could miss. */
+static int deepbind(void) {
+    return dlsym(RTLD_DEFAULT, "__asan_init") || dlsym(RTLD_DEFAULT, "__tsan_init") ||
+                   dlsym(RTLD_DEFAULT, "__msan_init")
+               ? 0
+               : RTLD_DEEPBIND;
+}
+
+static void null_logv(void *object, enum spa_log_level level, const char *file, int line, const char *func,
+                      const char *fmt, va_list args) {
+    (void)object, (void)level, (void)file, (void)line, (void)func, (void)fmt, (void)args;
+}
+static void null_log(void *object, enum spa_log_level level, const char *file, int line, const char *func,
+                     const char *fmt, ...) {
+    (void)object, (void)level, (void)file, (void)line, (void)func, (void)fmt;
+}
+static const struct spa_log_methods null_log_methods = {.version = 0, .log = null_log, .logv = null_logv};
+/* Installed before pw_init: pw_init then makes no logger of its own (libspa-support's, and where
+   /run/systemd/journal/socket exists libspa-journal's, one more dlopen). */
+static struct spa_log quiet_log = {
+    .iface = {SPA_TYPE_INTERFACE_Log, SPA_VERSION_LOG, {&null_log_methods, NULL}},
+    .level = SPA_LOG_LEVEL_NONE,
+};
+static void *library; /* libpipewire's handle, for its directory */
+
 static void load_once(void) {
-    void *h = dlopen("libpipewire-0.3.so.0", RTLD_NOW | RTLD_LOCAL);
+    void *h = dlopen("libpipewire-0.3.so.0", RTLD_NOW | RTLD_LOCAL | deepbind());
     if (!h) {
         const char *e = dlerror();
-        snprintf(api.error, sizeof api.error, "%s", e ? e : "libpipewire-0.3.so.0 could not be loaded");
+        snprintf(cpw_api.error, sizeof cpw_api.error, "%s", e ? e : "libpipewire-0.3.so.0 could not be loaded");
         return;
     }
 #define PW_LOAD(name) \
-    api.p_##name = (__typeof__(name) *)dlsym(h, #name); \
-    if (!api.p_##name) { snprintf(api.error, sizeof api.error, "libpipewire-0.3.so.0 has no %s", #name); return; }
+    cpw_api.p_##name = (__typeof__(name) *)dlsym(h, #name); \
+    if (!cpw_api.p_##name) { snprintf(cpw_api.error, sizeof cpw_api.error, "libpipewire-0.3.so.0 has no %s", #name); return; }
     PW_FUNCTIONS(PW_LOAD)
 #undef PW_LOAD
-    api.p_pw_init(NULL, NULL);
+    library = h;
     /* libpipewire logs connection failures and the like to stderr at its default level; cpw_read reports them in
        its error text instead. PIPEWIRE_DEBUG, when set, keeps its meaning. */
-    if (!getenv("PIPEWIRE_DEBUG")) api.p_pw_log_set_level(SPA_LOG_LEVEL_NONE);
-    const char *v = api.p_pw_get_library_version();
+    void (*set_log)(struct spa_log *) = (void (*)(struct spa_log *))dlsym(h, "pw_log_set");
+    if (set_log && !getenv("PIPEWIRE_DEBUG")) set_log(&quiet_log);
+    cpw_api.p_pw_init(NULL, NULL);
+    if (!getenv("PIPEWIRE_DEBUG")) cpw_api.p_pw_log_set_level(SPA_LOG_LEVEL_NONE);
+    const char *v = cpw_api.p_pw_get_library_version();
     __atomic_store_n(&library_version, v ? v : "", __ATOMIC_RELEASE);
-    api.ok = 1;
+    cpw_api.ok = 1;
+}
+
+const cpw_library *cpw_load(void) {
+    pthread_once(&once, load_once);
+    return &cpw_api;
 }
 
 const char *cpw_library_version(void) {
@@ -90,31 +115,85 @@ const char *cpw_library_version(void) {
     return v ? v : "";
 }
 
+/* A context for reading only. No client.conf: besides protocol-native it loads five modules a registry read never
+   uses (client-node, client-device, adapter, metadata, session-manager), each a dlopen; config.name "null" loads no
+   config file, and the one module a client needs to talk to the daemon is loaded here. Where that is refused, the
+   default context. support.dbus false: the context would load libspa-dbus, and with it libdbus-1, libsystemd,
+   libgcrypt and five more libraries, for a session bus a registry read never uses. Never destroyed (see above). */
+struct pw_context *cpw_new_context(struct pw_loop *loop) {
+    struct spa_dict_item items[] = {
+        SPA_DICT_ITEM_INIT(PW_KEY_CONFIG_NAME, "null"),
+        SPA_DICT_ITEM_INIT("support.dbus", "false"),
+    };
+    struct spa_dict dict = SPA_DICT_INIT(items, 2);
+    struct pw_properties *cprops = cpw_api.p_pw_properties_new_dict(&dict);
+    struct pw_context *context = cprops ? cpw_api.p_pw_context_new(loop, cprops, 0) : NULL; /* takes cprops */
+    /* The module is opened here first, deep-bound (see deepbind), from where libpipewire itself looks for it
+       (pipewire-0.3/ next to it, when $PIPEWIRE_MODULE_DIR is unset); libpipewire's own dlopen of the same file
+       then finds it loaded. Kept open for the process, like the context. Any failure: libpipewire loads it as usual. */
+    char dir[4096];
+    if (context && deepbind() && !getenv("PIPEWIRE_MODULE_DIR") && dlinfo(library, RTLD_DI_ORIGIN, dir) == 0) {
+        char path[4096 + 64];
+        if (snprintf(path, sizeof path, "%s/pipewire-0.3/libpipewire-module-protocol-native.so", dir) < (int)sizeof path)
+            (void)dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    }
+    if (context && !cpw_api.p_pw_context_load_module(context, "libpipewire-module-protocol-native", NULL, NULL)) {
+        context = NULL; /* left, not destroyed: pw_context_destroy may hang (above); once per process */
+    }
+    return context ? context : cpw_api.p_pw_context_new(loop, NULL, 0);
+}
+
+struct pw_core *cpw_connect(struct pw_context *context, const char *remote, int *status, char *error, size_t error_len) {
+    *status = CPW_FAILED;
+    struct pw_properties *props = NULL;
+    if (remote) {
+        struct spa_dict_item item = SPA_DICT_ITEM_INIT(PW_KEY_REMOTE_NAME, remote);
+        struct spa_dict dict = SPA_DICT_INIT(&item, 1);
+        props = cpw_api.p_pw_properties_new_dict(&dict);
+        if (!props) {
+            snprintf(error, error_len, "out of memory");
+            return NULL;
+        }
+    }
+    if (!remote || remote[0] != '/') {
+        struct pw_core *core = cpw_api.p_pw_context_connect(context, props, 0); /* takes props, also on failure */
+        if (!core) {
+            int e = errno;
+            snprintf(error, error_len, "cannot connect to PipeWire remote %s: %s", remote ? remote : "(default)",
+                     strerror(e));
+            *status = CPW_NO_DAEMON;
+        }
+        return core;
+    }
+    /* An absolute socket path is connected here: libpipewire would let $PIPEWIRE_REMOTE override it. */
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    size_t len = strlen(remote);
+    if (len >= sizeof addr.sun_path) {
+        if (props) cpw_api.p_pw_properties_free(props);
+        snprintf(error, error_len, "PipeWire remote %s: socket path too long", remote);
+        *status = CPW_NO_DAEMON;
+        return NULL;
+    }
+    memcpy(addr.sun_path, remote, len + 1);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0 || connect(fd, (const struct sockaddr *)&addr, sizeof addr) < 0) {
+        int e = errno;
+        if (fd >= 0) close(fd);
+        if (props) cpw_api.p_pw_properties_free(props);
+        snprintf(error, error_len, "cannot connect to PipeWire remote %s: %s", remote, strerror(e));
+        *status = CPW_NO_DAEMON;
+        return NULL;
+    }
+    struct pw_core *core = cpw_api.p_pw_context_connect_fd(context, fd, props, 0); /* takes fd and props, also on failure */
+    if (!core) snprintf(error, error_len, "cannot connect to PipeWire remote %s: %s", remote, strerror(errno));
+    return core;
+}
+
 /* ---- the snapshot --------------------------------------------------------------------------------------------- */
 
-typedef struct {
-    uint32_t id, version;
-    char *type;
-    uint32_t prop_count;
-    char **keys, **values;
-    uint32_t param_count;
-    void **params;
-    uint32_t *param_sizes;
-    int param_result;
-    int video_source; /* media.class is "Video/Source" (seen before any cut) */
-} cpw_object;
-
-struct cpw_snapshot {
-    char *core_name, *core_version;
-    cpw_object *objects;
-    uint32_t count, capacity;
-    uint32_t dropped, truncated;
-};
-
 /* Strings the daemon names that no bound applies to (types, core name and version) are still cut here. */
-#define CPW_MAX_NAME 1024
 
-static void object_free(cpw_object *o) {
+void cpw_object_free(cpw_object *o) {
     free(o->type);
     for (uint32_t k = 0; k < o->prop_count; k++) {
         free(o->keys[k]);
@@ -129,7 +208,7 @@ static void object_free(cpw_object *o) {
 
 void cpw_free(cpw_snapshot *s) {
     if (!s) return;
-    for (uint32_t i = 0; i < s->count; i++) object_free(&s->objects[i]);
+    for (uint32_t i = 0; i < s->count; i++) cpw_object_free(&s->objects[i]);
     free(s->objects);
     free(s->core_name);
     free(s->core_version);
@@ -227,22 +306,25 @@ static void fail(reader *r, const char *fmt, ...) {
     va_end(ap);
 }
 
-/* A copy of at most max bytes of v, cut back to a UTF-8 character boundary; a cut counts in truncated. */
-static char *copy_bounded(reader *r, const char *v, uint32_t max) {
+char *cpw_copy_cut(const char *v, uint32_t max, uint32_t *truncated) {
     if (!v) v = "";
     size_t n = strnlen(v, (size_t)max + 1);
     if (n > max) {
         n = max;
         while (n > 0 && ((unsigned char)v[n] & 0xC0) == 0x80) n--;
-        r->s->truncated++;
+        (*truncated)++;
     }
     char *c = malloc(n + 1);
-    if (!c) {
-        fail(r, "out of memory");
-        return NULL;
-    }
+    if (!c) return NULL;
     memcpy(c, v, n);
     c[n] = '\0';
+    return c;
+}
+
+/* cpw_copy_cut for the read: a cut counts in the snapshot's truncated, no memory fails the read. */
+static char *copy_bounded(reader *r, const char *v, uint32_t max) {
+    char *c = cpw_copy_cut(v, max, &r->s->truncated);
+    if (!c) fail(r, "out of memory");
     return c;
 }
 
@@ -451,7 +533,7 @@ static void start_enum_formats(reader *r) {
         nr->r = r;
         nr->index = i;
         nr->proxy = (struct pw_proxy *)node;
-        api.p_pw_proxy_add_listener(nr->proxy, &nr->proxy_listener, &node_proxy_events, nr);
+        cpw_api.p_pw_proxy_add_listener(nr->proxy, &nr->proxy_listener, &node_proxy_events, nr);
         pw_node_add_listener(node, &nr->node_listener, &node_events, nr);
         pw_node_enum_params(node, 1, SPA_PARAM_EnumFormat, 0, r->opts->max_params, NULL);
         nr->sync_seq = pw_core_sync(r->core, PW_ID_CORE, 0);
@@ -459,7 +541,7 @@ static void start_enum_formats(reader *r) {
     }
 }
 
-static int64_t now_ms(void) {
+int64_t cpw_now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
@@ -471,7 +553,7 @@ static int run_until(reader *r, struct pw_loop *loop, const int *flag, const uin
         if (r->failed) return 0;
         if (flag && *flag) return 1;
         if (pending && *pending == 0) return 1;
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - cpw_now_ms();
         if (left <= 0) return 0;
         int res = pw_loop_iterate(loop, left > INT32_MAX ? INT32_MAX : (int)left);
         if (res < 0 && res != -EINTR && res != -EAGAIN) {
@@ -481,21 +563,31 @@ static int run_until(reader *r, struct pw_loop *loop, const int *flag, const uin
     }
 }
 
+int cpw_lock_until(pthread_mutex_t *lock, int64_t deadline) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    int64_t wait_ms = deadline - cpw_now_ms();
+    if (wait_ms < 0) wait_ms = 0;
+    until.tv_sec += wait_ms / 1000;
+    until.tv_nsec += (wait_ms % 1000) * 1000000;
+    if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
+    return pthread_mutex_timedlock(lock, &until) == 0;
+}
+
 static void set_error(char *error, size_t error_len, const char *text) {
     if (error && error_len > 0) snprintf(error, error_len, "%s", text);
 }
 
 int cpw_read(const cpw_options *opts, cpw_snapshot **out, char *error, size_t error_len) {
-    int64_t deadline = now_ms() + (opts && opts->timeout_ms > 0 ? opts->timeout_ms : 0);
+    int64_t deadline = cpw_now_ms() + (opts && opts->timeout_ms > 0 ? opts->timeout_ms : 0);
     if (out) *out = NULL;
     set_error(error, error_len, "");
     if (!opts || !out) {
         set_error(error, error_len, "cpw_read: no options or no out pointer");
         return CPW_FAILED;
     }
-    pthread_once(&once, load_once);
-    if (!api.ok) {
-        set_error(error, error_len, api.error);
+    if (!cpw_load()->ok) {
+        set_error(error, error_len, cpw_api.error);
         return CPW_NO_LIBRARY;
     }
 
@@ -506,20 +598,13 @@ int cpw_read(const cpw_options *opts, cpw_snapshot **out, char *error, size_t er
         set_error(error, error_len, "out of memory");
         return CPW_FAILED;
     }
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    int64_t wait_ms = deadline - now_ms();
-    if (wait_ms < 0) wait_ms = 0;
-    until.tv_sec += wait_ms / 1000;
-    until.tv_nsec += (wait_ms % 1000) * 1000000;
-    if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
-    if (pthread_mutex_timedlock(&read_lock, &until) != 0) {
+    if (!cpw_lock_until(&cpw_read_lock, deadline)) {
         set_error(error, error_len, "another PipeWire read in this process did not finish within the bound");
         cpw_free(r.s);
         return CPW_TIMEOUT;
     }
     if (!shared_loop) {
-        shared_loop = api.p_pw_loop_new(NULL);
+        shared_loop = cpw_api.p_pw_loop_new(NULL);
         if (!shared_loop) {
             int e = errno;
             snprintf(r.error, sizeof r.error, "pw_loop_new failed (are libspa-0.2's support plugins installed?): %s",
@@ -529,23 +614,7 @@ int cpw_read(const cpw_options *opts, cpw_snapshot **out, char *error, size_t er
         }
     }
     if (!shared_context) {
-        /* No client.conf: besides protocol-native it loads five modules a registry read never uses (client-node,
-           client-device, adapter, metadata, session-manager), each a dlopen; config.name "null" loads no config
-           file, and the one module a client needs to talk to the daemon is loaded here. Where that is refused, the
-           default context. */
-        /* support.dbus false: the context would load libspa-dbus, and with it libdbus-1, libsystemd, libgcrypt and
-           five more libraries, for a session bus a registry read never uses. */
-        struct spa_dict_item items[] = {
-            SPA_DICT_ITEM_INIT(PW_KEY_CONFIG_NAME, "null"),
-            SPA_DICT_ITEM_INIT("support.dbus", "false"),
-        };
-        struct spa_dict dict = SPA_DICT_INIT(items, 2);
-        struct pw_properties *cprops = api.p_pw_properties_new_dict(&dict);
-        shared_context = cprops ? api.p_pw_context_new(shared_loop, cprops, 0) : NULL; /* takes cprops */
-        if (shared_context && !api.p_pw_context_load_module(shared_context, "libpipewire-module-protocol-native", NULL, NULL)) {
-            shared_context = NULL; /* left, not destroyed: pw_context_destroy may hang (above); once per process */
-        }
-        if (!shared_context) shared_context = api.p_pw_context_new(shared_loop, NULL, 0);
+        shared_context = cpw_new_context(shared_loop);
         if (!shared_context) {
             snprintf(r.error, sizeof r.error, "pw_context_new failed: %s", strerror(errno));
             goto done;
@@ -553,52 +622,8 @@ int cpw_read(const cpw_options *opts, cpw_snapshot **out, char *error, size_t er
     }
     struct pw_loop *loop = shared_loop;
     struct pw_context *context = shared_context;
-    struct pw_properties *props = NULL;
-    if (opts->remote) {
-        struct spa_dict_item item = SPA_DICT_ITEM_INIT(PW_KEY_REMOTE_NAME, opts->remote);
-        struct spa_dict dict = SPA_DICT_INIT(&item, 1);
-        props = api.p_pw_properties_new_dict(&dict);
-        if (!props) {
-            snprintf(r.error, sizeof r.error, "out of memory");
-            goto done;
-        }
-    }
-    if (opts->remote && opts->remote[0] == '/') {
-        /* An absolute socket path is connected here: libpipewire would let $PIPEWIRE_REMOTE override it. */
-        struct sockaddr_un addr = {.sun_family = AF_UNIX};
-        size_t len = strlen(opts->remote);
-        if (len >= sizeof addr.sun_path) {
-            if (props) api.p_pw_properties_free(props);
-            snprintf(r.error, sizeof r.error, "PipeWire remote %s: socket path too long", opts->remote);
-            status = CPW_NO_DAEMON;
-            goto done;
-        }
-        memcpy(addr.sun_path, opts->remote, len + 1);
-        int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-        if (fd < 0 || connect(fd, (const struct sockaddr *)&addr, sizeof addr) < 0) {
-            int e = errno;
-            if (fd >= 0) close(fd);
-            if (props) api.p_pw_properties_free(props);
-            snprintf(r.error, sizeof r.error, "cannot connect to PipeWire remote %s: %s", opts->remote, strerror(e));
-            status = CPW_NO_DAEMON;
-            goto done;
-        }
-        r.core = api.p_pw_context_connect_fd(context, fd, props, 0); /* takes fd and props, also on failure */
-        if (!r.core) {
-            snprintf(r.error, sizeof r.error, "cannot connect to PipeWire remote %s: %s", opts->remote,
-                     strerror(errno));
-            goto done;
-        }
-    } else {
-        r.core = api.p_pw_context_connect(context, props, 0); /* takes props, also on failure */
-        if (!r.core) {
-            int e = errno;
-            snprintf(r.error, sizeof r.error, "cannot connect to PipeWire remote %s: %s",
-                     opts->remote ? opts->remote : "(default)", strerror(e));
-            status = CPW_NO_DAEMON;
-            goto done;
-        }
-    }
+    r.core = cpw_connect(context, opts->remote, &status, r.error, sizeof r.error);
+    if (!r.core) goto done;
     pw_core_add_listener(r.core, &r.core_listener, &core_events, &r);
     r.have_core_listener = 1;
     r.registry = pw_core_get_registry(r.core, PW_VERSION_REGISTRY, 0);
@@ -635,14 +660,14 @@ done:
     for (uint32_t n = 0; n < r.node_count; n++) {
         spa_hook_remove(&r.nodes[n].node_listener);
         spa_hook_remove(&r.nodes[n].proxy_listener);
-        api.p_pw_proxy_destroy(r.nodes[n].proxy);
+        cpw_api.p_pw_proxy_destroy(r.nodes[n].proxy);
     }
     free(r.nodes);
     if (r.have_registry_listener) spa_hook_remove(&r.registry_listener);
-    if (r.registry) api.p_pw_proxy_destroy((struct pw_proxy *)r.registry);
+    if (r.registry) cpw_api.p_pw_proxy_destroy((struct pw_proxy *)r.registry);
     if (r.have_core_listener) spa_hook_remove(&r.core_listener);
-    if (r.core) api.p_pw_core_disconnect(r.core);
-    pthread_mutex_unlock(&read_lock);
+    if (r.core) cpw_api.p_pw_core_disconnect(r.core);
+    pthread_mutex_unlock(&cpw_read_lock);
     if (status == CPW_OK) {
         *out = r.s;
     } else {

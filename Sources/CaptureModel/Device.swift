@@ -197,10 +197,14 @@ package struct DeviceDocument: Sendable, Codable {
     package var schemaVersion: Int
     package var generator: String
     package var device: Device
-    package init(generator: String, device: Device) {
+    /// The PipeWire view of this device (`PipeWireReport.scoped(to:)`) when read from a live system, or why it is not
+    /// known; nil when not asked (a saved profile, an import) and in profiles written before it.
+    package var pipewire: PipeWireReport?
+    package init(generator: String, device: Device, pipewire: PipeWireReport? = nil) {
         self.schemaVersion = CaptureModelSchema.version
         self.generator = generator
         self.device = device
+        self.pipewire = pipewire
     }
 }
 

@@ -79,4 +79,8 @@ package struct PipeWireReadOptions: Sendable, Equatable {
 package protocol PipeWirePort: Sendable {
     /// Reads the registry once, blocking the calling thread for at most `options.timeoutMilliseconds`.
     func read(_ options: PipeWireReadOptions) -> Result<PipeWireSnapshot, PipeWireReadError>
+    /// Opens a long-lived watch of the registry's camera nodes (`PipeWireWatchEvent`). The connect is bounded by
+    /// `options.timeoutMilliseconds`; the properties of each node by `maxProps` and `maxString`, the queue by
+    /// `maxObjects`.
+    func watch(_ options: PipeWireReadOptions) -> Result<any PipeWireWatch, PipeWireReadError>
 }

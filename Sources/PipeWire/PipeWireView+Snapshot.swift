@@ -16,9 +16,6 @@ extension PipeWireView {
         }
         var nodes: [PipeWireNode] = []
         for o in s.objects where o.type.hasSuffix(":Node") && o["media.class"] == "Video/Source" {
-            var formats: [PipeWireFormat] = []
-            for p in o.params { if let pod = SPAPod.parse(p) { formats += PipeWireFormat.from(pod) } }
-            let path = o["object.path"]
             let clients = (consumers[o.id] ?? []).map { c -> PipeWireClient in
                 let n = byID[c.node]
                 let client = n?["client.id"].flatMap(UInt32.init).flatMap { byID[$0] }
@@ -28,14 +25,7 @@ extension PipeWireView {
                     binary: client?["application.process.binary"], flatpakID: client?["pipewire.access.portal.app_id"],
                     linkState: c.state)
             }
-            nodes.append(
-                PipeWireNode(
-                    id: o.id, name: o["node.name"] ?? "node \(o.id)", description: o["node.description"] ?? o["node.nick"],
-                    role: o["media.role"], api: o["device.api"] ?? path.flatMap { $0.split(separator: ":").first.map(String.init) },
-                    objectPath: path,
-                    v4l2Path: o["api.v4l2.path"] ?? path.flatMap { $0.hasPrefix("v4l2:") ? String($0.dropFirst(5)) : nil },
-                    libcameraID: o["api.libcamera.path"] ?? path.flatMap { $0.hasPrefix("libcamera:") ? String($0.dropFirst(10)) : nil },
-                    busPath: o["device.bus-path"], formats: formats, formatsNote: Self.note(o.paramResult), clients: clients))
+            nodes.append(PipeWireNode(o, clients: clients))
         }
         self.init(
             daemon: s.coreName, version: s.coreVersion, library: s.libraryVersion, nodes: nodes, omitted: s.droppedObjects + s.truncated)
@@ -49,5 +39,22 @@ extension PipeWireView {
         case -110: "the daemon did not send every format in time"
         default: "the daemon answered error \(-result) while its formats were read"
         }
+    }
+}
+
+extension PipeWireNode {
+    /// A camera node as one registry global describes it: its properties, its EnumFormat params (when they were
+    /// read) and the clients linked to it.
+    package init(_ o: PipeWireObject, clients: [PipeWireClient] = []) {
+        var formats: [PipeWireFormat] = []
+        for p in o.params { if let pod = SPAPod.parse(p) { formats += PipeWireFormat.from(pod) } }
+        let path = o["object.path"]
+        self.init(
+            id: o.id, name: o["node.name"] ?? "node \(o.id)", description: o["node.description"] ?? o["node.nick"],
+            role: o["media.role"], api: o["device.api"] ?? path.flatMap { $0.split(separator: ":").first.map(String.init) },
+            objectPath: path,
+            v4l2Path: o["api.v4l2.path"] ?? path.flatMap { $0.hasPrefix("v4l2:") ? String($0.dropFirst(5)) : nil },
+            libcameraID: o["api.libcamera.path"] ?? path.flatMap { $0.hasPrefix("libcamera:") ? String($0.dropFirst(10)) : nil },
+            busPath: o["device.bus-path"], formats: formats, formatsNote: PipeWireView.note(o.paramResult), clients: clients)
     }
 }

@@ -10,30 +10,39 @@ package struct SystemPipeWirePort: PipeWirePort {
         var error = [CChar](repeating: 0, count: 512)
         var snapshot: OpaquePointer?
         let status: Int32 = (options.remote ?? "").withCString { remotePointer in
-            var o = cpw_options()
+            var o = Self.cOptions(options)
             o.remote = options.remote == nil ? nil : remotePointer
-            o.timeout_ms = Int32(clamping: options.timeoutMilliseconds)
-            o.max_objects = UInt32(clamping: options.maxObjects)
-            o.max_props = UInt32(clamping: options.maxProps)
-            o.max_string = UInt32(clamping: options.maxString)
-            o.max_params = UInt32(clamping: options.maxParams)
-            o.max_pod = UInt32(clamping: options.maxPod)
-            o.enum_formats = options.enumFormats ? 1 : 0
             return error.withUnsafeMutableBufferPointer { buf in cpw_read(&o, &snapshot, buf.baseAddress, buf.count) }
         }
-        let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard status == Int32(CPW_OK), let s = snapshot else {
-            let kind: PipeWireReadError.Kind =
-                switch status {
-                case Int32(CPW_NO_LIBRARY): .noLibrary
-                case Int32(CPW_NO_DAEMON): .noDaemon
-                case Int32(CPW_TIMEOUT): .timedOut
-                default: .failed
-                }
-            return .failure(PipeWireReadError(kind, message.isEmpty ? "cpw_read failed (\(status))" : message))
-        }
+        guard status == Int32(CPW_OK), let s = snapshot else { return .failure(Self.failure(status, error)) }
         defer { cpw_free(s) }
         return .success(Self.copy(s))
+    }
+
+    /// The bounds as the shim takes them (the remote is set by the caller, for as long as its C string lives).
+    static func cOptions(_ options: PipeWireReadOptions) -> cpw_options {
+        var o = cpw_options()
+        o.timeout_ms = Int32(clamping: options.timeoutMilliseconds)
+        o.max_objects = UInt32(clamping: options.maxObjects)
+        o.max_props = UInt32(clamping: options.maxProps)
+        o.max_string = UInt32(clamping: options.maxString)
+        o.max_params = UInt32(clamping: options.maxParams)
+        o.max_pod = UInt32(clamping: options.maxPod)
+        o.enum_formats = options.enumFormats ? 1 : 0
+        return o
+    }
+
+    /// A `CPW_` status other than `CPW_OK`, with the shim's line.
+    static func failure(_ status: Int32, _ error: [CChar]) -> PipeWireReadError {
+        let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let kind: PipeWireReadError.Kind =
+            switch status {
+            case Int32(CPW_NO_LIBRARY): .noLibrary
+            case Int32(CPW_NO_DAEMON): .noDaemon
+            case Int32(CPW_TIMEOUT): .timedOut
+            default: .failed
+            }
+        return PipeWireReadError(kind, message.isEmpty ? "the PipeWire shim failed (\(status))" : message)
     }
 
     /// The C snapshot as Swift values (copied: the C one is freed right after).

@@ -136,6 +136,14 @@ struct OutputSchemaTests {
                 time: t, id: id, control: "brightness", value: 100, count: 5, message: "another program keeps changing it"),
             MonitorEvent.ReassertFailed(time: t, id: id, control: "brightness", message: "VIDIOC_S_EXT_CTRLS: EBUSY"),
             MonitorEvent.DeviceLine(event: "disconnected", time: t, id: id, name: "HD Webcam C525", device: nil),
+            MonitorEvent.PipeWireLine(state: "lost", time: t, status: "noDaemon", message: "the PipeWire daemon closed the connection"),
+            MonitorEvent.PipeWireNodeLine(
+                state: "removed", time: t, id: id,
+                node: PipeWireNode(
+                    id: 41, name: "v4l2_input.usb", description: "HD Webcam C525 (V4L2)", role: "Camera", api: "v4l2",
+                    objectPath: "v4l2:/dev/video0", v4l2Path: "/dev/video0", libcameraID: nil, busPath: nil, formats: [], formatsNote: nil,
+                    clients: []),
+                join: PipeWireJoin(nodeID: 41, deviceID: id, devnode: "/dev/video0", by: "object.path")),
         ]
         // A live connect is two lines: the device with identity and nodes ("capabilities": "pending"), then whole.
         struct Line: Decodable { var device: Device }

@@ -54,6 +54,10 @@ struct CPipeWireShimTests {
         return String(cString: made)
     }
 
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
         pointer.map { String(cString: $0) }
     }
@@ -311,5 +315,121 @@ struct CPipeWireShimTests {
             if let snapshot = again.snapshot { cpw_free(snapshot) }
         }
         #expect(Self.openDescriptors() <= before, "fds grew over 10 successful reads")
+    }
+
+    /// The next watch event within `seconds`, skipping timeouts: its kind, id and the node's name (for ADDED).
+    static func nextEvent(_ watch: OpaquePointer, within seconds: Double = 5) -> (kind: Int32, id: UInt32, name: String?) {
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < end {
+            var id: UInt32 = 0
+            var object: OpaquePointer?
+            var error = [CChar](repeating: 0, count: 256)
+            let kind = cpw_watch_next(watch, 200, &id, &object, &error, error.count)
+            if kind == Int32(CPW_WATCH_NONE) { continue }
+            defer { cpw_free(object) }
+            let name = object.flatMap { o in
+                (0..<cpw_object_prop_count(o, 0)).first { string(cpw_object_prop_key(o, 0, $0)) == "node.name" }
+                    .flatMap { string(cpw_object_prop_value(o, 0, $0)) }
+            }
+            return (kind, id, name)
+        }
+        return (Int32(CPW_WATCH_NONE), 0, nil)
+    }
+
+    @Test(
+        "A watch of a real pipewire: the camera nodes present, one added and removed by pw-cli, then the daemon's end",
+        .enabled(if: ProcessInfo.processInfo.environment["CAMPROBE_NO_PIPEWIRE_DAEMON"] != "1"))
+    func watchRealDaemon() throws {
+        let executable = "/usr/bin/pipewire"
+        guard FileManager.default.isExecutableFile(atPath: executable), FileManager.default.isExecutableFile(atPath: "/usr/bin/pw-cli")
+        else {
+            Issue.record("pipewire and pw-cli are not installed: install pipewire-bin, or set CAMPROBE_NO_PIPEWIRE_DAEMON=1 to skip")
+            return
+        }
+        let daemon = try Daemon(executable: executable)
+        defer { daemon.stop() }
+        try #require(daemon.waitForSocket(), "pipewire did not create \(daemon.socketPath)")
+
+        var options = cpw_options(
+            remote: nil, timeout_ms: 3000, max_objects: 64, max_props: 64, max_string: 1024, max_params: 0, max_pod: 0, enum_formats: 0)
+        var watch: OpaquePointer?
+        var error = [CChar](repeating: 0, count: 256)
+        let opened = daemon.socketPath.withCString { path in
+            options.remote = path
+            return cpw_watch_open(&options, &watch, &error, error.count)
+        }
+        try #require(opened == Int32(CPW_OK), "\(Self.text(error))")
+        let w = try #require(watch)
+
+        // One watch at a time in a process: a second is refused with a reason.
+        var second: OpaquePointer?
+        #expect(
+            daemon.socketPath.withCString { path in
+                options.remote = path
+                return cpw_watch_open(&options, &second, &error, error.count)
+            } == Int32(CPW_FAILED))
+        #expect(second == nil && Self.text(error).contains("one at a time"))
+
+        // The two Video/Sources of the configuration, then settled.
+        var present: [String] = []
+        var event = Self.nextEvent(w)
+        while event.kind == Int32(CPW_WATCH_ADDED) {
+            present.append(event.name ?? "?")
+            event = Self.nextEvent(w)
+        }
+        #expect(event.kind == Int32(CPW_WATCH_SETTLED))
+        #expect(present.sorted() == ["camprobe-bare-source", "camprobe-test-source"])
+
+        // pw-cli makes a camera node and exits; the node goes with its client.
+        let cli = Process()
+        cli.executableURL = URL(fileURLWithPath: "/usr/bin/pw-cli")
+        cli.arguments = [
+            "-r", daemon.socketPath, "create-node", "adapter",
+            "{ factory.name=videotestsrc node.name=camprobe-added media.class=Video/Source }",
+        ]
+        cli.standardOutput = FileHandle.nullDevice
+        cli.standardError = FileHandle.nullDevice
+        try cli.run()
+        let added = Self.nextEvent(w)
+        #expect(added.kind == Int32(CPW_WATCH_ADDED) && added.name == "camprobe-added", "\(added)")
+        let removed = Self.nextEvent(w)
+        #expect(removed.kind == Int32(CPW_WATCH_REMOVED) && removed.id == added.id, "\(removed)")
+        cli.waitUntilExit()
+
+        cpw_watch_close(w)
+
+        // A watch opened and closed again leaves no descriptor behind (the watch context is made once, above).
+        func open() throws -> OpaquePointer {
+            var watch: OpaquePointer?
+            let status = daemon.socketPath.withCString { path in
+                options.remote = path
+                return cpw_watch_open(&options, &watch, &error, error.count)
+            }
+            try #require(status == Int32(CPW_OK), "\(Self.text(error))")
+            return try #require(watch)
+        }
+        let before = Self.openDescriptors()
+        let quick = try open()
+        while Self.nextEvent(quick).kind == Int32(CPW_WATCH_ADDED) {}
+        cpw_watch_close(quick)
+        #expect(Self.openDescriptors() <= before, "fds: \(before) before a watch, \(Self.openDescriptors()) after")
+
+        // The daemon ends: LOST, with a reason, and again on every later call.
+        let last = try open()
+        while Self.nextEvent(last).kind == Int32(CPW_WATCH_ADDED) {}
+        daemon.process.terminate()
+        daemon.process.waitUntilExit()
+        let lost = Self.nextEvent(last)
+        #expect(lost.kind == Int32(CPW_WATCH_LOST), "\(lost)")
+        #expect(cpw_watch_next(last, 0, nil, nil, &error, error.count) == Int32(CPW_WATCH_LOST))
+        #expect(!Self.text(error).isEmpty)
+        cpw_watch_close(last)
+
+        // Closed, a new watch may open (here: no daemon any more).
+        let again = daemon.socketPath.withCString { path in
+            options.remote = path
+            return cpw_watch_open(&options, &second, &error, error.count)
+        }
+        #expect(again == Int32(CPW_NO_DAEMON), "\(Self.text(error))")
     }
 }

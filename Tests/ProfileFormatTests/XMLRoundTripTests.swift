@@ -43,6 +43,7 @@ enum ProfileTestFiles {
         let y = b.device
         if let top = first([
             ("schemaVersion", a.schemaVersion == b.schemaVersion), ("generator", a.generator == b.generator),
+            ("pipewire", a.pipewire == b.pipewire),
             ("device.id", x.id == y.id), ("device.name", x.name == y.name), ("device.modelID", x.modelID == y.modelID),
             ("device.transport", x.transport == y.transport), ("device.identity", x.identity == y.identity),
             ("device.nodes" + firstIndex(x.nodes, y.nodes), x.nodes == y.nodes),

@@ -73,4 +73,30 @@ int cpw_object_param_result(const cpw_snapshot *s, uint32_t i);
 uint32_t cpw_dropped_objects(const cpw_snapshot *s);
 uint32_t cpw_truncated(const cpw_snapshot *s);
 
+/* ---- the watch: camera nodes coming and going, on a long-lived connection ------------------------------------ */
+
+typedef struct cpw_watch cpw_watch;
+
+enum {
+    CPW_WATCH_NONE = 0,    /* timeout_ms passed with nothing new */
+    CPW_WATCH_ADDED = 1,   /* a Video/Source node: *object is a snapshot of that one global (free it with cpw_free) */
+    CPW_WATCH_REMOVED = 2, /* the Video/Source node *id went away */
+    CPW_WATCH_SETTLED = 3, /* every node present at open has been announced (once, after the first sync) */
+    CPW_WATCH_LOST = 4,    /* the daemon closed the connection (error says why); nothing follows: close the watch */
+    CPW_WATCH_DROPPED = 5, /* *id events were dropped: the queue (opts->max_objects) was full */
+};
+
+/* Connects to the remote and follows its registry. Only Video/Source nodes are reported; opts->max_props and
+   max_string bound each node's properties, max_objects the events queued and the nodes remembered; enum_formats
+   and the param bounds are not used. Returns CPW_OK with *out set, or another CPW_ status with error set (CPW_FAILED
+   also when another watch of this process is open: one at a time). The connect waits at most opts->timeout_ms for
+   a concurrent cpw_read. */
+int cpw_watch_open(const cpw_options *opts, cpw_watch **out, char *error, size_t error_len);
+/* The next event, waiting at most timeout_ms for it (events already queued come at once). Call from one thread at a
+   time. *id is set for ADDED, REMOVED and DROPPED; *object for ADDED only (else NULL). LOST is returned again on
+   every later call. */
+int cpw_watch_next(cpw_watch *w, int timeout_ms, uint32_t *id, cpw_snapshot **object, char *error, size_t error_len);
+/* Disconnects and frees everything (the process's watch context stays, for the next watch). NULL is allowed. */
+void cpw_watch_close(cpw_watch *w);
+
 #endif

@@ -30,4 +30,31 @@ public enum PipeWireCameras {
             return PipeWireReport(status: .failed, message: "PipeWire view off: \(error)")
         }
     }
+
+    /// Follows the session's PipeWire daemon (or `remote`'s): first `.connected` with the camera nodes published
+    /// now, then each node `.added` or `.removed`; `.unavailable` while no daemon answers (tried again every
+    /// second). Join a node to a device with `PipeWireCameras.join`. Ends when the stream is dropped.
+    ///
+    /// The corresponding C calls are `cpw_watch_open` (`pw_context_connect`, `pw_core_get_registry`) and
+    /// `cpw_watch_next` (`pw_loop_iterate` for the registry's `global` and `global_remove` events), on a thread of
+    /// their own.
+    public static func nodeEvents(remote: String? = nil) -> AsyncStream<PipeWireNodeEvent> {
+        nodeEvents(remote: remote, port: SystemPipeWirePort())
+    }
+
+    /// `nodeEvents(remote:)` through any port (a fake in tests).
+    package static func nodeEvents(remote: String?, port: any PipeWirePort, timeoutMilliseconds: Int = 3000) -> AsyncStream<
+        PipeWireNodeEvent
+    > {
+        var o = PipeWireReadOptions(remote: remote)
+        o.timeoutMilliseconds = timeoutMilliseconds
+        o.enumFormats = false
+        return PipeWireNodeWatcher.events(o, port: port)
+    }
+
+    /// The device (and its V4L2 node) `node` stands for among `devices`, by `api.v4l2.path`/`object.path` or by the
+    /// libcamera id of a sensor camera; nil when none is listed.
+    public static func join(_ node: PipeWireNode, devices: [Device]) -> PipeWireJoin? {
+        PipeWireJoining.report(PipeWireView(daemon: "", version: "", library: "", nodes: [node]), devices: devices).joins.first
+    }
 }

@@ -9,7 +9,7 @@ struct XMLProfileReader {
     static func read(_ root: XMLNode) throws(Failure) -> DeviceDocument {
         guard root.name == "cameraProfile" else { throw root.failure("the root element is <\(root.name)>, expected <cameraProfile>") }
         let device = try self.device(try root.child("device"))
-        var doc = DeviceDocument(generator: try root.required("generator"), device: device)
+        var doc = DeviceDocument(generator: try root.required("generator"), device: device, pipewire: try pipeWire(root))
         doc.schemaVersion = try root.integer("schemaVersion")
         return doc
     }

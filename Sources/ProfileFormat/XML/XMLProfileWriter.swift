@@ -16,6 +16,7 @@ struct XMLProfileWriter {
         me.w.attribute("schemaVersion", document.schemaVersion)
         me.w.attribute("generator", document.generator)
         me.device(document.device)
+        if let p = document.pipewire { me.pipeWire(p) }
         me.w.end()
         return me.w.finish()
     }

@@ -7,6 +7,8 @@ guest/pipewire_probe.py found this). Then:
 - `gst-launch-1.0 pipewiresrc` streams from the node, and camprobe names it, with its pid, as the user behind it;
 - with vimc loaded too, pipewire-libcamera publishes libcamera's camera, and camprobe joins that node to the vimc sensor
   camera whose libcamera id it carries (`api.libcamera.path`);
+- `monitor --json` reports vivid's node present, then, when vivid is unloaded and loaded again, the node removed and
+  a new one added, each joined to the device camprobe reports disconnected and connected (ids as pw-dump's);
 - `list` with PipeWire costs at most 1.2x one without it (medians of 5, printed; the figures go to benchmarks.md)."""
 import json
 import os
@@ -14,7 +16,7 @@ import statistics
 import time
 
 from guest.blocks_stable import one_line
-from guest.harness import WEBCAM, Background, modprobe, rmmod, run, settle, wait_until, write
+from guest.harness import WEBCAM, Background, JsonlTail, modprobe, rmmod, run, settle, wait_until, write
 
 RUNTIME = "/run/user/0"
 
@@ -119,6 +121,7 @@ def block_pw(s):
         users(s)
         emit(s)
         cost(s)
+        monitor(s)
     finally:
         stop_session(daemons)
     # libcamera's camera for vimc: a new session, with vimc there from its start.
@@ -131,6 +134,49 @@ def block_pw(s):
             stop_session(daemons)
             rmmod("vimc")
     rmmod("vivid")
+
+
+def monitor(s):
+    """monitor --json while vivid goes and comes back: its PipeWire node removed and a new one added, joined to the
+    device camprobe reports disconnected and connected; the node ids are pw-dump's."""
+    log = s.path("PW-monitor.jsonl")
+    mon = Background([s.c, "monitor", "--json"], log, s.path("PW-monitor.err"))
+    text = Background([s.c, "monitor"], s.path("PW-monitor.txt"), s.path("PW-monitor-text.err"))  # the README's example
+    tail = JsonlTail(log)
+
+    def nodes(state):
+        return [e for e in tail.poll() if e.get("event") == "pipewire-node" and e.get("state") == state]
+    try:
+        before = sorted(sources(pw_dump(s, "PW-dump-monitor-before.json")))
+        wait_until(lambda: len(nodes("present")) >= len(before), 60)
+        present = nodes("present")
+        s.expect("monitor: the nodes present when it connects are pw-dump's (%s), each joined to a device" % before,
+                 sorted(e["node"]["id"] for e in present) == before and all(e.get("id") for e in present),
+                 "present %s" % [(e["node"]["id"], e.get("id")) for e in present])
+        device = present[0].get("id") if present else None
+        # The daemon closes an idle node after a few seconds; vivid can be unloaded once nothing holds it.
+        gone = wait_until(lambda: rmmod("vivid", tries=1), 40, 2)
+        wait_until(lambda: nodes("removed") and any(e.get("event") == "disconnected" for e in tail.poll()), 60)
+        removed = nodes("removed")
+        disconnected = [e for e in tail.poll() if e.get("event") == "disconnected"]
+        s.expect("monitor: vivid unloaded: its node removed (%s), naming the device reported disconnected (%s)"
+                 % ([e["node"]["id"] for e in removed], [e.get("id") for e in disconnected]),
+                 gone and removed and removed[0].get("id") == device and any(e.get("id") == device for e in disconnected),
+                 "rmmod %s, removed %s, device %s" % (gone, removed, device))
+        modprobe("vivid", *WEBCAM)
+        wait_until(lambda: nodes("added"), 90, 1)
+        after = sorted(sources(pw_dump(s, "PW-dump-monitor-after.json")))
+        added = nodes("added")
+        connected = [e.get("id") for e in tail.poll() if e.get("event") == "connected"]
+        s.expect("monitor: vivid loaded again: node(s) %s added, as pw-dump has them (%s), joined to the device reported "
+                 "connected (%s)" % ([e["node"]["id"] for e in added], after, connected),
+                 added and sorted(e["node"]["id"] for e in added) == after and all(e.get("id") in connected for e in added),
+                 "added %s" % [(e["node"]["id"], e.get("id")) for e in added])
+        times = {e["event"] + ("-" + e["state"] if "state" in e else ""): e["time"] for e in tail.poll() if "time" in e}
+        print("info: monitor times: %s" % times, flush=True)
+    finally:
+        mon.stop()
+        text.stop()
 
 
 def compare(s):

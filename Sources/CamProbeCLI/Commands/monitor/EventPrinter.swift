@@ -120,7 +120,7 @@ struct EventPrinter: Sendable {
     }
 
     /// One JSON Lines record: the bytes JSONEncoder writes with [.sortedKeys, .withoutEscapingSlashes].
-    private func jsonLine<T: Encodable>(_ value: T) {
+    func jsonLine<T: Encodable>(_ value: T) {
         if let text = Self.jsonText(value) { line(text) }
     }
 
@@ -169,7 +169,7 @@ struct EventPrinter: Sendable {
     }
 
     /// One line, written at once (a failed write ends the process: `StandardOutput`).
-    private func line(_ s: String) {
+    func line(_ s: String) {
         if json {
             StandardOutput.raw(ASCIIDocuments.forStandardOutput(JSONText.escapingControls(Array(s.utf8))) + [0x0A])
         } else {

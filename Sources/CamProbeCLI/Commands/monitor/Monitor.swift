@@ -17,7 +17,9 @@ struct Monitor: AsyncParsableCommand {
             One event per physical camera: its capture, metadata and media nodes are settled into one \
             'connected' (identity and nodes, as soon as they are ready), then one 'capabilities' (its formats and \
             controls, read next), and one 'disconnected'. Stops on Ctrl-C / SIGTERM, after --count events or \
-            after --timeout seconds.
+            after --timeout seconds. Where a PipeWire daemon runs, its camera nodes too: those present, then each \
+            one added or removed (pw-present, pw-added, pw-removed), joined to the device it stands for \
+            (--no-pipewire turns this off).
             """
     ).underCamprobe
 
@@ -87,6 +89,8 @@ struct Monitor: AsyncParsableCommand {
 
     @Option(name: .long, help: "Frames per --verify-every check.")
     var verifyFrames: Int = 60
+
+    @OptionGroup var pipeWire: PipeWireOptions
 
     /// `--verbose`: the raw udev events (at `--log-level trace`), each re-read and what it announced.
     @OptionGroup var logging: LoggingOptions
@@ -239,6 +243,9 @@ struct Monitor: AsyncParsableCommand {
             }
             if let deadline {
                 group.addTask { try? await Task.sleep(for: .milliseconds(Int(deadline * 1000))) }
+            }
+            if let nodes = pipeWire.watch() {
+                group.addTask { await PipeWireMonitor.follow(nodes, registry: registry, printer: printer) }
             }
             if let meters { for d in present { meters.start(d) } }
             if let fleet {

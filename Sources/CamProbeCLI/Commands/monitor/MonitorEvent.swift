@@ -92,4 +92,25 @@ enum MonitorEvent {
         var pcm: String
         var message: String
     }
+
+    /// A PipeWire camera node: `present` when the watch connected, `added` or `removed` later; `id` and `join` name
+    /// the device it stands for (absent when none is listed).
+    struct PipeWireNodeLine: Encodable {
+        var event = "pipewire-node"
+        var state: String
+        var time: String
+        var id: DeviceID?
+        var node: PipeWireNode
+        var join: PipeWireJoin?
+    }
+
+    /// The PipeWire watch: `connected`, `lost` (the daemon went away), `unavailable` (none to watch yet, or no
+    /// libpipewire: `status`) or `dropped` (events missed; it reconnects).
+    struct PipeWireLine: Encodable {
+        var event = "pipewire"
+        var state: String
+        var time: String
+        var status: String?
+        var message: String
+    }
 }

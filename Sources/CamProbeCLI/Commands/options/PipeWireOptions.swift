@@ -2,7 +2,7 @@ import ArgumentParser
 import CamProbe
 import PipeWire
 
-/// `--no-pipewire` and `--pipewire-remote`: whether and where `list` and `show` read the PipeWire view.
+/// `--no-pipewire` and `--pipewire-remote`: whether and where `list`, `show` and `monitor` read the PipeWire view.
 struct PipeWireOptions: ParsableArguments {
     @Flag(name: .customLong("no-pipewire"), help: "Do not read the PipeWire daemon's camera nodes.")
     var off = false
@@ -23,5 +23,10 @@ struct PipeWireOptions: ParsableArguments {
         // slow emulated machine: 400 ms was too little in the test guest with five camera nodes).
         options.timeoutMilliseconds = formats ? 3000 : 1000
         return PipeWireReading(off ? nil : options, port: CLIEnvironment.current.pipeWire)
+    }
+
+    /// Follows the daemon's camera nodes (`monitor`), unless turned off.
+    func watch() -> AsyncStream<PipeWireNodeEvent>? {
+        off ? nil : PipeWireCameras.nodeEvents(remote: remote, port: CLIEnvironment.current.pipeWire)
     }
 }

@@ -40,6 +40,7 @@ struct ProfileWrite: ParsableCommand {
     var output: String?
 
     @OptionGroup var source: DeviceSourceOptions
+    @OptionGroup var pipeWire: PipeWireOptions
 
     func validate() throws {
         if all && device != nil { throw ValidationError("name one DEVICE or --all, not both") }
@@ -51,7 +52,10 @@ struct ProfileWrite: ParsableCommand {
     }
 
     func run() throws {
+        // A live system's profile carries the device's PipeWire view (read beside it, bounded); a saved one: none.
+        let reading = source.profile.isEmpty ? pipeWire.start(formats: true) : nil
         let result = try source.discover(DiscoveryOptions(emulated: source.emulated))
+        let report = reading?.finish(devices: result.devices)
         var chosen = Array(result.devices.indices)
         if let device {
             do throws(DeviceSelector.SelectionError) {
@@ -72,7 +76,8 @@ struct ProfileWrite: ParsableCommand {
         }
         for i in chosen {
             let d = result.devices[i]
-            let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d)
+            let doc = DeviceDocument(
+                generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: report?.scoped(to: d.id))
             guard let path = try ProfileOutput.write(doc, format: format, output: output) else { continue }
             Terminal.writeErr("camprobe: wrote \(path) (\(d.name), \(format.rawValue))\n")
         }

@@ -98,6 +98,7 @@ enum HTMLReport {
                 s.element("p", "No ALSA capture card shares this device's USB parent: no paired microphone.")
             }
             for a in r.audio { facts(&s, DeviceReport.audioFacts(a)) }
+            if let p = r.pipeWire { pipeWire(&s, p) }
             if let g = r.graph {
                 s.element("h3", "Media graph")
                 s.element("p", "\(g.controller.model) (\(g.controller.driver), \(g.controller.busInfo)) \(g.path)", ["class": "meta"])
@@ -116,6 +117,23 @@ enum HTMLReport {
                 for p in r.problems { ul.element("li", p, ["class": "problem"]) }
                 for w in r.warnings { ul.element("li", w, ["class": "warning"]) }
                 for g in r.diagnosis { ul.element("li", g, ["class": "diagnosis"]) }
+            }
+        }
+    }
+
+    /// The "PipeWire" section: the nodes standing for the device, or why the view is not known.
+    static func pipeWire(_ d: inout HTMLDocument, _ p: PipeWireSection) {
+        d.element("h3", "PipeWire")
+        guard let heading = p.heading else {
+            d.element("p", p.unread ?? "", ["class": "meta pipewire-unread"])
+            return
+        }
+        d.element("p", heading, ["class": "meta"])
+        if p.rows.isEmpty && p.unpublished.isEmpty { d.element("p", PipeWireSection.noNode) }
+        if !p.rows.isEmpty { d.table(PipeWireSection.header, p.rows, class: "pipewire") }
+        if !p.unpublished.isEmpty {
+            d.element("ul", ["class": "pipewire-unpublished"]) { ul in
+                for u in p.unpublished { ul.element("li", "not published: " + u) }
             }
         }
     }

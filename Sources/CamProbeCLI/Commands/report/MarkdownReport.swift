@@ -73,6 +73,7 @@ enum MarkdownReport {
         s += "\(h)# Microphone\n\n"
         if r.audio.isEmpty { s += "No ALSA capture card shares this device's USB parent: no paired microphone.\n\n" }
         for a in r.audio { s += table(["Field", "Value"], DeviceReport.audioFacts(a).map { [$0.0, $0.1] }) }
+        if let p = r.pipeWire { s += pipeWire(p, level: h) }
         if let g = r.graph {
             s += "\(h)# Media graph\n\n"
             for l in g.links where l.kind == .data {
@@ -89,6 +90,17 @@ enum MarkdownReport {
         for w in r.warnings { s += "- warning: \(escape(w))\n" }
         for g in r.diagnosis { s += "- checked: \(escape(g))\n" }
         return s + "\n"
+    }
+
+    /// The "PipeWire" section: the nodes standing for the device, or why the view is not known.
+    static func pipeWire(_ p: PipeWireSection, level h: String) -> String {
+        var s = "\(h)# PipeWire\n\n"
+        guard let heading = p.heading else { return s + escape(p.unread ?? "") + "\n\n" }
+        s += escape(heading) + "\n\n"
+        if p.rows.isEmpty && p.unpublished.isEmpty { s += PipeWireSection.noNode + "\n\n" }
+        if !p.rows.isEmpty { s += table(PipeWireSection.header, p.rows) }
+        for u in p.unpublished { s += "- not published: \(escape(u))\n" }
+        return s + (p.unpublished.isEmpty ? "" : "\n")
     }
 
     static func decisions(_ rows: [DecisionRow]) -> String {

@@ -28,6 +28,7 @@ struct Report: AsyncParsableCommand {
     var devices: [String] = []
 
     @OptionGroup var sources: TextSourceOptions
+    @OptionGroup var pipeWire: PipeWireOptions
     /// The shared device options (a report has no --json: it is HTML or Markdown).
     var source: DeviceSourceOptions { get throws { try sources.deviceSource() } }
 
@@ -69,8 +70,13 @@ struct Report: AsyncParsableCommand {
             text = html ? HTMLReport.render(c, generator: generator) : MarkdownReport.render(c, generator: generator)
             name = "camprobe-report-\(Self.safe(a.device.id.rawValue))-vs-\(Self.safe(b.device.id.rawValue))"
         } else {
+            // A live device's report has its PipeWire section (read beside it, bounded); saved profiles: none.
+            let reading = sources.profile.isEmpty ? pipeWire.start(formats: true) : nil
             let list = try chosenDevices()
             var reports = list.map { DeviceReport($0) }
+            if let pw = reading?.finish(devices: list) {
+                for i in reports.indices { reports[i].pipeWire = PipeWireSection(pw.scoped(to: list[i].id)) }
+            }
             if html && thumbnail && sources.profile.isEmpty {
                 for i in reports.indices { reports[i].thumbnailPNG = await thumbnailPNG(of: list[i]) }
             }

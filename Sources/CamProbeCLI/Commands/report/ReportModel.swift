@@ -24,6 +24,9 @@ struct DeviceReport {
     /// A snapshot frame as PNG bytes, shown as an inline `data:` image when set: `camprobe report --html`
     /// sets it from a live camera unless `--no-thumbnail` (the report stays one self-contained file).
     var thumbnailPNG: [UInt8]? = nil
+    /// The device's part of the PipeWire view, when read beside a live device (`camprobe report` sets it); nil for
+    /// saved profiles and comparisons.
+    var pipeWire: PipeWireSection? = nil
 
     /// Gathers the report of `device` (pure: no I/O).
     init(_ device: Device) {

@@ -19,8 +19,9 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let selector = DeviceSelector(device)
-        // The text shows the PipeWire node standing for the device (read beside it, bounded); saved profiles: none.
-        let reading = source.profile.isEmpty && !source.json ? pipeWire.start(formats: true) : nil
+        // The PipeWire node standing for the device (read beside it, bounded): the text's last part, the JSON's
+        // `pipewire` (the device's part of the view, or why it is not known). Saved profiles: none.
+        let reading = source.profile.isEmpty ? pipeWire.start(formats: true) : nil
         var chosen: Int?
         var selectionError: DeviceSelector.SelectionError?
         // One pass: identities of all devices, capabilities of the chosen one only.
@@ -43,7 +44,8 @@ struct Show: ParsableCommand {
         }
         let d = result.devices[index]
         if source.json {
-            try JSONOutput.print(DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d))
+            let pipewire = reading?.finish(devices: result.devices).scoped(to: d.id)
+            try JSONOutput.print(DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire))
         } else {
             ShowRenderer.render(d, index: index)
             if let report = reading?.finish(devices: result.devices) { ShowPipeWire.render(report, device: d) }

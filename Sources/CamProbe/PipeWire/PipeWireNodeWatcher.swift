@@ -1,0 +1,127 @@
+import CaptureModel
+import HostSystem
+import PipeWire
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Follows a PipeWire daemon's camera nodes on a thread of its own (the watch's loop blocks in `epoll_wait`),
+/// turning the registry's announcements into `PipeWireNodeEvent`s: the nodes present when it connects, then each
+/// one added or removed. A daemon that is not there yet, or goes away, is tried again every second.
+package enum PipeWireNodeWatcher {
+    /// How often the thread looks at its stop flag while the daemon is quiet, and how long it waits between tries.
+    static let poll = 200
+    static let retry = 1000
+
+    package static func events(_ options: PipeWireReadOptions, port: any PipeWirePort) -> AsyncStream<PipeWireNodeEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PipeWireNodeEvent.self, bufferingPolicy: .bufferingNewest(4096))
+        let stop = StopFlag()
+        continuation.onTermination = { _ in stop.raise() }
+        let rc = DedicatedThread.spawn {
+            run(options, port: port, stop: stop) { continuation.yield($0) }
+            continuation.finish()
+        }
+        if rc != 0 {
+            continuation.yield(.unavailable(.failed, "cannot start a thread to watch PipeWire (pthread_create: \(rc))"))
+            continuation.finish()
+        }
+        return stream
+    }
+
+    /// The thread's body: connects, reports, reconnects, until `stop` is raised or libpipewire is missing.
+    static func run(_ options: PipeWireReadOptions, port: any PipeWirePort, stop: StopFlag, yield: (PipeWireNodeEvent) -> Void) {
+        var said: String?  // the last unavailable line, not repeated while nothing changes
+        func unavailable(_ status: PipeWireReport.Status, _ message: String) {
+            if said != message { yield(.unavailable(status, message)) }
+            said = message
+        }
+        while !stop.isRaised {
+            if options.remote == nil, port is SystemPipeWirePort {
+                guard let socket = PipeWireReading.defaultSocket() else {
+                    unavailable(.noDaemon, "no PipeWire session ($XDG_RUNTIME_DIR is not set)")
+                    return
+                }
+                if access(socket, F_OK) != 0 {
+                    unavailable(.noDaemon, "no PipeWire daemon (\(socket) does not exist); watching for it")
+                    pause(retry, stop)
+                    continue
+                }
+            }
+            switch port.watch(options) {
+            case .failure(let e):
+                if e.kind == .noLibrary {
+                    unavailable(.noLibrary, e.message)
+                    return
+                }
+                unavailable(e.kind == .noDaemon ? .noDaemon : e.kind == .timedOut ? .timedOut : .failed, e.message)
+                pause(retry, stop)
+            case .success(let watch):
+                if let lost = follow(watch, options: options, stop: stop, yield: yield, unavailable: unavailable) {
+                    said = nil
+                    unavailable(.noDaemon, lost)
+                    pause(retry, stop)
+                } else {
+                    said = nil
+                }
+            }
+        }
+    }
+
+    /// One connection: its nodes until the daemon goes away (then why) or `stop` (then nil).
+    static func follow(
+        _ watch: any PipeWireWatch, options: PipeWireReadOptions, stop: StopFlag, yield: (PipeWireNodeEvent) -> Void,
+        unavailable: (PipeWireReport.Status, String) -> Void
+    ) -> String? {
+        var known: [UInt32: PipeWireNode] = [:]
+        var present: [PipeWireNode] = []
+        var settled = false
+        var waited = 0
+        while !stop.isRaised {
+            guard let e = watch.next(timeoutMilliseconds: poll) else {
+                waited += poll
+                if !settled && waited >= options.timeoutMilliseconds {
+                    unavailable(.timedOut, "the PipeWire daemon did not answer within \(options.timeoutMilliseconds) ms; still waiting")
+                }
+                continue
+            }
+            switch e {
+            case .added(let o):
+                let node = PipeWireNode(o)
+                known[node.id] = node
+                if settled { yield(.added(node)) } else { present.append(node) }
+            case .removed(let id):
+                guard let node = known.removeValue(forKey: id) else { continue }
+                if settled { yield(.removed(node)) } else { present.removeAll { $0.id == id } }
+            case .settled:
+                settled = true
+                yield(.connected(present))
+                present = []
+            case .dropped(let n):
+                // What was missed cannot be told apart: a new connection starts from the daemon's current state.
+                yield(.dropped(n))
+                return "resynchronising after \(n) dropped events"
+            case .lost(let why):
+                return known.isEmpty ? why : "\(why); its \(known.count) camera node(s) went with it"
+            }
+        }
+        return nil
+    }
+
+    /// Sleeps `milliseconds` in `poll` steps, ending early when `stop` is raised.
+    static func pause(_ milliseconds: Int, _ stop: StopFlag) {
+        var left = milliseconds
+        while left > 0 && !stop.isRaised {
+            usleep(UInt32(min(left, poll)) * 1000)
+            left -= poll
+        }
+    }
+
+    /// Raised when the stream's consumer is gone.
+    final class StopFlag: Sendable {
+        private let flag = Atomic<Bool>(false)
+        func raise() { flag.store(true, ordering: .releasing) }
+        var isRaised: Bool { flag.load(ordering: .acquiring) }
+    }
+}
