@@ -6,12 +6,18 @@ package struct SystemPipeWirePort: PipeWirePort {
 
     /// The corresponding C call is `cpw_read` (which connects with `pw_context_connect`, follows the registry and
     /// calls `pw_node_enum_params` for `SPA_PARAM_EnumFormat` on every Video/Source node).
+    /// Without formats, the registry is read over the native protocol directly (`NativeRegistryRead`): no library
+    /// to load.
     package func read(_ options: PipeWireReadOptions) -> Result<PipeWireSnapshot, PipeWireReadError> {
+        if !options.enumFormats { return NativeRegistryRead.read(options) }
         var error = [CChar](repeating: 0, count: 512)
         var snapshot: OpaquePointer?
-        let status: Int32 = (options.remote ?? "").withCString { remotePointer in
+        // The socket resolved here, as the native read resolves it: a named remote is the one named (libpipewire
+        // would let $PIPEWIRE_REMOTE win over it), and every path of camprobe reads the same daemon.
+        let remote = NativeRegistryRead.socketPath(options.remote) ?? options.remote
+        let status: Int32 = (remote ?? "").withCString { remotePointer in
             var o = Self.cOptions(options)
-            o.remote = options.remote == nil ? nil : remotePointer
+            o.remote = remote == nil ? nil : remotePointer
             return error.withUnsafeMutableBufferPointer { buf in cpw_read(&o, &snapshot, buf.baseAddress, buf.count) }
         }
         guard status == Int32(CPW_OK), let s = snapshot else { return .failure(Self.failure(status, error)) }

@@ -40,9 +40,12 @@ extension SystemPipeWirePort {
     package func watch(_ options: PipeWireReadOptions) -> Result<any PipeWireWatch, PipeWireReadError> {
         var error = [CChar](repeating: 0, count: 512)
         var watch: OpaquePointer?
-        let status: Int32 = (options.remote ?? "").withCString { remotePointer in
+        // The socket resolved here, as the native read resolves it: a named remote is the one named (libpipewire
+        // would let $PIPEWIRE_REMOTE win over it), and every path of camprobe reads the same daemon.
+        let remote = NativeRegistryRead.socketPath(options.remote) ?? options.remote
+        let status: Int32 = (remote ?? "").withCString { remotePointer in
             var o = Self.cOptions(options)
-            o.remote = options.remote == nil ? nil : remotePointer
+            o.remote = remote == nil ? nil : remotePointer
             return error.withUnsafeMutableBufferPointer { buf in cpw_watch_open(&o, &watch, buf.baseAddress, buf.count) }
         }
         guard status == Int32(CPW_OK), let watch else {

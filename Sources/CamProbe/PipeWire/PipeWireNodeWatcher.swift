@@ -39,7 +39,7 @@ package enum PipeWireNodeWatcher {
         }
         while !stop.isRaised {
             if options.remote == nil, port is SystemPipeWirePort {
-                guard let socket = PipeWireReading.defaultSocket() else {
+                guard let socket = NativeRegistryRead.socketPath(nil) else {
                     unavailable(.noDaemon, "no PipeWire session ($XDG_RUNTIME_DIR is not set)")
                     return
                 }

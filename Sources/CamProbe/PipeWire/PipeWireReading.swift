@@ -24,7 +24,7 @@ package struct PipeWireReading: Sendable {
             return
         }
         if options.remote == nil, port is SystemPipeWirePort {
-            guard let socket = Self.defaultSocket() else {
+            guard let socket = NativeRegistryRead.socketPath(nil) else {
                 (work, off) = (
                     nil, PipeWireReport(status: .noDaemon, message: "PipeWire view off: no session ($XDG_RUNTIME_DIR is not set)")
                 )
@@ -37,16 +37,6 @@ package struct PipeWireReading: Sendable {
         }
         off = nil
         work = BackgroundWork { port.read(options) }
-    }
-
-    /// The default remote's socket path, as libpipewire finds it: `$PIPEWIRE_REMOTE` (a name in the runtime directory,
-    /// or an absolute path), else `pipewire-0`; the directory is `$PIPEWIRE_RUNTIME_DIR`, else `$XDG_RUNTIME_DIR`.
-    static func defaultSocket() -> String? {
-        func env(_ k: String) -> String? { getenv(k).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
-        let name = env("PIPEWIRE_REMOTE") ?? "pipewire-0"
-        if name.hasPrefix("/") { return name }
-        guard let dir = env("PIPEWIRE_RUNTIME_DIR") ?? env("XDG_RUNTIME_DIR") else { return nil }
-        return dir + "/" + name
     }
 
     /// Waits for the read (bounded) and joins it to `devices`.
