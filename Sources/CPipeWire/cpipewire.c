@@ -9,7 +9,6 @@
    Reads share one pw_loop, driven by the calling thread itself with pw_loop_iterate and a deadline; every wait is
    bounded by opts->timeout_ms counted from the start of cpw_read. The one thread started is libpipewire's own: the
    context's data loop (pw_context_new always starts it, 0.3.65), once per process. */
-#define _GNU_SOURCE /* RTLD_DEEPBIND, dlinfo */
 #include "cpipewire_internal.h"
 
 #include <dlfcn.h>
@@ -53,17 +52,6 @@ static struct pw_loop *shared_loop;
 static struct pw_context *shared_context;
 static const char *library_version; /* set once, read with __atomic_load_n */
 
-/* RTLD_DEEPBIND: the symbols libpipewire (and the protocol module with libsystemd, libgcrypt… below) need are
-   looked up in their own dependencies first, not first in every library of the main program (the Swift runtime,
-   Foundation…): that halves the dynamic loader's work for them (scripts/dev/pipewire-cost.sh). Not under a
-   sanitizer, whose runtime refuses RTLD_DEEPBIND; camprobe has no copy relocations a deep-bound library could miss. */
-static int deepbind(void) {
-    return dlsym(RTLD_DEFAULT, "__asan_init") || dlsym(RTLD_DEFAULT, "__tsan_init") ||
-                   dlsym(RTLD_DEFAULT, "__msan_init")
-               ? 0
-               : RTLD_DEEPBIND;
-}
-
 static void null_logv(void *object, enum spa_log_level level, const char *file, int line, const char *func,
                       const char *fmt, va_list args) {
     (void)object, (void)level, (void)file, (void)line, (void)func, (void)fmt, (void)args;
@@ -79,10 +67,9 @@ static struct spa_log quiet_log = {
     .iface = {SPA_TYPE_INTERFACE_Log, SPA_VERSION_LOG, {&null_log_methods, NULL}},
     .level = SPA_LOG_LEVEL_NONE,
 };
-static void *library; /* libpipewire's handle, for its directory */
 
 static void load_once(void) {
-    void *h = dlopen("libpipewire-0.3.so.0", RTLD_NOW | RTLD_LOCAL | deepbind());
+    void *h = dlopen("libpipewire-0.3.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *e = dlerror();
         snprintf(cpw_api.error, sizeof cpw_api.error, "%s", e ? e : "libpipewire-0.3.so.0 could not be loaded");
@@ -93,7 +80,6 @@ static void load_once(void) {
     if (!cpw_api.p_##name) { snprintf(cpw_api.error, sizeof cpw_api.error, "libpipewire-0.3.so.0 has no %s", #name); return; }
     PW_FUNCTIONS(PW_LOAD)
 #undef PW_LOAD
-    library = h;
     /* libpipewire logs connection failures and the like to stderr at its default level; cpw_read reports them in
        its error text instead. PIPEWIRE_DEBUG, when set, keeps its meaning. */
     void (*set_log)(struct spa_log *) = (void (*)(struct spa_log *))dlsym(h, "pw_log_set");
@@ -128,15 +114,6 @@ struct pw_context *cpw_new_context(struct pw_loop *loop) {
     struct spa_dict dict = SPA_DICT_INIT(items, 2);
     struct pw_properties *cprops = cpw_api.p_pw_properties_new_dict(&dict);
     struct pw_context *context = cprops ? cpw_api.p_pw_context_new(loop, cprops, 0) : NULL; /* takes cprops */
-    /* The module is opened here first, deep-bound (see deepbind), from where libpipewire itself looks for it
-       (pipewire-0.3/ next to it, when $PIPEWIRE_MODULE_DIR is unset); libpipewire's own dlopen of the same file
-       then finds it loaded. Kept open for the process, like the context. Any failure: libpipewire loads it as usual. */
-    char dir[4096];
-    if (context && deepbind() && !getenv("PIPEWIRE_MODULE_DIR") && dlinfo(library, RTLD_DI_ORIGIN, dir) == 0) {
-        char path[4096 + 64];
-        if (snprintf(path, sizeof path, "%s/pipewire-0.3/libpipewire-module-protocol-native.so", dir) < (int)sizeof path)
-            (void)dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    }
     if (context && !cpw_api.p_pw_context_load_module(context, "libpipewire-module-protocol-native", NULL, NULL)) {
         context = NULL; /* left, not destroyed: pw_context_destroy may hang (above); once per process */
     }
