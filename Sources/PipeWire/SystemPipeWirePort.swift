@@ -10,19 +10,27 @@ package struct SystemPipeWirePort: PipeWirePort {
     /// to load.
     package func read(_ options: PipeWireReadOptions) -> Result<PipeWireSnapshot, PipeWireReadError> {
         if !options.enumFormats { return NativeRegistryRead.read(options) }
-        var error = [CChar](repeating: 0, count: 512)
         var snapshot: OpaquePointer?
-        // The socket resolved here, as the native read resolves it: a named remote is the one named (libpipewire
-        // would let $PIPEWIRE_REMOTE win over it), and every path of camprobe reads the same daemon.
-        let remote = NativeRegistryRead.socketPath(options.remote) ?? options.remote
-        let status: Int32 = (remote ?? "").withCString { remotePointer in
-            var o = Self.cOptions(options)
-            o.remote = remote == nil ? nil : remotePointer
-            return error.withUnsafeMutableBufferPointer { buf in cpw_read(&o, &snapshot, buf.baseAddress, buf.count) }
-        }
+        let (status, error) = Self.call(options) { o, buf, len in cpw_read(&o, &snapshot, buf, len) }
         guard status == Int32(CPW_OK), let s = snapshot else { return .failure(Self.failure(status, error)) }
         defer { cpw_free(s) }
         return .success(Self.copy(s))
+    }
+
+    /// Calls the shim with `options` as C options and an error buffer; returns its status and that buffer. The socket
+    /// is resolved here, as the native read resolves it: a named remote is the one named (libpipewire would let
+    /// $PIPEWIRE_REMOTE win over it), and every path of camprobe reads the same daemon.
+    static func call(
+        _ options: PipeWireReadOptions, _ body: (inout cpw_options, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    ) -> (Int32, [CChar]) {
+        var error = [CChar](repeating: 0, count: 512)
+        let remote = NativeRegistryRead.socketPath(options.remote) ?? options.remote
+        let status: Int32 = (remote ?? "").withCString { remotePointer in
+            var o = cOptions(options)
+            o.remote = remote == nil ? nil : remotePointer
+            return error.withUnsafeMutableBufferPointer { buf in body(&o, buf.baseAddress, buf.count) }
+        }
+        return (status, error)
     }
 
     /// The bounds as the shim takes them (the remote is set by the caller, for as long as its C string lives).

@@ -38,16 +38,8 @@ extension SystemPipeWirePort {
     /// The corresponding C call is `cpw_watch_open` (`pw_context_connect`, then `pw_core_get_registry` and one
     /// `pw_core_sync`).
     package func watch(_ options: PipeWireReadOptions) -> Result<any PipeWireWatch, PipeWireReadError> {
-        var error = [CChar](repeating: 0, count: 512)
         var watch: OpaquePointer?
-        // The socket resolved here, as the native read resolves it: a named remote is the one named (libpipewire
-        // would let $PIPEWIRE_REMOTE win over it), and every path of camprobe reads the same daemon.
-        let remote = NativeRegistryRead.socketPath(options.remote) ?? options.remote
-        let status: Int32 = (remote ?? "").withCString { remotePointer in
-            var o = Self.cOptions(options)
-            o.remote = remote == nil ? nil : remotePointer
-            return error.withUnsafeMutableBufferPointer { buf in cpw_watch_open(&o, &watch, buf.baseAddress, buf.count) }
-        }
+        let (status, error) = Self.call(options) { o, buf, len in cpw_watch_open(&o, &watch, buf, len) }
         guard status == Int32(CPW_OK), let watch else {
             return .failure(Self.failure(status, error))
         }
