@@ -107,6 +107,19 @@ struct PipeWireProfileReportTests {
         #expect(!html.stdout.contains("<script") && !html.stdout.contains("<img src=x"), "\(html.stdout)")
         #expect(html.stdout.contains("&lt;script&gt;alert(1)&lt;/script&gt;&amp;amp;"), "\(html.stdout)")
         #expect(html.stdout.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        // Chromium renders it: the hostile names are text of the PipeWire table, no element of their own.
+        if let chromium = ReportTests.findChromium() {
+            let dir = CLI.scratch + "/pipewire-chromium-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try html.stdout.write(toFile: dir + "/report.html", atomically: true, encoding: .utf8)
+            let common = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(dir)/profile", "--no-first-run"]
+            let dom = try CLI.run(chromium, common + ["--dump-dom", "file://\(dir)/report.html"], environment: [:])
+            #expect(dom.stdout.contains("<h3>PipeWire</h3>"), "the section is in the rendered DOM: \(dom.stderr.suffix(300))")
+            #expect(!dom.stdout.contains("<script>alert") && !dom.stdout.contains("<img src=\"x\""), "a name became markup")
+            #expect(dom.stdout.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the name is text in the DOM")
+        } else {
+            Issue.record("chromium is not installed: sudo apt-get install -y chromium (scripts/install-deps.sh does)")
+        }
         let md = try CLI.run(["report", "--md", "/dev/video4"] + Self.emeet + ["--pipewire", hostile])
         // Markdown: every `<` of the names backslash-escaped, so none is markup.
         let unescaped = md.stdout.replacingOccurrences(of: "\\<", with: "")
