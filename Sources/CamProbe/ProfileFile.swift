@@ -20,7 +20,11 @@ public enum ProfileFile {
 
     /// Loads one profile, JSON or XML (told apart by the first byte), after
     /// checking it against its schema.
-    public static func load(_ path: String) throws(LoadError) -> Device {
+    public static func load(_ path: String) throws(LoadError) -> Device { try loadDocument(path).device }
+
+    /// The whole document `load` reads: the device, and the PipeWire view a profile written on a live system
+    /// carries beside it.
+    package static func loadDocument(_ path: String) throws(LoadError) -> DeviceDocument {
         if ProfileDirectory.isDirectory(path) {
             throw LoadError(
                 path: path,
@@ -46,8 +50,8 @@ public enum ProfileFile {
                 message: "schemaVersion \(v) is newer than this camprobe understands (\(CaptureModelSchema.version)); update camprobe")
         }
         do throws(ProfileReadError) {
-            if let json { return try json.read().device }
-            return try XMLProfile.read(bytes).device
+            if let json { return try json.read() }
+            return try XMLProfile.read(bytes)
         } catch {
             let shown = error.issues.prefix(5).map { Quote.clipMessage($0.description) }.joined(separator: "; ")
             let more =

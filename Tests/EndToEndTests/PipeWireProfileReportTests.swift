@@ -3,7 +3,8 @@ import Testing
 
 /// The device's PipeWire view beyond `list`: `show --json`, `profile write` (JSON and XML) and the HTML and
 /// Markdown reports carry the part of it that is about the device, from the fake daemon at the seam
-/// (camprobe-fake `--pipewire FILE`); a view not read says why, and saved profiles read no daemon.
+/// (camprobe-fake `--pipewire FILE`); a view not read says why; saved profiles read no daemon, and carry the view they
+/// were written with.
 @Suite("show --json, profiles and reports carry the PipeWire view", .serialized)
 struct PipeWireProfileReportTests {
     static let emeet = PipeWireListTests.emeet
@@ -66,6 +67,13 @@ struct PipeWireProfileReportTests {
         let back = try CLI.run(["profile", "--profile", dir + "/p.xml", "-o", "-"])
         #expect(back.status == 0, "\(back.stderr)")
         #expect(try Self.object(back.stdout)["device"] as? NSDictionary == (try Self.object(json.stdout))["device"] as? NSDictionary)
+        // Written again from the file, the profile keeps the view it carries (and drops it with --no-pipewire).
+        #expect(try Self.object(back.stdout)["pipewire"] as? NSDictionary == (try Self.object(json.stdout))["pipewire"] as? NSDictionary)
+        let dropped = try CLI.run(["profile", "--profile", dir + "/p.xml", "--no-pipewire", "-o", "-"])
+        #expect(dropped.status == 0 && !dropped.stdout.contains(#""pipewire""#), "\(dropped.stderr)")
+        // A report of the saved profile shows the view it was written with.
+        let report = try CLI.run(["report", "--md", "--profile", dir + "/p.json"])
+        #expect(report.status == 0 && report.stdout.contains("### PipeWire") && report.stdout.contains("Firefox (pid 4242)"), "\(report.stdout)")
     }
 
     @Test func theReportsHaveAPipeWireSection() throws {

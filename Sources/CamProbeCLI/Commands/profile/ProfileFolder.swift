@@ -30,6 +30,20 @@ enum ProfileFolder {
         return devices
     }
 
+    /// The PipeWire views the profiles of `paths` carry (written on a live system), by device: what a report or a
+    /// rewritten profile of those devices keeps. Files that do not read are left to `load`, which says why.
+    static func savedPipeWire(_ paths: [String]) -> [DeviceID: PipeWireReport] {
+        var views: [DeviceID: PipeWireReport] = [:]
+        for path in paths {
+            let files = ProfileDirectory.isDirectory(path) ? ProfileDirectory.files(in: path).files : [path]
+            for file in files {
+                guard let doc = try? ProfileFile.loadDocument(file), let view = doc.pipewire else { continue }
+                views[doc.device.id] = view
+            }
+        }
+        return views
+    }
+
     /// The loader's first sentence, without its leading "not a camprobe profile: " (the note says that).
     static func reason(_ message: String) -> String {
         let prefix = "not a camprobe profile: "

@@ -70,12 +70,16 @@ struct Report: AsyncParsableCommand {
             text = html ? HTMLReport.render(c, generator: generator) : MarkdownReport.render(c, generator: generator)
             name = "camprobe-report-\(Self.safe(a.device.id.rawValue))-vs-\(Self.safe(b.device.id.rawValue))"
         } else {
-            // A live device's report has its PipeWire section (read beside it, bounded); saved profiles: none.
+            // A live device's report has its PipeWire section (read beside it, bounded); a saved profile's, the view
+            // it was written with, if any.
             let reading = sources.profile.isEmpty ? pipeWire.start(formats: true) : nil
             let list = try chosenDevices()
             var reports = list.map { DeviceReport($0) }
             if let pw = reading?.finish(devices: list) {
                 for i in reports.indices { reports[i].pipeWire = PipeWireSection(pw.scoped(to: list[i].id)) }
+            } else if !sources.profile.isEmpty, !pipeWire.off {
+                let saved = ProfileFolder.savedPipeWire(sources.profile)
+                for i in reports.indices { reports[i].pipeWire = saved[list[i].id].map(PipeWireSection.init) }
             }
             if html && thumbnail && sources.profile.isEmpty {
                 for i in reports.indices { reports[i].thumbnailPNG = await thumbnailPNG(of: list[i]) }
