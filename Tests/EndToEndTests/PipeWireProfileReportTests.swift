@@ -73,7 +73,9 @@ struct PipeWireProfileReportTests {
         #expect(dropped.status == 0 && !dropped.stdout.contains(#""pipewire""#), "\(dropped.stderr)")
         // A report of the saved profile shows the view it was written with.
         let report = try CLI.run(["report", "--md", "--profile", dir + "/p.json"])
-        #expect(report.status == 0 && report.stdout.contains("### PipeWire") && report.stdout.contains("Firefox (pid 4242)"), "\(report.stdout)")
+        #expect(
+            report.status == 0 && report.stdout.contains("### PipeWire") && report.stdout.contains("Firefox (pid 4242)"), "\(report.stdout)"
+        )
     }
 
     @Test func theReportsHaveAPipeWireSection() throws {
