@@ -71,6 +71,9 @@ struct PipeWireProfileReportTests {
         #expect(try Self.object(back.stdout)["pipewire"] as? NSDictionary == (try Self.object(json.stdout))["pipewire"] as? NSDictionary)
         let dropped = try CLI.run(["profile", "--profile", dir + "/p.xml", "--no-pipewire", "-o", "-"])
         #expect(dropped.status == 0 && !dropped.stdout.contains(#""pipewire""#), "\(dropped.stderr)")
+        // show --json of the saved profile answers as the live one did, its view included.
+        let shown = try CLI.run(["show", "0", "--json", "--profile", dir + "/p.xml"])
+        #expect(try Self.object(shown.stdout)["pipewire"] as? NSDictionary == (try Self.object(json.stdout))["pipewire"] as? NSDictionary)
         // A report of the saved profile shows the view it was written with.
         let report = try CLI.run(["report", "--md", "--profile", dir + "/p.json"])
         #expect(

@@ -245,7 +245,11 @@ struct Monitor: AsyncParsableCommand {
                 group.addTask { try? await Task.sleep(for: .milliseconds(Int(deadline * 1000))) }
             }
             if let nodes = pipeWire.watch() {
-                group.addTask { await PipeWireMonitor.follow(nodes, registry: registry, printer: printer) }
+                group.addTask {
+                    await PipeWireMonitor.follow(nodes, registry: registry, printer: printer)
+                    // The watch may end (no libpipewire, no session); the monitor does not end with it.
+                    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                }
             }
             if let meters { for d in present { meters.start(d) } }
             if let fleet {

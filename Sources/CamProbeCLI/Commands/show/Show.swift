@@ -20,7 +20,7 @@ struct Show: ParsableCommand {
     func run() throws {
         let selector = DeviceSelector(device)
         // The PipeWire node standing for the device (read beside it, bounded): the text's last part, the JSON's
-        // `pipewire` (the device's part of the view, or why it is not known). Saved profiles: none.
+        // `pipewire` (the device's part of the view, or why it is not known). Saved profiles read no daemon.
         let reading = source.profile.isEmpty ? pipeWire.start(formats: true) : nil
         var chosen: Int?
         var selectionError: DeviceSelector.SelectionError?
@@ -44,7 +44,10 @@ struct Show: ParsableCommand {
         }
         let d = result.devices[index]
         if source.json {
-            let pipewire = reading?.finish(devices: result.devices).scoped(to: d.id)
+            // A saved profile: the view it was written with, if any.
+            let pipewire =
+                reading?.finish(devices: result.devices).scoped(to: d.id)
+                ?? (pipeWire.off ? nil : ProfileFolder.savedPipeWire(source.profile)[d.id])
             try JSONOutput.print(DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire))
         } else {
             ShowRenderer.render(d, index: index)
