@@ -4,7 +4,7 @@ import Testing
 /// `monitor` follows a PipeWire daemon's camera nodes at the seam (camprobe-fake `--pipewire FILE` with `watch`
 /// steps): the nodes present, one added and one removed, each joined to its device (a removed one names the device
 /// it stood for), the daemon going away and the watch reconnecting; `--no-pipewire`, a missing library, and no
-/// daemon at all (silent in text, one record in JSON).
+/// daemon at all (nothing said, in text or JSON).
 @Suite("monitor follows PipeWire camera nodes", .serialized)
 struct PipeWireMonitorTests {
     static let emeet = ["--fixture", CLI.fixtures + "/emeet-s800.json"]
@@ -67,11 +67,13 @@ struct PipeWireMonitorTests {
             ["monitor", "--timeout", "2"] + Self.emeet + ["--pipewire", try CLI.fixture(#"{"answer": "noLibrary"}"#)])
         #expect(noLibrary.stdout.contains("pipewire     unavailable: libpipewire-0.3.so.0 is not installed"), "\(noLibrary.stdout)")
         #expect(Date().timeIntervalSince(started) >= 1.9, "monitor ended with the PipeWire watch, before its --timeout")
-        // No daemon (camprobe-fake's default): nothing in text, as `list`; JSON says it once.
+        // No daemon (camprobe-fake's default): nothing said, in text or JSON (every record stays a device's).
         let noDaemon = try CLI.run(["monitor", "--timeout", "1.5"] + Self.emeet)
         #expect(noDaemon.status == 0 && !noDaemon.stdout.contains("pipewire"), "\(noDaemon.stdout)")
         let json = try CLI.run(["monitor", "--json", "--timeout", "1.5"] + Self.emeet)
-        let unavailable = json.stdout.split(separator: "\n").filter { $0.contains(#""event":"pipewire""#) }
-        #expect(unavailable.count == 1 && unavailable.first?.contains(#""status":"noDaemon""#) == true, "\(json.stdout)")
+        #expect(json.status == 0 && !json.stdout.contains(#""event":"pipewire"#), "\(json.stdout)")
+        // A remote named and not there is said, once.
+        let named = try CLI.run(["monitor", "--timeout", "1.5", "--pipewire-remote", "elsewhere"] + Self.emeet)
+        #expect(named.stdout.components(separatedBy: "pipewire     unavailable: ").count == 2, "\(named.stdout)")
     }
 }

@@ -246,7 +246,7 @@ struct Monitor: AsyncParsableCommand {
             }
             if let nodes = pipeWire.watch() {
                 group.addTask {
-                    await PipeWireMonitor.follow(nodes, registry: registry, printer: printer)
+                    await PipeWireMonitor.follow(nodes, named: pipeWire.remote != nil, registry: registry, printer: printer)
                     // The watch may end (no libpipewire, no session); the monitor does not end with it.
                     while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
                 }

@@ -9,7 +9,8 @@ enum PipeWireMonitor {
     /// session manager and camprobe both follow udev, and either may be first.
     static let joinPatience = 2000
 
-    static func follow(_ events: AsyncStream<PipeWireNodeEvent>, registry: DeviceRegistry, printer: EventPrinter) async {
+    /// `named`: the remote was named (`--pipewire-remote`): its absence is said, as any other failure.
+    static func follow(_ events: AsyncStream<PipeWireNodeEvent>, named: Bool, registry: DeviceRegistry, printer: EventPrinter) async {
         var joins: [UInt32: PipeWireJoin] = [:]
         var connected = false
         for await e in events {
@@ -29,8 +30,10 @@ enum PipeWireMonitor {
                 let devices = await registry.devices
                 printer.pipeWireNode("removed", n, joins.removeValue(forKey: n.id) ?? PipeWireCameras.join(n, devices: devices))
             case .unavailable(let status, let message):
-                // No daemon on the session's socket before any was seen: as `list`, nothing said in text.
-                let quiet = !connected && status == .noDaemon && !printer.json
+                // No daemon on the session's socket before any was seen (a server, a session without PipeWire):
+                // nothing said, in text or JSON (a stream of device events gains no record on such machines); the
+                // watch goes on waiting for one, and says when it connects.
+                let quiet = !connected && status == .noDaemon && !named
                 if !quiet { printer.pipeWireDaemon(connected ? "lost" : "unavailable", status: status, message: message) }
                 if connected { joins = [:] }
                 connected = false
