@@ -57,8 +57,8 @@ package enum NativeRegistryRead {
         hello.append(id: coreID, opcode: Op.hello, seq: 0, [3])  // PW_VERSION_CORE
         // The client's properties: until they come, the daemon does not register the client or decide its access
         // (module-access), and the registry announces nothing.
-        let props = NativeMessage.Builder.dictionary([("application.name", "camprobe"), ("application.process.id", String(getpid()))])
-        hello.append(id: clientID, opcode: Op.updateProperties, seq: 1, pod: NativeMessage.Builder.structure([props]))
+        let props = SPAPodWriter.dictionary([("application.name", "camprobe"), ("application.process.id", String(getpid()))])
+        hello.append(id: clientID, opcode: Op.updateProperties, seq: 1, pod: SPAPodWriter.structure([props]))
         hello.append(id: coreID, opcode: Op.getRegistry, seq: 1, [3, Int32(registryID)])  // PW_VERSION_REGISTRY
         hello.append(id: coreID, opcode: Op.sync, seq: 2, [Int32(coreID), Int32(bitPattern: syncSeq)])
         if let e = socket.send(hello.bytes, deadline: deadline) { return .failure(e) }

@@ -31,12 +31,15 @@ package enum SPAChoice: UInt32, Sendable, Hashable {
 
 /// SPA type numbers (`enum spa_type` in `spa/utils/type.h`).
 package enum SPAType {
+    package static let none: UInt32 = 1
     package static let bool: UInt32 = 2
     package static let id: UInt32 = 3
     package static let int: UInt32 = 4
     package static let long: UInt32 = 5
     package static let rectangle: UInt32 = 10
     package static let fraction: UInt32 = 11
+    package static let string: UInt32 = 8
+    package static let structure: UInt32 = 14
     package static let object: UInt32 = 15
     package static let choice: UInt32 = 19
     /// `SPA_TYPE_OBJECT_Format`.
@@ -116,7 +119,8 @@ extension SPAPod {
         return .object(type: u32(body, 0), id: u32(body, 4), properties: props)
     }
 
-    static func u32(_ b: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
+    /// The little-endian 32-bit word at `at` (the caller has checked the bytes are there).
+    static func u32<C: RandomAccessCollection>(_ b: C, _ at: Int) -> UInt32 where C.Element == UInt8, C.Index == Int {
         UInt32(b[at]) | UInt32(b[at + 1]) << 8 | UInt32(b[at + 2]) << 16 | UInt32(b[at + 3]) << 24
     }
 

@@ -1,13 +1,10 @@
 import PipeWire
 
-/// Builds SPA PODs byte by byte as libspa's builder lays them out (8-byte header, body padded to 8), for the fake
+/// Builds the EnumFormat PODs a daemon sends (on `SPAPodWriter`, as libspa's builder lays them out), for the fake
 /// at the seam: the parser reads exactly what a daemon sends.
 package enum PodBuilder {
-    package static func u32(_ v: UInt32) -> [UInt8] { [UInt8(v & 0xff), UInt8(v >> 8 & 0xff), UInt8(v >> 16 & 0xff), UInt8(v >> 24)] }
-
-    package static func pod(type: UInt32, body: [UInt8]) -> [UInt8] {
-        u32(UInt32(body.count)) + u32(type) + body + [UInt8](repeating: 0, count: (8 - body.count % 8) % 8)
-    }
+    package static func u32(_ v: UInt32) -> [UInt8] { SPAPodWriter.u32(v) }
+    package static func pod(type: UInt32, body: [UInt8]) -> [UInt8] { SPAPodWriter.pod(type: type, body: body) }
 
     package static func id(_ v: UInt32) -> [UInt8] { pod(type: SPAType.id, body: u32(v)) }
     package static func rect(_ w: UInt32, _ h: UInt32) -> [UInt8] { pod(type: SPAType.rectangle, body: u32(w) + u32(h)) }
