@@ -38,16 +38,15 @@ package enum PipeWireNodeWatcher {
             said = message
         }
         while !stop.isRaised {
-            if options.remote == nil, port is SystemPipeWirePort {
-                guard let socket = NativeRegistryRead.socketPath(nil) else {
-                    unavailable(.noDaemon, "no PipeWire session ($XDG_RUNTIME_DIR is not set)")
-                    return
-                }
-                if access(socket, F_OK) != 0 {
-                    unavailable(.noDaemon, "no PipeWire daemon (\(socket) does not exist); watching for it")
-                    pause(retry, stop)
-                    continue
-                }
+            switch PipeWireReading.absence(options, port: port) {
+            case .noSession?:
+                unavailable(.noDaemon, PipeWireReading.Absence.noSession.message)
+                return
+            case .noSocket(let path)?:
+                unavailable(.noDaemon, PipeWireReading.Absence.noSocket(path).message + "; watching for it")
+                pause(retry, stop)
+                continue
+            case nil: break
             }
             switch port.watch(options) {
             case .failure(let e):

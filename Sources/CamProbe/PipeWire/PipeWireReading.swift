@@ -23,20 +23,32 @@ package struct PipeWireReading: Sendable {
             (work, off) = (nil, PipeWireReport(status: .off, message: "PipeWire view off (--no-pipewire)"))
             return
         }
-        if options.remote == nil, port is SystemPipeWirePort {
-            guard let socket = NativeRegistryRead.socketPath(nil) else {
-                (work, off) = (
-                    nil, PipeWireReport(status: .noDaemon, message: "PipeWire view off: no session ($XDG_RUNTIME_DIR is not set)")
-                )
-                return
-            }
-            if access(socket, F_OK) != 0 {
-                (work, off) = (nil, PipeWireReport(status: .noDaemon, message: "PipeWire view off: no daemon (\(socket) does not exist)"))
-                return
-            }
+        if let absent = Self.absence(options, port: port) {
+            (work, off) = (nil, PipeWireReport(status: .noDaemon, message: "PipeWire view off: \(absent.message)"))
+            return
         }
         off = nil
         work = BackgroundWork { port.read(options) }
+    }
+
+    /// Why the session's own daemon is certainly not there, told without loading or connecting anything: no
+    /// runtime directory, or no socket in it. nil when one may be there (or a remote is named, or the port is a fake).
+    enum Absence {
+        case noSession
+        case noSocket(String)
+
+        var message: String {
+            switch self {
+            case .noSession: "no session ($XDG_RUNTIME_DIR is not set)"
+            case .noSocket(let path): "no daemon (\(path) does not exist)"
+            }
+        }
+    }
+
+    static func absence(_ options: PipeWireReadOptions, port: any PipeWirePort) -> Absence? {
+        guard options.remote == nil, port is SystemPipeWirePort else { return nil }
+        guard let socket = NativeRegistryRead.socketPath(nil) else { return .noSession }
+        return access(socket, F_OK) == 0 ? nil : .noSocket(socket)
     }
 
     /// Waits for the read (bounded) and joins it to `devices`.
