@@ -21,18 +21,30 @@ struct DeviceSourceOptions: ParsableArguments {
     /// Reads the devices: from profiles when given (no hardware touched),
     /// otherwise by discovery. `choose` as in `DeviceDiscovery.discover`.
     func discover(_ options: DiscoveryOptions, choose: (([Device]) -> Set<Int>)? = nil) throws -> DeviceDiscovery.Result {
+        try read(options, choose: choose).result
+    }
+
+    /// `discover`, and the PipeWire view each saved profile carries (by device; empty for this machine's devices,
+    /// whose view is read from the daemon).
+    func read(_ options: DiscoveryOptions, choose: (([Device]) -> Set<Int>)? = nil) throws -> (
+        result: DeviceDiscovery.Result, savedPipeWire: [DeviceID: PipeWireReport]
+    ) {
         guard !profile.isEmpty else {
-            return DeviceDiscovery(system: system(), logger: CLILogging.logger("camprobe.discovery")).discover(options, choose: choose)
+            let discovery = DeviceDiscovery(system: system(), logger: CLILogging.logger("camprobe.discovery"))
+            return (discovery.discover(options, choose: choose), [:])
         }
         var devices: [Device] = []
+        var views: [DeviceID: PipeWireReport] = [:]
         for p in profile {
-            for var d in try ProfileFolder.load(p) {
+            for doc in try ProfileFolder.load(p) {
+                var d = doc.device
                 if !options.controls { for i in d.captures.indices { d.captures[i].controls = nil } }
                 devices.append(d)
+                if let view = doc.pipewire { views[d.id] = view }
             }
         }
         _ = choose?(devices)
-        return DeviceDiscovery.Result(devices: devices, problems: [], note: nil)
+        return (DeviceDiscovery.Result(devices: devices, problems: [], note: nil), views)
     }
 
     /// The machine to read: the real one (or, in the test-only `camprobe-fake`, its fixtures).

@@ -55,8 +55,7 @@ struct ProfileWrite: ParsableCommand {
         // A live system's profile carries the device's PipeWire view (read beside it, bounded); a saved profile
         // written again keeps the view it carries.
         let reading = source.profile.isEmpty ? pipeWire.start(formats: true) : nil
-        let saved = source.profile.isEmpty || pipeWire.off ? [:] : ProfileFolder.savedPipeWire(source.profile)
-        let result = try source.discover(DiscoveryOptions(emulated: source.emulated))
+        let (result, saved) = try source.read(DiscoveryOptions(emulated: source.emulated))
         let report = reading?.finish(devices: result.devices)
         var chosen = Array(result.devices.indices)
         if let device {
@@ -79,7 +78,8 @@ struct ProfileWrite: ParsableCommand {
         for i in chosen {
             let d = result.devices[i]
             let doc = DeviceDocument(
-                generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: report?.scoped(to: d.id) ?? saved[d.id])
+                generator: "camprobe \(CamProbeCommand.version)", device: d,
+                pipewire: report?.scoped(to: d.id) ?? (pipeWire.off ? nil : saved[d.id]))
             guard let path = try ProfileOutput.write(doc, format: format, output: output) else { continue }
             Terminal.writeErr("camprobe: wrote \(path) (\(d.name), \(format.rawValue))\n")
         }

@@ -3,18 +3,21 @@ import ProfileFormat
 
 /// What `--profile PATH` names: one profile file, or a folder whose every profile is one device.
 enum ProfileFolder {
-    /// The devices of `path`: the file's one, or, for a folder, one per profile in it (sorted by name), what is
-    /// not a profile skipped with a note. A folder without any profile is an error.
-    static func load(_ path: String) throws -> [Device] {
+    /// The profiles of `path` (each a device and what it carries beside it): the file's one, or, for a folder, one
+    /// per profile in it (sorted by name), what is not a profile skipped with a note. A folder without any profile
+    /// is an error.
+    static func load(_ path: String) throws -> [DeviceDocument] {
         guard ProfileDirectory.isDirectory(path) else {
-            do throws(ProfileFile.LoadError) { return [try ProfileFile.load(path)] } catch { throw CLIError(message: error.description) }
+            do throws(ProfileFile.LoadError) { return [try ProfileFile.loadDocument(path)] } catch {
+                throw CLIError(message: error.description)
+            }
         }
         let (files, skipped) = ProfileDirectory.files(in: path)
-        var devices: [Device] = []
+        var devices: [DeviceDocument] = []
         var notes = skipped.map { (path: $0.path, text: "skipped \($0.path): \($0.reason)") }
         for file in files {
             do throws(ProfileFile.LoadError) {
-                devices.append(try ProfileFile.load(file))
+                devices.append(try ProfileFile.loadDocument(file))
             } catch {
                 notes.append((file, "skipped \(file): not a profile (\(reason(error.message)))"))
             }
@@ -28,20 +31,6 @@ enum ProfileFolder {
         }
         for n in notes.sorted(by: { $0.path < $1.path }) { Terminal.note(n.text) }
         return devices
-    }
-
-    /// The PipeWire views the profiles of `paths` carry (written on a live system), by device: what a report or a
-    /// rewritten profile of those devices keeps. Files that do not read are left to `load`, which says why.
-    static func savedPipeWire(_ paths: [String]) -> [DeviceID: PipeWireReport] {
-        var views: [DeviceID: PipeWireReport] = [:]
-        for path in paths {
-            let files = ProfileDirectory.isDirectory(path) ? ProfileDirectory.files(in: path).files : [path]
-            for file in files {
-                guard let doc = try? ProfileFile.loadDocument(file), let view = doc.pipewire else { continue }
-                views[doc.device.id] = view
-            }
-        }
-        return views
     }
 
     /// The loader's first sentence, without its leading "not a camprobe profile: " (the note says that).

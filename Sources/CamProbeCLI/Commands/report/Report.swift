@@ -73,13 +73,12 @@ struct Report: AsyncParsableCommand {
             // A live device's report has its PipeWire section (read beside it, bounded); a saved profile's, the view
             // it was written with, if any.
             let reading = sources.profile.isEmpty ? pipeWire.start(formats: true) : nil
-            let list = try chosenDevices()
+            let (list, saved) = try chosenDevices()
             var reports = list.map { DeviceReport($0) }
-            if let pw = reading?.finish(devices: list) {
-                for i in reports.indices { reports[i].pipeWire = PipeWireSection(pw.scoped(to: list[i].id)) }
-            } else if !sources.profile.isEmpty, !pipeWire.off {
-                let saved = ProfileFolder.savedPipeWire(sources.profile)
-                for i in reports.indices { reports[i].pipeWire = saved[list[i].id].map(PipeWireSection.init) }
+            let live = reading?.finish(devices: list)
+            for i in reports.indices {
+                let view = live?.scoped(to: list[i].id) ?? (pipeWire.off ? nil : saved[list[i].id])
+                reports[i].pipeWire = view.map(PipeWireSection.init)
             }
             if html && thumbnail && sources.profile.isEmpty {
                 for i in reports.indices { reports[i].thumbnailPNG = await thumbnailPNG(of: list[i]) }
@@ -97,11 +96,11 @@ struct Report: AsyncParsableCommand {
         print(path)
     }
 
-    /// The devices named (all when none), read in one discovery pass.
-    func chosenDevices() throws -> [Device] {
+    /// The devices named (all when none), read in one discovery pass, and the PipeWire views saved profiles carry.
+    func chosenDevices() throws -> (devices: [Device], savedPipeWire: [DeviceID: PipeWireReport]) {
         var chosen: [Int] = []
         var failure: (error: DeviceSelector.SelectionError, selector: String)?
-        let result = try source.discover(DiscoveryOptions(emulated: sources.emulated)) { list in
+        let (result, saved) = try source.read(DiscoveryOptions(emulated: sources.emulated)) { list in
             if devices.isEmpty { chosen = Array(list.indices) }
             for text in devices {
                 do throws(DeviceSelector.SelectionError) {
@@ -118,7 +117,7 @@ struct Report: AsyncParsableCommand {
         guard !chosen.isEmpty else {
             throw CLIError(message: "no cameras found, so there is nothing to report. Run 'camprobe list', or give --profile FILE.")
         }
-        return chosen.map { result.devices[$0] }
+        return (chosen.map { result.devices[$0] }, saved)
     }
 
     /// A profile file when `text` names one, else a device selector (within --profile files when given).

@@ -25,7 +25,7 @@ struct Show: ParsableCommand {
         var chosen: Int?
         var selectionError: DeviceSelector.SelectionError?
         // One pass: identities of all devices, capabilities of the chosen one only.
-        let result = try source.discover(DiscoveryOptions(emulated: source.emulated)) { devices in
+        let (result, saved) = try source.read(DiscoveryOptions(emulated: source.emulated)) { devices in
             do throws(DeviceSelector.SelectionError) {
                 chosen = try selector.resolve(in: devices)
             } catch {
@@ -47,7 +47,7 @@ struct Show: ParsableCommand {
             // A saved profile: the view it was written with, if any.
             let pipewire =
                 reading?.finish(devices: result.devices).scoped(to: d.id)
-                ?? (pipeWire.off ? nil : ProfileFolder.savedPipeWire(source.profile)[d.id])
+                ?? (pipeWire.off ? nil : saved[d.id])
             try JSONOutput.print(DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire))
         } else {
             ShowRenderer.render(d, index: index)
