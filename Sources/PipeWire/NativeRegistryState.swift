@@ -89,9 +89,11 @@ extension NativeRegistryRead {
         mutating func cut(_ s: String, _ max: Int) -> String {
             guard s.utf8.count > max else { return s }
             truncated += 1
-            var end = s.utf8.index(s.utf8.startIndex, offsetBy: max)
-            while end > s.utf8.startIndex && !s.unicodeScalars.indices.contains(end) { end = s.utf8.index(before: end) }
-            return String(s[..<end])
+            // Back from the cut to a character's first byte, as the shim cuts (a UTF-8 continuation byte is 10xxxxxx).
+            let u = s.utf8
+            var end = u.index(u.startIndex, offsetBy: max)
+            while end > u.startIndex && u[end] & 0xC0 == 0x80 { end = u.index(before: end) }
+            return String(decoding: u[..<end], as: UTF8.self)
         }
     }
 

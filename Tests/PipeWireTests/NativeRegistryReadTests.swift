@@ -126,6 +126,9 @@ struct NativeRegistryReadTests {
             }
         }
         var state = NativeRegistryRead.RegistryState(options: PipeWireReadOptions())
+        // A cut inside a character goes back to its first byte, and is counted.
+        #expect(state.cut("ééé", 3) == "é" && state.cut("ab", 2) == "ab" && state.cut("a€", 2) == "a" && state.truncated == 2)
+        state.truncated = 0
         // A global whose properties struct is cut: an error, not a crash.
         var g = NativeMessage.Builder()
         g.append(id: NativeRegistryRead.registryID, opcode: 0, seq: 0, [7, 0])
