@@ -13,7 +13,9 @@ public enum PipeWireCameras {
     /// connects with `pw_context_connect`, follows the registry (`pw_registry` globals) and asks every camera node
     /// for its `SPA_PARAM_EnumFormat` (`pw_node_enum_params`). The read is bounded by `timeoutMilliseconds`; it runs
     /// on a thread of its own, so the awaiting task holds no thread of the cooperative pool.
-    public static func read(devices: [Device], remote: String? = nil, timeoutMilliseconds: Int = 400) async -> PipeWireReport {
+    /// The default bound is the command line's for a read with formats: a healthy daemon answers in milliseconds, and
+    /// 400 ms was too little on a slow machine with five camera nodes (the test guest).
+    public static func read(devices: [Device], remote: String? = nil, timeoutMilliseconds: Int = 3000) async -> PipeWireReport {
         await read(devices: devices, remote: remote, timeoutMilliseconds: timeoutMilliseconds, port: SystemPipeWirePort())
     }
 
