@@ -20,12 +20,15 @@ for await event in events {
     print(applied.mode, applied.adjustments)  // "YUYV 640x480 @ 30 fps" []
     do {
         for try await frame in try await camera.frames() {  // mmap buffers, STREAMON
-            let bytes = frame.withUnsafeBytes { $0.count } ?? 0  // the frame in place
+            let bytes = try frame.withUnsafeBytes { $0.count }  // the frame in place; throws once released
             print(frame.sequence, frame.timestampNanoseconds, bytes, frame.framesLostBefore)
-            if frame.sequence >= 29 { break }  // STREAMOFF, munmap, REQBUFS 0
+            if frame.sequence >= 29 { break }  // leaving the loop: STREAMOFF, munmap, REQBUFS 0
         }
-    } catch let error as CaptureDeviceError where error.kind == .disconnected {
-        print("unplugged:", error.message)  // the frames end with a typed error
+        let report = try await camera.measureStreaming(frames: 30, expectedRate: applied.mode.frameRate)  // free again
+        print(report.deliveredFPS ?? 0, "fps delivered")
+    } catch {  // typed: `error` is a CaptureDeviceError, no cast
+        guard error.kind == .disconnected else { throw error }
+        print("unplugged:", error.message)
     }
     await camera.unlockForConfiguration()  // others may configure it now
     await camera.close()

@@ -15,11 +15,13 @@ import Synchronization
 /// `snd_pcm_delay` and `clock_gettime(CLOCK_MONOTONIC)`. Overruns (`-EPIPE`) are
 /// recovered with `snd_pcm_recover` and mark the next buffer `discontinuity`. A device
 /// that goes away (`-ENODEV`, `-EBADFD`) ends the stream with `AudioLevelMeterError`
-/// `.deviceGone`; a busy PCM with `.busy`, naming its holders. Cancelling the consuming
-/// task, or dropping the stream, stops the thread within one wait and closes the PCM
+/// `.deviceGone`; a busy PCM with `.busy`, naming its holders. Leaving the loop, cancelling
+/// the consuming task, or dropping the sequence stops the thread within one wait and closes the PCM
 /// (`snd_pcm_close`, when the thread lets go of its `PCMCaptureSource`).
 public struct AudioBufferStream: Sendable {
     public var pcm: String
+    /// The device the PCM belongs to, when known: errors name it.
+    public var device: DeviceID?
     public var request: PCMCaptureRequest
     package var port: any ALSAPort
     /// Who holds a busy PCM.
@@ -43,16 +45,16 @@ public struct AudioBufferStream: Sendable {
         self.spawn = spawn
     }
 
-    /// The buffers, in capture order, until the consumer stops or the PCM fails
-    /// (`AudioLevelMeterError`; buffers read before the failure come first).
+    /// Starts the read thread and returns the queue it fills, in capture order, until the
+    /// consumer stops (`AudioBufferQueue.cancel`) or the PCM fails (`AudioLevelMeterError`;
+    /// buffers read before the failure come first). `CamProbe`'s `buffers(maxQueued:)` is the
+    /// public sequence over it.
     ///
     /// At most `maxQueued` buffers wait for a slow consumer: then the oldest is dropped
     /// and the buffer delivered next has `discontinuity` set and the dropped frames in
-    /// `framesLost`. Iterate from one task at a time.
-    public func buffers(maxQueued: Int = 16) -> AsyncThrowingStream<AudioBuffer, any Error> {
+    /// `framesLost`.
+    package func startReading(maxQueued: Int = 16) -> AudioBufferQueue {
         let queue = AudioBufferQueue(limit: max(1, maxQueued))
-        let lifetime = AudioBufferStreamLifetime(queue)
-        let stream = AsyncThrowingStream<AudioBuffer, any Error>(unfolding: { try await lifetime.queue.next() })
         let source = self
         let rc = spawn { source.run(queue) }
         if rc != 0 {
@@ -60,7 +62,7 @@ public struct AudioBufferStream: Sendable {
                 throwing: AudioLevelMeterError(
                     kind: .noThread, pcm: pcm, message: "cannot start a thread to read \(pcm) (pthread_create: \(rc))"))
         }
-        return stream
+        return queue
     }
 
     /// The read thread: the PCM is closed (its source released) before the stream ends.
@@ -146,23 +148,15 @@ public struct AudioBufferStream: Sendable {
     }
 }
 
-/// Held only by the stream's closure: when the stream and its iterators are gone,
-/// the read thread is told to stop.
-final class AudioBufferStreamLifetime: Sendable {
-    let queue: AudioBufferQueue
-    init(_ queue: AudioBufferQueue) { self.queue = queue }
-    deinit { queue.cancel() }
-}
-
 /// The buffers between the read thread and the consumer: at most `limit`; when full the
 /// oldest is dropped and its loss written on the buffer that then comes next.
-final class AudioBufferQueue: Sendable {
+package final class AudioBufferQueue: Sendable {
     private struct State {
         var buffers: [AudioBuffer] = []
-        var waiter: CheckedContinuation<AudioBuffer?, any Error>?
+        var waiter: CheckedContinuation<Result<AudioBuffer?, AudioLevelMeterError>, Never>?
         var ended = false
         /// Thrown once, after the buffers left.
-        var error: (any Error)?
+        var error: AudioLevelMeterError?
     }
 
     let limit: Int
@@ -179,7 +173,7 @@ final class AudioBufferQueue: Sendable {
 
     /// From the read thread.
     func push(_ buffer: AudioBuffer) {
-        let waiter: CheckedContinuation<AudioBuffer?, any Error>? = state.withLock { s in
+        let waiter: CheckedContinuation<Result<AudioBuffer?, AudioLevelMeterError>, Never>? = state.withLock { s in
             guard !s.ended else { return nil }
             if let w = s.waiter {
                 s.waiter = nil
@@ -195,12 +189,12 @@ final class AudioBufferQueue: Sendable {
             }
             return nil
         }
-        waiter?.resume(returning: buffer)
+        waiter?.resume(returning: .success(buffer))
     }
 
     /// From the read thread, once: the stream ends after the buffers queued (then `error`).
-    func finish(throwing error: (any Error)?) {
-        let waiter: CheckedContinuation<AudioBuffer?, any Error>? = state.withLock { s in
+    func finish(throwing error: AudioLevelMeterError?) {
+        let waiter: CheckedContinuation<Result<AudioBuffer?, AudioLevelMeterError>, Never>? = state.withLock { s in
             guard !s.ended else { return nil }
             s.ended = true
             guard let w = s.waiter else {
@@ -210,31 +204,27 @@ final class AudioBufferQueue: Sendable {
             s.waiter = nil
             return w
         }
-        if let error {
-            waiter?.resume(throwing: error)
-        } else {
-            waiter?.resume(returning: nil)
-        }
+        waiter?.resume(returning: error.map { .failure($0) } ?? .success(nil))
     }
 
     /// The consumer is gone: stop the thread, drop what is queued, end the stream without error.
-    func cancel() {
+    package func cancel() {
         stopped.store(true, ordering: .releasing)
-        let waiter: CheckedContinuation<AudioBuffer?, any Error>? = state.withLock { s in
+        let waiter: CheckedContinuation<Result<AudioBuffer?, AudioLevelMeterError>, Never>? = state.withLock { s in
             s.ended = true
             s.error = nil
             s.buffers.removeAll()
             defer { s.waiter = nil }
             return s.waiter
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: .success(nil))
     }
 
     /// The next buffer; nil at the end or when the consuming task is cancelled.
-    func next() async throws -> AudioBuffer? {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (c: CheckedContinuation<AudioBuffer?, any Error>) in
-                let now: Result<AudioBuffer?, any Error>? = state.withLock { s in
+    package func next() async throws(AudioLevelMeterError) -> AudioBuffer? {
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (c: CheckedContinuation<Result<AudioBuffer?, AudioLevelMeterError>, Never>) in
+                let now: Result<AudioBuffer?, AudioLevelMeterError>? = state.withLock { s in
                     if !s.buffers.isEmpty { return .success(s.buffers.removeFirst()) }
                     if s.ended {
                         defer { s.error = nil }
@@ -244,10 +234,11 @@ final class AudioBufferQueue: Sendable {
                     s.waiter = c
                     return nil
                 }
-                if let now { c.resume(with: now) }
+                if let now { c.resume(returning: now) }
             }
         } onCancel: {
             cancel()
         }
+        return try result.get()
     }
 }

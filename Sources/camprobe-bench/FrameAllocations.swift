@@ -44,7 +44,7 @@ enum FrameAllocations {
             var before: UInt64 = 0
             var counted: UInt64 = 0
             func look(_ frame: VideoFrame) async throws -> Bool {
-                bytes &+= frame.withUnsafeBytes { $0.count } ?? 0
+                bytes &+= try frame.withUnsafeBytes { $0.count }
                 seen += 1
                 // A consumer slower than the camera finds a frame waiting and never suspends: no wake-up crosses threads.
                 if consumerDelay > .zero { try await Task.sleep(for: consumerDelay) }

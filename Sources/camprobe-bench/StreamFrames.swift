@@ -45,7 +45,7 @@ enum StreamFrames {
             var checksum: UInt8 = 0
             for try await frame in frames {
                 firstAt = firstAt ?? monotonicNanoseconds()
-                checksum ^= frame.withUnsafeBytes { $0.first ?? 0 } ?? 0
+                checksum ^= try frame.withUnsafeBytes { $0.first ?? 0 }
                 count += 1
                 if count == n { break }
             }

@@ -38,12 +38,12 @@ struct AudioBufferStreamTests {
     /// the whole suite runs in parallel on 2 cores, where 10 s was once not enough).
     static func collect(
         _ source: AudioBufferStream, maxQueued: Int = 1024, max: Int, pause: Duration = .zero
-    ) async throws -> ([AudioBuffer], (any Error)?) {
+    ) async throws -> ([AudioBuffer], CaptureDeviceError?) {
         try await within(60) {
             var out: [AudioBuffer] = []
             let stream = source.buffers(maxQueued: maxQueued)
             if pause > .zero { try await Task.sleep(for: pause) }
-            do {
+            do throws(CaptureDeviceError) {
                 for try await b in stream {
                     out.append(b)
                     if out.count >= max { break }
@@ -200,10 +200,10 @@ struct AudioBufferStreamTests {
             AudioBufferStream(pcm: "hw:1,0", port: port, spawn: probe.spawn), max: 100)
         #expect(buffers.count == 5)
         #expect(buffers.map(\.frameCount).reduce(0, +) == 12000)
-        let e = try #require(error as? AudioLevelMeterError)
-        #expect(e.kind == .deviceGone)
+        let e = try #require(error)  // a CaptureDeviceError, typed: no cast
+        #expect(e.kind == .disconnected && e.pcmError?.kind == .deviceGone)
         #expect(e.message.contains("went away"))
-        #expect(e.underlying?.errno == ENODEV)
+        #expect(e.pcmError?.underlying?.errno == ENODEV)
         // The PCM was closed before the stream ended.
         #expect(probe.opened.load(ordering: .sequentiallyConsistent) == 1)
         #expect(probe.closed.load(ordering: .sequentiallyConsistent) == 1)
@@ -216,9 +216,9 @@ struct AudioBufferStreamTests {
         })
         let (buffers, error) = try await Self.collect(AudioBufferStream(pcm: "hw:1,0", port: port, holderLookup: lookup), max: 1)
         #expect(buffers.isEmpty)
-        let e = try #require(error as? AudioLevelMeterError)
+        let e = try #require(error)
         #expect(e.kind == .busy)
-        #expect(e.holders.map(\.pid) == [77])
+        #expect(e.holders.map(\.pid) == [77] && e.holders.map(\.commandLine) == ["arecord -D hw:1,0"])
         #expect(e.message == "hw:1,0 is busy: held by pid 77 (arecord -D hw:1,0)")
     }
 

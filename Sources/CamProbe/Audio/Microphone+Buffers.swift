@@ -20,7 +20,9 @@ extension Device {
     /// nil when no capture card belongs to the device.
     package func microphoneBufferStream(request: PCMCaptureRequest = PCMCaptureRequest(), system: any DeviceSystem) -> AudioBufferStream? {
         guard let pcm = audio.first?.pcms.first else { return nil }
-        return pcm.bufferStream(request: request, port: system.alsa)
+        var stream = pcm.bufferStream(request: request, port: system.alsa)
+        stream.device = id
+        return stream
     }
 
     /// Buffers from the device's microphone — the first capture PCM of its first ALSA

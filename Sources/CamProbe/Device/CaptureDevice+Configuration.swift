@@ -38,18 +38,28 @@ extension CaptureDevice {
     public var isLockedForConfiguration: Bool { lock != nil }
 
     /// Runs `body` with the camera locked for configuration and releases the
-    /// lock when it returns, throws or is cancelled.
+    /// lock when it returns, throws or is cancelled (a lock this handle held before stays held).
+    ///
+    /// Typed: a body that throws only `CaptureDeviceError` — written `{ (camera) throws(CaptureDeviceError) in … }`,
+    /// or one that throws nothing — makes the whole scope throw `CaptureDeviceError`. A body that throws
+    /// other errors picks the untyped overload. The corresponding C calls are those of
+    /// `lockForConfiguration` and `unlockForConfiguration`.
+    public func withConfigurationLock<T: Sendable>(
+        _ body: @Sendable (CaptureDevice) async throws(CaptureDeviceError) -> T
+    ) async throws(CaptureDeviceError) -> T {
+        let wasLocked = lock != nil
+        try await lockForConfiguration()
+        defer { if !wasLocked { unlockForConfiguration() } }
+        return try await body(self)
+    }
+
+    /// `withConfigurationLock(_:)` for a body that throws errors of its own: they are rethrown
+    /// as they are, and a lock that cannot be taken throws a `CaptureDeviceError`.
     public func withConfigurationLock<T: Sendable>(_ body: @Sendable (CaptureDevice) async throws -> T) async throws -> T {
         let wasLocked = lock != nil
         try await lockForConfiguration()
-        do {
-            let result = try await body(self)
-            if !wasLocked { unlockForConfiguration() }
-            return result
-        } catch {
-            if !wasLocked { unlockForConfiguration() }
-            throw error
-        }
+        defer { if !wasLocked { unlockForConfiguration() } }
+        return try await body(self)
     }
 
     /// Applies a negotiated decision (its choice must be for this handle's node).
@@ -79,6 +89,7 @@ extension CaptureDevice {
         if let p = mode.path, p != path {
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(mode) is a mode of \(p); this handle holds \(path)")
         }
+        await settleStream()
         _ = try usablePort()
         if let running = frameProducer, !running.hasEnded {
             throw CaptureDeviceError(
@@ -102,6 +113,7 @@ extension CaptureDevice {
             sessionPreset = .inputPriority
             let result = AppliedConfiguration(requested: mode, path: path, details: applied, pipeline: pipeline)
             appliedUnderLock = (result.mode, applied.after.bytesPerLine)
+            lastApplied = result.mode
             return result
         } catch {
             throw await failure(error)

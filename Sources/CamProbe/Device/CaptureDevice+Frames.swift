@@ -15,28 +15,29 @@ extension CaptureDevice {
     /// when streaming cannot start (naming the ioctl), `disconnected` when the camera is gone.
     /// The corresponding ioctls are `VIDIOC_REQBUFS`, `VIDIOC_QUERYBUF`, `VIDIOC_QBUF`, `VIDIOC_STREAMON`, `VIDIOC_DQBUF`.
     public func frames(_ options: FrameOutputOptions = FrameOutputOptions()) async throws(CaptureDeviceError) -> VideoFrames {
+        await settleStream()
         let port = try usablePort()
-        if let running = frameProducer, !running.hasEnded {
+        if frameProducer != nil {
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(name) is already streaming to this handle; stop those frames first")
         }
-        let mode: CaptureMode
-        let bytesPerLine: UInt32
+        var mode: CaptureMode
+        var bytesPerLine: UInt32
+        var pending: CaptureInterruption?
         if lock != nil, let known = appliedUnderLock {
             (mode, bytesPerLine) = known  // read back by apply under this lock: unchanged since
         } else {
-            let format: ActiveFormat
             do throws(V4L2Error) {
-                format = try port.readActiveFormat(bufferType)
+                (mode, bytesPerLine) = try StreamStarter.readMode(port, path: path, bufferType: bufferType)
             } catch {
                 throw await failure(error)
             }
-            let rate = port.readStreamingParameters(bufferType)?.frameInterval.flatMap {
-                $0.interval.isValid ? $0.interval.reciprocal : nil
+            // Another process's VIDIOC_S_FMT since this handle applied its mode (it had unlocked): never streamed silently.
+            if let expected = lastApplied, !StreamStarter.sameMode(expected, mode) {
+                let found = mode
+                let i = CaptureInterruption.reconfigured(expected: expected, found: found, path: path, name: name)
+                guard options.resumesAfterInterruption, sensor == nil else { throw interrupted(i) }
+                (mode, pending) = (expected, i)  // the starter restores it
             }
-            mode = CaptureMode(
-                path: path, bufferType: format.bufferType, fourcc: format.fourcc,
-                size: Dimensions(width: format.width, height: format.height), frameRate: rate)
-            bytesPerLine = format.bytesPerLine
         }
         let signal: any WakeSignal
         switch port.makeWakeSignal() {
@@ -44,6 +45,8 @@ extension CaptureDevice {
         case .failure(let e):
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(name): no wake signal for streaming (eventfd: errno \(e.code))")
         }
+        let starter = StreamStarter(
+            port: port, id: id, name: name, mode: mode, bytesPerLine: bytesPerLine, count: options.bufferCount, restores: sensor == nil)
         // The streaming thread is started first and waits; buffers and STREAMON are done here,
         // on this camera's own thread (blocking is fine on it), meanwhile. The thread then polls
         // at once: starting a thread is never between STREAMON and the first DQBUF.
@@ -55,7 +58,7 @@ extension CaptureDevice {
         let path = path
         let spawned = DedicatedThread.spawn {
             producer.run(
-                handoff, id: id, mode: mode, bytesPerLine: Int(bytesPerLine), options: options,
+                handoff, id: id, options: options,
                 fail: { error in
                     CaptureDeviceError(
                         kind: error.isDeviceGone ? .disconnected : .failed, id: id,
@@ -73,14 +76,36 @@ extension CaptureDevice {
             throw CaptureDeviceError(
                 kind: .failed, id: id, message: "\(name): the system refused a thread for streaming (pthread_create: \(spawned))")
         }
-        do throws(V4L2Error) {
-            handoff.give(try FrameStream(port: port, bufferType: mode.bufferType, count: options.bufferCount))
-        } catch {
+        if let pending { producer.report(pending) }
+        switch starter.attempt() {
+        case .started(let stream):
+            handoff.give(.started(stream, starter))
+        case .interrupted(let i) where options.resumesAfterInterruption:
+            handoff.give(.waiting(i, starter))
+        case .interrupted(let i):
             handoff.give(nil)  // the waiting thread ends
+            throw interrupted(i)
+        case .failed(let error):
+            handoff.give(nil)
             throw await failure(error)  // a camera gone is marked disconnected and reported to the registry
         }
         frameProducer = producer
         return VideoFrames(producer: producer, mode: mode)
+    }
+
+    /// The error for an interruption the caller did not ask to wait out.
+    func interrupted(_ i: CaptureInterruption) -> CaptureDeviceError {
+        CaptureDeviceError(
+            kind: i.reason == .deviceGone ? .disconnected : .interrupted, id: id, message: i.message,
+            holders: i.holders, interruption: i)
+    }
+
+    /// Waits until the frames of a loop that was left (or stopped) have ended, so the next call
+    /// finds the node free: a `break` out of the loop stops the stream, this makes it done.
+    func settleStream() async {
+        guard let running = frameProducer, running.isAbandoned else { return }
+        await running.stop()
+        frameProducer = nil
     }
 
     /// Stops the frames this handle streams, if any, and waits until no buffer is mapped.

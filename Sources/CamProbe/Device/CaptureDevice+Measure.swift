@@ -19,7 +19,11 @@ extension CaptureDevice {
     public func measureStreaming(frames: Int, expectedFPS: Double?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError)
         -> StreamReport
     {
+        await settleStream()
         let port = try usablePort()
+        if frameProducer != nil {
+            throw CaptureDeviceError(kind: .failed, id: id, message: "\(name) is streaming frames to this handle; stop them first")
+        }
         let stream: FrameStream
         do throws(V4L2Error) {
             stream = try FrameStream(port: port, bufferType: bufferType)

@@ -1,3 +1,4 @@
+import ALSA
 import CaptureModel
 import HostSystem
 import Negotiation
@@ -18,6 +19,12 @@ public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvert
         /// Streaming started but no frame came within the timeout: the driver stopped delivering
         /// (or never began). The camera is still there; a longer timeout or a replug may help.
         case stalled
+        /// A borrowed frame's bytes were read after it went back to the driver (`VideoFrame.release()`,
+        /// the next frame, or the stream's end): copy a frame to keep it.
+        case released
+        /// Another process took or reconfigured the camera, or the USB bus had no bandwidth left:
+        /// `interruption` says which and who. `FrameOutputOptions.resumesAfterInterruption` waits it out instead.
+        case interrupted
     }
 
     public var kind: Kind
@@ -27,7 +34,25 @@ public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvert
     public var underlying: V4L2Error?
     /// The processes that hold the node (from `/proc/PID/fd`), when the kind is `busy` and they can be seen.
     public var holders: [NodeHolder] = []
+    /// What interrupted the camera, when the kind is `interrupted`.
+    public var interruption: CaptureInterruption?
+    /// For a microphone's buffers: the libasound failure behind it.
+    public var pcmError: AudioLevelMeterError?
     public var description: String { message }
+
+    /// An error of `kind` for device `id`, saying `message` (for a recorder that reports its own
+    /// failures in the same type, and for tests).
+    public init(
+        kind: Kind, id: DeviceID, message: String, underlying: V4L2Error? = nil, holders: [NodeHolder] = [],
+        interruption: CaptureInterruption? = nil
+    ) {
+        self.kind = kind
+        self.id = id
+        self.message = message
+        self.underlying = underlying
+        self.holders = holders
+        self.interruption = interruption
+    }
 }
 
 /// An open handle on one physical device's capture node, as a recorder holds
@@ -60,6 +85,9 @@ public actor CaptureDevice {
     /// What the last `apply` read back, while the lock that made it is held: nobody else can have
     /// changed the mode since, so `frames()` starts from it without asking the driver again.
     var appliedUnderLock: (mode: CaptureMode, bytesPerLine: UInt32)?
+    /// The mode this handle last applied (kept after unlocking): `frames()` compares the driver's with it,
+    /// so another process's change is reported, never streamed silently.
+    var lastApplied: CaptureMode?
     /// The frames this handle streams (`frames(_:)`), while they run.
     var frameProducer: FrameProducer?
     /// The media-controller camera this node belongs to: its pipeline is locked and configured with it.
@@ -117,7 +145,13 @@ public actor CaptureDevice {
     /// Opens the node now, if it is not open yet (on this handle's thread).
     func connect() throws(CaptureDeviceError) { _ = try usablePort() }
 
-    deinit { executor.shutdown() }
+    /// A handle dropped while it streams stops its frames: the streaming thread undoes the
+    /// stream (`VIDIOC_STREAMOFF`, `munmap`, `VIDIOC_REQBUFS` 0) and the node's file is closed
+    /// when it lets go; the configuration lock is released with it.
+    deinit {
+        frameProducer?.abandon()
+        executor.shutdown()
+    }
 
     /// The active format, read from the driver now.
     ///

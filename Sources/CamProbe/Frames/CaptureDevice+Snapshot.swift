@@ -17,6 +17,7 @@ extension CaptureDevice {
     /// then `VIDIOC_STREAMOFF` and `VIDIOC_REQBUFS` with count 0.
     package func captureFrame(skipping: Int = 3, timeoutSeconds: Double = 5) async throws(SnapshotError) -> SnapshotFrame {
         let port: any DevicePort
+        await settleStream()
         do { port = try usablePort() } catch { throw SnapshotError(kind: .device, message: error.message, underlying: error) }
         func fail(_ e: V4L2Error) async -> SnapshotError {
             let d = await failure(e)

@@ -8,7 +8,7 @@ final class FrameChannel: Sendable {
         var ring: [VideoFrame?]
         var head = 0
         var count = 0
-        var waiter: UnsafeContinuation<VideoFrame?, any Error>?
+        var waiter: UnsafeContinuation<Result<VideoFrame?, CaptureDeviceError>, Never>?
         var end: Result<Void, CaptureDeviceError>?
         var cancelled = false
     }
@@ -31,7 +31,7 @@ final class FrameChannel: Sendable {
     }
 
     func offer(_ frame: VideoFrame, discardOldest: Bool) -> Offer {
-        let (outcome, waiter): (Offer, UnsafeContinuation<VideoFrame?, any Error>?) = state.withLock { s in
+        let (outcome, waiter): (Offer, UnsafeContinuation<Result<VideoFrame?, CaptureDeviceError>, Never>?) = state.withLock { s in
             if s.end != nil || s.cancelled { return (.closed(frame), nil) }
             if let w = s.waiter {
                 s.waiter = nil
@@ -49,7 +49,7 @@ final class FrameChannel: Sendable {
             s.ring[(s.head + s.count - 1) % capacity] = frame
             return (.displaced(old), nil)
         }
-        waiter?.resume(returning: frame)
+        waiter?.resume(returning: .success(frame))
         return outcome
     }
 
@@ -58,17 +58,14 @@ final class FrameChannel: Sendable {
 
     /// Ends the stream (producer): the consumer gets the waiting frames, then nil or the error.
     func finish(_ end: Result<Void, CaptureDeviceError>) {
-        let waiter: UnsafeContinuation<VideoFrame?, any Error>? = state.withLock { s in
+        let waiter: UnsafeContinuation<Result<VideoFrame?, CaptureDeviceError>, Never>? = state.withLock { s in
             if s.end == nil { s.end = end }
             let w = s.waiter
             s.waiter = nil
             return w
         }
         guard let waiter else { return }
-        switch end {
-        case .success: waiter.resume(returning: nil)
-        case .failure(let e): waiter.resume(throwing: e)
-        }
+        waiter.resume(returning: end.map { nil })
     }
 
     /// Removes every waiting frame (the stream stops): the producer revokes their buffers.
@@ -87,48 +84,39 @@ final class FrameChannel: Sendable {
 
     /// The consumer stopped listening (cancelled, or the sequence was dropped).
     func cancel() {
-        let waiter: UnsafeContinuation<VideoFrame?, any Error>? = state.withLock { s in
+        let waiter: UnsafeContinuation<Result<VideoFrame?, CaptureDeviceError>, Never>? = state.withLock { s in
             s.cancelled = true
             let w = s.waiter
             s.waiter = nil
             return w
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: .success(nil))
     }
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// The next frame (consumer): a waiting one, else suspends until one comes or the stream ends.
-    func next() async throws -> VideoFrame? {
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (c: UnsafeContinuation<VideoFrame?, any Error>) in
-                enum Now {
-                    case frame(VideoFrame)
-                    case end(Result<Void, CaptureDeviceError>?)
-                    case wait
-                }
-                let now: Now = state.withLock { s in
+    func next() async throws(CaptureDeviceError) -> VideoFrame? {
+        let result = await withTaskCancellationHandler {
+            await withUnsafeContinuation { (c: UnsafeContinuation<Result<VideoFrame?, CaptureDeviceError>, Never>) in
+                let now: Result<VideoFrame?, CaptureDeviceError>? = state.withLock { s in
                     if s.count > 0 {
                         let f = s.ring[s.head]!
                         s.ring[s.head] = nil
                         s.head = (s.head + 1) % capacity
                         s.count -= 1
-                        return .frame(f)
+                        return .success(f)
                     }
-                    if s.cancelled { return .end(nil) }
-                    if let e = s.end { return .end(e) }
+                    if s.cancelled { return .success(nil) }
+                    if let e = s.end { return e.map { nil } }
                     s.waiter = c
-                    return .wait
+                    return nil
                 }
-                switch now {
-                case .frame(let f): c.resume(returning: f)
-                case .end(.failure(let e)): c.resume(throwing: e)
-                case .end: c.resume(returning: nil)
-                case .wait: break
-                }
+                if let now { c.resume(returning: now) }
             }
         } onCancel: {
             cancel()
         }
+        return try result.get()
     }
 }

@@ -29,11 +29,21 @@ public struct FrameOutputOptions: Sendable, Hashable {
     public var driverBuffers: Int
     /// How long without a frame ends the sequence with an error (the driver stopped delivering).
     public var noFrameTimeout: Duration
+    /// When another process streams from the camera or changed its mode, or the USB bus has no
+    /// bandwidth left, wait and try again (every `retryInterval`) instead of failing: the stream
+    /// reports `interrupted(…)` in `VideoFrames.events`, restores the mode it started with
+    /// (`VIDIOC_S_FMT`, `VIDIOC_S_PARM`) once the camera is free, then `interruptionEnded`, and
+    /// frames follow. Off by default: the sequence then fails with kind `interrupted`.
+    public var resumesAfterInterruption: Bool
+    /// How often an interrupted stream tries again (50 ms … 10 s).
+    public var retryInterval: Duration
 
     public init(
         delivery: Delivery = .borrow, lateFrames: LateFramePolicy = .discardLate, queueDepth: Int = 2, driverBuffers: Int = 4,
-        noFrameTimeout: Duration = .seconds(5)
+        noFrameTimeout: Duration = .seconds(5), resumesAfterInterruption: Bool = false, retryInterval: Duration = .milliseconds(250)
     ) {
+        self.resumesAfterInterruption = resumesAfterInterruption
+        self.retryInterval = retryInterval
         self.delivery = delivery
         self.lateFrames = lateFrames
         self.queueDepth = queueDepth
@@ -42,5 +52,9 @@ public struct FrameOutputOptions: Sendable, Hashable {
     }
 
     var depth: Int { min(max(queueDepth, 1), 16) }
+    var retryMilliseconds: Int32 {
+        let ms = retryInterval.components.seconds * 1000 + retryInterval.components.attoseconds / 1_000_000_000_000_000
+        return Int32(min(max(ms, 50), 10_000))
+    }
     var bufferCount: UInt32 { UInt32(min(max(driverBuffers, depth + 2), 32)) }
 }

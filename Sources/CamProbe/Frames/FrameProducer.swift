@@ -7,7 +7,7 @@ import V4L2
     import Glibc
 #endif
 
-/// A started stream (buffers mapped and queued, `STREAMON` done) handed to the
+/// A started stream (buffers mapped and queued, `STREAMON` done), or one waiting for an interruption to end, handed to the
 /// thread that reads frames from it. The thread is started first and waits here
 /// (`sem_wait`) while the camera's own thread starts the stream, so starting the
 /// thread and starting the stream overlap.
@@ -22,7 +22,13 @@ import V4L2
 /// state with a lock. The semaphore lives at a fixed address, allocated once and
 /// freed in `deinit`.
 final class StreamHandoff: @unchecked Sendable {
-    private var stream: FrameStream?
+    /// What the streaming thread starts from: a stream already started, or one to start
+    /// again once an interruption ends (the starter is then the thread's own).
+    enum Start {
+        case started(FrameStream, StreamStarter)
+        case waiting(CaptureInterruption, StreamStarter)
+    }
+    private var stream: Start?
     private let ready: UnsafeMutablePointer<sem_t>
 
     init() {
@@ -31,14 +37,14 @@ final class StreamHandoff: @unchecked Sendable {
     }
 
     /// Hands the started stream over, or nil when it could not start (the thread then ends).
-    func give(_ stream: FrameStream?) {
+    func give(_ stream: Start?) {
         self.stream = stream
         sem_post(ready)
     }
 
     /// Waits for `give`, then takes the stream out (once): no reference to it, or to its
     /// port, is left here, so `close()` can release the file once the stream has ended.
-    func take() -> FrameStream? {
+    func take() -> Start? {
         while sem_wait(ready) != 0 && errno == EINTR {}
         defer { stream = nil }
         return stream
@@ -68,12 +74,18 @@ final class FrameProducer: Sendable {
     let channel: FrameChannel
     let returned: ReturnedBuffers
     let stats = Mutex(FrameStatistics())
+    /// Interruptions and their ends, for `VideoFrames.events`.
+    let events: AsyncStream<FrameStreamEvent>
+    private let eventSink: AsyncStream<FrameStreamEvent>.Continuation
+    /// The interruption in force now (nil while frames flow).
+    let interruption = Mutex<CaptureInterruption?>(nil)
     private let ended = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
     private let consumerThread = Mutex<ThreadExecutor?>(nil)
 
     init(channel: FrameChannel, returned: ReturnedBuffers) {
         self.channel = channel
         self.returned = returned
+        (events, eventSink) = AsyncStream.makeStream(of: FrameStreamEvent.self, bufferingPolicy: .bufferingNewest(32))
     }
 
     /// The thread `VideoFrames.forEach` runs its loop on, started the first time it is asked
@@ -89,8 +101,7 @@ final class FrameProducer: Sendable {
 
     /// Stops streaming: the consumer's sequence ends, then returns once every buffer is unmapped.
     func stop() async {
-        channel.cancel()
-        returned.wake.signal.raise()
+        abandon()
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             let resumeNow = ended.withLock { e in
                 if e.done { return true }
@@ -100,6 +111,17 @@ final class FrameProducer: Sendable {
             if resumeNow { c.resume() }
         }
     }
+
+    /// Tells the streaming thread to stop, without waiting (the loop was left, or its camera
+    /// handle dropped): it wakes at once and undoes the stream (`STREAMOFF`, `munmap`, `REQBUFS` 0).
+    /// The camera's handle waits for that before its next call touches the device.
+    func abandon() {
+        channel.cancel()
+        returned.wake.signal.raise()
+    }
+
+    /// Whether nobody will read this stream's frames any more (stopped, left, or ended).
+    var isAbandoned: Bool { channel.isCancelled || hasEnded }
 
     var hasEnded: Bool { ended.withLock { $0.done } }
 
@@ -113,21 +135,79 @@ final class FrameProducer: Sendable {
         waiters.forEach { $0.resume() }
     }
 
-    /// The loop, on the streaming thread, over a stream already started (`STREAMON` done).
-    /// `finished` is called once at the very end, with the error that ended the stream (nil: stopped).
+    /// Says an interruption began (`interrupted`) or ended (nil: `interruptionEnded`).
+    func report(_ now: CaptureInterruption?) {
+        let before = interruption.withLock { i in
+            defer { i = now }
+            return i
+        }
+        if let now {
+            if before != now { eventSink.yield(.interrupted(now)) }
+        } else if before != nil {
+            eventSink.yield(.interruptionEnded)
+        }
+    }
+
+    /// The loop, on the streaming thread, over a stream already started (`STREAMON` done), or
+    /// one waiting for its interruption to end. `finished` is called once at the very end, with
+    /// the error that ended the stream (nil: stopped).
     func run(
-        _ handoff: StreamHandoff, id: DeviceID, mode: CaptureMode, bytesPerLine: Int, options: FrameOutputOptions,
+        _ handoff: StreamHandoff, id: DeviceID, options: FrameOutputOptions,
         fail: @Sendable (V4L2Error) -> CaptureDeviceError, finished: @Sendable (CaptureDeviceError?) -> Void
     ) {
         // The stream (and its port) is held only inside this scope: the file can close as soon as it has ended.
-        let failure: CaptureDeviceError?
+        var failure: CaptureDeviceError?
         do {
-            guard let stream = handoff.take() else { return }  // it never started
-            failure = loop(stream, id: id, mode: mode, bytesPerLine: bytesPerLine, options: options, fail: fail)
+            guard let start = handoff.take() else {  // it never started
+                eventSink.finish()
+                markEnded()
+                return
+            }
+            let stream: FrameStream?
+            let starter: StreamStarter
+            switch start {
+            case .started(let s, let st):
+                (stream, starter) = (s, st)
+            case .waiting(let interruption, let st):
+                starter = st
+                report(interruption)
+                (stream, failure) = waitForEnd(of: interruption, starter, id: id, options: options, fail: fail)
+            }
+            if let stream {
+                report(nil)
+                failure = loop(stream, id: id, mode: starter.mode, bytesPerLine: Int(starter.bytesPerLine), options: options, fail: fail)
+            }
         }  // the stream is let go here, before anyone hears it ended
+        if let failure, failure.kind == .disconnected {
+            report(CaptureInterruption(reason: .deviceGone, message: failure.message))
+        }
+        eventSink.finish()
         channel.finish(failure.map { .failure($0) } ?? .success(()))
         markEnded()
         finished(failure)
+    }
+
+    /// Tries `starter` again every `retryInterval` until the stream starts, the consumer
+    /// stops, or a real failure; each new reason is reported as it is seen.
+    private func waitForEnd(
+        of first: CaptureInterruption, _ starter: StreamStarter, id: DeviceID, options: FrameOutputOptions,
+        fail: @Sendable (V4L2Error) -> CaptureDeviceError
+    ) -> (FrameStream?, CaptureDeviceError?) {
+        let wake = returned.wake.signal
+        while !channel.isCancelled {
+            wake.reset()
+            _ = starter.port.wait(for: [], timeoutMilliseconds: options.retryMilliseconds, wake: wake)
+            if channel.isCancelled { break }
+            switch starter.attempt() {
+            case .started(let stream):
+                return (stream, nil)
+            case .interrupted(let i):
+                report(i)
+            case .failed(let e):
+                return (nil, fail(e))
+            }
+        }
+        return (nil, nil)
     }
 
     /// Streams until stopped or failed; every buffer is unmapped when it returns.
@@ -193,7 +273,7 @@ final class FrameProducer: Sendable {
                     let frame = VideoFrame(
                         sequence: b.record.sequence, timestampNanoseconds: b.record.timestampNanoseconds, framesLostBefore: gap,
                         isCorrupt: b.record.hasError, flags: b.record.flags, bytesUsed: Int(b.record.bytesUsed),
-                        bytesPerLine: bytesPerLine, mode: mode, storage: storage)
+                        bytesPerLine: bytesPerLine, mode: mode, device: id, storage: storage)
                     switch channel.offer(frame, discardOldest: discard) {
                     case .taken:
                         stats.withLock {

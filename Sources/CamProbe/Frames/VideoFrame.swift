@@ -2,6 +2,10 @@ import CaptureModel
 import Synchronization
 import V4L2
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One frame as it arrived (AVFoundation's sample buffer): the driver's
 /// timestamp and sequence number, its flags, and its bytes — in place in the
 /// driver's buffer (`.borrow`) or copied (`.copy`).
@@ -23,6 +27,8 @@ public struct VideoFrame: Sendable {
     public var bytesPerLine: Int
     /// The mode the frames are in (read back when streaming started).
     public var mode: CaptureMode
+    /// The device the frame came from.
+    public var device: DeviceID
 
     let storage: Storage
     enum Storage: Sendable {
@@ -30,32 +36,73 @@ public struct VideoFrame: Sendable {
         case borrowed(FrameLease, generation: UInt64)
     }
 
-    /// Calls `body` with the frame's bytes; nil when a borrowed frame was already
-    /// released (it belongs to the driver again) — copy it first to keep it.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+    /// Calls `body` with the frame's bytes, in place in the driver's buffer for a borrowed frame.
+    ///
+    /// Throws a `CaptureDeviceError` of kind `released` when a borrowed frame was already given
+    /// back to the driver (`release()`, or the next frame was asked for, or the stream stopped):
+    /// a writer never sees empty bytes for a frame it missed. Errors `body` throws are rethrown.
+    /// Calling `release()` inside `body` is safe: the buffer goes back to the driver when `body`
+    /// returns, and the mapping stays valid until then (`VIDIOC_QBUF` waits for every reader).
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         switch storage {
         case .copied(let bytes): return try bytes.withUnsafeBytes(body)
-        case .borrowed(let lease, let generation): return try lease.read(generation, body)
+        case .borrowed(let lease, let generation):
+            guard let r = try lease.read(generation, body) else { throw releasedError() }
+            return r
         }
     }
 
-    /// The bytes, copied (always available for a copied frame; empty once a borrowed frame was released).
-    public func copyBytes() -> [UInt8] {
+    /// `withUnsafeBytes(_:)` for a body that throws nothing: the only error is `released`, typed.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) throws(CaptureDeviceError) -> R {
+        switch storage {
+        case .copied(let bytes): return bytes.withUnsafeBytes(body)
+        case .borrowed(let lease, let generation):
+            guard let r = lease.read(generation, body) else { throw releasedError() }
+            return r
+        }
+    }
+
+    /// The bytes, copied: always available for a copied frame; a borrowed frame must not have
+    /// been released yet (else `released`), so copy before asking for the next frame to keep it.
+    public func copyBytes() throws(CaptureDeviceError) -> [UInt8] {
         switch storage {
         case .copied(let bytes): return bytes
-        case .borrowed: return withUnsafeBytes { Array($0) } ?? []
+        case .borrowed(let lease, let generation):
+            guard let bytes = lease.read(generation, { Array($0) }) else { throw releasedError() }
+            return bytes
+        }
+    }
+
+    /// Whether the frame's bytes can still be read: always for a copied frame; for a borrowed
+    /// one, until it is released (`release()`, the next frame, or the stream's end).
+    public var isReadable: Bool {
+        switch storage {
+        case .copied: return true
+        case .borrowed(let lease, let generation): return lease.isLent(generation)
         }
     }
 
     /// Gives a borrowed frame's buffer back to the driver now (asking for the
-    /// next frame does it too). Harmless for copied frames and when repeated.
+    /// next frame does it too). Harmless for copied frames and when repeated; inside
+    /// `withUnsafeBytes` the buffer goes back when that call returns.
     public func release() {
         if case .borrowed(let lease, let generation) = storage { lease.giveBack(generation) }
     }
+
+    private func releasedError() -> CaptureDeviceError {
+        CaptureDeviceError(
+            kind: .released, id: device,
+            message:
+                "frame \(sequence) was already given back to the driver (released, the next frame was asked for, or the stream stopped); "
+                + "copy it (copyBytes, or delivery: .copy) to keep it")
+    }
 }
 
-/// One driver buffer lent to the consumer: a generation number tells a current
-/// frame from a released one, and the lock keeps the mapping alive while it is read.
+/// One driver buffer lent to the consumer: a generation number tells a current frame
+/// from a released one, and a count of readers keeps the mapping alive while it is read.
+///
+/// The lock is held only to change the state, never while the consumer's code runs, so a
+/// reader may release the frame it reads (the buffer then goes back when the read ends).
 final class FrameLease: Sendable {
     let index: UInt32
     private let state: Mutex<State>
@@ -63,6 +110,10 @@ final class FrameLease: Sendable {
     struct State {
         var generation: UInt64 = 0
         var lent = false
+        /// Readers inside `read` now: the buffer is neither queued again nor unmapped while any is.
+        var readers = 0
+        /// Released while read: goes back to the driver when the last reader leaves.
+        var returnWhenRead = false
         /// Where the lent bytes are (an address, so the state stays Sendable) and how many.
         var address: UInt = 0
         var count = 0
@@ -79,37 +130,68 @@ final class FrameLease: Sendable {
         state.withLock { s in
             s.generation &+= 1
             s.lent = true
+            s.returnWhenRead = false
             s.address = UInt(bitPattern: bytes.baseAddress)
             s.count = bytes.count
             return s.generation
         }
     }
 
+    func isLent(_ generation: UInt64) -> Bool { state.withLock { $0.lent && $0.generation == generation } }
+
+    /// Runs `body` over the lent bytes, or returns nil when this generation is no longer lent.
     func read<R>(_ generation: UInt64, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
-        try state.withLock { s in
+        let bytes: UnsafeRawBufferPointer? = state.withLock { s in
             guard s.lent, s.generation == generation else { return nil }
-            return try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: s.address), count: s.count))
+            s.readers += 1
+            return UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: s.address), count: s.count)
         }
+        guard let bytes else { return nil }
+        defer {
+            let back = state.withLock { s in
+                s.readers -= 1
+                guard s.readers == 0, s.returnWhenRead else { return false }
+                s.returnWhenRead = false
+                return true
+            }
+            if back { returned.push(index) }
+        }
+        return try body(bytes)
     }
 
-    /// The consumer is done: the buffer goes back to the producer's return list.
+    /// The consumer is done: the buffer goes back to the producer's return list (at once, or
+    /// when the last reader leaves).
     func giveBack(_ generation: UInt64) {
         let back = state.withLock { s in
             guard s.lent, s.generation == generation else { return false }
             s.lent = false
+            if s.readers > 0 {
+                s.returnWhenRead = true
+                return false
+            }
             return true
         }
         if back { returned.push(index) }
     }
 
-    /// Takes the buffer back without the consumer (stream stopping, or a late frame discarded).
-    /// Returns whether it was lent.
+    /// Takes the buffer back without the consumer (stream stopping, or a late frame discarded),
+    /// after any reader has left (the buffer is queued again or unmapped next). Returns whether it was lent.
     @discardableResult
     func revoke() -> Bool {
-        state.withLock { s in
-            let was = s.lent
-            s.lent = false
-            return was
+        var was = false
+        var first = true
+        while true {
+            let readers = state.withLock { s in
+                if first {
+                    was = s.lent || s.returnWhenRead
+                    s.lent = false
+                    s.returnWhenRead = false
+                    first = false
+                }
+                return s.readers
+            }
+            if readers == 0 { return was }
+            usleep(200)  // a reader is inside `withUnsafeBytes`: it ends when its body returns
         }
     }
 }

@@ -108,12 +108,19 @@ package final class ConfigurationSession {
     ///
     /// The corresponding ioctls are `VIDIOC_G_FMT`, `VIDIOC_S_FMT`, `VIDIOC_G_PARM` and `VIDIOC_S_PARM`.
     package func apply(_ request: FormatRequest) throws(V4L2Error) -> AppliedFormat {
+        try Self.apply(request, on: port)
+    }
+
+    /// `apply(_:)` on a port that holds no lock: what a stream that restores its mode after
+    /// another process changed it does (the driver's priority rules still apply: `EBUSY`
+    /// while another handle holds record priority or streams).
+    package static func apply(_ request: FormatRequest, on port: any DevicePort) throws(V4L2Error) -> AppliedFormat {
         let type = request.bufferType == .videoCapture ? V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue : V4L2_BUF_TYPE_VIDEO_CAPTURE_MPLANE.rawValue
         var original = v4l2_format()
         original.type = type
         try port.call(.gFmt, &original)
         let before = try port.readActiveFormat(request.bufferType)
-        let beforeInterval = readInterval(type)
+        let beforeInterval = readInterval(type, on: port)
 
         var f = original
         if request.bufferType == .videoCapture {
@@ -150,7 +157,7 @@ package final class ConfigurationSession {
             }
         }
         let after = try port.readActiveFormat(request.bufferType)
-        let afterInterval = readInterval(type)
+        let afterInterval = readInterval(type, on: port)
         var changes: [String] = []
         if after.fourcc != request.fourcc { changes.append("format \(request.fourcc) → \(after.fourcc)") }
         if after.width != request.width || after.height != request.height {
@@ -168,7 +175,7 @@ package final class ConfigurationSession {
             afterInterval: afterInterval, adjustments: changes)
     }
 
-    func readInterval(_ type: UInt32) -> FrameDuration? {
+    static func readInterval(_ type: UInt32, on port: any DevicePort) -> FrameDuration? {
         var p = v4l2_streamparm()
         p.type = type
         guard (try? port.call(.gParm, &p)) != nil else { return nil }
