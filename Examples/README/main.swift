@@ -24,11 +24,12 @@ for await event in events {
             print(frame.sequence, frame.timestampNanoseconds, bytes, frame.framesLostBefore)
             if frame.sequence >= 29 { break }  // leaving the loop: STREAMOFF, munmap, REQBUFS 0
         }
-        let report = try await camera.measureStreaming(frames: 30, expectedRate: applied.mode.frameRate)  // free again
-        print(report.deliveredFPS ?? 0, "fps delivered")
     } catch {  // typed: `error` is a CaptureDeviceError, no cast
         guard error.kind == .disconnected else { throw error }
         print("unplugged:", error.message)
+    }
+    if await camera.isConnected {  // the loop left is over: the same handle streams again at once
+        print(try await count(try await camera.frames(), upTo: 30), "frames again")
     }
     await camera.unlockForConfiguration()  // others may configure it now
     await camera.close()

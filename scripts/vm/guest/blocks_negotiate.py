@@ -7,7 +7,7 @@ import re
 import signal
 import time
 
-from guest import v4l2
+from guest import getting_started, v4l2
 from guest.harness import WEBCAM, Background, first_capture_node, modprobe, rmmod, run, set_ctrl, settle, v4l2ctl
 
 
@@ -20,6 +20,7 @@ def block_h(s):
     apply(s, node)
     verify_rate(s, node)
     recorder_example(s, node)
+    getting_started.loop_then_frames_again(s, "H")
     verify_drops(s, node)
     streamon_error(s, node)
     busy(s, node)

@@ -9,7 +9,7 @@ import os
 import re
 import time
 
-from guest import blocks_uvc_controls, hotplug_latency, v4l2, v4l2_raw
+from guest import blocks_uvc_controls, getting_started, hotplug_latency, v4l2, v4l2_raw
 from guest.blocks_recorder import ffprobe_json, first_stream
 from guest.blocks_stable import one_line
 from guest.harness import Background, load_json, run, settle, v4l2ctl, wait_until, write
@@ -42,6 +42,7 @@ def block_u(s):
         emitted_by_id(s, node)
         driver_answers(s, node)
         streaming(s, node)
+        getting_started.loop_then_frames_again(s, "U")
         blocks_uvc_controls.controls(s, node, desc, gadget)
         doctor(s, node, "usb-%s:%s-%s" % (desc["idVendor"][2:], desc["idProduct"][2:], desc["serial"]))
         hotplug(s, node, desc)
