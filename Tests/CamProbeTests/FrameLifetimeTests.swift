@@ -153,3 +153,32 @@ struct FrameLifetimeTests {
         await camera.close()
     }
 }
+
+/// The Getting Started shape on the main actor (as top-level code runs): the loop left by `break`
+/// inside `do`, then the same handle streams again through `forEach`.
+@Suite("Frame lifetimes on the main actor", .serialized, .timeLimit(.minutes(1)))
+@MainActor struct MainActorFrameLifetimeTests {
+    @Test func gettingStartedShapeStreamsAgain() async throws {
+        let sys = try seamSystem()
+        nonisolated(unsafe) let shared = sys  // the fake's state is locked: safe from every handle's thread
+        let camera = try CaptureDevice(device: try #require(shared.discoverAll().devices.first), system: shared)
+        try await camera.lockForConfiguration()
+        _ = try await camera.apply(FrameLifetimeTests.yuyv)
+        do {
+            for try await frame in try await camera.frames() {
+                _ = try frame.withUnsafeBytes { $0.count }
+                if frame.sequence >= 5 { break }
+            }
+        } catch {
+            guard error.kind == .disconnected else { throw error }
+        }
+        let again = try await camera.frames()
+        var n = 0
+        try await again.forEach { _ in
+            n += 1
+            if n == 3 { await again.stop() }
+        }
+        #expect(n == 3)
+        await camera.close()
+    }
+}

@@ -8,7 +8,7 @@ out=${1:-$root/.build/vm-results}
 cd "$root"
 bin=${CAMPROBE:-}
 if [ -z "$bin" ]; then
-    for p in camprobe camprobe-recorder-example camprobe-bench; do
+    for p in camprobe camprobe-recorder-example camprobe-readme-example camprobe-bench; do
         swift build --product $p >&2 2>&1 | grep -E "error|Compiling|Build" >&2 || true
     done
     bin="$root/.build/debug/camprobe"
