@@ -1,7 +1,9 @@
-import CamProbe
 import CamProbeTesting
 import CaptureModel
+import Negotiation
 import Testing
+
+@testable import CamProbe
 
 /// `Device.mediaCamera` and `PipelineApplied`'s public view, on vimc's real topology and sub-devices at
 /// power-on through the fake (vimc-topology.json + vimc-subdevs.json).
@@ -61,5 +63,18 @@ struct MediaCameraTests {
         #expect(set.contains(#""Sensor A":0 [fmt:SRGGB8_1X8/640x480]"#) && set.contains(#""Debayer A":0 [fmt:SRGGB8_1X8/640x480]"#))
         #expect(pipeline.pads.allSatisfy { $0.result == $0.requested && !$0.adjusted && $0.error == nil })
         #expect(pipeline.mismatches.isEmpty && pipeline.isConsistent)
+    }
+
+    @Test func aLinkThatStillDisagreesIsPublicWithBothEndsAndTheFix() throws {
+        let a = try #require(try sensorA().sensor)
+        let formats = a.padModes.compactMapValues(\.active)
+        let diagnosed = try #require(
+            PipelineDiagnosis.mismatches(in: a.graph, formats: formats, modes: a.padModes).first { $0.source.entity == "Sensor A" })
+        let applied = PipelineApplied(pads: [], otherCaptures: [], remainingMismatches: [diagnosed], problems: [])
+        let m = try #require(applied.mismatches.first)
+        #expect(m.source.description == #""Sensor A":0 [fmt:RGB888_1X24/640x480]"# && m.source.isSource == true)
+        #expect(m.sink.description == #""Debayer A":0 [fmt:SRGGB8_1X8/640x480]"# && m.sink.isSource == false)
+        #expect(m.differences == diagnosed.differences && m.fixes.first?.hasPrefix("media-ctl -d /dev/media0 -V") == true)
+        #expect(!applied.isConsistent)
     }
 }

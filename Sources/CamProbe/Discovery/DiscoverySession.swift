@@ -52,16 +52,18 @@ public final class DiscoverySession: Sendable {
     ///
     /// - Parameters:
     ///   - filter: which devices `devices` and `events()` report.
-    ///   - following: true (the default): a udev monitor (`udev_monitor_new_from_netlink("udev")`, or `"kernel"`
-    ///     without udevd, then `udev_monitor_enable_receiving`) read on a thread of its own for the session's
-    ///     lifetime, and rescans on a thread of their own. false: one listing and nothing more — libudev's
-    ///     enumeration (`udev_enumerate_scan_devices`) and each node's `open(2)` and query ioctls
-    ///     (`VIDIOC_QUERYCAP`, the `ENUM_*` calls, `MEDIA_IOC_G_TOPOLOGY`) done here; no monitor and no thread
-    ///     is started; `hotplug` is `.off(reason: DiscoverySession.oneShotReason)`; `events()` gives the devices
-    ///     listed, each `wasConnected(initial: true)`, and ends. No monitor is started and no thread of the
-    ///     session's own (the listing runs on the process-wide device thread). Its devices open as a following
-    ///     session's do; the list does not change after `init` except that a device an open handle finds gone
-    ///     (`ENODEV`) leaves it.
+    ///   - following: true (the default): the listing, then a udev monitor (`udev_new`,
+    ///     `udev_monitor_new_from_netlink("udev")`, or `"kernel"` without udevd, `udev_monitor_enable_receiving`)
+    ///     read on a thread of its own for the session's lifetime, with rescans on a thread of their own.
+    ///     false: the listing and nothing more. `udev_monitor_new_from_netlink` is never called and the session
+    ///     starts no thread of its own (the listing runs on the process-wide device thread); `hotplug` is
+    ///     `.off(reason: DiscoverySession.oneShotReason)`; `events()` gives the devices listed, each
+    ///     `wasConnected(initial: true)`, and ends; the list does not change after `init`, except that a device
+    ///     an open handle finds gone (`ENODEV`) leaves it. Its devices open with `open(_:node:)` as a following
+    ///     session's do. The listing, either way: the nodes named in `/sys/class/video4linux`,
+    ///     `/sys/bus/media/devices` and `/sys/class/sound` (`readlink(2)`), each read with libudev's
+    ///     `udev_device_new_from_syspath`, then each node's `open(2)` and query ioctls (`VIDIOC_QUERYCAP`, the
+    ///     `VIDIOC_ENUM_*` calls, `MEDIA_IOC_G_TOPOLOGY`, libasound's card queries); nothing is written.
     ///   - logger: where the session says what it listed, opened, read and skipped, and the hotplug events it
     ///     took, at `debug` and `trace` only (nothing above `debug`, so an application that never configured
     ///     logging prints nothing). By default `camprobe.discovery` and `camprobe.registry`.

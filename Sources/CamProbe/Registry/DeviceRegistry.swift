@@ -218,7 +218,7 @@ package actor DeviceRegistry {
         lastListing = listing.nodes
         let all = ScopedSystem(base: system, focus: Set(listing.nodes.map(\.devnode)), listing: listing)
         let initial = DeviceDiscovery(system: all, logger: discoveryLogger).discover(options)
-        for d in initial.devices where !d.allProblems.contains(where: { $0.kind == .deviceGone }) {
+        for d in initial.devices where known[d.id] == nil && !d.allProblems.contains(where: { $0.kind == .deviceGone }) {
             known[d.id] = d
             order.append(d.id)
         }
