@@ -103,7 +103,7 @@ let discovery = await DiscoverySession(DiscoveryFilter(mediaTypes: [.video, .aud
 let events = await discovery.events()  // first the devices present, then live changes
 
 /// The device `text` selects among those present with `kind` of capture; with --wait, the first that arrives.
-@MainActor func find(_ text: String?, _ kind: DiscoveryFilter.MediaType, waiting: Bool) async -> Device {
+@MainActor func find(_ text: String?, _ kind: MediaType, waiting: Bool) async -> Device {
     let filter = DiscoveryFilter(mediaTypes: [kind])
     func pick(_ devices: [Device]) -> Device? {
         let candidates = devices.filter(filter.matches)

@@ -10,11 +10,14 @@ import V4L2
 ///
 /// Listing never changes device state: it opens nodes and sends only
 /// query/enumerate/get ioctls (see `CaptureEnumerator`).
-public struct DeviceDiscovery {
+///
+/// `package`: the CLI, the registry and the tests list with it; a recorder uses `DiscoverySession`
+/// (`following: false` for one listing).
+package struct DeviceDiscovery {
     package let system: any DeviceSystem
     /// Where discovery says what it opened, read and skipped, at `debug` (and nothing above
     /// `debug`, so an application that never configured logging prints nothing).
-    public var logger: Logger
+    package var logger: Logger
 
     package init(system: any DeviceSystem, logger: Logger = Logger(label: "camprobe.discovery")) {
         self.system = system
@@ -22,18 +25,18 @@ public struct DeviceDiscovery {
     }
 
     /// Discovery on this machine: libudev, `open(2)` and libasound.
-    public init(logger: Logger = Logger(label: "camprobe.discovery")) {
+    package init(logger: Logger = Logger(label: "camprobe.discovery")) {
         self.init(system: SystemDeviceSystem(), logger: logger)
     }
 
     /// The result of one discovery pass.
-    public struct Result: Sendable {
-        public var devices: [Device]
+    package struct Result: Sendable {
+        package var devices: [Device]
         /// Problems not tied to one device: nodes that vanished, missing udev.
-        public var problems: [Problem]
-        public var note: String?
+        package var problems: [Problem]
+        package var note: String?
 
-        public init(devices: [Device], problems: [Problem], note: String?) {
+        package init(devices: [Device], problems: [Problem], note: String?) {
             self.devices = devices
             self.problems = problems
             self.note = note
@@ -43,7 +46,7 @@ public struct DeviceDiscovery {
     /// Discovers all devices. `choose` sees every device (identity and nodes,
     /// no capabilities yet) and returns the indexes whose capabilities are
     /// read — all by default — so `show` enumerates only the camera it prints.
-    public func discover(
+    package func discover(
         _ options: DiscoveryOptions = DiscoveryOptions(),
         choose: (([Device]) -> Set<Int>)? = nil
     ) -> Result {

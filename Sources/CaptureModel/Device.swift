@@ -147,6 +147,12 @@ public struct Device: Sendable, Hashable, Codable {
         self.provenance = provenance
     }
 
+    /// For a media-controller camera (a sensor entity of a media graph: vimc, a Raspberry Pi or Rockchip camera):
+    /// its sensor, media device, subdevice node, pipeline pads with their formats, and how its frame rate is
+    /// known (read with `MEDIA_IOC_G_TOPOLOGY`, `MEDIA_IOC_DEVICE_INFO` and `VIDIOC_SUBDEV_G_FMT`). nil for a
+    /// camera that is its own capture node (UVC and the like).
+    public var mediaCamera: MediaCamera? { sensor.map(MediaCamera.init) }
+
     /// Every problem of the device and its nodes.
     public var allProblems: [Problem] {
         problems + captures.flatMap(\.problems) + audio.flatMap { $0.problems + $0.pcms.flatMap(\.problems) }
@@ -200,11 +206,25 @@ package struct DeviceDocument: Sendable, Codable {
     /// The PipeWire view of this device (`PipeWireReport.scoped(to:)`) when read from a live system, or why it is not
     /// known; nil when not asked (a saved profile, an import) and in profiles written before it.
     package var pipewire: PipeWireReport?
-    package init(generator: String, device: Device, pipewire: PipeWireReport? = nil) {
+    /// For a live media-controller camera, in `show --json` only: `device.mediaCamera`, what a recorder reads of
+    /// it (derived from `device.sensor`, so never read back from a document). nil otherwise and for saved profiles.
+    package var mediaCamera: MediaCamera?
+    package init(generator: String, device: Device, pipewire: PipeWireReport? = nil, mediaCamera: MediaCamera? = nil) {
         self.schemaVersion = CaptureModelSchema.version
         self.generator = generator
         self.device = device
         self.pipewire = pipewire
+        self.mediaCamera = mediaCamera
+    }
+
+    /// Reads a document; `mediaCamera` is left out (it is derived, the device's `sensor` is what was saved).
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        generator = try c.decode(String.self, forKey: .generator)
+        device = try c.decode(Device.self, forKey: .device)
+        pipewire = try c.decodeIfPresent(PipeWireReport.self, forKey: .pipewire)
+        mediaCamera = nil
     }
 }
 

@@ -1,4 +1,5 @@
 import CaptureModel
+import Logging
 import Udev
 
 /// What a `DiscoverySession` tells: a device arrived or left (AVFoundation's
@@ -20,39 +21,14 @@ public enum DiscoveryEvent: Sendable, Hashable {
     case overflow(dropped: Int)
 }
 
-/// Which devices a `DiscoverySession` reports.
-public struct DiscoveryFilter: Sendable, Hashable {
-    /// What a device captures.
-    public enum MediaType: Sendable, Hashable {
-        /// It has a video capture node (a camera).
-        case video
-        /// It has a capture PCM (a microphone, or a camera's).
-        case audio
-    }
-    /// A device is reported when it captures any of these.
-    public var mediaTypes: Set<MediaType>
-    /// When set, only devices on these transports (`.usb`, `.platform`, …).
-    public var transports: Set<TransportKind>?
-
-    public init(mediaTypes: Set<MediaType> = [.video], transports: Set<TransportKind>? = nil) {
-        self.mediaTypes = mediaTypes
-        self.transports = transports
-    }
-
-    /// Whether `device` passes the filter.
-    public func matches(_ device: Device) -> Bool {
-        if let transports, !transports.contains(device.transport.kind) { return false }
-        // A device just arrived has no `captures` yet: its capture nodes tell it is a camera.
-        let video = !device.captures.isEmpty || device.nodes.contains { $0.role == .capture }
-        return (mediaTypes.contains(.video) && video) || (mediaTypes.contains(.audio) && !device.audio.isEmpty)
-    }
-}
-
 /// Every capture device of the machine now and as it changes
 /// (AVCaptureDevice.DiscoverySession): libudev enumeration plus a hotplug
 /// monitor that runs for the session's lifetime, one device per physical
 /// camera. Without a udev daemon it follows the kernel's uevents; when no
 /// monitor can be had at all it still lists, and `hotplug` says why events are off.
+///
+/// For one listing, `DiscoverySession(filter, following: false)`: the same devices, openable with
+/// `open(_:node:)`, and no monitor, no thread of its own.
 public final class DiscoverySession: Sendable {
     /// Whether connects and disconnects are followed, and how.
     public enum Hotplug: Sendable, Hashable {
@@ -60,26 +36,60 @@ public final class DiscoverySession: Sendable {
         case udev
         /// The kernel's uevents, because udevd is not running: nodes may lack their permissions for a moment.
         case kernelOnly
-        /// No monitor could be started (the reason names the call): `devices` is a one-time listing.
+        /// No monitor: `devices` is a one-time listing. Either none could be started (the reason names the
+        /// call), or none was asked for (`following: false`; the reason is `DiscoverySession.oneShotReason`).
         case off(reason: String)
     }
+
+    /// `hotplug`'s reason for a session made with `following: false`.
+    public static let oneShotReason = "not following hotplug: a one-shot session (following: false)"
 
     public let filter: DiscoveryFilter
     public let hotplug: Hotplug
     let registry: DeviceRegistry
 
-    /// Lists the machine's capture devices and starts following hotplug.
-    /// The corresponding C calls are libudev's enumeration and `udev_monitor_new_from_netlink`.
-    public convenience init(_ filter: DiscoveryFilter = DiscoveryFilter()) async {
-        await self.init(filter: filter, registry: DeviceRegistry(), monitor: { () throws(UdevError) in try UdevMonitor.start() })
+    /// Lists the machine's capture devices and, unless `following` is false, starts following hotplug.
+    ///
+    /// - Parameters:
+    ///   - filter: which devices `devices` and `events()` report.
+    ///   - following: true (the default): the listing, then a udev monitor (`udev_new`,
+    ///     `udev_monitor_new_from_netlink("udev")`, or `"kernel"` without udevd, `udev_monitor_enable_receiving`)
+    ///     read on a thread of its own for the session's lifetime, with rescans on a thread of their own.
+    ///     false: the listing and nothing more. `udev_monitor_new_from_netlink` is never called and the session
+    ///     starts no thread of its own (the listing runs on the process-wide device thread); `hotplug` is
+    ///     `.off(reason: DiscoverySession.oneShotReason)`; `events()` gives the devices listed, each
+    ///     `wasConnected(initial: true)`, and ends; the list does not change after `init`, except that a device
+    ///     an open handle finds gone (`ENODEV`) leaves it. Its devices open with `open(_:node:)` as a following
+    ///     session's do. The listing, either way: the nodes named in `/sys/class/video4linux`,
+    ///     `/sys/bus/media/devices` and `/sys/class/sound` (`readlink(2)`), each read with libudev's
+    ///     `udev_device_new_from_syspath`, then each node's `open(2)` and query ioctls (`VIDIOC_QUERYCAP`, the
+    ///     `VIDIOC_ENUM_*` calls, `MEDIA_IOC_G_TOPOLOGY`, libasound's card queries); nothing is written.
+    ///   - logger: where the session says what it listed, opened, read and skipped, and the hotplug events it
+    ///     took, at `debug` and `trace` only (nothing above `debug`, so an application that never configured
+    ///     logging prints nothing). By default `camprobe.discovery` and `camprobe.registry`.
+    public convenience init(_ filter: DiscoveryFilter = DiscoveryFilter(), following: Bool = true, logger: Logger? = nil) async {
+        let registry = DeviceRegistry(
+            logger: logger ?? Logger(label: "camprobe.registry"), discoveryLogger: logger ?? Logger(label: "camprobe.discovery"),
+            ownThread: following)
+        guard following else {
+            await self.init(filter: filter, registry: registry, monitor: nil)
+            return
+        }
+        await self.init(filter: filter, registry: registry, monitor: { () throws(UdevError) in try UdevMonitor.start() })
     }
 
+    /// A session over `registry`; `monitor` nil: a one-shot session (nothing followed, the monitor never started).
     package init(
         filter: DiscoveryFilter, registry: DeviceRegistry,
-        monitor: () throws(UdevError) -> AsyncStream<HotplugEvent>
+        monitor: (() throws(UdevError) -> AsyncStream<HotplugEvent>)?
     ) async {
         self.filter = filter
         self.registry = registry
+        guard let monitor else {
+            hotplug = .off(reason: DiscoverySession.oneShotReason)
+            await registry.list()
+            return
+        }
         do throws(UdevError) {
             let events = try monitor()
             hotplug = UdevMonitor.preferredSource == .udev ? .udev : .kernelOnly
@@ -103,10 +113,17 @@ public final class DiscoverySession: Sendable {
 
     /// The events: first one `wasConnected(initial: true)` per matching device
     /// present now (with its capabilities read), then live arrivals, connects and disconnects. Each call is a
-    /// listener of its own.
+    /// listener of its own. A one-shot session's (`following: false`) end after the devices present.
     public func events() async -> AsyncStream<DiscoveryEvent> {
-        let (present, live) = await registry.snapshotAndEvents()
         let filter = filter
+        guard await registry.isFollowing else {
+            let present = await registry.describedDevices
+            return AsyncStream { continuation in
+                for d in present where filter.matches(d) { continuation.yield(.wasConnected(d, initial: true)) }
+                continuation.finish()
+            }
+        }
+        let (present, live) = await registry.snapshotAndEvents()
         return AsyncStream(bufferingPolicy: .bufferingOldest(1024)) { continuation in
             for d in present where filter.matches(d) { continuation.yield(.wasConnected(d, initial: true)) }
             let task = Task {

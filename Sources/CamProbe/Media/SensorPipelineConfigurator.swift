@@ -2,35 +2,6 @@ import CaptureModel
 import Negotiation
 import V4L2
 
-/// What configuring a media pipeline did: each pad as asked and as the driver
-/// left it, the other capture nodes of the graph, and the links that still disagree.
-public struct PipelineApplied: Sendable, Hashable, Codable {
-    public struct PadResult: Sendable, Hashable, Codable {
-        package var asked: PipelinePlan.PadSetting
-        /// What `VIDIOC_SUBDEV_S_FMT` returned; nil when the call failed.
-        package var got: SubdevPadFormat?
-        public var error: String?
-        public var adjusted: Bool {
-            got.map { $0.code != asked.code || $0.width != asked.size.width || $0.height != asked.size.height } ?? false
-        }
-    }
-    public struct CaptureResult: Sendable, Hashable, Codable {
-        public var path: String
-        public var fourcc: FourCC?
-        public var size: Dimensions
-        public var got: ActiveFormat?
-        public var error: String?
-    }
-    public var pads: [PadResult]
-    public var otherCaptures: [CaptureResult]
-    /// Links of the sensor's connected graph that still disagree after configuring (read back with `VIDIOC_SUBDEV_G_FMT`).
-    package var remainingMismatches: [LinkMismatch]
-    public var problems: [Problem]
-
-    /// True when every pad took its format and nothing disagrees any more.
-    public var isConsistent: Bool { pads.allSatisfy { $0.error == nil } && remainingMismatches.isEmpty }
-}
-
 /// Sets a sensor's pipeline: `VIDIOC_SUBDEV_S_FMT` on every pad of the plan in data
 /// order, `VIDIOC_S_FMT` on the graph's other capture nodes, then reads the whole
 /// pipeline back and checks its links as the kernel will. Blocking: run it on the

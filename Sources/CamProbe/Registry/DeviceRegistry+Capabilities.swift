@@ -42,11 +42,12 @@ extension DeviceRegistry {
     private func capabilityReader(for device: Device) -> @Sendable () -> Device? {
         let makeSystem = makeSystem
         let options = options
+        let logger = discoveryLogger
         let nodes = device.nodes.map(\.path)
         let (id, name) = (device.id, device.name)
         return {
             let scoped = ScopedSystem(base: makeSystem(), focus: Set(nodes))
-            let found = DeviceDiscovery(system: scoped).discover(options).devices.filter { d in
+            let found = DeviceDiscovery(system: scoped, logger: logger).discover(options).devices.filter { d in
                 d.nodes.map(\.path) == nodes && !d.allProblems.contains { $0.kind == .deviceGone }
             }
             return found.first { $0.id == id } ?? found.first { $0.name == name }

@@ -61,7 +61,7 @@ extension DeviceRegistry {
         }
         func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
             let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0, listing: listed) } ?? system
-            return DeviceDiscovery(system: scoped).discover(options) { devices in
+            return DeviceDiscovery(system: scoped, logger: discoveryLogger).discover(options) { devices in
                 if early && readiness == nil { readiness = self.readinessNow(system, listed: listed?.nodes ?? []) }
                 // A new device is announced with identity and nodes only (its capabilities are read after,
                 // off this thread); a known device whose nodes changed is read whole.

@@ -101,16 +101,22 @@ package actor DeviceRegistry {
     ///   - retryDelay / maxRetries: a new node that cannot be opened yet
     ///     (udev has not set its permissions) is retried this often before it
     ///     is announced with its permission problem.
+    ///   - ownThread: false for a registry that only lists once (a one-shot `DiscoverySession`): it runs on the
+    ///     process-wide device thread instead of starting one.
     /// Raw events at `trace`, re-reads and what they announced at `debug`; nothing above `debug`.
     let logger: Logger
+    /// What each listing opened, read and skipped (`DeviceDiscovery.logger`).
+    let discoveryLogger: Logger
 
     package init(
         makeSystem: @escaping SystemFactory = { SystemDeviceSystem() }, settle: Duration = .milliseconds(150),
         debounce: Duration = .zero, options: DiscoveryOptions = DiscoveryOptions(), retryDelay: Duration = .milliseconds(250),
-        maxRetries: Int = 8, logger: Logger = Logger(label: "camprobe.registry")
+        maxRetries: Int = 8, logger: Logger = Logger(label: "camprobe.registry"),
+        discoveryLogger: Logger = Logger(label: "camprobe.discovery"), ownThread: Bool = true
     ) {
         self.logger = logger
-        if let own = ThreadExecutor() {
+        self.discoveryLogger = discoveryLogger
+        if ownThread, let own = ThreadExecutor() {
             (executor, ownsExecutor) = (own, true)
         } else if let shared = ThreadExecutor.shared {
             (executor, ownsExecutor) = (shared, false)
@@ -189,26 +195,32 @@ package actor DeviceRegistry {
     /// A holder closed its handle: some drivers only finish going away (or
     /// come back) then, so look again.
     func holderReleased(_ id: DeviceID) {
-        scheduleRescan(after: settle)
+        if isFollowing { scheduleRescan(after: settle) }
     }
 
     /// Reads the devices present now and starts following `events`.
     package func start(events: AsyncStream<HotplugEvent>) {
-        // Listed once: the first hotplug re-read starts from this listing instead of listing everything again.
-        let system = makeSystem()
-        let listing = system.nodeRecords()
-        lastListing = listing.nodes
-        let all = ScopedSystem(base: system, focus: Set(listing.nodes.map(\.devnode)), listing: listing)
-        let initial = DeviceDiscovery(system: all).discover(options)
-        for d in initial.devices where !d.allProblems.contains(where: { $0.kind == .deviceGone }) {
-            known[d.id] = d
-            order.append(d.id)
-        }
+        list()
+        isFollowing = true
         consumer = Task { [weak self] in
             for await e in events {
                 guard let self else { return }
                 await self.note(e)
             }
+        }
+    }
+
+    /// Reads the devices present now, once; nothing is followed after (a one-shot session).
+    package func list() {
+        // Listed once: the first hotplug re-read starts from this listing instead of listing everything again.
+        let system = makeSystem()
+        let listing = system.nodeRecords()
+        lastListing = listing.nodes
+        let all = ScopedSystem(base: system, focus: Set(listing.nodes.map(\.devnode)), listing: listing)
+        let initial = DeviceDiscovery(system: all, logger: discoveryLogger).discover(options)
+        for d in initial.devices where known[d.id] == nil && !d.allProblems.contains(where: { $0.kind == .deviceGone }) {
+            known[d.id] = d
+            order.append(d.id)
         }
     }
 
@@ -221,5 +233,7 @@ package actor DeviceRegistry {
 
     /// Device events published so far (to every subscriber).
     var published = 0
+    /// True once `start(events:)` follows hotplug; false for a registry that only listed (`list()`).
+    package private(set) var isFollowing = false
 
 }

@@ -74,6 +74,9 @@ def block_m_checks(s):
                             timeout=180)
     s.check("show \"Sensor A\" --json: device.problems has a pipeline-mismatch (exit %d)" % shown_json.rc,
             pipeline_mismatch, shown_json)
+    s.check("show \"Sensor A\" --json: mediaCamera (the library's public MediaCamera) equals media-ctl -p: media device, "
+            "driver and model, sensor entity and id, its subdevice node, capture node, every pipeline pad's format",
+            media_camera_parity, shown_json, g, media)
 
     after = media_ctl_p(s, media, "M-media-ctl-after.txt")
     s.expect("media-ctl -p is unchanged by list and show", after == g.text, first_diff(g.text, after))
@@ -172,6 +175,41 @@ def pipeline_mismatch(shown_json):
     d = json.loads(shown_json.out)
     kinds = [p.get("kind") for p in d["device"].get("problems") or []]
     assert "pipeline-mismatch" in kinds, "problems: %s" % kinds
+
+
+def media_camera_parity(shown_json, g, media):
+    assert shown_json.out.strip(), "no JSON; stderr: %s" % shown_json.err[:400]
+    m = json.loads(shown_json.out).get("mediaCamera")
+    assert isinstance(m, dict), "show --json has no mediaCamera: %r" % m
+    info = g.info
+    want = {"mediaDevice": media, "driver": info.get("driver"), "model": info.get("model"), "busInfo": info.get("bus info"),
+            "sensorEntity": "Sensor A", "sensorEntityID": g.entities["Sensor A"]["id"],
+            "sensorSubdevice": g.entities["Sensor A"]["node"]}
+    wrong = ["%s %r, media-ctl says %r" % (k, m.get(k), v) for k, v in want.items() if m.get(k) != v]
+    raw = capture_of(g, "Sensor A")
+    if raw not in (m.get("captureNodes") or []):
+        wrong.append("captureNodes %r lack %s" % (m.get("captureNodes"), raw))
+    pads = m.get("pipeline") or []
+    if not pads or (pads[0].get("entity"), pads[0].get("pad")) != ("Sensor A", 0):
+        wrong.append("pipeline does not start at \"Sensor A\":0: %r" % pads[:1])
+    for p in pads:
+        ent = g.entities.get(p.get("entity"))
+        if ent is None:
+            wrong.append("pipeline pad of %r: no such entity in media-ctl -p" % p.get("entity"))
+            continue
+        if p.get("entityID") != ent["id"]:
+            wrong.append("%s: entityID %r, media-ctl says %r" % (p.get("entity"), p.get("entityID"), ent["id"]))
+        theirs = ent["pads"].get(p.get("pad"))
+        if "code" in p:
+            ours = (p["code"], p["size"]["width"], p["size"]["height"])
+            if ours != theirs:
+                wrong.append('"%s":%d is %s/%dx%d, media-ctl says %s' % ((p["entity"], p["pad"]) + ours + (theirs,)))
+        elif theirs is not None:
+            wrong.append('"%s":%d has no format, media-ctl says %s' % (p["entity"], p["pad"], theirs))
+    print("info: mediaCamera pipeline: %s; rateEvidence %s" % (
+        ", ".join('"%s":%d %s' % (p["entity"], p["pad"], ("%s/%dx%d" % (p["code"], p["size"]["width"], p["size"]["height"]))
+                                  if "code" in p else "-") for p in pads), json.dumps(m.get("rateEvidence"))), flush=True)
+    assert not wrong, "; ".join(wrong)
 
 
 def libcamera_parity(cam, devices):
@@ -280,16 +318,20 @@ class MediaGraph:
     def __init__(self, text):
         self.text = text
         self.entities = {}
+        self.info = {}  # the "Media device information" lines: driver, model, serial, bus info, …
         self.links = []  # (from entity, pad, to entity, pad, flags)
         ent = pad = None
         for line in text.splitlines():
-            m = re.match(r"^- entity \d+: (.+?) \(\d+ pads?, \d+ links?\)", line)
+            m = re.match(r"^- entity (\d+): (.+?) \(\d+ pads?, \d+ links?\)", line)
             if m:
-                ent = {"node": None, "sensor": False, "pads": {}, "type": ""}
-                self.entities[m.group(1)] = ent
-                name, pad = m.group(1), None
+                ent = {"node": None, "sensor": False, "pads": {}, "type": "", "id": int(m.group(1))}
+                self.entities[m.group(2)] = ent
+                name, pad = m.group(2), None
                 continue
             if ent is None:
+                m = re.match(r"^(driver version|hw revision|bus info|driver|model|serial)\s+(.*?)\s*$", line)
+                if m:
+                    self.info[m.group(1)] = m.group(2)
                 continue
             m = re.search(r"type (.+?) subtype (\S+)", line)
             if m:

@@ -48,7 +48,10 @@ struct Show: ParsableCommand {
             let pipewire =
                 reading?.finish(devices: result.devices).scoped(to: d.id)
                 ?? (pipeWire.off ? nil : saved[d.id])
-            try JSONOutput.print(DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire))
+            // A live media-controller camera: what a recorder reads of it (a saved profile is reproduced as saved).
+            let mediaCamera = source.profile.isEmpty ? d.mediaCamera : nil
+            try JSONOutput.print(
+                DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire, mediaCamera: mediaCamera))
         } else {
             ShowRenderer.render(d, index: index)
             if let report = reading?.finish(devices: result.devices) { ShowPipeWire.render(report, device: d) }
