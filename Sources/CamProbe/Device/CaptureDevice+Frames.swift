@@ -11,15 +11,15 @@ extension CaptureDevice {
     ///
     /// Configure first (`lockForConfiguration`, `apply`); keep the lock while
     /// recording so no one changes the mode between apply and the first frame.
-    /// One stream at a time per handle: `stop()` the previous one first. Throws
+    /// One stream at a time per handle: asking for frames again ends the frames this handle gave
+    /// before (their sequence ends, streaming stops, and only then the new stream starts). Throws
     /// when streaming cannot start (naming the ioctl), `disconnected` when the camera is gone.
     /// The corresponding ioctls are `VIDIOC_REQBUFS`, `VIDIOC_QUERYBUF`, `VIDIOC_QBUF`, `VIDIOC_STREAMON`, `VIDIOC_DQBUF`.
     public func frames(_ options: FrameOutputOptions = FrameOutputOptions()) async throws(CaptureDeviceError) -> VideoFrames {
-        await settleStream()
+        // One stream per handle: asking again ends the frames this handle gave before (a loop that was
+        // left has ended them already; one still read elsewhere ends now, as after `stop()`).
+        await stopFrames()
         let port = try usablePort()
-        if frameProducer != nil {
-            throw CaptureDeviceError(kind: .failed, id: id, message: "\(name) is already streaming to this handle; stop those frames first")
-        }
         var mode: CaptureMode
         var bytesPerLine: UInt32
         var pending: CaptureInterruption?
