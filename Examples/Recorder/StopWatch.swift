@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// A SIGINT or SIGTERM becomes the control's reason; outside a recording (waiting
 /// for a camera, holding a lock) the process then says so and exits 0, since there
-/// is no file to finish. While recording with `minimumFree`, the free space near
+/// is no file to finish; during one, the recording ends and the recorder says why. While recording with `minimumFree`, the free space near
 /// `path` is read every 0.5 s. A stop no frame has noticed within 1 s (a camera
 /// that stopped delivering) ends the frames, so the files are still finished.
 func watchForStops(_ control: StopControl, minimumFree: UInt64?, near path: String) -> Task<Void, Never> {
@@ -16,10 +16,12 @@ func watchForStops(_ control: StopControl, minimumFree: UInt64?, near path: Stri
         var lastFreeCheck: ContinuousClock.Instant?
         var stopSeen: ContinuousClock.Instant?
         var stalledStopped = false
+        var signalSeen = false
         while !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(50))
             let now = ContinuousClock.now
-            if let number = StopSignals.received {
+            if !signalSeen, let number = StopSignals.received {
+                signalSeen = true  // once: a recording that ends on it says so itself
                 let reason = control.stop(.signal(number))
                 if !control.isRecording {
                     say("Stopped: \(reason)")

@@ -1,6 +1,6 @@
 /// `--help`: the options, the stops and what a killed recorder leaves.
 let usage = """
-    camprobe-recorder-example [DEVICE] [--preset P | --size WxH --fps F] [--output PREFIX]
+    camprobe-recorder-example [DEVICE] [--preset P | --size WxH --fps F --format FOURCC] [--output PREFIX]
                               [--max-duration S] [--max-size BYTES] [--min-free-space BYTES] [--progress]
                               [--wait] [--resume] [--microphone SELECTOR] [--no-audio]
                               [--hold-locked S] [--hold-unlocked S] [--profile FILE]
@@ -26,6 +26,7 @@ let usage = """
     are fsynced only when finished: a power cut may lose what the kernel had not yet written.
 
     Other options:
+      --format FOURCC       prefer that pixel format (MJPG, YUYV, ...) when negotiating the mode
       --progress            print "Progress: N frames, B bytes to PATH at monotonic T s" every second
       --wait                wait for a camera (or microphone) to be plugged in
       --microphone SEL      record that microphone instead of the camera's own; with no DEVICE, audio only

@@ -59,6 +59,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 let presetName = option("--preset")
 let sizeText = option("--size")
 let fpsText = option("--fps")
+let formatText = option("--format")
 let maxDuration = seconds("--max-duration")
 let secondsAlias = seconds("--seconds")
 if maxDuration != nil && secondsAlias != nil { fail("--seconds is another name for --max-duration: give one of them") }
@@ -103,12 +104,19 @@ if let fpsText {
     guard let fps = Rational(fpsText: fpsText) else { fail("--fps must be a rate like 30, 29.97 or 30000/1001") }
     request.rate = .exact(fps)
 }
-if presetName != nil && (sizeText != nil || fpsText != nil) { fail("use either --preset or --size/--fps, not both") }
+if let formatText {
+    guard let code = FourCC(formatText.uppercased()) else { fail("--format must be a FourCC such as MJPG or YUYV") }
+    request.format = .list([code])
+}
+if presetName != nil && (sizeText != nil || fpsText != nil || formatText != nil) {
+    fail("use either --preset or --size/--fps/--format, not both")
+}
 let preset = SessionPreset(rawValue: presetName ?? "640x480")
 if preset == nil { fail("unknown preset; one of: " + SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")) }
 
 @MainActor func decide(_ device: Device) -> DeviceDecision {
-    sizeText != nil || fpsText != nil ? Negotiator.decide(request, across: device) : Negotiator.decide(preset: preset!, across: device)
+    sizeText != nil || fpsText != nil || formatText != nil
+        ? Negotiator.decide(request, across: device) : Negotiator.decide(preset: preset!, across: device)
 }
 
 // A saved profile (`--profile Profiles/c525.json`) can be negotiated, but not configured or recorded.
