@@ -9,6 +9,8 @@ struct AudioLimits: Sendable {
     /// True when the audio is the whole recording (no camera): reaching `seconds`
     /// then stops the recording; beside a camera, the video's count decides.
     var leads: Bool
+    /// Print a `Progress:` line at the first buffer and every second after (--progress).
+    var progress: Bool = false
 }
 
 /// Writes every buffer of `stream` to `path` as WAV (its header rewritten after each buffer,
@@ -19,6 +21,7 @@ func recordAudio(_ stream: AudioBufferStream, to path: String, limits: AudioLimi
     var wav: WAVWriter?
     var frames = 0
     var rate: UInt32 = 0
+    var lastProgress: Double?
     do {
         for try await buffer in stream.buffers() {
             if control.reason != nil { break }
@@ -39,6 +42,11 @@ func recordAudio(_ stream: AudioBufferStream, to path: String, limits: AudioLimi
                 try file.append(UnsafeRawBufferPointer(rebasing: all[0..<bytes]))
             }
             frames += take
+            if limits.progress, lastProgress.map({ monotonicSeconds() - $0 >= 1 }) ?? true {
+                let now = monotonicSeconds()
+                lastProgress = now
+                say("Progress: \(frames) audio frames, \(file.fileBytes) bytes to \(path) at monotonic \(now) s")
+            }
             if frames >= wanted {
                 if limits.leads { control.stop(.maxDuration(limits.seconds)) }
                 break

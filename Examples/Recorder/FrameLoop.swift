@@ -20,7 +20,7 @@ struct TakeLimits: Sendable {
     var wanted: Int
     var seconds: Double
     var maxBytes: UInt64?
-    /// Print a `Progress:` line every second (--progress).
+    /// Print a `Progress:` line at the first frame and every second after (--progress).
     var progress: Bool
 }
 
@@ -58,7 +58,7 @@ nonisolated func writeFrames(
     var take = TakeResult()
     let file = handed.file
     let timed = frames.mode.frameRate == nil
-    var lastProgress = limits.progress ? monotonicSeconds() : 0
+    var lastProgress: Double?
     do {
         try await frames.forEach { frame in
             if control.reason != nil {
@@ -78,9 +78,10 @@ nonisolated func writeFrames(
             take.lost += frame.framesLostBefore
             take.first = take.first ?? frame.timestampNanoseconds
             take.last = frame.timestampNanoseconds
-            if limits.progress, monotonicSeconds() - lastProgress >= 1 {
-                lastProgress = monotonicSeconds()
-                say("Progress: \(take.count) frames, \(file.fileBytes) bytes to \(path) at monotonic \(lastProgress) s")
+            if limits.progress, lastProgress.map({ monotonicSeconds() - $0 >= 1 }) ?? true {
+                let now = monotonicSeconds()
+                lastProgress = now
+                say("Progress: \(take.count) frames, \(file.fileBytes) bytes to \(path) at monotonic \(now) s")
             }
             let done = take.count >= limits.wanted || (timed && Double(take.last - take.first!) >= limits.seconds * 1e9)
             if done {

@@ -27,7 +27,8 @@ let usage = """
 
     Other options:
       --format FOURCC       prefer that pixel format (MJPG, YUYV, ...) when negotiating the mode
-      --progress            print "Progress: N frames, B bytes to PATH at monotonic T s" every second
+      --progress            print "Progress: N frames, B bytes to PATH at monotonic T s" at the first frame and
+                            every second after ("N audio frames" for the .wav); T is CLOCK_MONOTONIC
       --wait                wait for a camera (or microphone) to be plugged in
       --microphone SEL      record that microphone instead of the camera's own; with no DEVICE, audio only
       --no-audio            no microphone

@@ -233,7 +233,7 @@ enum Ending { case finished, disconnected }
         noAudio || microphoneText != nil ? nil : device.microphoneBufferStream()  // the camera's own microphone
     if let microphone {
         say("Recording audio: \(base).wav")
-        let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: false)
+        let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: false, progress: progress)
         audio = Task.detached { await recordAudio(microphone, to: base + ".wav", limits: limits, control: control) }
     }
     let wanted = mode.frameRate != nil ? max(1, Int((duration * (mode.fps ?? 30)).rounded())) : Int.max
@@ -275,7 +275,7 @@ if cameraText == nil, let microphoneText {
     guard let pcm = mic.audio.first?.pcms.first else { fail("\(mic.name) has no capture PCM") }
     say("Microphone: \(mic.name) (\(pcm.alsaName))")
     say("Recording audio: \(prefix).wav")
-    let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: true)
+    let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: true, progress: progress)
     say(await recordAudio(pcm.bufferStream(), to: prefix + ".wav", limits: limits, control: control))
     if let reason = control.reason { say("Stopped: \(reason)") }
     exit(0)
@@ -290,7 +290,7 @@ if let microphoneText, !noAudio {
     if let pcm = mic.audio.first?.pcms.first {
         say("Recording audio: \(prefix).wav (\(mic.name))")
         let stream = pcm.bufferStream()
-        let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: false)
+        let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: false, progress: progress)
         extraAudio = Task.detached { await recordAudio(stream, to: prefix + ".wav", limits: limits, control: control) }
     }
 }

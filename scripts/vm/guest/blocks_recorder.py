@@ -455,10 +455,10 @@ SIGINT_AFTER = 4  # s of recording before SIGINT
 LIMIT_SECONDS = 3  # --max-duration
 
 
-def progress_lines(text):
-    """The recorder's --progress lines, as (frames, CLOCK_MONOTONIC seconds)."""
-    return [(int(m.group(1)), float(m.group(2)))
-            for m in re.finditer(r"^Progress: (\d+) frames, \d+ bytes to \S+ at monotonic ([\d.]+) s$", text, re.M)]
+def progress_lines(text, unit="frames"):
+    """The recorder's --progress lines (unit "frames", or "audio frames" for the .wav), as (count, CLOCK_MONOTONIC s)."""
+    return [(int(m.group(1)), float(m.group(2))) for m in re.finditer(
+        r"^Progress: (\d+) %s, \d+ bytes to \S+ at monotonic ([\d.]+) s$" % unit, text, re.M)]
 
 
 def stopped_line(text):
@@ -498,16 +498,19 @@ def decodes_cleanly(s, path, name):
 
 
 def start_recording(s, argv, name):
-    """A background recorder, once it says 'Recording:' (or 'Recording audio:' for audio only):
+    """A background recorder, once it says 'Recording:' (or 'Recording audio:' for audio only) and, with
+    --progress, once its first frame or buffer is in the file (its first 'Progress:' line):
     (bg, out, err, None) or (bg, out, err, why it did not start)."""
     out, err = s.path(name + ".out"), s.path(name + ".err")
     bg = Background(argv, out, err)
     line, why = wait_line(bg, out, "Recording" if "--microphone" not in argv else "Recording audio", START_DEADLINE)
+    if line and "--progress" in argv:
+        line, why = wait_line(bg, out, "Progress", 30)
     return bg, out, err, (None if line else "%s; %s" % (why, said(out, err)))
 
 
 def survive_kill(s, label, argv, suffix, fps):
-    """SIGKILL after SURVIVE_RECORD s: the file holds >= SURVIVE_KEPT s of frames at the nominal rate, and
+    """SIGKILL SURVIVE_RECORD s after the first frame is written: the file holds >= SURVIVE_KEPT s of frames at the nominal rate, and
     every frame the recorder had counted (its --progress lines) up to 1 s before the kill."""
     name = "R-%s-kill" % label
     prefix = s.path("r-%s-kill" % label)
@@ -544,42 +547,45 @@ def survive_kill(s, label, argv, suffix, fps):
             "and every frame counted 1 s before the kill (%s)" % (label, SURVIVE_RECORD, suffix, SURVIVE_KEPT, d), kept)
 
 
-def survive_sigint(s, label, argv, suffix, fps):
-    """SIGINT after SIGINT_AFTER s: exit 0, 'Stopped: SIGINT received', ffprobe counts the frames the recorder
-    says it wrote and the file's duration is that many frames at the rate."""
-    name = "R-%s-sigint" % label
-    prefix = s.path("r-%s-sigint" % label)
+def survive_sigint(s, label, argv, suffix, fps, sig=signal.SIGINT):
+    """SIGINT (or SIGTERM) after SIGINT_AFTER s: exit 0, 'Stopped: SIGINT received', ffprobe counts the frames
+    the recorder says it wrote and the file's duration is that many frames at the rate."""
+    signame = "SIGTERM" if sig == signal.SIGTERM else "SIGINT"
+    name = "R-%s-%s" % (label, signame.lower())
+    prefix = s.path("r-%s-%s" % (label, signame.lower()))
     bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--output", prefix], name)
     if why:
         bg.stop(sig=signal.SIGKILL, timeout=10)
-        s.bad("R7 %s: SIGINT leaves a complete file" % label, why)
+        s.bad("R7 %s: %s leaves a complete file" % (label, signame), why)
         return
     time.sleep(SIGINT_AFTER)
     was_alive = alive(bg)
     t0 = time.monotonic()
-    rc = bg.stop(sig=signal.SIGINT, timeout=30)
+    rc = bg.stop(sig=sig, timeout=30)
     took = time.monotonic() - t0
     text = read(out)
 
     def complete():
-        assert was_alive, "the recorder had already exited (status %s) before SIGINT: %s" % (bg.p.returncode, said(out, err))
-        assert rc == 0, "exit status %s after SIGINT (%.1f s), expected 0: %s" % (rc, took, said(out, err))
-        assert stopped_line(text) == "SIGINT received", "'Stopped:' line %r, expected 'SIGINT received'" % stopped_line(text)
+        assert was_alive, "the recorder had already exited (status %s) before %s: %s" % (bg.p.returncode, signame,
+                                                                                       said(out, err))
+        assert rc == 0, "exit status %s after %s (%.1f s), expected 0: %s" % (rc, signame, took, said(out, err))
+        assert stopped_line(text) == signame + " received", "'Stopped:' line %r, expected '%s received'" % (
+            stopped_line(text), signame)
         n, path = recorded_frames(text)
         assert n is not None, "no 'Recorded:' line: %s" % said(out, err)
         assert path.endswith(suffix), "'Recorded:' names %s, expected a %s file" % (path, suffix)
         frames, duration, fmt_duration = probe_frames(s, path, name + "-ffprobe")
         decodes_cleanly(s, path, name)
         duration = duration if duration is not None else fmt_duration
-        print("info: R7 %s: SIGINT after %d s, exit in %.1f s; recorder: %d frames; ffprobe: %d frames, %s s" % (
-            label, SIGINT_AFTER, took, n, frames, duration), flush=True)
+        print("info: R7 %s: %s after %d s, exit in %.1f s; recorder: %d frames; ffprobe: %d frames, %s s" % (
+            label, signame, SIGINT_AFTER, took, n, frames, duration), flush=True)
         assert n >= (SIGINT_AFTER - 1) * fps, "only %d frames in %d s at %s fps" % (n, SIGINT_AFTER, fps)
         assert frames == n, "ffprobe reads %d frames, the recorder says it wrote %d" % (frames, n)
         assert duration is not None and abs(duration - n / fps) <= 0.5 / fps, \
             "ffprobe duration %s s, expected %d frames / %s fps = %.3f s" % (duration, n, fps, n / fps)
         return "%d frames, %.3f s, exit 0 in %.1f s" % (n, duration, took)
-    s.check(lambda d: "R7 %s: SIGINT finishes the %s: 'Stopped: SIGINT received', ffprobe's frames and duration "
-            "match what the recorder wrote (%s)" % (label, suffix, d), complete)
+    s.check(lambda d: "R7 %s: %s finishes the %s: 'Stopped: %s received', ffprobe's frames and duration "
+            "match what the recorder wrote (%s)" % (label, signame, suffix, signame, d), complete)
 
 
 def survive_max_duration(s, label, argv, suffix, fps):
@@ -651,6 +657,7 @@ def survive_vivid(s, ex, node):
     argv = [ex, node, "--size", "320x180", "--fps", "30", "--no-audio"]
     survive_kill(s, "vivid", argv, ".y4m", 30)
     survive_sigint(s, "vivid", argv, ".y4m", 30)
+    survive_sigint(s, "vivid", argv, ".y4m", 30, sig=signal.SIGTERM)
     survive_max_duration(s, "vivid", argv, ".y4m", 30)
     survive_limits_vivid(s, ex, node)
 
@@ -675,28 +682,43 @@ def survive_uvc(s, ex):
 
 
 def survive_audio(s, ex):
-    """snd-aloop's microphone to a .wav, while the sine plays: SIGKILL after 5 s leaves >= 4 s, SIGINT a complete file."""
+    """snd-aloop's microphone to a .wav, while the sine plays: SIGKILL 5 s after the first buffer is written leaves
+    >= 4 s and every sample counted 1 s before the kill; SIGINT a complete file."""
     argv = [ex, "--microphone", "Loopback"]
     prefix = s.path("r-audio-kill")
-    bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--output", prefix], "R-audio-kill")
+    bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--progress", "--output", prefix],
+                                        "R-audio-kill")
     if why:
         bg.stop(sig=signal.SIGKILL, timeout=10)
         s.bad("R10 audio: kill -9 after %d s leaves >= %d s" % (SURVIVE_RECORD, SURVIVE_KEPT), why)
     else:
         time.sleep(SURVIVE_RECORD)
         was_alive = alive(bg)
+        killed_at = time.monotonic()
         rc = bg.stop(sig=signal.SIGKILL, timeout=10)
+        text = read(out)
+        lines = progress_lines(text, "audio frames")
+        before = [n for n, t in lines if t <= killed_at - 1]
 
         def kept():
             assert was_alive and rc == -signal.SIGKILL, "not killed while recording (exit %s): %s" % (rc, said(out, err))
-            d = ffprobe_json(s, prefix + ".wav", "stream=codec_name,duration:format=duration", "R-audio-kill-ffprobe")
-            duration = float(first_stream(d).get("duration") or 0)
+            d = ffprobe_json(s, prefix + ".wav", "stream=codec_name,sample_rate,duration:format=duration",
+                             "R-audio-kill-ffprobe")
+            st = first_stream(d)
+            duration, rate = float(st.get("duration") or 0), int(st.get("sample_rate") or 0)
             decodes_cleanly(s, prefix + ".wav", "R-audio-kill")
-            print("info: R10 audio killed after %d s: ffprobe reads %.3f s" % (SURVIVE_RECORD, duration), flush=True)
+            counted = before[-1] if before else 0
+            print("info: R10 audio killed %d s after its first buffer: ffprobe reads %.3f s; the recorder had counted "
+                  "%d frames (%.3f s) 1 s before the kill; progress %s" % (
+                      SURVIVE_RECORD, duration, counted, counted / max(rate, 1),
+                      ", ".join("%d@%.2f" % (n, t - killed_at) for n, t in lines)), flush=True)
+            assert before, "no 'Progress:' line 1 s or more before the kill: %s" % said(out, err)
+            assert round(duration * rate) >= counted, "ffprobe reads %.3f s = %d frames, the recorder had written %d " \
+                "1 s before the kill" % (duration, round(duration * rate), counted)
             assert duration >= SURVIVE_KEPT, "%.3f s of audio, expected >= %d s" % (duration, SURVIVE_KEPT)
-            return "%.3f s" % duration
-        s.check(lambda d: "R10 audio: kill -9 after %d s leaves a .wav ffprobe reads with >= %d s (%s)" % (
-            SURVIVE_RECORD, SURVIVE_KEPT, d), kept)
+            return "%.3f s; %.3f s counted 1 s before the kill" % (duration, counted / max(rate, 1))
+        s.check(lambda d: "R10 audio: kill -9 %d s after the first buffer leaves a .wav ffprobe reads with >= %d s and "
+                "every sample counted 1 s before the kill (%s)" % (SURVIVE_RECORD, SURVIVE_KEPT, d), kept)
 
     prefix = s.path("r-audio-sigint")
     bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--output", prefix], "R-audio-sigint")
