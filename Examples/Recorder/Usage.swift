@@ -10,7 +10,8 @@ let usage = """
     path or part of the name (default: the first camera).
 
     When it stops (each prints "Stopped: WHY" once the files are finished, and exits 0):
-      --max-duration S      after S seconds of media (default 5; --seconds S is the same option)
+      --max-duration S      after S seconds of media (default 5; --seconds S is the same option;
+                            0 configures the camera without recording, as with the holds below)
       --max-size BYTES      before a write would take a file past BYTES (K, M, G suffixes: 500M)
       --min-free-space BYTES  when the free space where the files are falls below BYTES (checked every 0.5 s)
       SIGINT, SIGTERM       at the next frame (within 1 s if the camera stops delivering);
