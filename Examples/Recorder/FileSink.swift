@@ -109,23 +109,28 @@ final class FileSink {
 
     /// Overwrites bytes already written at `at` (pwrite(2): the append offset does not move).
     func patch(_ bytes: [UInt8], at position: UInt64) throws {
+        try bytes.withUnsafeBytes { try patch($0, at: position) }
+    }
+
+    /// Overwrites bytes already written at `at`, from memory the caller keeps (no copy, no allocation):
+    /// how the writers rewrite their headers while recording. No fsync: the bytes are in the page
+    /// cache once pwrite(2) returns, so they survive the process being killed (not a power cut).
+    func patch(_ raw: UnsafeRawBufferPointer, at position: UInt64) throws {
         guard fd >= 0 else { throw RecorderFileError(path: path, "patch after close") }
-        guard position + UInt64(bytes.count) <= offset else {
+        guard position + UInt64(raw.count) <= offset else {
             throw RecorderFileError(path: path, "patch at \(position) past the end (\(offset))")
         }
-        try bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var done = 0
-            while done < raw.count {
-                let n = systemPwrite(fd, base + done, raw.count - done, Int64(position) + Int64(done))
-                if n < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    throw RecorderFileError(path: path, operation: "pwrite", errno: code)
-                }
-                if n == 0 { throw RecorderFileError(path: path, operation: "pwrite", errno: EIO) }
-                done += n
+        guard let base = raw.baseAddress else { return }
+        var done = 0
+        while done < raw.count {
+            let n = systemPwrite(fd, base + done, raw.count - done, Int64(position) + Int64(done))
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw RecorderFileError(path: path, operation: "pwrite", errno: code)
             }
+            if n == 0 { throw RecorderFileError(path: path, operation: "pwrite", errno: EIO) }
+            done += n
         }
     }
 
@@ -171,6 +176,11 @@ extension Array where Element == UInt8 {
     mutating func appendFourCC(_ code: StaticString) {
         precondition(code.utf8CodeUnitCount == 4, "a FourCC is 4 bytes")
         append(contentsOf: UnsafeBufferPointer(start: code.utf8Start, count: 4))
+    }
+
+    /// Overwrites the 4 bytes at `position` with `value`, little-endian (a header kept in memory).
+    mutating func setLE32(_ value: UInt32, at position: Int) {
+        for i in 0..<4 { self[position + i] = UInt8(truncatingIfNeeded: value >> UInt32(8 * i)) }
     }
 
     /// `value` as 4 little-endian bytes, for `FileSink.patch`.

@@ -1,5 +1,9 @@
 import CamProbe
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What one take's frame loop saw: frames written, frames the driver lost,
 /// the first and last driver timestamps, and the error that ended it, if any.
 struct TakeResult {
@@ -8,6 +12,16 @@ struct TakeResult {
     var first: UInt64?
     var last: UInt64 = 0
     var error: (any Error)?
+}
+
+/// When a take ends on its own: `wanted` frames, or `seconds` of the camera's time when the
+/// rate is unknown (--max-duration), or a file that would pass `maxBytes` (--max-size).
+struct TakeLimits: Sendable {
+    var wanted: Int
+    var seconds: Double
+    var maxBytes: UInt64?
+    /// Print a `Progress:` line at the first frame and every second after (--progress).
+    var progress: Bool
 }
 
 /// The video file handed to the frame loop and back.
@@ -20,25 +34,60 @@ final class HandedFile: @unchecked Sendable {
     init(_ file: any VideoFile) { self.file = file }
 }
 
-/// Writes each frame to `file` in place until `wanted` frames are written or, when
-/// the rate is unknown, `seconds` of the camera's own time have passed.
+/// A frame the library had already taken back (released) when the loop read it.
+struct FrameReleased: Error, CustomStringConvertible {
+    var description: String { "a frame was released before it could be written" }
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock the guest checks compare `Progress:` lines with.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Writes each frame to `file` in place until a limit in `limits` is reached (which becomes
+/// `control`'s reason) or `control` has a reason to stop from elsewhere (a signal, the audio, free space).
 ///
 /// Not on the main actor on purpose: `VideoFrames.forEach` called from a nonisolated
 /// function runs the loop on the stream's own thread, where a frame costs no heap
 /// allocation (a `for try await` loop costs two per frame for the wake-up).
-nonisolated func writeFrames(_ frames: VideoFrames, to handed: HandedFile, wanted: Int, seconds: Double) async -> TakeResult {
+nonisolated func writeFrames(
+    _ frames: VideoFrames, to handed: HandedFile, limits: TakeLimits, control: StopControl, path: String
+) async -> TakeResult {
     var take = TakeResult()
     let file = handed.file
     let timed = frames.mode.frameRate == nil
+    var lastProgress: Double?
     do {
         try await frames.forEach { frame in
-            try frame.withUnsafeBytes { try file.append($0) }  // the driver's buffer, in place
+            if control.reason != nil {
+                await frames.stop()  // a signal, the audio's limit or free space: this frame is not written
+                return
+            }
+            if let maxBytes = limits.maxBytes, file.fileBytes + file.bytesToAppend(frame.bytesUsed) > maxBytes {
+                control.stop(.maxSize(maxBytes))
+                await frames.stop()
+                return
+            }
+            // The driver's buffer, in place. `Void?` holds both answers of withUnsafeBytes:
+            // nil for a released frame (older library) or the body's result (one that throws instead).
+            let written: Void? = try frame.withUnsafeBytes { try file.append($0) }
+            guard written != nil else { throw FrameReleased() }
             take.count += 1
             take.lost += frame.framesLostBefore
             take.first = take.first ?? frame.timestampNanoseconds
             take.last = frame.timestampNanoseconds
-            let done = take.count >= wanted || (timed && Double(take.last - take.first!) >= seconds * 1e9)
-            if done { await frames.stop() }  // the sequence ends after this frame
+            if limits.progress, lastProgress.map({ monotonicSeconds() - $0 >= 1 }) ?? true {
+                let now = monotonicSeconds()
+                lastProgress = now
+                say("Progress: \(take.count) frames, \(file.fileBytes) bytes to \(path) at monotonic \(now) s")
+            }
+            let done = take.count >= limits.wanted || (timed && Double(take.last - take.first!) >= limits.seconds * 1e9)
+            if done {
+                control.stop(.maxDuration(limits.seconds))
+                await frames.stop()  // the sequence ends after this frame
+            }
         }
     } catch {
         take.error = error

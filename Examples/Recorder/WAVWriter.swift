@@ -6,8 +6,14 @@
 //                                   (ffmpeg misreads a 32-bit container with 24 valid bits)
 //
 // More than two channels use WAVE_FORMAT_EXTENSIBLE (with the usual speaker
-// mask for 4, 6 and 8 channels, none otherwise). close() patches the RIFF,
-// data (and fact) sizes; a failed append is rolled back, so close() after an
+// mask for 4, 6 and 8 channels, none otherwise).
+//
+// Crash safety: after every append (one microphone buffer, an ALSA period) the
+// RIFF, data (and fact) sizes are rewritten in place (one pwrite(2), no fsync),
+// so the header always counts every sample written but the buffer being written:
+// a process killed with SIGKILL leaves a WAV readers play to its last whole
+// buffer (ffprobe stops at the data size the header gives, measured). close()
+// pads an odd data chunk. A failed append is rolled back, so close() after an
 // error still leaves a valid file. RIFF sizes are 32-bit: appends that would
 // take the file past `maximumFileBytes` (at most 4 GiB - 1) are refused.
 
@@ -31,6 +37,7 @@ final class WAVWriter {
     /// The file never grows past this.
     let maximumFileBytes: UInt64
     private let sink: FileSink
+    private var header: [UInt8]  // the file's header as last written
     private let dataSizeAt: UInt64
     private let factAt: UInt64?
     private var dataBytes: UInt64 = 0
@@ -108,9 +115,16 @@ final class WAVWriter {
         h.appendFourCC("data")
         dataSizeAt = UInt64(h.count)
         h.appendLE32(0)  // patched
+        header = h
         sink = try FileSink(path: path)
         try sink.write(h)
     }
+
+    /// The file's size if it were closed now (the pad byte of an odd data chunk included).
+    var fileBytes: UInt64 { sink.offset + dataBytes % 2 }
+
+    /// What appending `count` input bytes adds to the file.
+    func bytesToAppend(_ count: Int) -> UInt64 { UInt64(count / bytesPerFrame * storedBytesPerFrame) }
 
     /// Appends interleaved samples: a whole number of frames (`bytesPerFrame` each).
     func append(_ bytes: UnsafeRawBufferPointer) throws {
@@ -140,6 +154,16 @@ final class WAVWriter {
             try sink.write(bytes)
         }
         dataBytes += UInt64(stored)
+        try rewriteHeader()
+    }
+
+    /// Sets the RIFF, data and fact sizes for what is written so far and writes the header over
+    /// the file's first bytes in one pwrite(2) ("RIFF" itself never changes).
+    private func rewriteHeader() throws {
+        header.setLE32(UInt32(sink.offset - 8), at: 4)
+        header.setLE32(UInt32(dataBytes), at: Int(dataSizeAt))
+        if let factAt { header.setLE32(UInt32(frames), at: Int(factAt)) }
+        try header.withUnsafeBytes { try sink.patch(UnsafeRawBufferPointer(rebasing: $0[4...]), at: 4) }
     }
 
     func append(_ bytes: [UInt8]) throws {
@@ -154,9 +178,7 @@ final class WAVWriter {
         closed = true
         do {
             if dataBytes % 2 != 0 { try sink.write([0]) }
-            try sink.patch(.le32(UInt32(sink.offset - 8)), at: 4)
-            try sink.patch(.le32(UInt32(dataBytes)), at: dataSizeAt)
-            if let factAt { try sink.patch(.le32(UInt32(frames)), at: factAt) }
+            try rewriteHeader()
         } catch {
             try? sink.close()
             throw error

@@ -8,6 +8,12 @@
 //   YU12 (I420)        -> C420jpeg  (already planar: rows copied)
 //
 // Each frame goes out in one write, so a failed append leaves no half frame.
+//
+// Crash safety: the format has no sizes or counts to patch, so every frame whose
+// write(2) returned is in the file even if the process is then killed with SIGKILL
+// (the page cache has it; no fsync until close). A kill during a write can leave
+// the last frame cut short, which readers skip (ffprobe 5.1, measured: a 150-frame
+// 320x180 file cut 30000 bytes into its last frame reads as 149 frames, no error).
 
 /// Writes a .y4m file from V4L2 frames.
 final class Y4MWriter {
@@ -162,6 +168,12 @@ final class Y4MWriter {
     func append(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try append($0) }
     }
+
+    /// The file's size so far (nothing is added at close).
+    var fileBytes: UInt64 { sink.offset }
+
+    /// What appending one frame adds to the file, whatever the input's size: "FRAME\n" and the planar picture.
+    func bytesToAppend(_ count: Int) -> UInt64 { UInt64(frame.count) }
 
     /// Finishes the file (fsync, close) and returns the frames written. Safe to call after an append failed, and again.
     @discardableResult

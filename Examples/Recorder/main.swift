@@ -4,14 +4,12 @@
 // to a .y4m — and the camera's microphone to a .wav. On unplug it closes its
 // files, says so, and with --resume records again when the camera is back.
 //
-//   camprobe-recorder-example [DEVICE] [--preset P | --size WxH --fps F] [--seconds N] [--output PREFIX]
-//                             [--wait] [--resume] [--microphone SELECTOR] [--no-audio]
-//                             [--hold-locked S] [--hold-unlocked S] [--profile FILE]
-//
-// DEVICE is a list index, a stable ID, a node path or part of the name (default: the first camera).
-// --microphone records that microphone instead of the camera's own; with no DEVICE, audio only.
-// --hold-locked S keeps the configuration lock S seconds after applying, then unlocks;
-// --hold-unlocked S then keeps the camera open S seconds more (to show what the lock does).
+// It stops, finishing its files and saying why ("Stopped: max-duration 3 s reached"),
+// at --max-duration (alias --seconds), --max-size, --min-free-space, SIGINT or SIGTERM.
+// Killed (SIGKILL), it leaves files that hold every frame and audio buffer written
+// but the one in flight: the .y4m has no header to update, and the .avi's and .wav's
+// headers are rewritten after every frame and buffer (pwrite, no fsync), so the
+// interval of loss is one frame or one ALSA period. All options: Usage.swift (--help).
 import CamProbe
 
 #if canImport(Glibc)
@@ -32,6 +30,10 @@ func fail(_ message: String) -> Never {
 
 // 1. The arguments.
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    say(usage)
+    exit(0)
+}
 @MainActor func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name) else { return nil }
     guard i + 1 < arguments.count else { fail("\(name) needs a value") }
@@ -49,10 +51,22 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     guard let v = Double(text), v >= 0, v <= 86_400 else { fail("\(name) must be a number of seconds (0…86400)") }
     return v
 }
+@MainActor func bytes(_ name: String) -> UInt64? {
+    guard let text = option(name) else { return nil }
+    guard let v = ByteCount.parse(text), v > 0 else { fail("\(name) must be a number of bytes with an optional K, M or G suffix (500M)") }
+    return v
+}
 let presetName = option("--preset")
 let sizeText = option("--size")
 let fpsText = option("--fps")
-let duration = seconds("--seconds") ?? 5
+let formatText = option("--format")
+let maxDuration = seconds("--max-duration")
+let secondsAlias = seconds("--seconds")
+if maxDuration != nil && secondsAlias != nil { fail("--seconds is another name for --max-duration: give one of them") }
+let duration = maxDuration ?? secondsAlias ?? 5
+let maxSize = bytes("--max-size")
+let minFreeSpace = bytes("--min-free-space")
+let progress = flag("--progress")
 let prefix = option("--output") ?? "recording"
 let microphoneText = option("--microphone")
 let holdLocked = seconds("--hold-locked")
@@ -66,6 +80,20 @@ guard arguments.count <= 1, arguments.first?.hasPrefix("--") != true else {
 }
 let cameraText = arguments.first
 
+// Stops: SIGINT/SIGTERM and the free space, watched beside the recording.
+let control = StopControl()
+StopSignals.install()
+let watch = watchForStops(control, minimumFree: minFreeSpace, near: prefix)
+
+/// The file for `mode`, or the error that makes one impossible.
+func videoFile(for mode: CaptureMode, base: String) -> (file: any VideoFile, path: String, mode: CaptureMode) {
+    do {
+        return try makeVideoFile(for: mode, base: base)
+    } catch {
+        fail("\(error)")
+    }
+}
+
 // 2. What to record: a session preset, or a size and rate (default: the 640x480 preset).
 var request = CaptureRequest()
 if let sizeText {
@@ -76,12 +104,19 @@ if let fpsText {
     guard let fps = Rational(fpsText: fpsText) else { fail("--fps must be a rate like 30, 29.97 or 30000/1001") }
     request.rate = .exact(fps)
 }
-if presetName != nil && (sizeText != nil || fpsText != nil) { fail("use either --preset or --size/--fps, not both") }
+if let formatText {
+    guard let code = FourCC(formatText.uppercased()) else { fail("--format must be a FourCC such as MJPG or YUYV") }
+    request.format = .list([code])
+}
+if presetName != nil && (sizeText != nil || fpsText != nil || formatText != nil) {
+    fail("use either --preset or --size/--fps/--format, not both")
+}
 let preset = SessionPreset(rawValue: presetName ?? "640x480")
 if preset == nil { fail("unknown preset; one of: " + SessionPreset.allCases.map(\.rawValue).joined(separator: ", ")) }
 
 @MainActor func decide(_ device: Device) -> DeviceDecision {
-    sizeText != nil || fpsText != nil ? Negotiator.decide(request, across: device) : Negotiator.decide(preset: preset!, across: device)
+    sizeText != nil || fpsText != nil || formatText != nil
+        ? Negotiator.decide(request, across: device) : Negotiator.decide(preset: preset!, across: device)
 }
 
 // A saved profile (`--profile Profiles/c525.json`) can be negotiated, but not configured or recorded.
@@ -122,62 +157,7 @@ let events = await discovery.events()  // first the devices present, then live c
     fail("the device events ended while waiting for a \(what)")
 }
 
-/// Writes every buffer of `stream` to `path` as WAV until `seconds` of audio or cancellation.
-func recordAudio(_ stream: AudioBufferStream, to path: String, seconds: Double?) async -> String {
-    var wav: WAVWriter?
-    var frames = 0
-    var rate: UInt32 = 0
-    do {
-        for try await buffer in stream.buffers() {
-            if wav == nil {
-                rate = buffer.format.rate
-                wav = try WAVWriter(
-                    path: path, format: buffer.format.format.rawValue, channels: buffer.format.channels, sampleRate: buffer.format.rate)
-            }
-            let wanted = seconds.map { Int($0 * Double(rate)) } ?? Int.max
-            let take = min(buffer.frameCount, wanted - frames)
-            try buffer.bytes.withUnsafeBytes { all in
-                try wav?.append(UnsafeRawBufferPointer(rebasing: all[0..<(take * buffer.bytes.count / max(buffer.frameCount, 1))]))
-            }
-            frames += take
-            if frames >= wanted { break }
-        }
-    } catch {
-        say("Audio stopped: \(error)")
-    }
-    _ = try? wav?.close()
-    return wav == nil
-        ? "Recorded audio: nothing (the microphone delivered no buffer)" : "Recorded audio: \(frames) frames at \(rate) Hz to \(path)"
-}
-
 enum Ending { case finished, disconnected }
-
-/// A video file of the right kind for the mode: MJPEG in AVI, raw formats in YUV4MPEG2.
-protocol VideoFile: AnyObject {
-    func append(_ bytes: UnsafeRawBufferPointer) throws
-    func close() throws -> Int
-}
-extension AVIWriter: VideoFile {}
-extension Y4MWriter: VideoFile {}
-
-/// The file for frames in `mode`: `base.avi` for MJPEG, `base.y4m` for raw formats.
-func videoFile(for mode: CaptureMode, base: String) -> (file: any VideoFile, path: String, mode: CaptureMode) {
-    let rate = mode.frameRate ?? Rational(30, 1)
-    let code = String(mode.fourcc.description.prefix { $0 != " " })  // "YUYV", "MJPG"
-    let compressed = ["MJPG", "JPEG"].contains(code)
-    let path = base + (compressed ? ".avi" : ".y4m")
-    do {
-        let (w, h) = (Int(mode.size.width), Int(mode.size.height))
-        let r = (numerator: rate.numerator, denominator: rate.denominator)
-        let file: any VideoFile =
-            compressed
-            ? try AVIWriter(path: path, width: w, height: h, fourcc: code, rate: r)
-            : try Y4MWriter(path: path, width: w, height: h, fourcc: code, rate: r)
-        return (file, path, mode)
-    } catch {
-        fail("\(error)")
-    }
-}
 
 /// One recording: negotiate, lock, apply, (hold), record `duration` seconds.
 @MainActor func record(_ device: Device, take: Int) async throws -> Ending {
@@ -213,13 +193,15 @@ func videoFile(for mode: CaptureMode, base: String) -> (file: any VideoFile, pat
         try await Task.sleep(for: .seconds(holdLocked))
     }
     if holdLocked != nil || holdUnlocked != nil {
+        // (A signal during the holds ends the process from the stop watch: nothing is being recorded.)
         await camera.unlockForConfiguration()  // VIDIOC_S_PRIORITY default, flock(LOCK_UN)
         if let holdUnlocked {
             say("Unlocked: the camera stays open for \(formatFPS(holdUnlocked)) s")
             try await Task.sleep(for: .seconds(holdUnlocked))
         }
     }
-    guard duration > 0 else {
+    guard duration > 0, control.reason == nil else {
+        discard()
         await camera.close()
         return .finished
     }
@@ -243,20 +225,27 @@ func videoFile(for mode: CaptureMode, base: String) -> (file: any VideoFile, pat
         unlink(path)
         throw error
     }
+    control.begin(stopper: { await frames.stop() })
+    defer { control.end(stopper: true) }  // after the files are finished
     say("Recording: \(path)")
     var audio: Task<String, Never>?
     let microphone: AudioBufferStream? =
         noAudio || microphoneText != nil ? nil : device.microphoneBufferStream()  // the camera's own microphone
     if let microphone {
         say("Recording audio: \(base).wav")
-        audio = Task.detached { await recordAudio(microphone, to: base + ".wav", seconds: duration) }
+        let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: false, progress: progress)
+        audio = Task.detached { await recordAudio(microphone, to: base + ".wav", limits: limits, control: control) }
     }
     let wanted = mode.frameRate != nil ? max(1, Int((duration * (mode.fps ?? 30)).rounded())) : Int.max
-    let take = await writeFrames(frames, to: HandedFile(file), wanted: wanted, seconds: duration)
+    let limits = TakeLimits(wanted: wanted, seconds: duration, maxBytes: maxSize, progress: progress)
+    let take = await writeFrames(frames, to: HandedFile(file), limits: limits, control: control, path: path)
     let (count, lost, first, last) = (take.count, take.lost, take.first, take.last)
     var ending = Ending.finished
     if let error = take.error {
-        guard (error as? CaptureDeviceError)?.kind == .disconnected || access(node, F_OK) != 0 else { throw error }
+        guard (error as? CaptureDeviceError)?.kind == .disconnected || access(node, F_OK) != 0 else {
+            _ = try? file.close()  // what was written stays a playable file
+            throw error
+        }
         ending = .disconnected
     }
     await frames.stop()  // STREAMOFF, munmap, REQBUFS 0
@@ -286,7 +275,9 @@ if cameraText == nil, let microphoneText {
     guard let pcm = mic.audio.first?.pcms.first else { fail("\(mic.name) has no capture PCM") }
     say("Microphone: \(mic.name) (\(pcm.alsaName))")
     say("Recording audio: \(prefix).wav")
-    say(await recordAudio(pcm.bufferStream(), to: prefix + ".wav", seconds: duration))
+    let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: true, progress: progress)
+    say(await recordAudio(pcm.bufferStream(), to: prefix + ".wav", limits: limits, control: control))
+    if let reason = control.reason { say("Stopped: \(reason)") }
     exit(0)
 }
 
@@ -299,13 +290,14 @@ if let microphoneText, !noAudio {
     if let pcm = mic.audio.first?.pcms.first {
         say("Recording audio: \(prefix).wav (\(mic.name))")
         let stream = pcm.bufferStream()
-        extraAudio = Task.detached { await recordAudio(stream, to: prefix + ".wav", seconds: duration) }
+        let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: false, progress: progress)
+        extraAudio = Task.detached { await recordAudio(stream, to: prefix + ".wav", limits: limits, control: control) }
     }
 }
 while true {
     let ending: Ending
     do { ending = try await record(device, take: take) } catch { fail("\(error)") }
-    guard ending == .disconnected, resume else { break }
+    guard ending == .disconnected, resume, control.reason == nil else { break }
     say("Waiting: for \(device.name) (\(device.id)) to come back (Ctrl-C stops)")
     var back: Device?
     for await e in events {
@@ -319,4 +311,6 @@ while true {
     take += 1
 }
 if let extraAudio { say(await extraAudio.value) }
+if let reason = control.reason { say("Stopped: \(reason)") }
+watch.cancel()
 await discovery.stop()

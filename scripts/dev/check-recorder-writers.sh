@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks the recorder example's container writers (Examples/Recorder/{FileSink,Y4MWriter,AVIWriter,WAVWriter}.swift)
 # without building the whole package: a scratch SwiftPM package compiles just those files with
-# scripts/dev/recorder-writers-check.swift as main, writes .y4m/.avi/.wav files, and ffprobe/ffmpeg read them back.
+# scripts/dev/recorder-writers-check.swift as main, writes .y4m/.avi/.wav files, and ffprobe/ffmpeg read them back;
+# then it writes all three at 25 frames/s, kills the writer with SIGKILL, and checks that ffprobe reads every
+# frame it had written (and, with each file cut 1000 bytes into its last frame, all but that frame, no error).
 #
 #   scripts/dev/check-recorder-writers.sh [WORKDIR]     (needs swift, ffmpeg and ffprobe; default WORKDIR: a mktemp dir)
 #
@@ -97,6 +99,50 @@ for pair in yuyv:yuyv422 uyvy:uyvy422 grey:gray nv12:nv12 yu12:yuv420p; do
     got=$(ffmpeg -v error -i "$out/$f.y4m" -frames:v 1 -f rawvideo -pix_fmt "${pair#*:}" - | md5sum | cut -d' ' -f1)
     want=$(md5sum <"$out/$f-0.raw" | cut -d' ' -f1)
     [ "$got" = "$want" ] && echo "  frame 0 round trip ($f -> ${pair#*:}): identical" || fail "$f.y4m: frame 0 read back as ${pair#*:} differs from the input"
+done
+
+echo "== killed: y4m, avi and wav written side by side at 25 frames/s, SIGKILL after about 3 s"
+"$pkg/.build/debug/recorder-writers-check" --until-killed "$out" "$work/x.jpg" >"$out/killed.out" &
+writer=$!
+sleep 3.1
+kill -9 "$writer"
+wait "$writer" 2>/dev/null || true
+written=$(grep -c '^written ' "$out/killed.out" || true)
+echo "  the writer had printed 'written $written' when it was killed"
+# count FILE: frames (packets for audio) ffprobe reads, with no error printed.
+count() {
+    local n errors
+    n=$(ffprobe -v error -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$1" 2>"$out/count.err")
+    errors=$(cat "$out/count.err")
+    [ -z "$errors" ] || fail "$1: ffprobe printed: $errors"
+    echo "$n"
+}
+[ "$written" -ge 60 ] || fail "the writer wrote only $written frames in 3 s"
+for f in killed.y4m killed.avi; do
+    n=$(count "$out/$f")
+    echo "  $f: ffprobe reads $n frames (written: $written)"
+    [ "$n" -ge "$written" ] && [ "$n" -le $((written + 1)) ] || fail "$f: ffprobe reads $n frames, $written were written"
+done
+seconds=$(ffprobe -v error -show_entries format=duration -of csv=p=0 "$out/killed.wav")
+echo "  killed.wav: ffprobe reads $seconds s (written: $written x 40 ms)"
+python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) >= int(sys.argv[2]) * 0.04 - 1e-6 else 1)' "$seconds" "$written" ||
+    fail "killed.wav: $seconds s, $written x 40 ms were written"
+echo "== killed mid-write: half a frame after the last whole one (y4m: FRAME and half a picture; avi: a 00dc chunk"
+echo "   header and half a JPEG), as a kill during the frame's write(2) leaves it, before the avi's header rewrite"
+python3 - "$out" "$work/x.jpg" <<'PY'
+import struct, sys
+out, jpeg = sys.argv[1], open(sys.argv[2], "rb").read()
+y4m = open(out + "/killed.y4m", "rb").read()
+open(out + "/half-killed.y4m", "wb").write(y4m + b"FRAME\n" + b"\x80" * (320 * 180))
+avi = open(out + "/killed.avi", "rb").read()
+open(out + "/half-killed.avi", "wb").write(avi + b"00dc" + struct.pack("<I", len(jpeg)) + jpeg[:len(jpeg) // 2])
+PY
+for f in killed.y4m killed.avi; do
+    n=$(count "$out/$f")
+    m=$(count "$out/half-$f")
+    echo "  half-$f: ffprobe reads $m frames (of $n whole)"
+    [ "$m" -eq "$n" ] || fail "half-$f: ffprobe reads $m frames, expected the $n whole ones"
+    decodes "$out/half-$f"
 done
 
 if [ "$failures" -ne 0 ]; then

@@ -77,8 +77,32 @@ func planar420(width: Int, height: Int, stride: Int, frame: Int, nv12: Bool) -> 
     return bytes
 }
 
+/// `--until-killed`: writes y4m, avi and wav side by side at 25 frames a second (a frame and 40 ms
+/// of audio per step) until the process is killed, printing "written N" once all three hold N frames.
+/// The script kills it with SIGKILL and checks that ffprobe reads at least N frames from each.
+func writeUntilKilled(_ out: String, _ jpeg: [UInt8]) throws -> Never {
+    let y4m = try Y4MWriter(path: "\(out)/killed.y4m", width: 320, height: 180, fourcc: "YUYV", rate: (25, 1))
+    let avi = try AVIWriter(path: "\(out)/killed.avi", width: 640, height: 480, rate: (25, 1))
+    let wav = try WAVWriter(path: "\(out)/killed.wav", format: "S16_LE", channels: 2, sampleRate: 48000)
+    let audio = [UInt8](repeating: 0, count: 1920 * 4)  // 40 ms of silence
+    var n = 0
+    while true {
+        try y4m.append(packed422(width: 320, height: 180, stride: 640, frame: n, uyvy: false))
+        try avi.append(jpeg)
+        try wav.append(audio)
+        n += 1
+        let line = "written \(n)\n"
+        _ = line.withCString { write(1, $0, strlen($0)) }
+        var pause = timespec(tv_sec: 0, tv_nsec: 40_000_000)
+        nanosleep(&pause, nil)
+    }
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else { die("usage: recorder-writers-check OUTDIR JPEG") }
+if arguments.count == 4, arguments[1] == "--until-killed" {
+    do { try writeUntilKilled(arguments[2], readWhole(arguments[3])) } catch { die("\(error)") }
+}
+guard arguments.count == 3 else { die("usage: recorder-writers-check OUTDIR JPEG | --until-killed OUTDIR JPEG") }
 let out = arguments[1]
 let jpeg = readWhole(arguments[2])
 let rate: (numerator: UInt32, denominator: UInt32) = (25, 1)

@@ -5,13 +5,19 @@ v4l2-ctl and `camprobe apply` out (naming its pid) and lets them in once it
 unlocks while it still holds the camera open; a camera unplugged mid-record
 leaves a playable file and a clean exit; on vimc one sensor held does not block
 the other; audio from snd-aloop lands in a .wav whose peak equals what
-`camprobe levels` reads.
+`camprobe levels` reads. P20: recordings survive — on vivid (.y4m), the UVC
+gadget (MJPEG .avi) and snd-aloop (.wav), kill -9 after 5 s leaves a file
+ffprobe reads with >= 4 s and every frame counted before the kill; SIGINT
+finishes the file (frames and duration as the recorder says); --max-duration,
+--max-size and --min-free-space stop with their reason.
 
 The recorder's command-line contract (stdout, one line per event, flushed):
   Camera: NAME (ID) / Decision: … / Applied: … / Locked: … / Unlocked: … /
   Recording: PATH / Recorded: N frames, D dropped, at F fps to PATH /
   Recording audio: PATH / Recorded audio: N frames at R Hz to PATH /
-  Disconnected: NAME went away; closed PATH after N frames
+  Disconnected: NAME went away; closed PATH after N frames /
+  Progress: N frames, B bytes to PATH at monotonic T s (--progress, every second) /
+  Stopped: WHY (max-duration S s reached, max-size … reached, min-free-space … reached, SIGINT received)
 and exit 1 with a message on stderr on errors.
 """
 import json
@@ -19,6 +25,7 @@ import math
 import os
 import re
 import shutil
+import signal
 import struct
 import time
 import wave
@@ -47,12 +54,14 @@ def block_r(s):
         record_vivid(s, ex, node)
         frame_allocations(s, node)
         locks(s, ex, node)
+        survive_vivid(s, ex, node)
         unplug(s, ex, node)
     finally:
         rmmod("vivid")
         settle()
     vimc_sensors(s, ex)
     audio(s, ex)
+    survive_uvc(s, ex)
 
 
 # Helpers.
@@ -382,7 +391,7 @@ def audio(s, ex):
     modprobe("snd-aloop")
     settle()
     wav = s.path("R-sine.wav")
-    write_wav(wav, sine(AMPLITUDES[0]), sine(AMPLITUDES[1]), seconds=40)
+    write_wav(wav, sine(AMPLITUDES[0]), sine(AMPLITUDES[1]), seconds=90)
     # Whatever capture side the Loopback microphone opens (hw:Loopback,1,0 or hw:Loopback,0,0),
     # it carries the sine: play into both playback sides.
     players = [Background(["aplay", "-q", "-D", "hw:Loopback,%d,0" % dev, wav], s.path("R-aplay%d.out" % dev),
@@ -396,6 +405,7 @@ def audio(s, ex):
         prefix = s.path("r-audio")
         r = run([ex, "--microphone", "Loopback", "--seconds", "3", "--output", prefix], stdout=s.path("R-audio.out"),
                 stderr=s.path("R-audio.err"), timeout=120)
+        survive_audio(s, ex)
     finally:
         for p in players:
             p.stop(timeout=10)
@@ -434,6 +444,311 @@ def audio(s, ex):
         assert not off, "; ".join("ch%d: wav %s, levels %s dBFS" % (i, fmt_db([g]), fmt_db([w])) for i, g, w in off)
     s.check("R5 the wav's peak over its middle second equals camprobe levels' peak, per channel, +- %.1f dB"
             % LEVEL_TOLERANCE, peaks)
+
+
+# 6. Recordings that survive (P20): SIGKILL, SIGINT and the limits, on vivid (raw, .y4m),
+#    the UVC gadget (MJPEG, .avi) and snd-aloop (.wav).
+
+SURVIVE_RECORD = 5  # s of recording before SIGKILL
+SURVIVE_KEPT = 4  # s of frames the killed file must still hold
+SIGINT_AFTER = 4  # s of recording before SIGINT
+LIMIT_SECONDS = 3  # --max-duration
+
+
+def progress_lines(text, unit="frames"):
+    """The recorder's --progress lines (unit "frames", or "audio frames" for the .wav), as (count, CLOCK_MONOTONIC s)."""
+    return [(int(m.group(1)), float(m.group(2))) for m in re.finditer(
+        r"^Progress: (\d+) %s, \d+ bytes to \S+ at monotonic ([\d.]+) s$" % unit, text, re.M)]
+
+
+def stopped_line(text):
+    got = event_lines(text, "Stopped")
+    return got[-1] if got else None
+
+
+def recorded_frames(text):
+    m = re.search(r"^Recorded: (\d+) frames, \d+ dropped, at \S+ fps to (\S+)$", text, re.M)
+    return (int(m.group(1)), m.group(2)) if m else (None, None)
+
+
+def probe_frames(s, path, name, decode=True):
+    """(frames, stream duration or None, format duration or None) as ffprobe reads `path` (no error printed)."""
+    d = ffprobe_json(s, path, "stream=nb_read_frames,nb_read_packets,duration:format=duration", name, count=decode)
+    if not decode:
+        argv = [tool("ffprobe"), "-v", "error", "-count_packets", "-show_entries",
+                "stream=nb_read_packets,duration:format=duration", "-of", "json", path]
+        r = run(argv, stdout=s.path(name + "-packets.json"), stderr=s.path(name + "-packets.err"), timeout=300)
+        assert r.rc == 0 and not r.err.strip(), "ffprobe -count_packets exit %d: %s" % (r.rc, tail(r.err))
+        d = json.loads(r.out)
+    st = first_stream(d)
+    frames = int(st.get("nb_read_frames") or st.get("nb_read_packets") or 0)
+
+    def num(v):
+        try:
+            return float(v)
+        except (TypeError, ValueError):
+            return None
+    return frames, num(st.get("duration")), num((d.get("format") or {}).get("duration"))
+
+
+def decodes_cleanly(s, path, name):
+    r = run([tool("ffmpeg"), "-nostdin", "-v", "error", "-i", path, "-f", "null", "-"],
+            stdout=s.path(name + "-ffmpeg.out"), stderr=s.path(name + "-ffmpeg.err"), timeout=300)
+    assert r.rc == 0 and not r.err.strip(), "ffmpeg -i %s -f null - exit %d: %s" % (path, r.rc, tail(r.err))
+
+
+def start_recording(s, argv, name):
+    """A background recorder, once it says 'Recording:' (or 'Recording audio:' for audio only) and, with
+    --progress, once its first frame or buffer is in the file (its first 'Progress:' line):
+    (bg, out, err, None) or (bg, out, err, why it did not start)."""
+    out, err = s.path(name + ".out"), s.path(name + ".err")
+    bg = Background(argv, out, err)
+    line, why = wait_line(bg, out, "Recording" if "--microphone" not in argv else "Recording audio", START_DEADLINE)
+    if line and "--progress" in argv:
+        line, why = wait_line(bg, out, "Progress", 30)
+    return bg, out, err, (None if line else "%s; %s" % (why, said(out, err)))
+
+
+def survive_kill(s, label, argv, suffix, fps):
+    """SIGKILL SURVIVE_RECORD s after the first frame is written: the file holds >= SURVIVE_KEPT s of frames at the
+    nominal rate, and every frame the recorder had counted (its --progress lines, each printed once the frame is
+    written) before the kill — so at least every frame up to 1 s before it."""
+    name = "R-%s-kill" % label
+    prefix = s.path("r-%s-kill" % label)
+    bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--progress", "--output", prefix], name)
+    if why:
+        bg.stop(sig=signal.SIGKILL, timeout=10)
+        s.bad("R6 %s: kill -9 after %d s leaves >= %d s of frames" % (label, SURVIVE_RECORD, SURVIVE_KEPT), why)
+        return
+    time.sleep(SURVIVE_RECORD)
+    was_alive = alive(bg)
+    killed_at = time.monotonic()
+    rc = bg.stop(sig=signal.SIGKILL, timeout=10)
+    text = read(out)
+    path = recorded_path(text, prefix, suffix)
+    before = [n for n, t in progress_lines(text) if t <= killed_at - 1]
+
+    def kept():
+        assert was_alive, "the recorder had already exited (status %s) before the kill: %s" % (bg.p.returncode, said(out, err))
+        assert rc == -signal.SIGKILL, "exit status %s, expected -9 (killed)" % rc
+        assert path.endswith(suffix), "'Recording:' names %s, expected a %s file" % (path, suffix)
+        frames, _, _ = probe_frames(s, path, name + "-ffprobe")
+        decodes_cleanly(s, path, name)
+        counted = before[-1] if before else 0
+        last = progress_lines(text)[-1][0] if progress_lines(text) else 0
+        print("info: R6 %s: killed after %d s; ffprobe reads %d frames (%.2f s at %s fps); the recorder had counted "
+              "%d frames 1 s before the kill, %d in its last progress line (%d lines)" % (
+                  label, SURVIVE_RECORD, frames, frames / fps, fps, counted, last, len(progress_lines(text))), flush=True)
+        assert before, "no 'Progress:' line printed 1 s or more before the kill: %s" % said(out, err)
+        assert frames >= last, "ffprobe reads %d frames, but the recorder had written %d before the kill" % (
+            frames, last)
+        assert frames >= SURVIVE_KEPT * fps, "ffprobe reads %d frames = %.2f s at %s fps, expected >= %d s" % (
+            frames, frames / fps, fps, SURVIVE_KEPT)
+        return "%d frames, %.2f s; %d counted 1 s before the kill" % (frames, frames / fps, counted)
+    s.check(lambda d: "R6 %s: kill -9 after %d s of recording leaves a %s ffprobe reads with >= %d s of frames "
+            "and every frame counted before the kill (%s)" % (label, SURVIVE_RECORD, suffix, SURVIVE_KEPT, d), kept)
+
+
+def survive_sigint(s, label, argv, suffix, fps, sig=signal.SIGINT):
+    """SIGINT (or SIGTERM) after SIGINT_AFTER s: exit 0, 'Stopped: SIGINT received', ffprobe counts the frames
+    the recorder says it wrote and the file's duration is that many frames at the rate."""
+    signame = "SIGTERM" if sig == signal.SIGTERM else "SIGINT"
+    name = "R-%s-%s" % (label, signame.lower())
+    prefix = s.path("r-%s-%s" % (label, signame.lower()))
+    bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--output", prefix], name)
+    if why:
+        bg.stop(sig=signal.SIGKILL, timeout=10)
+        s.bad("R7 %s: %s leaves a complete file" % (label, signame), why)
+        return
+    time.sleep(SIGINT_AFTER)
+    was_alive = alive(bg)
+    t0 = time.monotonic()
+    rc = bg.stop(sig=sig, timeout=30)
+    took = time.monotonic() - t0
+    text = read(out)
+
+    def complete():
+        assert was_alive, "the recorder had already exited (status %s) before %s: %s" % (bg.p.returncode, signame,
+                                                                                       said(out, err))
+        assert rc == 0, "exit status %s after %s (%.1f s), expected 0: %s" % (rc, signame, took, said(out, err))
+        assert stopped_line(text) == signame + " received", "'Stopped:' line %r, expected '%s received'" % (
+            stopped_line(text), signame)
+        n, path = recorded_frames(text)
+        assert n is not None, "no 'Recorded:' line: %s" % said(out, err)
+        assert path.endswith(suffix), "'Recorded:' names %s, expected a %s file" % (path, suffix)
+        frames, duration, fmt_duration = probe_frames(s, path, name + "-ffprobe")
+        decodes_cleanly(s, path, name)
+        duration = duration if duration is not None else fmt_duration
+        print("info: R7 %s: %s after %d s, exit in %.1f s; recorder: %d frames; ffprobe: %d frames, %s s" % (
+            label, signame, SIGINT_AFTER, took, n, frames, duration), flush=True)
+        assert n >= (SIGINT_AFTER - 1) * fps, "only %d frames in %d s at %s fps" % (n, SIGINT_AFTER, fps)
+        assert frames == n, "ffprobe reads %d frames, the recorder says it wrote %d" % (frames, n)
+        assert duration is not None and abs(duration - n / fps) <= 0.5 / fps, \
+            "ffprobe duration %s s, expected %d frames / %s fps = %.3f s" % (duration, n, fps, n / fps)
+        return "%d frames, %.3f s, exit 0 in %.1f s" % (n, duration, took)
+    s.check(lambda d: "R7 %s: %s finishes the %s: 'Stopped: %s received', ffprobe's frames and duration "
+            "match what the recorder wrote (%s)" % (label, signame, suffix, signame, d), complete)
+
+
+def survive_max_duration(s, label, argv, suffix, fps):
+    name = "R-%s-maxdur" % label
+    prefix = s.path("r-%s-maxdur" % label)
+    t0 = time.monotonic()
+    r = run(argv + ["--max-duration", str(LIMIT_SECONDS), "--output", prefix], stdout=s.path(name + ".out"),
+            stderr=s.path(name + ".err"), timeout=180)
+    took = time.monotonic() - t0
+    want = LIMIT_SECONDS * fps
+
+    def limited():
+        assert r.rc == 0, "exit %d: %s" % (r.rc, tail(r.err))
+        stop = stopped_line(r.out)
+        assert stop == "max-duration %d s reached" % LIMIT_SECONDS, "'Stopped:' line %r: %s" % (stop, tail(r.out))
+        n, path = recorded_frames(r.out)
+        assert path and path.endswith(suffix), "'Recorded:' names %s, expected a %s file: %s" % (path, suffix, tail(r.out))
+        assert n == want, "'Recorded:' says %s frames, expected %d (%d s at %s fps): %s" % (n, want, LIMIT_SECONDS, fps,
+                                                                                         tail(r.out))
+        frames, duration, fmt_duration = probe_frames(s, path, name + "-ffprobe")
+        duration = duration if duration is not None else fmt_duration
+        print("info: R8 %s: --max-duration %d: %d frames, ffprobe %d frames, %s s, run %.1f s" % (
+            label, LIMIT_SECONDS, n, frames, duration, took), flush=True)
+        assert frames == want, "ffprobe reads %d frames, expected %d" % (frames, want)
+        assert duration is not None and abs(duration - LIMIT_SECONDS) <= 0.5 / fps, "ffprobe duration %s s" % duration
+        return "%d frames, %.3f s" % (frames, duration)
+    s.check(lambda d: "R8 %s: --max-duration %d stops with 'Stopped: max-duration %d s reached', exit 0, and a %s of "
+            "%d s (%s)" % (label, LIMIT_SECONDS, LIMIT_SECONDS, suffix, LIMIT_SECONDS, d), limited)
+
+
+def survive_limits_vivid(s, ex, node):
+    """--max-size 1M and --min-free-space above the free space, on vivid's 320x180 .y4m (115206 bytes a frame)."""
+    argv = [ex, node, "--size", "320x180", "--fps", "30", "--no-audio", "--max-duration", "60"]
+    prefix = s.path("r-vivid-maxsize")
+    r = run(argv + ["--max-size", "1M", "--output", prefix], stdout=s.path("R-vivid-maxsize.out"),
+            stderr=s.path("R-vivid-maxsize.err"), timeout=180)
+
+    def sized():
+        assert r.rc == 0, "exit %d: %s" % (r.rc, tail(r.err))
+        stop = stopped_line(r.out) or ""
+        assert stop.startswith("max-size 1 MiB (1048576 bytes) reached"), "'Stopped:' line %r" % stop
+        n, path = recorded_frames(r.out)
+        assert n is not None, "no 'Recorded:' line: %s" % tail(r.out)
+        size = os.path.getsize(path)
+        frame = 6 + 320 * 180 * 2
+        frames, _, _ = probe_frames(s, path, "R-vivid-maxsize-ffprobe", decode=False)
+        print("info: R9 --max-size 1M: %d frames, %d bytes, ffprobe %d frames" % (n, size, frames), flush=True)
+        assert size <= 1 << 20, "%s has %d bytes, more than 1 MiB" % (path, size)
+        assert size + frame > 1 << 20, "%s has %d bytes: one more %d-byte frame would still fit" % (path, size, frame)
+        assert frames == n, "ffprobe reads %d frames, the recorder wrote %d" % (frames, n)
+        return "%d frames, %d bytes" % (n, size)
+    s.check(lambda d: "R9 vivid: --max-size 1M stops before the .y4m passes 1 MiB, with its 'Stopped:' line (%s)" % d,
+            sized)
+
+    st = os.statvfs(s.out)
+    limit = st.f_bavail * st.f_frsize + (1 << 30)
+    t0 = time.monotonic()
+    r = run(argv + ["--min-free-space", str(limit), "--output", s.path("r-vivid-minfree")],
+            stdout=s.path("R-vivid-minfree.out"), stderr=s.path("R-vivid-minfree.err"), timeout=180)
+    took = time.monotonic() - t0
+    stop = stopped_line(r.out) or ""
+    s.expect("R9 vivid: --min-free-space (1 GiB more than is free) stops with 'Stopped: min-free-space …' and exit 0 "
+             "(%r, %.1f s)" % (stop, took),
+             r.rc == 0 and stop.startswith("min-free-space ") and took < 40, "exit %d, %s" % (r.rc, said(
+                 s.path("R-vivid-minfree.out"), s.path("R-vivid-minfree.err"))))
+
+
+def survive_vivid(s, ex, node):
+    argv = [ex, node, "--size", "320x180", "--fps", "30", "--no-audio"]
+    survive_kill(s, "vivid", argv, ".y4m", 30)
+    survive_sigint(s, "vivid", argv, ".y4m", 30)
+    survive_sigint(s, "vivid", argv, ".y4m", 30, sig=signal.SIGTERM)
+    survive_max_duration(s, "vivid", argv, ".y4m", 30)
+    survive_limits_vivid(s, ex, node)
+
+
+def survive_uvc(s, ex):
+    """The same on the UVC gadget's MJPEG 640x480 at 15 fps (the rate its application paces exactly under TCG)."""
+    from guest.blocks_uvc import DESCRIPTION, gadget  # here: blocks_uvc imports this module
+    up = gadget(s, "up", os.path.join(s.here, DESCRIPTION))
+    node = up.out.strip().splitlines()[-1] if up.out.strip() else ""
+    try:
+        if not s.expect("R6 uvc-gadget up gives a uvcvideo capture node (%s)" % node,
+                        up.rc == 0 and node.startswith("/dev/video"), "exit %d: %s" % (up.rc, tail(up.out + up.err))):
+            return
+        settle()
+        argv = [ex, node, "--size", "640x480", "--fps", "15", "--format", "MJPG", "--no-audio"]
+        survive_kill(s, "uvc", argv, ".avi", 15)
+        survive_sigint(s, "uvc", argv, ".avi", 15)
+        survive_max_duration(s, "uvc", argv, ".avi", 15)
+    finally:
+        gadget(s, "down")
+        settle()
+
+
+def survive_audio(s, ex):
+    """snd-aloop's microphone to a .wav, while the sine plays: SIGKILL 5 s after the first buffer is written leaves
+    >= 4 s and every sample counted before the kill; SIGINT a complete file."""
+    argv = [ex, "--microphone", "Loopback"]
+    prefix = s.path("r-audio-kill")
+    bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--progress", "--output", prefix],
+                                        "R-audio-kill")
+    if why:
+        bg.stop(sig=signal.SIGKILL, timeout=10)
+        s.bad("R10 audio: kill -9 after %d s leaves >= %d s" % (SURVIVE_RECORD, SURVIVE_KEPT), why)
+    else:
+        time.sleep(SURVIVE_RECORD)
+        was_alive = alive(bg)
+        killed_at = time.monotonic()
+        rc = bg.stop(sig=signal.SIGKILL, timeout=10)
+        text = read(out)
+        lines = progress_lines(text, "audio frames")
+        before = [n for n, t in lines if t <= killed_at - 1]
+
+        def kept():
+            assert was_alive and rc == -signal.SIGKILL, "not killed while recording (exit %s): %s" % (rc, said(out, err))
+            d = ffprobe_json(s, prefix + ".wav", "stream=codec_name,sample_rate,duration:format=duration",
+                             "R-audio-kill-ffprobe")
+            st = first_stream(d)
+            duration, rate = float(st.get("duration") or 0), int(st.get("sample_rate") or 0)
+            decodes_cleanly(s, prefix + ".wav", "R-audio-kill")
+            counted = before[-1] if before else 0
+            last = lines[-1][0] if lines else 0
+            print("info: R10 audio killed %d s after its first buffer: ffprobe reads %.3f s; the recorder had counted "
+                  "%d frames (%.3f s) 1 s before the kill; progress %s" % (
+                      SURVIVE_RECORD, duration, counted, counted / max(rate, 1),
+                      ", ".join("%d@%.2f" % (n, t - killed_at) for n, t in lines)), flush=True)
+            assert before, "no 'Progress:' line 1 s or more before the kill: %s" % said(out, err)
+            assert round(duration * rate) >= last, "ffprobe reads %.3f s = %d frames, the recorder had written %d " \
+                "before the kill" % (duration, round(duration * rate), last)
+            assert duration >= SURVIVE_KEPT, "%.3f s of audio, expected >= %d s" % (duration, SURVIVE_KEPT)
+            return "%.3f s; %.3f s counted 1 s before the kill" % (duration, counted / max(rate, 1))
+        s.check(lambda d: "R10 audio: kill -9 %d s after the first buffer leaves a .wav ffprobe reads with >= %d s and "
+                "every sample counted before the kill (%s)" % (SURVIVE_RECORD, SURVIVE_KEPT, d), kept)
+
+    prefix = s.path("r-audio-sigint")
+    bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--output", prefix], "R-audio-sigint")
+    if why:
+        bg.stop(sig=signal.SIGKILL, timeout=10)
+        s.bad("R10 audio: SIGINT leaves a complete .wav", why)
+        return
+    time.sleep(SIGINT_AFTER)
+    was_alive = alive(bg)
+    rc = bg.stop(sig=signal.SIGINT, timeout=30)
+    text = read(out)
+
+    def complete():
+        assert was_alive and rc == 0, "exit %s after SIGINT, expected 0: %s" % (rc, said(out, err))
+        assert stopped_line(text) == "SIGINT received", "'Stopped:' line %r" % stopped_line(text)
+        m = re.search(r"^Recorded audio: (\d+) frames at (\d+) Hz to (\S+)$", text, re.M)
+        assert m, "no 'Recorded audio:' line: %s" % said(out, err)
+        n, rate = int(m.group(1)), int(m.group(2))
+        d = ffprobe_json(s, m.group(3), "stream=duration:format=duration", "R-audio-sigint-ffprobe")
+        duration = float(first_stream(d).get("duration") or 0)
+        print("info: R10 audio SIGINT after %d s: %d frames at %d Hz = %.3f s; ffprobe %.3f s" % (
+            SIGINT_AFTER, n, rate, n / rate, duration), flush=True)
+        assert n / rate >= SIGINT_AFTER - 1, "only %.3f s recorded" % (n / rate)
+        assert abs(duration - n / rate) <= 0.001, "ffprobe %.3f s, the recorder wrote %.3f s" % (duration, n / rate)
+        return "%.3f s" % duration
+    s.check(lambda d: "R10 audio: SIGINT finishes the .wav: 'Stopped: SIGINT received', ffprobe's duration is the "
+            "frames the recorder wrote (%s)" % d, complete)
 
 
 def meter(s):
