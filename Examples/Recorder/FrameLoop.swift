@@ -34,11 +34,6 @@ final class HandedFile: @unchecked Sendable {
     init(_ file: any VideoFile) { self.file = file }
 }
 
-/// A frame the library had already taken back (released) when the loop read it.
-struct FrameReleased: Error, CustomStringConvertible {
-    var description: String { "a frame was released before it could be written" }
-}
-
 /// CLOCK_MONOTONIC in seconds: the clock the guest checks compare `Progress:` lines with.
 func monotonicSeconds() -> Double {
     var now = timespec()
@@ -70,10 +65,8 @@ nonisolated func writeFrames(
                 await frames.stop()
                 return
             }
-            // The driver's buffer, in place. `Void?` holds both answers of withUnsafeBytes:
-            // nil for a released frame (older library) or the body's result (one that throws instead).
-            let written: Void? = try frame.withUnsafeBytes { try file.append($0) }
-            guard written != nil else { throw FrameReleased() }
+            // The driver's buffer, in place; a frame already given back throws (kind `released`), never empty bytes.
+            try frame.withUnsafeBytes { try file.append($0) }
             take.count += 1
             take.lost += frame.framesLostBefore
             take.first = take.first ?? frame.timestampNanoseconds
