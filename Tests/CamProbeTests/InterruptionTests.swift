@@ -145,4 +145,35 @@ struct InterruptionTests {
         await camera.close()
         #expect(bench.sys.ledger.liveMappings == 0)
     }
+
+    /// `ENOSPC` at `STREAMON`: the USB controller's isochronous budget, told as such (never "disk full"),
+    /// typed, with the refused call; with resuming, the stream waits for bandwidth instead.
+    @Test func noUSBBandwidthAtStreamOnIsATypedInterruption() async throws {
+        let sys = try seamSystem(extra: #""faults":[{"ioctl":"VIDIOC_STREAMON","errno":"ENOSPC","repeat":3}]"#)
+        nonisolated(unsafe) let shared = sys  // the fake's state is locked: safe from every handle's thread
+        let camera = try CaptureDevice(device: try #require(shared.discoverAll().devices.first), system: shared)
+        do {
+            _ = try await camera.frames()
+            Issue.record("STREAMON's ENOSPC was not reported")
+        } catch {
+            #expect(error.kind == .interrupted && error.interruption?.reason == .usbBandwidth)
+            #expect(error.underlying?.errno == Errno.ENOSPC && error.underlying?.call == "VIDIOC_STREAMON")
+            #expect(error.message.contains("bandwidth") && error.message.contains("not a full disk"))
+        }
+        #expect(sys.ledger.liveMappings == 0)
+        // the fault fires twice more: a resuming stream reports it, retries, and streams once it passes
+        let frames = try await camera.frames(FrameOutputOptions(resumesAfterInterruption: true, retryInterval: .milliseconds(50)))
+        var events = frames.events.makeAsyncIterator()
+        guard case .interrupted(let i)? = await events.next() else {
+            Issue.record("no interruption reported")
+            return
+        }
+        #expect(i.reason == .usbBandwidth)
+        #expect(await events.next() == .interruptionEnded)
+        var it = frames.makeAsyncIterator()
+        #expect(try await it.next() != nil)
+        await frames.stop()
+        await camera.close()
+        #expect(sys.ledger.liveMappings == 0)
+    }
 }

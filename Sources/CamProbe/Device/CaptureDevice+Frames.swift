@@ -96,7 +96,7 @@ extension CaptureDevice {
     /// The error for an interruption the caller did not ask to wait out.
     func interrupted(_ i: CaptureInterruption) -> CaptureDeviceError {
         CaptureDeviceError(
-            kind: i.reason == .deviceGone ? .disconnected : .interrupted, id: id, message: i.message,
+            kind: i.reason == .deviceGone ? .disconnected : .interrupted, id: id, message: i.message, underlying: i.refused,
             holders: i.holders, interruption: i)
     }
 

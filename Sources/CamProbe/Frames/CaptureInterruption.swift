@@ -1,4 +1,5 @@
 import CaptureModel
+import V4L2
 
 /// Why a camera's frames stopped, or could not start, through no doing of this handle
 /// (AVCaptureSession's `InterruptionReason`, with what Linux can say about it).
@@ -26,6 +27,8 @@ public struct CaptureInterruption: Sendable, Hashable, CustomStringConvertible {
     public var behindPipeWire: [String]
     /// One sentence for a person: what happened, who did it, what to do.
     public var message: String
+    /// The refused ioctl behind it, when one was (`CaptureDeviceError.underlying`).
+    var refused: V4L2Error?
 
     public init(reason: Reason, holders: [NodeHolder] = [], behindPipeWire: [String] = [], message: String) {
         self.reason = reason

@@ -88,6 +88,7 @@ extension CaptureInterruption {
         switch error.errno {
         case Errno.EBUSY:
             var i = CaptureInterruption(reason: .anotherProcessStreams, message: "")
+            i.refused = error
             i.see(holdersOf: path)
             i.message =
                 "\(name): \(i.who) streams from \(path) or holds its format (\(error.call): EBUSY); "
@@ -95,6 +96,7 @@ extension CaptureInterruption {
             return i
         case Errno.ENOSPC:
             var i = CaptureInterruption(reason: .usbBandwidth, message: "")
+            i.refused = error
             i.see(holdersOf: path)
             i.message =
                 "\(name): the USB host controller has no isochronous bandwidth left for this mode (\(error.call): ENOSPC, "
