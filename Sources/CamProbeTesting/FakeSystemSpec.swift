@@ -44,6 +44,9 @@ package struct FakeNodeSpec: Codable, Sendable {
     package var activeFormat: FakeActiveFormatSpec?
     /// Current frame interval "1/30" (`VIDIOC_G_PARM`); absent: G_PARM fails with ENOTTY.
     package var frameInterval: String?
+    /// A camera that paces frames itself, whatever interval was set (`"1/60"`): the interval its frames
+    /// really come at. Absent: frames come at the interval in force, as drivers that honour `S_PARM` do.
+    package var deliveredInterval: String?
     /// Whether G_PARM reports `V4L2_CAP_TIMEPERFRAME` (default true when frameInterval is set).
     package var timePerFrame: Bool?
 

@@ -103,7 +103,8 @@ extension FakeV4L2Port {
 
     /// One frame interval on the virtual clock (1/30 s when the node reports none).
     var frameNanoseconds: UInt64 {
-        guard let r = state.interval, r.denominator != 0 else { return 33_333_333 }
+        let own = state.spec.deliveredInterval.flatMap { Rational(parsing: $0) }
+        guard let r = own ?? state.interval, r.denominator != 0 else { return 33_333_333 }
         return UInt64(r.numerator) * 1_000_000_000 / UInt64(r.denominator)
     }
 

@@ -55,7 +55,11 @@ struct SemanticDeviceTests {
         #expect(t.modes[1].note == "led_mode=2, torch_intensity sets the level")
         var ro = led
         ro.flags = .readOnly
-        #expect(!SemanticMapper.map([ro]).torch.available)
+        let readOnly = SemanticMapper.map([ro]).torch
+        #expect(!readOnly.available)
+        // the modes say the same: a read-only FLASH_LED_MODE switches nothing
+        #expect(summary(readOnly.modes) == ["off:no:driver", "on:no:driver", "auto:no:driver"])
+        #expect(readOnly.modes[1].note.contains("read-only") && readOnly.note == "FLASH_LED_MODE lists Torch but is read-only")
     }
 
     @Test func noTorchWithoutATorchEntry() {
@@ -82,6 +86,12 @@ struct SemanticDeviceTests {
         #expect(f.available && summary(f.modes) == ["off:yes:driver", "on:yes:driver", "auto:no:driver"])
         #expect(f.modes[1].note == "led_mode=1 and strobe")
         #expect(!SemanticMapper.map([led]).flash.available)
+        // a flash is available only when it can be fired: both controls writable
+        var roStrobe = strobe
+        roStrobe.flags = .readOnly
+        let readOnly = SemanticMapper.map([led, roStrobe]).flash
+        #expect(!readOnly.available && !readOnly.modes.contains { $0.supported })
+        #expect(readOnly.modes[1].note == "strobe read-only (or disabled): the flash cannot be fired from here")
         #expect(
             !SemanticMapper.map([Ctl.menu(ControlID.flashLEDMode, "LED Mode", [(0, "Off"), (2, "Torch")], value: 0), strobe]).flash
                 .available)

@@ -26,6 +26,30 @@ struct ApplyVerifyEndToEndTests {
         #expect(r.stdout.contains("Streamed: 120 frames; delivered 60.0 fps"))
     }
 
+    /// A camera that delivers more than negotiated (69 fps measured for 59.94 on a held-out camera) is not "ok":
+    /// the rate set did not take, and a file timed by it would play slower than life.
+    @Test func verifyFlagsARateAboveTheNegotiatedOne() throws {
+        let fast = try CLI.run([
+            "verify", "0", "--fixture", try CLI.fixture(Self.node(faults: #","deliveredInterval":"1/69""#)), "--size", "1280x720",
+            "--fps", "60", "--frames", "60", "--json",
+        ])
+        #expect(fast.status == 3, "\(fast.stderr)")
+        #expect(
+            fast.stdout.contains(#""verdict" : "excess""#) || fast.stdout.contains(#""verdict":"excess""#), "\(fast.stdout.suffix(300))")
+        #expect(fast.stderr.contains("delivered rate more than 5 % above the negotiated one"), "\(fast.stderr)")
+        let text = try CLI.run([
+            "verify", "0", "--fixture", try CLI.fixture(Self.node(faults: #","deliveredInterval":"1/69""#)), "--size", "1280x720",
+            "--fps", "60", "--frames", "60",
+        ])
+        #expect(text.stdout.contains("EXCESS — more frames than negotiated"), "\(text.stdout)")
+        // within 5 % is ok
+        let close = try CLI.run([
+            "verify", "0", "--fixture", try CLI.fixture(Self.node(faults: #","deliveredInterval":"1/62""#)), "--size", "1280x720",
+            "--fps", "60", "--frames", "60",
+        ])
+        #expect(close.status == 0, "\(close.stderr)")
+    }
+
     @Test func strictRefusesAnAdjustedDecisionAndAppliesNothing() throws {
         let fixture = try CLI.fixture(Self.node())
         let adjusted = try CLI.run(["apply", "0", "--fixture", fixture, "--size", "1920x1080", "--fps", "30"])

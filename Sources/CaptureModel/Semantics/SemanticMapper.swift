@@ -223,14 +223,19 @@ package enum SemanticMapper {
     static func torch(_ m: [UInt32: Control]) -> LightSemantics {
         if let led = m[ControlID.flashLEDMode], menuHas(led, 2) {
             let intensity = m[ControlID.flashTorchIntensity]
+            // A torch is only there for a recorder if the mode can be set: a read-only FLASH_LED_MODE reports, it does not switch.
+            let settable = writable(led)
+            let refused = "\(led.key) is read-only (or disabled): the driver reports the mode but does not let it be set"
             return LightSemantics(
-                available: writable(led),
+                available: settable,
                 modes: [
-                    ModeSupport(mode: "off", supported: true, note: "\(led.key)=0"),
-                    ModeSupport(mode: "on", supported: true, note: "\(led.key)=2" + (intensity.map { ", \($0.key) sets the level" } ?? "")),
+                    ModeSupport(mode: "off", supported: settable, note: settable ? "\(led.key)=0" : refused),
+                    ModeSupport(
+                        mode: "on", supported: settable,
+                        note: settable ? "\(led.key)=2" + (intensity.map { ", \($0.key) sets the level" } ?? "") : refused),
                     ModeSupport(mode: "auto", supported: false, note: "V4L2 has no automatic torch"),
                 ],
-                note: "FLASH_LED_MODE offers Torch")
+                note: settable ? "FLASH_LED_MODE offers Torch" : "FLASH_LED_MODE lists Torch but is read-only")
         }
         let why =
             m[ControlID.logitechLED1Mode].map { "\($0.key) is the activity LED, not a light for the scene" }
@@ -241,14 +246,19 @@ package enum SemanticMapper {
 
     static func flash(_ m: [UInt32: Control]) -> LightSemantics {
         if let led = m[ControlID.flashLEDMode], menuHas(led, 1), let strobe = m[ControlID.flashStrobe] {
+            // Firing needs both: the mode set to Flash and the strobe button pressed.
+            let settable = writable(led) && writable(strobe)
+            let refused =
+                [led, strobe].filter { !writable($0) }.map(\.key).joined(separator: " and ")
+                + " read-only (or disabled): the flash cannot be fired from here"
             return LightSemantics(
-                available: true,
+                available: settable,
                 modes: [
-                    ModeSupport(mode: "off", supported: true, note: "\(led.key)=0"),
-                    ModeSupport(mode: "on", supported: true, note: "\(led.key)=1 and \(strobe.key)"),
+                    ModeSupport(mode: "off", supported: settable, note: settable ? "\(led.key)=0" : refused),
+                    ModeSupport(mode: "on", supported: settable, note: settable ? "\(led.key)=1 and \(strobe.key)" : refused),
                     ModeSupport(mode: "auto", supported: false, note: "V4L2 has no automatic flash decision"),
                 ],
-                note: "the flash control class")
+                note: settable ? "the flash control class" : "the flash control class, read-only here")
         }
         let why = "no flash class controls (FLASH_LED_MODE with Flash, FLASH_STROBE)"
         return LightSemantics(

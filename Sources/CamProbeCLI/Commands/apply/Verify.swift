@@ -9,8 +9,8 @@ struct Verify: AsyncParsableCommand {
         discussion: """
             Streams --frames frames (memory-mapped buffers) and reports the delivered rate against the negotiated \
             one, interval jitter, frames the driver dropped (gaps in its sequence numbers) and the time to the \
-            first frame. Exit status 0 when the rate is within 5 % and nothing was dropped, 3 when it was not \
-            (a shortfall or drops: the measurement itself worked), 1 on errors, when nothing fits (UNSUPPORTED) \
+            first frame. Exit status 0 when the rate is within 5 % either way and nothing was dropped, 3 when it was \
+            not (a shortfall, an excess — more frames than negotiated — or drops: the measurement itself worked), 1 on errors, when nothing fits (UNSUPPORTED) \
             and, with --strict, when the decision is ADJUSTED (then nothing is applied or streamed). Unlike \
             'negotiate', an ADJUSTED decision alone does not give 3 here: 3 always means the measurement.
             """
@@ -43,7 +43,7 @@ struct Verify: AsyncParsableCommand {
         var stream: StreamReport
         var dropRatio: Double
         var rateError: Double?
-        var verdict: String
+        var verdict: VerifyVerdict
     }
 
     func run() async throws {
@@ -58,9 +58,7 @@ struct Verify: AsyncParsableCommand {
             throw CLIError(message: "streaming \(a.device.name) failed: \(error.message)")
         }
         await a.camera.close()
-        let shortfall = (report.rateError ?? 0) < -0.05
-        let drops = report.framesDropped > 0
-        let verdict = shortfall ? "shortfall" : drops ? "drops" : "ok"
+        let verdict = VerifyVerdict(report)
         if source.json {
             try JSONOutput.print(
                 Output(
@@ -78,20 +76,8 @@ struct Verify: AsyncParsableCommand {
             print(
                 "          dropped \(report.framesDropped) (\(f(report.dropRatio * 100, " %"))), \(report.framesWithErrors) flagged as corrupt by the driver"
             )
-            switch verdict {
-            case "ok": print("Verdict:  OK — the camera delivers what was negotiated")
-            case "shortfall":
-                print(
-                    "Verdict:  " + Terminal.yellow("SHORTFALL") + " — fewer frames than negotiated"
-                        + (a.decision.choice?.warnings.isEmpty == false ? " (see the warnings above)" : ""))
-            default: print("Verdict:  " + Terminal.yellow("DROPS") + " — the driver dropped frames")
-            }
+            print("Verdict:  " + verdict.line(warnings: a.decision.choice?.warnings.isEmpty == false))
         }
-        if verdict != "ok" {
-            throw CLIError(
-                message:
-                    "verify: \(verdict == "shortfall" ? "delivered rate more than 5 % below the negotiated one" : "\(report.framesDropped) frames dropped")",
-                status: 3)
-        }
+        if let failure = verdict.failure(dropped: report.framesDropped) { throw CLIError(message: failure, status: 3) }
     }
 }

@@ -13,9 +13,9 @@ struct SnapshotCommand: AsyncParsableCommand {
             memory-mapped buffers, drops the first --skip frames (cameras often send dark or garbled frames \
             while exposure settles) and writes the next one. A .jpg/.jpeg file is the MJPG or JPEG frame exactly \
             as the camera sent it (without --format or --preset, MJPG and JPEG modes are preferred); a .png is \
-            the frame converted to RGB by libv4lconvert (loaded when needed: package libv4lconvert0) and written \
-            uncompressed. The file is written atomically (a temporary file, then rename): an error or ^C never \
-            leaves a partial file. Streaming is stopped and the buffers released on every path.
+            the frame converted to RGB by libv4lconvert (loaded when needed: package libv4lconvert0), its rows \
+            deflated by zlib (level 6, after PNG's Up filter). The file is written atomically (a temporary file, \
+            then rename): an error or ^C never leaves a partial file. Streaming is stopped and the buffers released on every path.
 
             Exit status: 0 when written, 1 on errors (another process streaming, no frame within --timeout, \
             a format that cannot be converted), 2 on usage errors.
