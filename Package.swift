@@ -9,12 +9,10 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "camprobe",
     products: [
+        // What a user depends on: the library a recorder imports (it re-exports the model, the negotiator,
+        // V4L2 and ALSA), and the command line. Every other executable target is built with `--product NAME` too.
         .library(name: "CamProbe", targets: ["CamProbe"]),
-        .library(name: "CaptureModel", targets: ["CaptureModel"]),
-        .library(name: "Negotiation", targets: ["Negotiation"]),
-        .library(name: "CamProbeTesting", targets: ["CamProbeTesting"]),
         .executable(name: "camprobe", targets: ["camprobe"]),
-        .executable(name: "camprobe-bench", targets: ["camprobe-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,7 +21,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C shims: constants and non-variadic wrappers only.
+        // C shims. The system libraries' are module maps with constants and non-variadic wrappers; CPipeWire is a
+        // libpipewire client of its own in C (a bounded registry read and a watch), CAllocationCounter a malloc wrapper.
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
@@ -54,7 +53,7 @@ let package = Package(
         .target(name: "PipeWire", dependencies: ["CPipeWire", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // Profile documents: JSON and XML, their schemas and where profiles go. Only importer of CLibXML2.
         .target(
-            name: "ProfileFormat", dependencies: ["CLibXML2", "CaptureModel", "HostSystem"], swiftSettings: strict,
+            name: "ProfileFormat", dependencies: ["CLibXML2", "CaptureModel"], swiftSettings: strict,
             plugins: [.plugin(name: "EmbedSchemas")]),
         // Pasted text of each tool (v4l2-ctl, media-ctl, udevadm, lsusb, arecord…) read into devices: one folder and one
         // `TextImporter` per tool, listed in `TextImporters.all`.
@@ -72,15 +71,18 @@ let package = Package(
                 "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat", "Negotiation", "PipeWire",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: strict),
-        // camprobe doctor: each check a value, the host's answers behind `DoctorHost`.
+        // camprobe doctor: the checks, and the host's answers behind `DoctorHost` (the seam its tests fake).
         .target(
-            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat"],
+            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Negotiation"],
             swiftSettings: strict),
         // Snapshots as files: PNG (through zlib) and JPEG from a captured frame.
-        .target(name: "Snapshot", dependencies: ["CamProbe", "CaptureModel", "V4L2", "CZlib"], swiftSettings: strict),
+        .target(name: "Snapshot", dependencies: ["CamProbe", "CZlib"], swiftSettings: strict),
         // A fleet of cameras: inventory against profiles, fingerprints, Prometheus exposition, periodic verification.
         .target(
-            name: "Fleet", dependencies: ["CamProbe", "Snapshot", "CaptureModel", "HostSystem", "V4L2", "ProfileFormat"],
+            name: "Fleet",
+            dependencies: [
+                "CamProbe", "CaptureModel", "HostSystem", "V4L2", "ProfileFormat", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(
@@ -91,8 +93,8 @@ let package = Package(
         .target(
             name: "CamProbeCLI",
             dependencies: [
-                "CamProbe", "Doctor", "Fleet", "Snapshot", "HostSystem", "Udev", "ProfileFormat", "TextImport", "Negotiation",
-                "PipeWire", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CamProbe", "Doctor", "Fleet", "Snapshot", "CaptureModel", "HostSystem", "V4L2", "Udev", "ProfileFormat",
+                "TextImport", "Negotiation", "PipeWire", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -102,7 +104,7 @@ let package = Package(
         .executableTarget(name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting", "PipeWire"], swiftSettings: strict),
         .executableTarget(
             name: "camprobe-bench",
-            dependencies: ["CamProbe", "CamProbeTesting", "V4L2", "CaptureModel", "HostSystem", "Negotiation", "CAllocationCounter"],
+            dependencies: ["CamProbe", "CamProbeTesting", "HostSystem", "Negotiation", "CAllocationCounter"],
             swiftSettings: strict),
 
         // libFuzzer + ASan over every reader; a plain build replays inputs (`scripts/fuzz/run-libfuzzer.sh`).
@@ -111,7 +113,7 @@ let package = Package(
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(
-            name: "PipeWireTests", dependencies: ["PipeWire", "CPipeWire", "CaptureModel", "HostSystem", "CamProbe", "CamProbeTesting"],
+            name: "PipeWireTests", dependencies: ["PipeWire", "CPipeWire", "CaptureModel", "CamProbeTesting"],
             swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),
@@ -119,17 +121,17 @@ let package = Package(
             name: "V4L2Tests", dependencies: ["V4L2", "CV4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
             swiftSettings: strict),
         .testTarget(name: "UdevTests", dependencies: ["Udev", "CamProbeTesting", "CaptureModel", "HostSystem"], swiftSettings: strict),
-        .testTarget(name: "ALSATests", dependencies: ["ALSA", "CamProbeTesting", "CaptureModel", "CamProbe"], swiftSettings: strict),
+        .testTarget(name: "ALSATests", dependencies: ["ALSA", "CamProbeTesting", "CamProbe"], swiftSettings: strict),
         .testTarget(
             name: "CamProbeTests",
             dependencies: ["CamProbe", "CamProbeTesting", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Negotiation"],
             swiftSettings: strict),
         .testTarget(name: "DoctorTests", dependencies: ["Doctor", "CamProbeTesting", "CaptureModel", "CamProbe"], swiftSettings: strict),
         .testTarget(
-            name: "FleetTests", dependencies: ["Fleet", "Snapshot", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
+            name: "FleetTests", dependencies: ["Fleet", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
             swiftSettings: strict),
         .testTarget(
-            name: "SnapshotTests", dependencies: ["Snapshot", "CamProbeTesting", "CaptureModel", "CamProbe", "V4L2"], swiftSettings: strict),
+            name: "SnapshotTests", dependencies: ["Snapshot", "CamProbeTesting", "CamProbe", "V4L2"], swiftSettings: strict),
         .testTarget(
             name: "ProfileFormatTests",
             dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe", "Negotiation"],
@@ -140,12 +142,15 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "NegotiationTests",
-            dependencies: ["Negotiation", "CaptureModel", "CamProbeTesting", "CamProbe"],
+            dependencies: ["Negotiation", "CaptureModel", "CamProbeTesting", "CamProbe", "V4L2"],
             exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "ALSA", "V4L2", "camprobe", "camprobe-fake"],
+            dependencies: [
+                "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "ALSA", "V4L2", "camprobe", "camprobe-fake",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
 
         // Examples, built with everything else so they keep compiling (public API only).

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// Package.swift says what the code does (P23 item 2): each target's declared dependencies are the
+/// modules its files import — none imported without being declared (it builds today only because
+/// another target built the module first), none declared and never imported — and the products are
+/// what a user depends on.
+@Suite("The manifest tells the truth")
+struct ManifestTruthTests {
+    static let root = ProfileCommandEndToEndTests.root
+
+    struct Target {
+        var name: String
+        var kind: String
+        var folder: String
+        var declared: Set<String>
+    }
+
+    /// The targets of Package.swift, read from its text (`swift package dump-package` would wait on the
+    /// build's lock while `swift test` holds it).
+    static func targets() throws -> [Target] {
+        let text = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
+        let starts = text.matches(of: /\.(target|executableTarget|testTarget|systemLibrary|plugin)\(/)
+        var out: [Target] = []
+        for (i, m) in starts.enumerated() {
+            let end = i + 1 < starts.count ? starts[i + 1].range.lowerBound : text.endIndex
+            let body = String(text[m.range.upperBound..<end])
+            guard let name = body.firstMatch(of: /name: "([^"]+)"/)?.output.1 else { continue }
+            let kind = String(m.output.1)
+            var declared = Set<String>()
+            if let deps = body.firstMatch(of: /dependencies: \[([^\]]*)\]/)?.output.1 {
+                for d in deps.matches(of: /\.product\(name: "([^"]+)"|"([^"]+)"/) {
+                    if let p = d.output.1 { declared.insert(String(p)) } else if let t = d.output.2 { declared.insert(String(t)) }
+                }
+                // `.product(… package: "swift-log")` adds its package name as a string: not a module.
+                declared.subtract(deps.matches(of: /package: "([^"]+)"/).map { String($0.output.1) })
+            }
+            let path = body.firstMatch(of: /path: "([^"]+)"/).map { String($0.output.1) }
+            let folder = path ?? (kind == "testTarget" ? "Tests/\(name)" : "Sources/\(name)")
+            out.append(Target(name: String(name), kind: kind, folder: folder, declared: declared))
+        }
+        return out
+    }
+
+    /// The modules `folder`'s Swift files import (any kind of import: plain, `@_exported`, `@testable`, `package`).
+    static func imports(_ folder: String) -> Set<String> {
+        var found = Set<String>()
+        let base = root + "/" + folder
+        let walker = FileManager.default.enumerator(atPath: base)
+        while let rel = walker?.nextObject() as? String {
+            guard rel.hasSuffix(".swift"), let text = try? String(contentsOfFile: base + "/" + rel, encoding: .utf8) else { continue }
+            for m in text.matches(
+                of: /(?m)^\s*(?:@\w+\s+)?(?:package\s+|public\s+|internal\s+)?import\s+(?:struct\s+|enum\s+|class\s+|func\s+)?(\w+)/)
+            {
+                found.insert(String(m.output.1))
+            }
+        }
+        return found
+    }
+
+    @Test func eachTargetDeclaresWhatItImportsAndImportsWhatItDeclares() throws {
+        let all = try Self.targets()
+        #expect(all.count > 30, "Package.swift's targets were read (\(all.count))")
+        let ours = Set(all.map(\.name)).union(["ArgumentParser", "Logging"])
+        let executables = Set(all.filter { $0.kind == "executableTarget" }.map(\.name))
+        var problems: [String] = []
+        for t in all where ["target", "executableTarget", "testTarget"].contains(t.kind) {
+            let used = Self.imports(t.folder).intersection(ours).subtracting([t.name])
+            for m in used.subtracting(t.declared).sorted() { problems.append("\(t.name) imports \(m) without declaring it") }
+            // An executable is a dependency for build order (the end-to-end tests run it), never imported.
+            for m in t.declared.subtracting(used).subtracting(executables).sorted() {
+                problems.append("\(t.name) declares \(m) and imports it nowhere")
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func theProductsAreWhatAUserDependsOn() throws {
+        let text = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
+        let products = text.matches(of: /\.(library|executable)\(name: "([^"]+)"/).map { "\($0.output.1) \($0.output.2)" }
+        #expect(products.sorted() == ["executable camprobe", "library CamProbe"], "\(products)")
+    }
+}
