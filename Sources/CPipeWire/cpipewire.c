@@ -9,6 +9,7 @@
    Reads share one pw_loop, driven by the calling thread itself with pw_loop_iterate and a deadline; every wait is
    bounded by opts->timeout_ms counted from the start of cpw_read. The one thread started is libpipewire's own: the
    context's data loop (pw_context_new always starts it, 0.3.65), once per process. */
+#define _GNU_SOURCE /* pthread_mutex_clocklock */
 #include "cpipewire_internal.h"
 
 #include <dlfcn.h>
@@ -540,15 +541,17 @@ static int run_until(reader *r, struct pw_loop *loop, const int *flag, const uin
     }
 }
 
+/* Waits for the lock until `deadline` on the monotonic clock (pthread_mutex_clocklock, glibc 2.30): a wall-clock
+   step neither cuts nor stretches the bound. */
 int cpw_lock_until(pthread_mutex_t *lock, int64_t deadline) {
     struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
+    clock_gettime(CLOCK_MONOTONIC, &until);
     int64_t wait_ms = deadline - cpw_now_ms();
     if (wait_ms < 0) wait_ms = 0;
     until.tv_sec += wait_ms / 1000;
     until.tv_nsec += (wait_ms % 1000) * 1000000;
     if (until.tv_nsec >= 1000000000) until.tv_sec++, until.tv_nsec -= 1000000000;
-    return pthread_mutex_timedlock(lock, &until) == 0;
+    return pthread_mutex_clocklock(lock, CLOCK_MONOTONIC, &until) == 0;
 }
 
 static void set_error(char *error, size_t error_len, const char *text) {

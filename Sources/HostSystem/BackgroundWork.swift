@@ -12,37 +12,57 @@ package final class BackgroundWork<T: Sendable>: Sendable {
     private let done = Latch()
     private let body: @Sendable () -> T
     private let started: Bool
+    /// Set by the one caller that runs `body` itself when no thread could be had.
+    private let claimed = Atomic<Bool>(false)
 
-    /// Starts `body` at once; when the system refuses a thread, `wait()` runs it on the caller's.
-    package init(_ body: @escaping @Sendable () -> T) {
+    /// Starts `body` at once; when the system refuses a thread, the first `wait` runs it on the caller's.
+    package convenience init(_ body: @escaping @Sendable () -> T) {
+        self.init(spawn: DedicatedThread.spawn, body)
+    }
+
+    /// `init(_:)` with the thread's spawner given (a seam for tests).
+    package init(spawn: DedicatedThread.Spawner, _ body: @escaping @Sendable () -> T) {
         self.body = body
         let slot = self.slot
         let done = self.done
         started =
-            DedicatedThread.spawn {
-                let v = body()
-                slot.value.withLock { $0 = v }
+            spawn {
+                slot.value.withLock { $0 = body() }
                 done.open()
             } == 0
     }
 
     /// The result if the work ends within `milliseconds`; nil when it has not (the thread is left to finish on
-    /// its own: a library call that does not keep its own bound must not hang the caller).
+    /// its own: a library call that does not keep its own bound must not hang the caller). Without a thread,
+    /// the first caller runs the work itself (unbounded, as `wait()`), and others wait for it within their bound.
     package func wait(milliseconds: Int) -> T? {
-        guard started else { return wait() }
+        if runHereIfRefused() { return result() }
         guard done.wait(milliseconds: milliseconds) else { return nil }
-        return slot.value.withLock { $0 }
+        return result()
     }
 
     /// The result, once the work has ended (blocks until then; the work bounds its own time).
     package func wait() -> T {
-        if started { done.wait() }
-        return slot.value.withLock { v in
-            if let v { return v }
-            let fresh = body()
-            v = fresh
-            return fresh
+        _ = runHereIfRefused()
+        done.wait()
+        return result()
+    }
+
+    /// When no thread was had, runs the work on this caller (once, the first to come); no lock is held
+    /// while it runs. True when this caller ran it.
+    private func runHereIfRefused() -> Bool {
+        guard !started, claimed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+            return false
         }
+        let value = body()
+        slot.value.withLock { $0 = value }
+        done.open()
+        return true
+    }
+
+    private func result() -> T {
+        guard let v = slot.value.withLock({ $0 }) else { preconditionFailure("BackgroundWork: the latch opened before the result was set") }
+        return v
     }
 }
 
@@ -61,7 +81,13 @@ package final class Latch: @unchecked Sendable {
 
     package init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(cond, nil)
+        // Timed waits count on the monotonic clock: a wall-clock step (NTP, a user setting the date) neither
+        // cuts nor stretches them.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(cond, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     package func open() {
@@ -77,10 +103,10 @@ package final class Latch: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// True when opened within `milliseconds` (`pthread_cond_timedwait` on `CLOCK_REALTIME`).
+    /// True when opened within `milliseconds` (`pthread_cond_timedwait` on `CLOCK_MONOTONIC`, set on the condition).
     package func wait(milliseconds: Int) -> Bool {
         var until = timespec()
-        clock_gettime(CLOCK_REALTIME, &until)
+        clock_gettime(CLOCK_MONOTONIC, &until)
         let ms = max(0, milliseconds)
         until.tv_sec += ms / 1000
         until.tv_nsec += (ms % 1000) * 1_000_000

@@ -117,6 +117,28 @@ struct HouseRulesTests {
         #expect(try Self.offenders(#"\b(rename|renameat2?)\("#, in: elsewhere) == [])
     }
 
+    /// Timed waits count on the monotonic clock, in Swift and in the C shims: no `pthread_mutex_timedlock` (its
+    /// deadline is wall-clock time; `pthread_mutex_clocklock` takes CLOCK_MONOTONIC), a condition variable made
+    /// with a clock attribute where it is waited on with a deadline, and CLOCK_REALTIME read only where a time is shown to people or written to a file.
+    @Test func timedWaitsAreOnTheMonotonicClock() throws {
+        let base = Self.root + "/Sources"
+        var files = Self.sources
+        let walker = FileManager.default.enumerator(atPath: base)
+        while let rel = walker?.nextObject() as? String {
+            guard rel.hasSuffix(".c") || rel.hasSuffix(".h"), !rel.contains("/pw/"),
+                let text = try? String(contentsOfFile: base + "/" + rel, encoding: .utf8)
+            else { continue }
+            files.append(("Sources/" + rel, text.components(separatedBy: "\n")))
+        }
+        #expect(try Self.offenders(#"pthread_mutex_timedlock\("#, in: files) == [])
+        let untimedClock = files.filter { f in
+            f.lines.contains { $0.contains("pthread_cond_timedwait") } && !f.lines.contains { $0.contains("pthread_condattr_setclock") }
+        }
+        #expect(untimedClock.map(\.path) == [], "a condition waited on with a deadline must be made with CLOCK_MONOTONIC")
+        let wallClockForPeople = ["Sources/CamProbeCLI/Commands/monitor/EventPrinter.swift", "Sources/Fleet/FleetTextfile.swift"]
+        #expect(try Self.offenders(#"CLOCK_REALTIME"#, in: files.filter { !wallClockForPeople.contains($0.path) }) == [])
+    }
+
     /// One test target per library module, named after it, with tests in it: `.target(name: "X")` in
     /// Package.swift has `.testTarget(name: "XTests")` and `Tests/XTests/*.swift`. C shims (`C` and a
     /// capital) are covered by `ShimTests`, `CamProbeTesting` is the tests' own support, and the CLI is
