@@ -40,4 +40,18 @@ struct QuietListTests {
         }
         #expect(!withProblems.isEmpty)
     }
+
+    /// Two saved profiles with one ID (vivid saved as a webcam and by default: `platform-vivid-000` both) are two
+    /// rows a selector by ID cannot tell apart: `list` says so once, after the table, and the JSON carries it.
+    @Test func rowsSharingAnIDAreSaid() throws {
+        let profiles = ["webcam", "default"].flatMap { ["--profile", ProfileCommandEndToEndTests.root + "/Profiles/vivid-\($0).json"] }
+        let r = try CLI.run(["list"] + profiles)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("rows 0 and 1 share the ID platform-vivid-000"), "\(r.stderr)")
+        #expect(!r.stderr.contains("camprobe doctor"), "not a problem of this machine: \(r.stderr)")
+        let json = try CLI.run(["list", "--json"] + profiles)
+        #expect(json.stdout.contains(#""kind" : "duplicate""#), "\(json.stdout.suffix(400))")
+        let one = try CLI.run(["list", "--profile", ProfileCommandEndToEndTests.root + "/Profiles/vivid-webcam.json"])
+        #expect(!one.stderr.contains("share the ID"))
+    }
 }

@@ -17,16 +17,18 @@ struct List: ParsableCommand {
         // The table names nodes and users only; the JSON carries every node's formats too.
         let reading = source.profile.isEmpty ? pipeWire.start(formats: source.json) : nil
         let result = try source.discover(options)
+        let shared = Self.sharedIDs(result.devices)
         let report = reading?.finish(devices: result.devices)
         if source.json {
             try JSONOutput.print(
                 DeviceListDocument(
                     generator: "camprobe \(CamProbeCommand.version)", devices: result.devices,
-                    problems: result.problems, pipewire: report))
+                    problems: result.problems + shared, pipewire: report))
         } else {
             ListRenderer.render(result)
             if let report { PipeWireRenderer.render(report, devices: result.devices, named: pipeWire.remote != nil) }
         }
+        if !source.json { for p in shared { Terminal.note(p.message) } }
         let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == .access }
         if !source.json {
             if source.logging.verbose {
@@ -36,5 +38,20 @@ struct List: ParsableCommand {
             }
         }
         if !accessProblems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Rows that carry one ID (saved profiles of one device, or of devices that could not be told apart): said,
+    /// since a selector by that ID picks only the first of them.
+    static func sharedIDs(_ devices: [Device]) -> [Problem] {
+        var rows: [DeviceID: [Int]] = [:]
+        for (i, d) in devices.enumerated() { rows[d.id, default: []].append(i) }
+        return rows.filter { $0.value.count > 1 }.sorted { $0.value[0] < $1.value[0] }.map { id, at in
+            let listed = at.dropLast().map(String.init).joined(separator: ", ") + " and \(at.last!)"
+            return Problem(
+                kind: .duplicate,
+                message:
+                    "rows \(listed) share the ID \(id) (one device saved more than once, or devices that cannot be told apart); "
+                    + "that ID selects row \(at[0])")
+        }
     }
 }
