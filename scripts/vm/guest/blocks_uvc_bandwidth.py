@@ -10,7 +10,8 @@ streams.
 
 Each camera of uvc_gadget/cameras-bw/ (real alternate-setting tables, per-mode payloads; the
 "source" field of each file says which are real and which assumed) comes up as a gadget offering
-its table (the patched usb_f_uvc: uvc_gadget/fuvc_alts.py); for every mode the description has,
+its table (the patched usb_f_uvc: uvc_gadget/fuvc_alts.py), and a synthetic one (rule-edges) for the
+rule's edges: a tie, a descending pair, a request above the largest alt, 0, sign-extended high bits; for every mode the description has,
 v4l2-ctl streams a few frames while the held alt is read, and it must be the alt the rule predicts
 (uvc_gadget/bandwidth.py predicted_alt). Then two gadgets stream together: both alts held at once
 and the sum of their bytes per microframe. Per-mode rows go to UB-alts.json for a later comparison
@@ -24,7 +25,7 @@ import time
 from guest.blocks_uvc import gadget, one_line
 from guest.harness import Background, load_json, settle, write
 
-CAMERAS = os.environ.get("UVC_BW", "logitech-b990,logitech-c270,realtek-0bda-5801")
+CAMERAS = os.environ.get("UVC_BW", "logitech-b990,logitech-c270,realtek-0bda-5801,rule-edges")
 STREAM_SECONDS = float(os.environ.get("UVC_BW_SECONDS", "8"))   # per mode, at most; the alt is read in the first
 POLL = 0.02
 
