@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 
+from . import bandwidth
 from . import configfs
 from . import controls as ctl_table
 
@@ -299,6 +300,10 @@ class App:
         self.vc_intf = int(configfs._r(fn_dir + "/control/bInterfaceNumber"))
         self.vs_intf = int(configfs._r(fn_dir + "/streaming/bInterfaceNumber"))
         self.maxpacket = int(configfs._r(fn_dir + "/streaming_maxpacket"))
+        # fps as the description writes them, per (fourcc, w, h, interval): payload keys use them.
+        self.rates = {}
+        for fourcc, w, h, fps in bandwidth.modes(description):
+            self.rates[(fourcc, w, h, configfs.interval_100ns(fps))] = fps
         self.probe = self.fill(1, 1, 0)
         self.commit = self.fill(1, 1, 0)
         self.pending = None          # what the next DATA event is for
@@ -343,8 +348,16 @@ class App:
             size = fr["maxsize"]
         else:
             size = fr["width"] * fr["height"] * 2 if f["fourcc"] == "YUYV" else fr["maxsize"]
-        blk = struct.pack(PROBE_FMT, 1, f["index"], fr["index"], iv, 0, 0, 0, 0, 0, size, self.maxpacket)
+        blk = struct.pack(PROBE_FMT, 1, f["index"], fr["index"], iv, 0, 0, 0, 0, 0, size,
+                          self.payload(f["fourcc"], fr["width"], fr["height"], iv))
         return blk.ljust(PROBE_LEN, b"\0")
+
+    def payload(self, fourcc, w, h, iv):
+        """dwMaxPayloadTransferSize for a mode: the description's "payload" (bandwidth.py), else
+        streaming_maxpacket as before (the largest alternate setting's bytes per microframe)."""
+        if not self.d.get("payload") and not self.d.get("streamingAlts"):
+            return self.maxpacket
+        return bandwidth.payload(self.d, fourcc, w, h, self.rates.get((fourcc, w, h, iv)))
 
     def probe_limits(self, which):
         if which == GET_MAX:
@@ -446,7 +459,8 @@ class App:
             else:
                 self.commit = blk
             _, fi, fri, iv = struct.unpack_from("<HBBI", blk)
-            log("data: %s format %d frame %d interval %d" % ("probe" if what == 1 else "commit", fi, fri, iv))
+            log("data: %s format %d frame %d interval %d payload %d" % ("probe" if what == 1 else "commit", fi, fri, iv,
+                                                                        struct.unpack_from("<I", blk, 22)[0]))
         else:
             c = self.controls[what]
             v = c.unpack(data)
@@ -673,7 +687,11 @@ class App:
     # main loop ------------------------------------------------------------------
     def run(self, ready_file=None):
         mj = [(fr["width"], fr["height"]) for f in self.formats if f["fourcc"] == "MJPG" for fr in f["frames"]]
-        if len(set(mj)) <= EAGER_MJPEG_SIZES and all(w * h <= EAGER_MJPEG_PIXELS for w, h in mj):
+        if self.d.get("mjpegFrames") == "grey":
+            # No ffmpeg at all (block UB streams dozens of modes briefly; only the alt matters).
+            for w, h in mj:
+                self.jpegs[(w, h)] = [grey_jpeg(w, h)]
+        elif len(set(mj)) <= EAGER_MJPEG_SIZES and all(w * h <= EAGER_MJPEG_PIXELS for w, h in mj):
             for w, h in mj:
                 if (w, h) not in self.jpegs:
                     self.jpegs[(w, h)] = make_jpegs(w, h, self.cache)

@@ -9,6 +9,10 @@
 # - usb_f_uvc.ko (fuvc_controls.py): writable camera-terminal and processing-unit
 #   bmControls, and status packets on the interrupt endpoint (controls pushed by
 #   the device). Tag: `modinfo -F camprobe_controls` prints "status".
+#   fuvc_alts.py (applied by fuvc_controls.py): a camera's table of streaming
+#   alternate settings (configfs `camprobe_alts`). Tag: `modinfo -F camprobe_alts`
+#   prints fuvc_alts.py's VERSION; an installed module with another (or none) is
+#   rebuilt, so bump VERSION whenever either patcher changes.
 #
 # Sources: Debian's own linux-source-<series> tarball (build-vimc.sh installs
 # it; same version as the guest kernel), compiled out of tree against
@@ -76,5 +80,7 @@ build_module() {
 
 build_module usbip-vudc camprobe_iso isochronous vudc_iso.py drivers/usb/usbip 4 \
     "vudc_dev.o vudc_sysfs.o vudc_tx.o vudc_rx.o vudc_transfer.o vudc_main.o"
-build_module usb_f_uvc camprobe_controls status fuvc_controls.py drivers/usb/gadget/function 5 \
+alts_version=$(sed -n 's/^VERSION = "\(.*\)"$/\1/p' "$here/fuvc_alts.py")
+[ -n "$alts_version" ] || die "no VERSION in fuvc_alts.py"
+build_module usb_f_uvc camprobe_alts "$alts_version" fuvc_controls.py drivers/usb/gadget/function 5 \
     "f_uvc.o uvc_queue.o uvc_v4l2.o uvc_video.o uvc_configfs.o"

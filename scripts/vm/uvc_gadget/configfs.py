@@ -16,6 +16,7 @@ import json
 import os
 import time
 
+from . import bandwidth
 from . import controls
 
 CONFIGFS = "/sys/kernel/config"
@@ -51,6 +52,7 @@ def validate(d):
         for fr in f["frames"]:
             if int(fr["width"]) <= 0 or int(fr["height"]) <= 0 or not fr.get("fps"):
                 raise ValueError("description: bad frame %r" % (fr,))
+    bandwidth.alts(d)   # raises on a bad streamingAlts table
     bad = controls.unknown(d.get("controls", {}))
     if bad:
         raise ValueError("description: unknown controls %s (known: %s)" % (", ".join(bad), ", ".join(sorted(controls.TABLE))))
@@ -107,6 +109,23 @@ def write_bm_controls(fn, described):
                 % (path, ", ".join(sorted(described))))
 
 
+def write_alts(fn, d, table):
+    """The high-speed streaming alternate settings (fuvc_alts.py's camprobe_alts attribute).
+    Without "streamingAlts" nothing is written: f_uvc's one alt from streaming_maxpacket."""
+    if not d.get("streamingAlts"):
+        return
+    path = fn + "/camprobe_alts"
+    if not os.path.exists(path):
+        raise RuntimeError(
+            "this usb_f_uvc has no camprobe_alts attribute, so the description's %d streaming alternate "
+            "settings cannot be offered; install the patched module: scripts/vm/uvc_gadget/build-modules.sh"
+            % len(table))
+    _w(path, " ".join("0x%04x" % a["wMaxPacketSize"] for a in table))
+    got = [int(x, 16) for x in _r(path).split()]
+    if got != [a["wMaxPacketSize"] for a in table]:
+        raise RuntimeError("%s reads %s after writing %s" % (path, got, [a["wMaxPacketSize"] for a in table]))
+
+
 def create(d):
     """Creates the gadget (not yet bound to a UDC). Returns its directory."""
     g = gadget_dir(d)
@@ -128,7 +147,11 @@ def create(d):
 
     fn = g + "/functions/uvc.0"
     os.mkdir(fn)
-    _w(fn + "/streaming_maxpacket", int(d.get("streaming_maxpacket", 1024)))
+    table = bandwidth.alts(d)
+    # Full speed (and the stock module) use streaming_maxpacket: the largest alt's bytes.
+    _w(fn + "/streaming_maxpacket", max(a["bytes"] for a in table) if d.get("streamingAlts")
+       else int(d.get("streaming_maxpacket", 1024)))
+    write_alts(fn, d, table)
     _w(fn + "/streaming_interval", int(d.get("streaming_interval", 1)))
     if os.path.exists(fn + "/function_name") and d.get("function_name"):
         _w(fn + "/function_name", d["function_name"])

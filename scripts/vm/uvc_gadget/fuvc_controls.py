@@ -13,6 +13,8 @@ gadget can describe and push controls as a camera does:
   that endpoint but never queues anything on it.
 - f_uvc.c: the module is tagged (MODULE_INFO camprobe_controls=status) so that
   `uvc-gadget up` can tell it from the stock one.
+- then fuvc_alts.py: the camera's table of streaming alternate settings
+  (configfs `camprobe_alts`; tag camprobe_alts=VERSION).
 
 Usage: fuvc_controls.py DIR   (DIR holds the three files; patched in place)
 """
@@ -150,6 +152,9 @@ def main(d):
     patch(os.path.join(d, "f_uvc.c"), [
         ('MODULE_LICENSE("GPL");\n', 'MODULE_LICENSE("GPL");\nMODULE_INFO(camprobe_controls, "status");\n'),
     ])
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import fuvc_alts
+    fuvc_alts.main(d)
 
 
 if __name__ == "__main__":

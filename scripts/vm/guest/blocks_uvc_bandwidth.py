@@ -1,0 +1,262 @@
+"""Block UB (P21, "checked on the real driver"): the alternate setting uvcvideo really picks.
+
+At STREAMON uvcvideo (uvc_video_start_transfer, drivers/media/usb/uvc/uvc_video.c, 6.1) reserves
+isochronous bandwidth by selecting the streaming interface's alternate setting with the smallest
+bytes per microframe (maxp x mult at high speed) that is >= the dwMaxPayloadTransferSize the camera
+answered PROBE/COMMIT with (a tie goes to the later alt; a request above the largest alt is first cut
+to it by uvc_fixup_video_ctrl). vhci-hcd reserves nothing, so ENOSPC cannot happen here, but the
+driver's own choice can be read: the VideoStreaming interface's sysfs bAlternateSetting while it
+streams.
+
+Each camera of uvc_gadget/cameras-bw/ (real alternate-setting tables, per-mode payloads; the
+"source" field of each file says which are real and which assumed) comes up as a gadget offering
+its table (the patched usb_f_uvc: uvc_gadget/fuvc_alts.py), and a synthetic one (rule-edges) for the
+rule's edges: a tie, a descending pair, a request above the largest alt, 0, sign-extended high bits; for every mode the description has,
+v4l2-ctl streams a few frames while the held alt is read, and it must be the alt the rule predicts
+(uvc_gadget/bandwidth.py predicted_alt). Then two gadgets stream together: both alts held at once
+and the sum of their bytes per microframe. Per-mode rows go to UB-alts.json for a later comparison
+with camprobe's own figure (`camprobe verify --bandwidth`, TODO below)."""
+import json
+import os
+import struct
+import sys
+import time
+
+from guest.blocks_uvc import gadget, one_line
+from guest.harness import Background, load_json, settle, write
+
+CAMERAS = os.environ.get("UVC_BW", "logitech-b990,logitech-c270,realtek-0bda-5801,rule-edges")
+STREAM_SECONDS = float(os.environ.get("UVC_BW_SECONDS", "8"))   # per mode, at most; the alt is read in the first
+POLL = 0.02
+
+
+# --- what the host holds ----------------------------------------------------------------------
+
+def _usb_interface_of(node):
+    """The USB interface directory (…/1-1:1.0) a uvcvideo capture node hangs off."""
+    dev = os.path.realpath("/sys/class/video4linux/%s/device" % os.path.basename(node))
+    return dev if os.path.exists(os.path.join(dev, "bInterfaceNumber")) else None
+
+
+def _read(path):
+    with open(path) as f:
+        return f.read().strip()
+
+
+def streaming_interface(node):
+    """The sysfs directory of the node's VideoStreaming interface (class 0e, subclass 02) on the
+    same USB device: the one numbered right after the node's VideoControl interface when there
+    are several."""
+    vc = _usb_interface_of(node)
+    if vc is None:
+        return None
+    usbdev = os.path.dirname(vc)
+    vc_num = int(_read(os.path.join(vc, "bInterfaceNumber")), 16)
+    found = []
+    for name in sorted(os.listdir(usbdev)):
+        p = os.path.join(usbdev, name)
+        if not os.path.exists(os.path.join(p, "bInterfaceClass")):
+            continue
+        if _read(p + "/bInterfaceClass") == "0e" and _read(p + "/bInterfaceSubClass") == "02":
+            found.append((int(_read(p + "/bInterfaceNumber"), 16), p))
+    if not found:
+        return None
+    return next((p for n, p in found if n == vc_num + 1), found[0][1])
+
+
+def held_alt(node):
+    """The alternate setting the node's VideoStreaming interface holds now (sysfs
+    bAlternateSetting; 0 when not streaming), or None when the node has no such interface.
+    For later code: the figure camprobe's `verify --bandwidth` should agree with."""
+    vs = streaming_interface(node)
+    if vs is None:
+        return None
+    try:
+        return int(_read(os.path.join(vs, "bAlternateSetting")))
+    except (OSError, ValueError):
+        return None
+
+
+def alt_table(node):
+    """{alt: bytes per microframe} of the node's VideoStreaming interface, parsed from the device's
+    raw sysfs `descriptors` (as lsusb -v does: the ep_XX/wMaxPacketSize files drop the multiplier).
+    High speed: (wMaxPacketSize & 0x7ff) x (1 + bits 12..11)."""
+    vs = streaming_interface(node)
+    if vs is None:
+        return {}
+    num = int(_read(os.path.join(vs, "bInterfaceNumber")), 16)
+    with open(os.path.join(os.path.dirname(vs), "descriptors"), "rb") as f:
+        raw = f.read()
+    table, cur, i = {}, None, 0
+    while i + 2 <= len(raw):
+        length, kind = raw[i], raw[i + 1]
+        if length < 2:
+            break
+        if kind == 4 and length >= 9:                       # interface
+            cur = raw[i + 3] if raw[i + 2] == num else None
+        elif kind == 5 and length >= 7 and cur is not None:  # endpoint of our interface's alt
+            w = struct.unpack_from("<H", raw, i + 4)[0]
+            if raw[i + 3] & 3 == 1:                          # isochronous
+                table[cur] = (w & 0x7FF) * (1 + ((w >> 11) & 3))
+        i += length
+    return table
+
+
+# --- the block --------------------------------------------------------------------------------
+
+def block_ub(s):
+    sys.path.insert(0, os.path.join(s.here, "uvc_gadget"))
+    import bandwidth  # noqa: E402 - the same rule and payloads the gadget application uses
+    rows = []
+    t0 = time.monotonic()
+    for name in [c for c in CAMERAS.split(",") if c]:
+        path = os.path.join(s.here, "uvc_gadget", "cameras-bw", name + ".json")
+        if not s.expect("UB: a description %s (uvc_gadget/cameras-bw)" % name, os.path.exists(path), path):
+            continue
+        camera(s, bandwidth, name, path, rows)
+    pair = twins(s, bandwidth)
+    out = {"rule": "smallest alt with maxp x mult >= dwMaxPayloadTransferSize (after uvc_fixup_video_ctrl's cut "
+                   "to the largest alt); ties to the later alt; uvcvideo 6.1 uvc_video_start_transfer",
+           "seconds": round(time.monotonic() - t0, 1), "rows": rows, "twins": pair}
+    write(s.path("UB-alts.json"), json.dumps(out, indent=1) + "\n")
+    print("info: UB: %d rows in UB-alts.json, %.0f s" % (len(rows), out["seconds"]), flush=True)
+
+
+def up(s, path, label, instance=0):
+    args = ["up"] + (["--instance", str(instance)] if instance else []) + [path]
+    r = gadget(s, *args, timeout=600)
+    write(s.path(label + "-up.err"), r.err + r.out)
+    node = r.out.strip().splitlines()[-1] if r.rc == 0 and r.out.strip() else ""
+    return node, r
+
+
+def down(s, instance=0):
+    return gadget(s, "down", *(["--instance", str(instance)] if instance else []))
+
+
+def stream_argv(node, mode, count):
+    fourcc, w, h, fps = mode
+    rate = str(fps) if not isinstance(fps, str) else "%g" % (int(fps.split("/")[0]) / int(fps.split("/")[1]))
+    return ["v4l2-ctl", "-d", node, "--set-fmt-video=width=%d,height=%d,pixelformat=%s" % (w, h, fourcc),
+            "--set-parm=%s" % rate, "--stream-mmap", "--stream-count=%d" % count]
+
+
+def frames_of(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read().count(b"<")
+    except OSError:
+        return 0
+
+
+def camera(s, bandwidth, name, path, rows):
+    d = load_json(path)
+    label = "UB-" + name
+    t_up = time.monotonic()
+    node, r = up(s, path, label)
+    if not s.expect("UB %s: the gadget comes up on uvcvideo (%s, %.0f s)" % (name, node, time.monotonic() - t_up),
+                    node.startswith("/dev/video"), "exit %d: %s" % (r.rc, one_line(r.err))):
+        down(s)
+        return
+    try:
+        settle()
+        want = {a["alt"]: a["bytes"] for a in bandwidth.alts(d)}
+        got = alt_table(node)
+        s.expect("UB %s: the host sees the description's %d streaming alternate settings (%s B per microframe)"
+                 % (name, len(want), ", ".join(str(want[k]) for k in sorted(want))),
+                 got == want, "sysfs descriptors give %s, the description %s" % (got, want))
+        for mode in bandwidth.modes(d):
+            rows.append(one_mode(s, bandwidth, d, name, label, node, mode))
+    finally:
+        r = down(s)
+        s.expect("UB %s: uvc-gadget down" % name, r.rc == 0, one_line(r.err))
+
+
+def one_mode(s, bandwidth, d, name, label, node, mode):
+    fourcc, w, h, fps = mode
+    tag = "%s %dx%d@%s" % (fourcc, w, h, bandwidth.fps_key(fps))
+    payload = bandwidth.payload(d, fourcc, w, h, fps)
+    alt, want_bytes = bandwidth.predicted_alt(d, payload)
+    table = {a["alt"]: a["bytes"] for a in bandwidth.alts(d)}
+    fname = "%s-%s%dx%d-%s" % (label, fourcc, w, h, bandwidth.fps_key(fps).replace("/", "_"))
+    t = time.monotonic()
+    b = Background(stream_argv(node, mode, 3), s.path(fname + ".out"), s.path(fname + ".err"))
+    seen = []
+    deadline = t + STREAM_SECONDS
+    while time.monotonic() < deadline:
+        a = held_alt(node)
+        if a and (not seen or seen[-1] != a):
+            seen.append(a)
+        if b.p.poll() is not None:
+            break
+        time.sleep(POLL)
+    rc = b.stop()
+    frames = frames_of(s.path(fname + ".out")) + frames_of(s.path(fname + ".err"))
+    after = held_alt(node)
+    held = seen[0] if len(seen) == 1 else (seen or None)
+    row = {"camera": d.get("product"), "description": name, "vidpid": "%s:%s" % (d["idVendor"][2:], d["idProduct"][2:]),
+           "mode": tag, "fourcc": fourcc, "width": w, "height": h, "fps": bandwidth.fps_key(fps),
+           "dwMaxPayloadTransferSize": payload, "expectedAlt": alt, "expectedBytesPerMicroframe": want_bytes,
+           "heldAlt": held, "heldBytesPerMicroframe": table.get(held) if isinstance(held, int) else None,
+           "altAfterStop": after, "frames": frames, "v4l2ctlExit": rc, "seconds": round(time.monotonic() - t, 2),
+           # TODO(P21, camprobe verify --bandwidth): put camprobe's own figure for this mode here and compare it
+           # with heldAlt / heldBytesPerMicroframe (the check belongs beside the one below, once the command exists).
+           "camprobe": None}
+    s.expect("UB %s %s: uvcvideo holds alt %s (%s B/µframe) for a %d B payload; the rule says alt %s (%s B)"
+             % (name, tag, held, row["heldBytesPerMicroframe"], payload, alt, want_bytes),
+             held == alt and alt is not None,
+             "held %s while streaming (v4l2-ctl exit %s, %d frames; %s.err)" % (seen or "nothing", rc, frames, fname))
+    return row
+
+
+def twins(s, bandwidth):
+    """Two cameras streaming together: B990 MJPEG (asks for the maximum) beside the Realtek's YUYV."""
+    pair = [("logitech-b990", ("MJPG", 1280, 720, 30)), ("realtek-0bda-5801", ("YUYV", 640, 480, 15))]
+    nodes, descs, row = [], [], None
+    try:
+        for i, (name, _) in enumerate(pair):
+            path = os.path.join(s.here, "uvc_gadget", "cameras-bw", name + ".json")
+            descs.append(load_json(path))
+            node, r = up(s, path, "UB-twin%d" % i, instance=i)
+            nodes.append(node)
+        if not s.expect("UB twins: %s and %s up at once on the one vhci bus (%s)"
+                        % (pair[0][0], pair[1][0], ", ".join(nodes)),
+                        all(n.startswith("/dev/video") for n in nodes), "UB-twin*-up.err"):
+            return row
+        settle()
+        streams = [Background(stream_argv(n, m, 60), s.path("UB-twin%d.out" % i), s.path("UB-twin%d.err" % i))
+                   for i, (n, (_, m)) in enumerate(zip(nodes, pair))]
+        together = None
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and together is None:
+            alts = [held_alt(n) for n in nodes]
+            if all(alts):
+                together = alts
+            elif any(b.p.poll() is not None for b in streams):
+                break
+            time.sleep(POLL)
+        time.sleep(1)
+        still = [held_alt(n) for n in nodes]
+        rcs = [b.stop() for b in streams]
+        want = [bandwidth.predicted_alt(d, bandwidth.payload(d, *m)) for d, (_, m) in zip(descs, pair)]
+        tables = [{a["alt"]: a["bytes"] for a in bandwidth.alts(d)} for d in descs]
+        held_bytes = [t.get(a) for t, a in zip(tables, together or [None, None])]
+        total = sum(b for b in held_bytes if b) if together else None
+        # For information: what one USB 2.0 microframe could hold (80 % of 125 µs; HS_USECS_ISO in
+        # include/linux/usb/hcd.h puts 3072 B at 61 µs), which a real EHCI or xHCI root port would enforce.
+        row = ({"modes": ["%s %s" % (p[0], "%s %dx%d@%s" % p[1]) for p in pair],
+                     "heldAlts": together, "stillHeld": still, "expectedAlts": [w[0] for w in want],
+                     "heldBytesPerMicroframe": held_bytes, "sumBytesPerMicroframe": total, "v4l2ctlExits": rcs,
+                     "camprobe": None})  # TODO(P21): camprobe verify --bandwidth's figure for the pair
+        s.expect("UB twins: both hold their alternate settings at once, alts %s (%s B/µframe), the rule says %s"
+                 % (together, held_bytes, [w[0] for w in want]),
+                 together == [w[0] for w in want], "held %s, then %s (UB-twin*.err)" % (together, still))
+        s.expect("UB twins: together %s B per microframe (%s), above one 3072 B endpoint, and vhci-hcd lets both "
+                 "stream" % (total, " + ".join(str(b) for b in held_bytes)),
+                 together is not None and total == sum(w[1] for w in want) and total > 3072,
+                 "held %s B, the rule's %s" % (held_bytes, [w[1] for w in want]))
+    finally:
+        for i in reversed(range(len(nodes))):
+            r = down(s, i)
+            s.expect("UB twins: uvc-gadget down --instance %d" % i, r.rc == 0, one_line(r.err))
+    return row
