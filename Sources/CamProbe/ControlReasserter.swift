@@ -119,7 +119,7 @@ package actor ControlReasserter {
 
     /// Handles one control event of the device's capture node.
     package func handle(_ e: ControlEvent) async {
-        guard !e.deviceGone, e.changes.contains("value"), let w = saved[e.id], e.value != w.value else { return }
+        guard !e.deviceGone, e.changes.contains(.value), let w = saved[e.id], e.value != w.value else { return }
         await consider(w, was: e.value)
     }
 

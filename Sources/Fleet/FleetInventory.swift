@@ -49,13 +49,13 @@ package struct FleetInventory: Sendable {
         /// Seconds since the epoch of the last successful check.
         package var lastSuccess: Double?
         /// Failed checks by reason: `busy`, `gone`, `no-frames`, `failed`.
-        package var failures: [String: Int] = [:]
+        package var failures: [VerificationFailure.Reason: Int] = [:]
     }
 
     /// Problem kinds exported by name; any other kind is counted as `other`, so the `kind` label stays bounded.
     package static let problemKinds: Set<String> = Set(ProblemKind.allCases.map(\.rawValue))
     /// Reasons a streaming check may fail with.
-    package static let verifyFailureReasons = ["busy", "gone", "no-frames", "failed"]
+    package static let verifyFailureReasons = VerificationFailure.Reason.allCases
 
     package private(set) var entries: [DeviceID: Entry] = [:]
     /// Devices forgotten to keep within `maximumDevices`.
@@ -122,12 +122,23 @@ package struct FleetInventory: Sendable {
         entries[id] = e
     }
 
-    /// Why a streaming check failed: one of `verifyFailureReasons`, and what happened.
+    /// Why a streaming check failed, and what happened.
     package struct VerificationFailure: Error, Sendable, Hashable {
-        package var reason: String
+        /// The `reason` label of `camprobe_camera_verify_failures_total` (its raw value), in the order the metric lists them.
+        package enum Reason: String, Sendable, Hashable, CaseIterable {
+            /// Another program holds the camera.
+            case busy
+            /// The camera went away.
+            case gone
+            /// Streaming started and no frame came.
+            case noFrames = "no-frames"
+            /// Anything else.
+            case failed
+        }
+        package var reason: Reason
         package var message: String
-        package init(reason: String, message: String) {
-            self.reason = FleetInventory.verifyFailureReasons.contains(reason) ? reason : "failed"
+        package init(reason: Reason, message: String) {
+            self.reason = reason
             self.message = message
         }
     }

@@ -122,7 +122,7 @@ package enum FleetMetrics {
             help: "Streaming checks that failed, by reason: busy (another program holds the camera), gone, no-frames, failed.")
         for (id, v) in checked {
             for r in FleetInventory.verifyFailureReasons {
-                x.sample("camprobe_camera_verify_failures_total", ["id": id.rawValue, "reason": r], Double(v.failures[r] ?? 0))
+                x.sample("camprobe_camera_verify_failures_total", ["id": id.rawValue, "reason": r.rawValue], Double(v.failures[r] ?? 0))
             }
         }
     }

@@ -20,10 +20,10 @@ package enum FleetVerifier {
         _ device: Device, registry: DeviceRegistry, frames: Int, timeoutSeconds: Double = 5
     ) async -> Result<FleetInventory.Verification, FleetInventory.VerificationFailure> {
         guard let path = device.captures.first?.path else {
-            return .failure(.init(reason: "failed", message: "\(device.name) has no video capture node"))
+            return .failure(.init(reason: .failed, message: "\(device.name) has no video capture node"))
         }
         if let who = await HolderLookup.shared?.describe(path) {
-            return .failure(.init(reason: "busy", message: "\(device.name): \(path) is held by \(who); not checked"))
+            return .failure(.init(reason: .busy, message: "\(device.name): \(path) is held by \(who); not checked"))
         }
         let camera: CaptureDevice
         do throws(CaptureDeviceError) {
@@ -47,10 +47,10 @@ package enum FleetVerifier {
     }
 
     static func failure(_ e: CaptureDeviceError) -> FleetInventory.VerificationFailure {
-        if e.kind == .disconnected { return .init(reason: "gone", message: e.message) }
-        if e.underlying?.errno == Errno.EBUSY { return .init(reason: "busy", message: e.message) }
-        if e.kind == .stalled { return .init(reason: "no-frames", message: e.message) }
-        return .init(reason: "failed", message: e.message)
+        if e.kind == .disconnected { return .init(reason: .gone, message: e.message) }
+        if e.underlying?.errno == Errno.EBUSY { return .init(reason: .busy, message: e.message) }
+        if e.kind == .stalled { return .init(reason: .noFrames, message: e.message) }
+        return .init(reason: .failed, message: e.message)
     }
 }
 

@@ -11,14 +11,24 @@ import HostSystem
 package struct ControlEvent: Sendable, Hashable, Codable {
     package var id: UInt32
     package var control: String
-    /// "value", "flags", "range" — what changed.
-    package var changes: [String]
+    /// What changed (`V4L2_EVENT_CTRL_CH_*`); JSON spells each as its raw value.
+    package var changes: [ControlEventChange]
     package var value: Int64
     package var flags: ControlFlags
     package var minimum: Int64
     package var maximum: Int64
     /// True for the final event when the device went away (the stream then ends).
     package var deviceGone: Bool
+}
+
+/// One kind of change a control event reports (`struct v4l2_event_ctrl.changes`).
+package enum ControlEventChange: String, Sendable, Hashable, Codable {
+    /// `V4L2_EVENT_CTRL_CH_VALUE`
+    case value
+    /// `V4L2_EVENT_CTRL_CH_FLAGS`
+    case flags
+    /// `V4L2_EVENT_CTRL_CH_RANGE`
+    case range
 }
 
 /// Follows control events of one node: `VIDIOC_SUBSCRIBE_EVENT` (`V4L2_EVENT_CTRL`)
@@ -118,10 +128,10 @@ final class ControlEventContext: @unchecked Sendable {
 
     func event(_ e: v4l2_event) -> ControlEvent {
         let c = e.u.ctrl
-        var changes: [String] = []
-        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_VALUE) != 0 { changes.append("value") }
-        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_FLAGS) != 0 { changes.append("flags") }
-        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_RANGE) != 0 { changes.append("range") }
+        var changes: [ControlEventChange] = []
+        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_VALUE) != 0 { changes.append(.value) }
+        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_FLAGS) != 0 { changes.append(.flags) }
+        if c.changes & UInt32(V4L2_EVENT_CTRL_CH_RANGE) != 0 { changes.append(.range) }
         let value = c.type == V4L2_CTRL_TYPE_INTEGER64.rawValue ? c.value64 : Int64(c.value)
         return ControlEvent(
             id: e.id, control: keys[e.id] ?? String(e.id, radix: 16), changes: changes, value: value,

@@ -176,9 +176,9 @@ struct ControlEventTests {
             seen.append(e)
             if seen.count == 2 { break }
         }
-        #expect(seen.contains { $0.control == "brightness" && $0.value == 200 && $0.changes == ["value"] })
+        #expect(seen.contains { $0.control == "brightness" && $0.value == 200 && $0.changes == [.value] })
         // Manual exposure makes the exposure time active: a flags change, no longer inactive.
-        #expect(seen.contains { $0.control == "exposure_time_absolute" && $0.changes == ["flags"] && !$0.flags.contains(.inactive) })
+        #expect(seen.contains { $0.control == "exposure_time_absolute" && $0.changes == [.flags] && !$0.flags.contains(.inactive) })
     }
 
     @Test func theWatcherEndsWithOneDeviceGoneEvent() async throws {

@@ -40,7 +40,7 @@ struct EventPrinter: Sendable {
         } else {
             let flags = e.flags.names.isEmpty ? "" : " [" + e.flags.names.joined(separator: ", ") + "]"
             line(
-                "\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  \(e.control)=\(e.value)\(flags) (\(e.changes.joined(separator: ", ")) changed)"
+                "\(EventPrinter.timestamp())  \(Terminal.pad("control", 12)) \(id)  \(e.control)=\(e.value)\(flags) (\(e.changes.map(\.rawValue).joined(separator: ", ")) changed)"
             )
         }
     }
