@@ -11,10 +11,9 @@ extension Negotiator {
     /// port would let every wish fit. Pure: no I/O.
     package static func decide(together cameras: [JointCamera]) -> JointPlan {
         let options = cameras.map(JointOptions.init)
-        let links = cameras.map(\.effectiveLink)
         var domains: [(domain: USBDomain, members: [Int])] = []
-        for (i, l) in links.enumerated() {
-            let d = USBDomain.of(l)
+        for (i, c) in cameras.enumerated() {
+            let d = c.domain
             if let k = domains.firstIndex(where: { $0.domain.key == d.key }) {
                 domains[k].members.append(i)
             } else {
@@ -33,9 +32,9 @@ extension Negotiator {
         var plan = JointExplainer.plan(cameras: cameras, options: options, picks: picks, domains: domains)
         plan.moves = JointExplainer.moves(cameras: cameras, options: options, domains: domains)
         plan.multiCamSets = JointExplainer.multiCamSets(cameras: cameras, options: options, domains: domains)
-        if cameras.contains(where: { $0.link == nil }) {
+        if cameras.contains(where: { $0.link == nil && $0.isUSB }) {
             plan.notes.append(
-                "bus not read for " + cameras.filter { $0.link == nil }.map(\.name).joined(separator: ", ")
+                "bus not read for " + cameras.filter { $0.link == nil && $0.isUSB }.map(\.name).joined(separator: ", ")
                     + ": assumed to share one USB 2.0 high-speed budget, without descriptors (reservations are estimates)")
         }
         plan.fits = domainFits.allSatisfy { $0 } && plan.hardwareCost <= 1 + 1e-9

@@ -77,6 +77,7 @@ struct JointOptions {
     /// What a scored mode reserves on the camera's link: measured when seen, else the uncompressed lower bound,
     /// else (compressed) the largest setting.
     static func reservation(_ s: Negotiator.Scored, camera: JointCamera, link: USBLink) -> USBReservation {
+        guard camera.isUSB else { return USBReservation(alt: nil, bytes: 0, payload: 0, evidence: .computedLowerBound) }
         let key = JointCamera.modeKey(s.mode.fourcc, s.mode.size, fps: s.fps)
         var payload: Int?
         if let bpp = Bandwidth.bytesPerPixel(s.mode.fourcc, compressed: s.mode.isCompressed) {

@@ -1,0 +1,61 @@
+import CamProbe
+import Negotiation
+import Udev
+
+/// `camprobe negotiate --together SEL SEL…`: one plan for several cameras under the USB bus's bandwidth
+/// (`Negotiator.decide(together:)`), each camera read once, its bus model from sysfs (live) or assumed (profiles).
+enum JointNegotiation {
+    struct Output: Encodable {
+        var schemaVersion = CaptureModelSchema.version
+        var request: String
+        var plan: JointPlan
+    }
+
+    static func run(selectors: [String], request: VideoRequestOptions<VideoRequestOptional>, source: DeviceSourceOptions) throws {
+        let devices = try resolve(selectors, source: source)
+        let wish: JointCamera.Wish
+        if let p = request.preset {
+            wish = .preset(p)
+        } else if let r = try request.request() {
+            wish = .request(r)
+        } else {
+            wish = .preset(.high)
+        }
+        let live = source.profile.isEmpty && CLIEnvironment.current.isLive
+        let reader = USBBusReader()
+        var cameras: [JointCamera] = []
+        for d in devices {
+            guard let node = d.captures.first else { throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate") }
+            let isUSB = d.transport.kind == .usb
+            let link = live && isUSB ? d.identity.physicalPath.flatMap { reader.link($0) } : nil
+            cameras.append(JointCamera(id: d.id.rawValue, name: d.name, node: node, wish: wish, link: link, isUSB: isUSB))
+        }
+        let plan = Negotiator.decide(together: cameras)
+        if source.json {
+            try JSONOutput.print(Output(request: request.summary.isEmpty ? "preset high" : request.summary, plan: plan))
+        } else {
+            JointRenderer.render(plan, request: request.summary.isEmpty ? "preset high" : request.summary)
+        }
+        if !plan.fits { throw CLIError(message: "") }
+        if !plan.wishFits { throw CLIError(message: "", status: 3) }
+    }
+
+    /// Every selector resolved in one discovery; the same device twice is an error.
+    static func resolve(_ selectors: [String], source: DeviceSourceOptions) throws -> [Device] {
+        var chosen: [Int] = []
+        var failure: (DeviceSelector.SelectionError, String)?
+        let result = try source.discover(DiscoveryOptions(emulated: source.emulated)) { devices in
+            for text in selectors {
+                do throws(DeviceSelector.SelectionError) {
+                    chosen.append(try DeviceSelector(text).resolve(in: devices))
+                } catch {
+                    if failure == nil { failure = (error, text) }
+                }
+            }
+            return Set(chosen)
+        }
+        if let (e, text) = failure { throw SelectionErrors.error(e, selector: text) }
+        if Set(chosen).count != chosen.count { throw CLIError(message: "--together names the same camera twice") }
+        return chosen.map { result.devices[$0] }
+    }
+}
