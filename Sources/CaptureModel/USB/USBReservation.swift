@@ -1,5 +1,5 @@
 /// How sure camprobe is of what a mode reserves.
-package enum ReservationEvidence: String, Sendable, Hashable, Codable {
+public enum ReservationEvidence: String, Sendable, Hashable, Codable {
     /// Seen: the alternate setting the camera held while streaming this mode (`bAlternateSetting`), or a trace.
     case measured
     /// Uncompressed: the payload its pixels need (uvcvideo's UVC_QUIRK_FIX_BANDWIDTH formula); the camera may ask more.

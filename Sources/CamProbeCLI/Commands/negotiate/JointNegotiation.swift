@@ -1,6 +1,5 @@
 import CamProbe
 import Negotiation
-import Udev
 
 /// `camprobe negotiate --together SEL SEL…`: one plan for several cameras under the USB bus's bandwidth
 /// (`Negotiator.decide(together:)`), each camera read once, its bus model from sysfs (live) or assumed (profiles).
@@ -21,16 +20,11 @@ enum JointNegotiation {
         } else {
             wish = .preset(.high)
         }
-        let live = source.profile.isEmpty && CLIEnvironment.current.isLive
-        let reader = USBBusReader()
-        var cameras: [JointCamera] = []
-        for d in devices {
-            guard let node = d.captures.first else { throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate") }
-            let isUSB = d.transport.kind == .usb
-            let link = live && isUSB ? d.identity.physicalPath.flatMap { reader.link($0) } : nil
-            cameras.append(JointCamera(id: d.id.rawValue, name: d.name, node: node, wish: wish, link: link, isUSB: isUSB))
+        for d in devices where d.captures.isEmpty {
+            throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate")
         }
-        let plan = Negotiator.decide(together: cameras)
+        let live = source.profile.isEmpty && CLIEnvironment.current.isLive
+        let plan = Negotiator.decide(together: devices, wish: wish, readBus: live)
         if source.json {
             try JSONOutput.print(Output(request: request.summary.isEmpty ? "preset high" : request.summary, plan: plan))
         } else {
@@ -55,7 +49,7 @@ enum JointNegotiation {
             return Set(chosen)
         }
         if let (e, text) = failure { throw SelectionErrors.error(e, selector: text) }
-        if Set(chosen).count != chosen.count { throw CLIError(message: "--together names the same camera twice") }
+        if Set(chosen).count != chosen.count { throw CLIError(message: "a camera is named twice: name each camera once") }
         return chosen.map { result.devices[$0] }
     }
 }
