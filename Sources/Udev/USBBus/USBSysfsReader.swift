@@ -1,8 +1,5 @@
 import CaptureModel
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import HostSystem
 
 /// The file access the bus reader needs, so tests can point it at fixture directories: whole small files,
 /// symbolic links, resolved paths. Every path is absolute.
@@ -29,47 +26,12 @@ extension USBSysfsFiles {
     }
 }
 
-/// The real files, through Glibc: no root needed (sysfs's `descriptors` and the attributes read here are 0444).
+/// The real files, through `HostFiles` (bounded reads): no root needed (sysfs's `descriptors` and the attributes
+/// read here are 0444).
 package struct SystemUSBSysfsFiles: USBSysfsFiles {
     package init() {}
-
-    package func bytes(_ path: String, limit: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while out.count < limit {
-            let want = min(chunk.count, limit - out.count)
-            let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            out += chunk[..<got]
-        }
-        return out
-    }
-
-    package func linkTarget(_ path: String) -> String? {
-        var buf = [CChar](repeating: 0, count: 4096)
-        let n = readlink(path, &buf, buf.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    package func resolved(_ path: String) -> String? {
-        guard let r = realpath(path, nil) else { return nil }
-        defer { free(r) }
-        return String(cString: r)
-    }
-
-    package func entries(_ directory: String) -> [String] {
-        guard let d = opendir(directory) else { return [] }
-        defer { closedir(d) }
-        var out: [String] = []
-        while let e = readdir(d), out.count < 4096 {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { out.append(name) }
-        }
-        return out.sorted()
-    }
+    package func bytes(_ path: String, limit: Int) -> [UInt8]? { try? HostFiles.read(path, limit: limit).get() }
+    package func linkTarget(_ path: String) -> String? { HostFiles.link(path) }
+    package func resolved(_ path: String) -> String? { HostFiles.resolved(path) }
+    package func entries(_ directory: String) -> [String] { HostFiles.entries(directory, limit: 4096).sorted() }
 }

@@ -45,6 +45,14 @@ struct Negotiate: ParsableCommand {
     var together: [String] = []
 
     @Option(
+        name: .customLong("usb-from"),
+        help: ArgumentHelp(
+            "With --together: pasted `lsusb -v` and/or `lsusb -t` text giving the cameras' alternate settings and topology "
+                + "(cameras matched by USB ID), to plan a machine that is not this one.",
+            valueName: "file"))
+    var usbFrom: [String] = []
+
+    @Option(
         name: .customLong("emit"),
         help: ArgumentHelp(
             "Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps, v4l2-ctl, gst-pipewire (pipewiresrc on the "
@@ -83,6 +91,9 @@ struct Negotiate: ParsableCommand {
     }
 
     func validate() throws {
+        if !usbFrom.isEmpty && together.isEmpty {
+            throw ValidationError("--usb-from gives the bus for --together; name the cameras with it")
+        }
         if !together.isEmpty {
             if audio.isGiven || emitText != nil || explain {
                 throw ValidationError("--together plans cameras: it cannot be combined with --emit, --explain or the microphone options")
@@ -129,7 +140,8 @@ struct Negotiate: ParsableCommand {
 
     func run() throws {
         if !together.isEmpty {
-            return try JointNegotiation.run(selectors: (device.map { [$0] } ?? []) + together, request: request, source: source)
+            return try JointNegotiation.run(
+                selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom)
         }
         let d = try source.resolve(device)
         if audio.isGiven {
