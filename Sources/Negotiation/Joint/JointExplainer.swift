@@ -19,7 +19,7 @@ enum JointExplainer {
                     JointPlan.Camera(
                         id: c.id, name: c.name, node: c.node.path, request: describe(c.wish), wish: nil, choice: nil, alt: nil,
                         bytesPerInterval: 0, evidence: .assumedMaximum, microseconds: 0, domain: domainOf[i], gave: [],
-                        reasons: ["no native mode can stream: " + (o.decision.reasons.first ?? "no alternate setting carries any mode")]))
+                        reasons: ["no native mode can stream: " + (o.decision?.reasons.first ?? "no alternate setting carries any mode")]))
                 continue
             }
             let wish = o.frontier[0]

@@ -15,8 +15,9 @@ struct JointOption {
 struct JointOptions {
     /// The request the options are scored against (a preset's wish becomes an exact request for it).
     var request: CaptureRequest
-    /// The one-camera decision (the wish).
-    var decision: Decision
+    /// The one-camera decision for a preset (its choice is the wish); for a request, made only when nothing can
+    /// stream (its reasons say why).
+    var decision: Decision?
     /// Best score first; bytes strictly decreasing.
     var frontier: [JointOption]
     /// How many options were weighed.
@@ -27,10 +28,11 @@ struct JointOptions {
         switch camera.wish {
         case .request(let r):
             request = r
-            decision = Negotiator.decide(r, using: table, transport: nil, alternatives: 1)
+            decision = nil
         case .preset(let p):
-            decision = Negotiator.decide(preset: p, using: table)
-            if let c = decision.choice {
+            let d = Negotiator.decide(preset: p, using: table)
+            decision = d
+            if let c = d.choice {
                 request = CaptureRequest(
                     size: .exact(c.size), rate: c.frameRate.map { .atLeast($0) }, format: .list([c.fourcc]), nativeOnly: true)
             } else {
@@ -56,6 +58,7 @@ struct JointOptions {
             }
         }
         considered = all.count
+        if all.isEmpty && decision == nil { decision = Negotiator.decide(request, using: table, transport: nil, alternatives: 1) }
         all.sort { $0.score < $1.score }
         var kept: [JointOption] = []
         for o in all where kept.last.map({ o.bytes < $0.bytes }) ?? true { kept.append(o) }
