@@ -5,7 +5,9 @@ import CaptureModel
 enum JointExplainer {
     typealias Domains = [(domain: USBDomain, members: [Int])]
 
-    static func plan(cameras: [JointCamera], options: [JointOptions], picks: [Int], domains: Domains) -> JointPlan {
+    static func plan(cameras: [JointCamera], options: [JointOptions], picks: [Int], domains: Domains, overloaded: Set<String> = [])
+        -> JointPlan
+    {
         var out: [JointPlan.Camera] = []
         var notes: [String] = []
         var domainOf = [String](repeating: "", count: cameras.count)
@@ -33,9 +35,10 @@ enum JointExplainer {
                 if w.mode.fourcc != g.mode.fourcc { gave.append("format \(w.mode.fourcc) → \(g.mode.fourcc)") }
                 if w.mode.size != g.mode.size { gave.append("size \(w.mode.size) → \(g.mode.size)") }
                 if abs(w.fps - g.fps) > 1e-6 { gave.append("rate \(formatFPS(w.fps)) → \(formatFPS(g.fps)) fps") }
-                reasons.append(
-                    "\(mode(w)) reserves \(reserve(wish.reservation)); \(mode(g)) reserves \(reserve(got.reservation)), "
-                        + "so that \(domainOf[i]) fits")
+                let why =
+                    overloaded.contains(domainOf[i])
+                    ? "its smallest reservation, and \(domainOf[i]) still does not fit" : "so that \(domainOf[i]) fits"
+                reasons.append("\(mode(w)) reserves \(reserve(wish.reservation)); \(mode(g)) reserves \(reserve(got.reservation)), \(why)")
                 if w.mode.isCompressed && wish.reservation.evidence == .assumedMaximum {
                     reasons.append(
                         "a compressed format is assumed to take the camera's largest alternate setting whatever its size or rate "
@@ -78,6 +81,7 @@ enum JointExplainer {
             let all = d.members.compactMap(wish)
             guard d.domain.rule.load(all) > d.domain.rule.capacity + 1e-9 else { continue }
             let place = d.domain.rule.scope == .rootPort ? "another root port" : "another controller (bus)"
+            let before = out.count
             for m in d.members {
                 let rest = d.members.filter { $0 != m }.compactMap(wish)
                 let alone = wish(m).map { [$0] } ?? []
@@ -86,7 +90,7 @@ enum JointExplainer {
                         "moving \(cameras[m].name) (\(cameras[m].id)) to \(place) lets every camera on \(d.domain.key) keep its wish")
                 }
             }
-            if out.isEmpty {
+            if out.count == before {
                 out.append("\(d.domain.key): no single move lets every wish fit; spread the cameras over more root ports or controllers")
             }
         }

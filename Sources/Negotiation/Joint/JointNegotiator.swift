@@ -29,7 +29,8 @@ extension Negotiator {
             for (j, m) in members.enumerated() { picks[m] = p[j] }
             domainFits[k] = ok
         }
-        var plan = JointExplainer.plan(cameras: cameras, options: options, picks: picks, domains: domains)
+        let overloaded = Set(domains.indices.filter { !domainFits[$0] }.map { domains[$0].domain.key })
+        var plan = JointExplainer.plan(cameras: cameras, options: options, picks: picks, domains: domains, overloaded: overloaded)
         plan.moves = JointExplainer.moves(cameras: cameras, options: options, domains: domains)
         plan.multiCamSets = JointExplainer.multiCamSets(cameras: cameras, options: options, domains: domains)
         if cameras.contains(where: { $0.link == nil && $0.isUSB }) {
