@@ -37,6 +37,22 @@ struct Negotiate: ParsableCommand {
     var explain = false
 
     @Option(
+        name: .customLong("together"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Plan several cameras streaming together under the USB bus's bandwidth: each camera's mode, alternate setting and "
+                + "bytes per microframe, each domain's load; what gave when the wishes do not fit (exit 3), or 1 when nothing fits.",
+            valueName: "device"))
+    var together: [String] = []
+
+    @Option(
+        name: .customLong("usb-from"),
+        help: ArgumentHelp(
+            "With --together: pasted `lsusb -v` and/or `lsusb -t` text giving the cameras' alternate settings and topology "
+                + "(cameras matched by USB ID), to plan a machine that is not this one.",
+            valueName: "file"))
+    var usbFrom: [String] = []
+
+    @Option(
         name: .customLong("emit"),
         help: ArgumentHelp(
             "Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps, v4l2-ctl, gst-pipewire (pipewiresrc on the "
@@ -75,6 +91,15 @@ struct Negotiate: ParsableCommand {
     }
 
     func validate() throws {
+        if !usbFrom.isEmpty && together.isEmpty {
+            throw ValidationError("--usb-from gives the bus for --together; name the cameras with it")
+        }
+        if !together.isEmpty {
+            if audio.isGiven || emitText != nil || explain {
+                throw ValidationError("--together plans cameras: it cannot be combined with --emit, --explain or the microphone options")
+            }
+            return
+        }
         if let emitText, emit == nil {
             let tools = EmitTarget.allCases.map(\.rawValue)
             throw ValidationError(
@@ -114,6 +139,10 @@ struct Negotiate: ParsableCommand {
     }
 
     func run() throws {
+        if !together.isEmpty {
+            return try JointNegotiation.run(
+                selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom)
+        }
         let d = try source.resolve(device)
         if audio.isGiven {
             return try AudioNegotiation.run(

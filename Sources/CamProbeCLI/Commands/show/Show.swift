@@ -54,6 +54,7 @@ struct Show: ParsableCommand {
                 DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire, mediaCamera: mediaCamera))
         } else {
             ShowRenderer.render(d, index: index)
+            if source.profile.isEmpty && CLIEnvironment.current.isLive { ShowUSBBus.render(d) }
             if let report = reading?.finish(devices: result.devices) { ShowPipeWire.render(report, device: d) }
         }
         if d.captures.isEmpty, let p = d.problems.first {

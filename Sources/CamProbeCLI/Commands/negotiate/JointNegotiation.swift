@@ -1,0 +1,92 @@
+import CamProbe
+import HostSystem
+import Negotiation
+import TextImport
+
+/// `camprobe negotiate --together SEL SEL…`: one plan for several cameras under the USB bus's bandwidth
+/// (`Negotiator.decide(together:)`), each camera read once, its bus model from sysfs (live) or assumed (profiles).
+enum JointNegotiation {
+    struct Output: Encodable {
+        var schemaVersion = CaptureModelSchema.version
+        var request: String
+        var plan: JointPlan
+    }
+
+    static func run(
+        selectors: [String], request: VideoRequestOptions<VideoRequestOptional>, source: DeviceSourceOptions, usbFrom: [String] = []
+    ) throws {
+        let devices = try resolve(selectors, source: source)
+        let wish: JointCamera.Wish
+        if let p = request.preset {
+            wish = .preset(p)
+        } else if let r = try request.request() {
+            wish = .request(r)
+        } else {
+            wish = .preset(.high)
+        }
+        for d in devices where d.captures.isEmpty {
+            throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate")
+        }
+        let live = source.profile.isEmpty && CLIEnvironment.current.isLive
+        let plan =
+            usbFrom.isEmpty
+            ? Negotiator.decide(together: devices, wish: wish, readBus: live)
+            : Negotiator.decide(together: try pasted(devices, wish: wish, files: usbFrom))
+        if source.json {
+            try JSONOutput.print(Output(request: request.summary.isEmpty ? "preset high" : request.summary, plan: plan))
+        } else {
+            JointRenderer.render(plan, request: request.summary.isEmpty ? "preset high" : request.summary)
+        }
+        if !plan.fits { throw CLIError(message: "") }
+        if !plan.wishFits { throw CLIError(message: "", status: 3) }
+    }
+
+    /// The cameras with the bus models of pasted `lsusb -v` / `lsusb -t` files, matched by USB ID in order; a
+    /// camera no file names keeps none (and the plan says so).
+    static func pasted(_ devices: [Device], wish: JointCamera.Wish, files: [String]) throws -> [JointCamera] {
+        var verbose = ""
+        var tree = ""
+        for f in files {
+            let bytes: [UInt8]
+            switch HostFiles.read(f, limit: 8 << 20) {
+            case .success(let b): bytes = b
+            case .failure(let e): throw CLIError(message: "--usb-from \(f): cannot read it (\(e.text))")
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if text.contains("Device Descriptor:") || text.contains("Interface Descriptor:") { verbose += text + "\n" }
+            if text.contains("root_hub") { tree += text + "\n" }
+        }
+        guard !verbose.isEmpty || !tree.isEmpty else {
+            throw CLIError(
+                message: "--usb-from: no `lsusb -v` (Device Descriptor:) or `lsusb -t` (root_hub) text in " + files.joined(separator: ", "))
+        }
+        var links = LsusbBus.cameras(verbose: verbose.isEmpty ? nil : verbose, tree: tree.isEmpty ? nil : tree)
+        return devices.map { d in
+            let vid = d.identity.vendorID.flatMap { UInt16($0, radix: 16) }
+            let pid = d.identity.productID.flatMap { UInt16($0, radix: 16) }
+            let i = links.firstIndex { $0.vendorID == vid && $0.productID == pid } ?? links.firstIndex { $0.vendorID == 0 }
+            let link = i.map { links.remove(at: $0).link }
+            return JointCamera(
+                id: d.id.rawValue, name: d.name, node: d.captures[0], wish: wish, link: link, isUSB: d.transport.kind == .usb)
+        }
+    }
+
+    /// Every selector resolved in one discovery; the same device twice is an error.
+    static func resolve(_ selectors: [String], source: DeviceSourceOptions) throws -> [Device] {
+        var chosen: [Int] = []
+        var failure: (DeviceSelector.SelectionError, String)?
+        let result = try source.discover(DiscoveryOptions(emulated: source.emulated)) { devices in
+            for text in selectors {
+                do throws(DeviceSelector.SelectionError) {
+                    chosen.append(try DeviceSelector(text).resolve(in: devices))
+                } catch {
+                    if failure == nil { failure = (error, text) }
+                }
+            }
+            return Set(chosen)
+        }
+        if let (e, text) = failure { throw SelectionErrors.error(e, selector: text) }
+        if Set(chosen).count != chosen.count { throw CLIError(message: "a camera is named twice: name each camera once") }
+        return chosen.map { result.devices[$0] }
+    }
+}

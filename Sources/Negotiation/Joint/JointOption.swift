@@ -1,0 +1,93 @@
+import CaptureModel
+
+/// One thing a camera could stream in a joint plan: a mode at one rate, its one-camera score, and what it reserves.
+struct JointOption {
+    var scored: Negotiator.Scored
+    var reservation: USBReservation
+    var demand: USBDemand?
+    /// The score, lower is better (`Negotiator`'s).
+    var score: Double { scored.total }
+    var bytes: Int { reservation.bytes }
+}
+
+/// The options of one camera: every native mode at each rate it offers, scored against the camera's request,
+/// reduced to those a planner would ever pick (each cheaper on the bus than every better-scored one).
+struct JointOptions {
+    /// The request the options are scored against (a preset's wish becomes an exact request for it).
+    var request: CaptureRequest
+    /// The one-camera decision for a preset (its choice is the wish); for a request, made only when nothing can
+    /// stream (its reasons say why).
+    var decision: Decision?
+    /// Best score first; bytes strictly decreasing.
+    var frontier: [JointOption]
+    /// How many options were weighed.
+    var considered: Int
+
+    init(_ camera: JointCamera) {
+        let table = ModeTable(node: camera.node)
+        switch camera.wish {
+        case .request(let r):
+            request = r
+            decision = nil
+        case .preset(let p):
+            let d = Negotiator.decide(preset: p, using: table)
+            decision = d
+            if let c = d.choice {
+                request = CaptureRequest(
+                    size: .exact(c.size), rate: c.frameRate.map { .atLeast($0) }, format: .list([c.fourcc]), nativeOnly: true)
+            } else {
+                request = CaptureRequest()
+            }
+        }
+        let link = camera.effectiveLink
+        let linkLimit = Bandwidth.transportLimit(Transport(kind: .usb, speedMbps: link.speedMbps))
+        let floor: Dimensions? = if case .atLeast(let t) = request.size { t } else { nil }
+        var all: [JointOption] = []
+        for mode in table.modes where !mode.isEmulated {
+            if request.format == .raw && mode.isCompressed { continue }
+            if request.format == .compressed && !mode.isCompressed { continue }
+            if let t = floor, mode.size.width < t.width || mode.size.height < t.height { continue }
+            for interval in JointOptions.intervals(mode.rates, request) {
+                var single = mode
+                single.rates = .discrete([interval])
+                let s = Negotiator.score(single, request, largestArea: table.largestArea, linkLimit: linkLimit)
+                if request.requireRate && !s.rateOK { continue }
+                let r = JointOptions.reservation(s, camera: camera, link: link)
+                guard r.fits else { continue }
+                all.append(JointOption(scored: s, reservation: r, demand: r.demand(speedMbps: link.speedMbps)))
+            }
+        }
+        considered = all.count
+        if all.isEmpty && decision == nil { decision = Negotiator.decide(request, using: table, transport: nil, alternatives: 1) }
+        all.sort { $0.score < $1.score }
+        var kept: [JointOption] = []
+        for o in all where kept.last.map({ o.bytes < $0.bytes }) ?? true { kept.append(o) }
+        frontier = kept
+    }
+
+    /// The rates weighed for a mode: every discrete one; for a range its ends and the request's pick.
+    static func intervals(_ offer: RateOffer, _ r: CaptureRequest) -> [Rational] {
+        switch offer {
+        case .discrete(let l): return l
+        case .range(let a, let b, _):
+            var out = [a, b]
+            if let picked = Negotiator.rateTerm(offer, r).interval, !out.contains(picked) { out.append(picked) }
+            return out
+        case .unknown: return []
+        }
+    }
+
+    /// What a scored mode reserves on the camera's link: measured when seen, else the uncompressed lower bound,
+    /// else (compressed) the largest setting.
+    static func reservation(_ s: Negotiator.Scored, camera: JointCamera, link: USBLink) -> USBReservation {
+        guard camera.isUSB else { return USBReservation(alt: nil, bytes: 0, payload: 0, evidence: .computedLowerBound) }
+        let key = JointCamera.modeKey(s.mode.fourcc, s.mode.size, fps: s.fps)
+        var payload: Int?
+        if let bpp = Bandwidth.bytesPerPixel(s.mode.fourcc, compressed: s.mode.isCompressed) {
+            payload = USBReservation.uncompressedPayload(
+                width: Int(s.mode.size.width), height: Int(s.mode.size.height), bitsPerPixel: Int((bpp * 8).rounded()), fps: s.fps,
+                highSpeed: !link.isFullSpeed)
+        }
+        return USBReservation.of(payload: payload, link: link, measuredAlt: camera.measured[key])
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `camprobe negotiate --together` on shipped profiles (no bus model in them: one assumed USB 2.0 budget).
+@Suite("negotiate --together")
+struct JointNegotiateEndToEndTests {
+    static let root = ProfileCommandEndToEndTests.root
+    static let c525 = root + "/Profiles/c525.json"
+    static let arducam = root + "/Profiles/arducam-0c45-6366.json"
+
+    @Test func twoCamerasAtVGAFitAsWished() throws {
+        let r = try CLI.run(["negotiate", "--profile", Self.c525, "--profile", Self.arducam, "--together", "0", "1", "--preset", "640x480"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("FITS"))
+        #expect(r.stdout.contains("bus not read"))
+    }
+
+    @Test func mjpegWishesGiveWayWithExitThreeAndJSON() throws {
+        let r = try CLI.run([
+            "negotiate", "--profile", Self.c525, "--profile", Self.arducam, "--together", "0", "1", "--size", "1280x720", "--fps", "30",
+            "--format", "MJPG", "--json",
+        ])
+        #expect(r.status == 3, "\(r.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let plan = try #require(doc["plan"] as? [String: Any])
+        #expect(plan["wishFits"] as? Bool == false)
+        #expect(plan["fits"] as? Bool == true)
+        let cameras = try #require(plan["cameras"] as? [[String: Any]])
+        #expect(cameras.count == 2)
+        #expect(cameras.contains { ($0["gave"] as? [String])?.isEmpty == false })
+        #expect((plan["hardwareCost"] as? Double ?? 2) <= 1)
+    }
+
+    @Test func theSameCameraTwiceIsAnError() throws {
+        let r = try CLI.run(["negotiate", "--profile", Self.c525, "--together", "0", "0", "--preset", "high"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("named twice"))
+    }
+}
