@@ -9,7 +9,8 @@ extension Negotiator {
     /// with what gave for each camera and why, the moves to another root port that would let every wish fit, and
     /// the sets of cameras whose wishes fit together (`JointPlan.multiCamSets`).
     ///
-    /// The bus model of each USB camera is read from sysfs without root and without streaming (its alternate
+    /// The settings `camprobe verify --bandwidth` measured for a camera's model and firmware are used as measured
+    /// reservations (`MeasuredReservations`). The bus model of each USB camera is read from sysfs without root and without streaming (its alternate
     /// settings from `/sys/bus/usb/devices/…/descriptors`, its hubs, its controller); a device read from a saved
     /// profile has none, and is assumed to share one USB 2.0 budget with the others (the plan's `notes` say so).
     public static func decide(together devices: [Device], request: CaptureRequest) -> JointPlan {
@@ -27,8 +28,12 @@ extension Negotiator {
         let cameras = devices.compactMap { d -> JointCamera? in
             guard let node = d.captures.first else { return nil }
             let isUSB = d.transport.kind == .usb
-            let link = readBus && isUSB ? d.identity.physicalPath.flatMap { reader.link($0) } : nil
-            return JointCamera(id: d.id.rawValue, name: d.name, node: node, wish: wish, link: link, isUSB: isUSB)
+            let sysfs = readBus && isUSB ? d.identity.physicalPath : nil
+            let link = sysfs.flatMap { reader.link($0) }
+            // Settings seen before for this model and firmware (`verify --bandwidth`) beat what is assumed.
+            let model = sysfs.flatMap { MeasuredReservations.model(ofSysfs: $0) }
+            let measured = model.flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
+            return JointCamera(id: d.id.rawValue, name: d.name, node: node, wish: wish, link: link, measured: measured, isUSB: isUSB)
         }
         return decide(together: cameras)
     }

@@ -13,6 +13,11 @@ struct Verify: AsyncParsableCommand {
             not (a shortfall, an excess — more frames than negotiated — or drops: the measurement itself worked), 1 on errors, when nothing fits (UNSUPPORTED) \
             and, with --strict, when the decision is ADJUSTED (then nothing is applied or streamed). Unlike \
             'negotiate', an ADJUSTED decision alone does not give 3 here: 3 always means the measurement.
+
+            --bandwidth streams each native mode of a USB camera briefly instead and reads the alternate setting \
+            uvcvideo holds for it (sysfs bAlternateSetting): what the mode reserves on the bus, beside what camprobe \
+            predicted without it. The settings are kept per model and firmware \
+            ($XDG_CONFIG_HOME/camprobe/bandwidth/VID-PID-BCD.json) and 'negotiate --together' plans with them.
             """
     ).underCamprobe
 
@@ -26,6 +31,12 @@ struct Verify: AsyncParsableCommand {
 
     @Option(name: .long, help: "Give up after this many seconds without a frame.")
     var frameTimeout: Double = 5
+
+    @Flag(name: .long, help: "Measure what each native mode reserves on the USB bus (see above), instead of one mode's rate.")
+    var bandwidth = false
+
+    @Flag(name: .long, help: "With --bandwidth: do not keep the measured settings.")
+    var noSave = false
 
     @OptionGroup var live: LiveSourceOptions
 
@@ -48,6 +59,10 @@ struct Verify: AsyncParsableCommand {
 
     func run() async throws {
         let source = try live.deviceSource()
+        if bandwidth {
+            try await BandwidthVerify.run(device, source, frameTimeout: frameTimeout, save: !noSave)
+            return
+        }
         let a = try await Applier.run(device, request, source)
         let expected = a.applied.afterInterval?.fps ?? a.decision.choice?.frameInterval?.fps
         let report: StreamReport
