@@ -165,8 +165,9 @@ def camera(s, bandwidth, name, path, rows):
         s.expect("UB %s: the host sees the description's %d streaming alternate settings (%s B per microframe)"
                  % (name, len(want), ", ".join(str(want[k]) for k in sorted(want))),
                  got == want, "sysfs descriptors give %s, the description %s" % (got, want))
-        for mode in bandwidth.modes(d):
-            rows.append(one_mode(s, bandwidth, d, name, label, node, mode))
+        mine = [one_mode(s, bandwidth, d, name, label, node, mode) for mode in bandwidth.modes(d)]
+        rows.extend(mine)
+        measured_by_camprobe(s, name, label, node, mine)
     finally:
         r = down(s)
         s.expect("UB %s: uvc-gadget down" % name, r.rc == 0, one_line(r.err))
@@ -199,9 +200,7 @@ def one_mode(s, bandwidth, d, name, label, node, mode):
            "dwMaxPayloadTransferSize": payload, "expectedAlt": alt, "expectedBytesPerMicroframe": want_bytes,
            "heldAlt": held, "heldBytesPerMicroframe": table.get(held) if isinstance(held, int) else None,
            "altAfterStop": after, "frames": frames, "v4l2ctlExit": rc, "seconds": round(time.monotonic() - t, 2),
-           # TODO(P21, camprobe verify --bandwidth): put camprobe's own figure for this mode here and compare it
-           # with heldAlt / heldBytesPerMicroframe (the check belongs beside the one below, once the command exists).
-           "camprobe": None}
+           "camprobe": None}  # filled by measured_by_camprobe: the alt `camprobe verify --bandwidth` measured
     s.expect("UB %s %s: uvcvideo holds alt %s (%s B/µframe) for a %d B payload; the rule says alt %s (%s B)"
              % (name, tag, held, row["heldBytesPerMicroframe"], payload, alt, want_bytes),
              held == alt and alt is not None,
@@ -247,7 +246,7 @@ def twins(s, bandwidth):
         row = ({"modes": ["%s %s" % (p[0], "%s %dx%d@%s" % p[1]) for p in pair],
                      "heldAlts": together, "stillHeld": still, "expectedAlts": [w[0] for w in want],
                      "heldBytesPerMicroframe": held_bytes, "sumBytesPerMicroframe": total, "v4l2ctlExits": rcs,
-                     "camprobe": None})  # TODO(P21): camprobe verify --bandwidth's figure for the pair
+                     "camprobe": None})
         s.expect("UB twins: both hold their alternate settings at once, alts %s (%s B/µframe), the rule says %s"
                  % (together, held_bytes, [w[0] for w in want]),
                  together == [w[0] for w in want], "held %s, then %s (UB-twin*.err)" % (together, still))
@@ -255,8 +254,116 @@ def twins(s, bandwidth):
                  "stream" % (total, " + ".join(str(b) for b in held_bytes)),
                  together is not None and total == sum(w[1] for w in want) and total > 3072,
                  "held %s B, the rule's %s" % (held_bytes, [w[1] for w in want]))
+        row["camprobe"] = plan_together(s, nodes)
     finally:
         for i in reversed(range(len(nodes))):
             r = down(s, i)
             s.expect("UB twins: uvc-gadget down --instance %d" % i, r.rc == 0, one_line(r.err))
     return row
+
+
+# --- camprobe's own figures -------------------------------------------------------------------
+
+def fps_value(key):
+    """30, "15/2", "30000/1001" -> a float."""
+    text = str(key)
+    if "/" in text:
+        n, d = text.split("/")
+        return int(n) / int(d)
+    return float(text)
+
+
+def hs_usecs_iso(nbytes):
+    """HS_USECS_ISO (include/linux/usb/hcd.h, Linux 6.1): the µs one high-speed isochronous endpoint of nbytes per
+    microframe costs an EHCI/dwc2 budget (and camprobe's unknown-controller rule)."""
+    bit_time = 7 * 8 * nbytes // 6
+    nsecs = ((38 * 8 * 2083) + (2083 * (3 + bit_time))) // 1000 + 5
+    return (nsecs + 999) // 1000
+
+
+def measured_by_camprobe(s, name, label, node, mine):
+    """`camprobe verify NODE --bandwidth --json` streams each mode and reads the held alt itself: it must equal what
+    uvcvideo held for the same mode above (sysfs, while v4l2-ctl streamed); and its prediction without the
+    measurement is never below what was held unless it says it is a lower bound."""
+    r = s.camprobe("verify", node, "--bandwidth", "--json", "--frame-timeout", "10",
+                   stdout=s.path(label + "-verify-bandwidth.json"), stderr=s.path(label + "-verify-bandwidth.err"), timeout=900)
+
+    def check():
+        assert r.rc == 0, "exit %d: %s" % (r.rc, one_line(r.err))
+        doc = json.loads(r.out)
+        got = {(m["fourcc"].strip(), m["width"], m["height"], round(m["fps"], 2)): m for m in doc["modes"]}
+        wrong, below = [], []
+        for row in mine:
+            m = got.get((row["fourcc"], row["width"], row["height"], round(fps_value(row["fps"]), 2)))
+            if m is None:
+                wrong.append("%s: not measured" % row["mode"])
+                continue
+            row["camprobe"] = m["measured"]["alt"]
+            if m["measured"]["alt"] != row["heldAlt"] or m["measured"]["bytesPerInterval"] != row["heldBytesPerMicroframe"]:
+                wrong.append("%s: camprobe alt %s (%s B), uvcvideo held %s (%s B)" % (
+                    row["mode"], m["measured"]["alt"], m["measured"]["bytesPerInterval"], row["heldAlt"],
+                    row["heldBytesPerMicroframe"]))
+        for m in doc["modes"]:
+            p, h = m["predicted"], m["measured"]
+            if p["evidence"] != "computedLowerBound" and p["bytesPerInterval"] < h["bytesPerInterval"]:
+                below.append("%s: predicted %s B (%s), held %s B" % (m["mode"], p["bytesPerInterval"], p["evidence"],
+                                                                      h["bytesPerInterval"]))
+        assert not wrong, "; ".join(wrong[:6])
+        assert not below, "; ".join(below[:6])
+        kinds = sorted({m["predicted"]["evidence"] for m in doc["modes"]})
+        return "%d modes, every alt as uvcvideo held it; predictions (%s) never below unless a lower bound" % (
+            len(mine), ", ".join(kinds))
+    s.check(lambda d: "UB %s: camprobe verify --bandwidth measures the alt uvcvideo holds, for every mode (%s)" % (name, d),
+            check)
+
+
+def plan_together(s, nodes):
+    """`camprobe negotiate --together` on the two cameras (their settings measured above, per model): each plan
+    alt is the one uvcvideo holds when both stream in the plan's modes, and the domain's load is the sum of what
+    sysfs shows reserved (HS_USECS_ISO of each held alt's bytes: vhci-hcd is an unknown controller, planned by the
+    EHCI rule)."""
+    r = s.camprobe("negotiate", "--together", *nodes, "--preset", "640x480", "--json",
+                   stdout=s.path("UB-together.json"), stderr=s.path("UB-together.err"), timeout=300)
+    try:
+        plan = json.loads(r.out)["plan"]
+    except (ValueError, KeyError) as e:
+        s.bad("UB twins: camprobe negotiate --together gives a plan", "exit %d: %s %s" % (r.rc, e, one_line(r.err)))
+        return None
+    cams = plan["cameras"]
+    modes = []
+    for c in cams:
+        ch = c.get("choice") or {}
+        iv = (ch.get("frameInterval") or {}).get("interval") or {}
+        fps = "%s/%s" % (iv.get("denominator"), iv.get("numerator")) if iv else "30"
+        modes.append((ch.get("fourcc", "?").strip(), ch.get("size", {}).get("width", 0), ch.get("size", {}).get("height", 0), fps))
+    streams = [Background(stream_argv(n, (f, w, h, fps), 60), s.path("UB-plan%d.out" % i), s.path("UB-plan%d.err" % i))
+               for i, (n, (f, w, h, fps)) in enumerate(zip(nodes, modes))]
+    held = None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and held is None:
+        alts = [held_alt(n) for n in nodes]
+        if all(alts):
+            held = alts
+        elif any(b.p.poll() is not None for b in streams):
+            break
+        time.sleep(POLL)
+    for b in streams:
+        b.stop()
+    tables = [alt_table(n) for n in nodes]
+    held_bytes = [t.get(a) for t, a in zip(tables, held or [None] * len(nodes))]
+    by_node = {c["node"]: c for c in cams}
+    planned = [by_node.get(n, {}).get("alt") for n in nodes]
+    s.expect("UB twins: negotiate --together plans %s; uvcvideo holds the plan's alts when both stream them (%s, held %s)"
+             % (", ".join("%s %dx%d@%s" % m for m in modes), planned, held),
+             held is not None and planned == held and all(c.get("evidence") == "measured" for c in cams),
+             "plan %s (evidence %s), held %s (UB-together.json, UB-plan*.err)" % (
+                 planned, [c.get("evidence") for c in cams], held))
+    domains = plan["domains"]
+    shared = [d for d in domains if len(d["cameras"]) == 2]
+    sysfs_us = sum(hs_usecs_iso(b) for b in held_bytes if b) if held else None
+    s.expect("UB twins: the plan's domain load is the sum of what sysfs shows reserved (%s µs = %s)"
+             % (shared[0]["microseconds"] if shared else "?", " + ".join(str(hs_usecs_iso(b)) for b in held_bytes if b)),
+             len(shared) == 1 and held is not None and shared[0]["microseconds"] == sysfs_us,
+             "domains %s; sysfs %s B -> %s µs" % ([(d["key"], d["cameras"], d["microseconds"]) for d in domains], held_bytes,
+                                                  sysfs_us))
+    return {"plan": planned, "held": held, "heldBytes": held_bytes, "domainMicroseconds": shared[0]["microseconds"] if shared else None}
