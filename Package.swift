@@ -87,7 +87,7 @@ let package = Package(
         // Fake devices at the ioctl seam, driven by fixtures.
         .target(
             name: "CamProbeTesting",
-            dependencies: ["CamProbe", "Doctor", "V4L2", "ALSA", "CV4L2", "CaptureModel", "HostSystem", "PipeWire"],
+            dependencies: ["CamProbe", "Doctor", "V4L2", "ALSA", "CV4L2", "CaptureModel", "HostSystem", "PipeWire", "Udev"],
             swiftSettings: strict),
         // The commands, shared by the shipped executable and the tests' fake twin.
         .target(

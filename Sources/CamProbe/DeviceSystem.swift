@@ -24,6 +24,8 @@ package protocol DeviceSystem {
     /// Which of the nodes `nodeRecords()` just listed udev has finished, for announcing hotplugged devices as
     /// soon as they are complete; nil when this system cannot tell (the registry then waits its settle window).
     func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness?
+    /// Where USB cameras' bus model is read (sysfs: `/sys` on the machine, a fixture tree in tests).
+    var usbBus: USBBusReader { get }
 }
 
 extension DeviceSystem {
@@ -33,6 +35,7 @@ extension DeviceSystem {
     ) { nodeRecords() }
     package func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
     package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { nil }
+    package var usbBus: USBBusReader { USBBusReader() }
 }
 
 /// The real machine: libudev for nodes, `open(2)`/`ioctl(2)` (or libv4l2) for ioctls.

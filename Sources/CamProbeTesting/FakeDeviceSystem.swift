@@ -4,6 +4,7 @@ import CaptureModel
 import FoundationEssentials
 import HostSystem
 import Synchronization
+import Udev
 import V4L2
 
 #if canImport(Glibc)
@@ -28,6 +29,8 @@ package final class FakeDeviceSystem: DeviceSystem {
     package var pending: (@Sendable () -> (nodes: Set<String>, parents: Set<String>))?
     /// Called with each path opened (see `FakeMachine.opened`).
     package var onOpen: (@Sendable (String) -> Void)?
+    /// A sysfs tree for USB cameras' bus model (`USBSysfsFixture`); nil: none (never the host's /sys).
+    package var usbSysfsRoot: String?
 
     package init(spec: FakeSystemSpec) {
         self.spec = spec
@@ -91,6 +94,8 @@ package final class FakeDeviceSystem: DeviceSystem {
         let unfinishedParents = spec.nodes.filter { unfinished.contains($0.path) }.compactMap { $0.udev?.parent?.sysPath }
         return HotplugReadiness(presentNodes: present, unfinishedNodes: unfinished, incompleteParents: parents.union(unfinishedParents))
     }
+
+    package var usbBus: USBBusReader { USBBusReader(root: usbSysfsRoot ?? "/nonexistent-sysfs") }
 
     package var alsa: any ALSAPort { FakeALSAPort(cards: spec.nodes.filter { $0.subsystem == "sound" }) }
 

@@ -176,4 +176,35 @@ struct InterruptionTests {
         await camera.close()
         #expect(sys.ledger.liveMappings == 0)
     }
+
+    /// `ENOSPC` explained as doctor would: the camera's domain under its controller's rule (read from a sysfs tree
+    /// laid out as Linux's), the other camera streaming in it with the setting it holds, and this camera's modes
+    /// that fit beside it.
+    @Test func noUSBBandwidthIsExplainedWithTheDomainWhoHoldsItAndWhatFits() async throws {
+        let root = NSTemporaryDirectory() + "camprobe-enospc-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let bus = try USBSysfsFixture(root: root, driver: "ehci-pci", vendor: "0x8086", device: "0x1e2d")
+        let mine = try bus.camera(port: 1, held: 0, video: "video0")
+        try bus.camera(port: 2, held: 11, video: "video2")  // the other B990 holds its largest setting: 3060 B, 61 µs
+        let node = streamableNode(extra: #""faults":[{"ioctl":"VIDIOC_STREAMON","errno":"ENOSPC","sticky":true}]"#)
+            .replacingOccurrences(of: #""sysPath":"/sys/seam""#, with: #""sysPath":"\#(mine)""#)
+        var sys = try Fixtures.system(json: #"{"nodes":["# + node + "]}")
+        sys.usbSysfsRoot = root
+        nonisolated(unsafe) let shared = sys  // the fake's state is locked: safe from every handle's thread
+        let camera = try CaptureDevice(device: try #require(shared.discoverAll().devices.first), system: shared)
+        do {
+            _ = try await camera.frames()
+            Issue.record("ENOSPC was not reported")
+        } catch {
+            let i = try #require(error.interruption)
+            #expect(error.kind == .interrupted && i.reason == .usbBandwidth)
+            #expect(i.domain?.hasPrefix("bus 1 (EHCI") == true, "\(String(describing: i.domain))")
+            #expect(i.reservedNow == ["/dev/video2: alt 11, 3060 B per microframe (61 µs)"], "\(i.reservedNow)")
+            // beside 61 µs of 100, a mode fits when its setting costs at most 39 µs (1984 B: 40 µs does not; 1600 B: 32 fits)
+            #expect(!i.modesThatFit.isEmpty && i.modesThatFit.allSatisfy { !$0.fourcc.description.hasPrefix("MJPG") }, "\(i.modesThatFit)")
+            #expect(error.message.contains("1 other camera hold 61 of 100 µs"), "\(error.message)")
+            #expect(error.message.contains("modes that fit beside them: YUYV"), "\(error.message)")
+        }
+        await camera.close()
+    }
 }

@@ -1,5 +1,6 @@
 import CaptureModel
 import HostSystem
+import Udev
 import V4L2
 
 extension CaptureDevice {
@@ -46,7 +47,8 @@ extension CaptureDevice {
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(name): no wake signal for streaming (eventfd: errno \(e.code))")
         }
         let starter = StreamStarter(
-            port: port, id: id, name: name, mode: mode, bytesPerLine: bytesPerLine, count: options.bufferCount, restores: sensor == nil)
+            port: port, id: id, name: name, mode: mode, bytesPerLine: bytesPerLine, count: options.bufferCount, restores: sensor == nil,
+            usb: usbContext)
         // The streaming thread is started first and waits; buffers and STREAMON are done here,
         // on this camera's own thread (blocking is fine on it), meanwhile. The thread then polls
         // at once: starting a thread is never between STREAMON and the first DQBUF.
@@ -91,6 +93,11 @@ extension CaptureDevice {
         }
         frameProducer = producer
         return VideoFrames(producer: producer, mode: mode)
+    }
+
+    /// What a refused STREAMON (`ENOSPC`) is explained with: the USB device, this node's modes, where the bus is read.
+    var usbContext: (sysfs: String, node: CaptureNodeCapabilities?, reader: USBBusReader)? {
+        usb.map { ($0.sysfs, $0.node, system.usbBus) }
     }
 
     /// The error for an interruption the caller did not ask to wait out.

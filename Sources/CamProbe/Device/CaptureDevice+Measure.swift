@@ -28,6 +28,7 @@ extension CaptureDevice {
         do throws(V4L2Error) {
             stream = try FrameStream(port: port, bufferType: bufferType)
         } catch {
+            if let i = CaptureInterruption.refusal(error, name: name, usb: usbContext), i.reason == .usbBandwidth { throw interrupted(i) }
             throw await failure(error)
         }
         defer { stream.stop() }

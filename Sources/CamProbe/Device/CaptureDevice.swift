@@ -92,6 +92,8 @@ public actor CaptureDevice {
     var frameProducer: FrameProducer?
     /// The media-controller camera this node belongs to: its pipeline is locked and configured with it.
     nonisolated let sensor: SensorCamera?
+    /// A USB camera's sysfs device and this node's capabilities: what a refused STREAMON (`ENOSPC`) is explained with.
+    nonisolated let usb: (sysfs: String, node: CaptureNodeCapabilities?)?
     /// The session preset in force: `inputPriority` (the mode is left as the driver has it)
     /// until `commit(preset:for:)` sets one; an explicit mode (`apply`) switches it back to
     /// `inputPriority`, as in AVFoundation.
@@ -125,6 +127,9 @@ public actor CaptureDevice {
         self.registry = registry
         self.system = system
         sensor = device.sensor.flatMap { $0.output(at: capture.path) != nil ? $0 : nil }
+        usb =
+            device.transport.kind == .usb
+            ? device.identity.physicalPath.map { ($0, device.captures.first { $0.path == capture.path }) } : nil
     }
 
     /// A handle on `device`'s capture node `node` (its first when nil), opened now on the handle's own thread.

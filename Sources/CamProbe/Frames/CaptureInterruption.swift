@@ -27,6 +27,15 @@ public struct CaptureInterruption: Sendable, Hashable, CustomStringConvertible {
     public var behindPipeWire: [String]
     /// One sentence for a person: what happened, who did it, what to do.
     public var message: String
+    /// For `usbBandwidth`: the camera's bandwidth domain and its rule ("bus 1 port 2 (xHCI per root port: …)"), read
+    /// from sysfs when STREAMON was refused; nil when the bus could not be read.
+    public var domain: String?
+    /// For `usbBandwidth`: the other cameras streaming in the domain now, each with the setting it holds, its cost and
+    /// who holds its node ("/dev/video2: alt 11, 3060 B per microframe (61 µs), by pid 812 (ffmpeg …)").
+    public var reservedNow: [String] = []
+    /// For `usbBandwidth`: this camera's modes that fit beside what the others hold, best first (measured settings
+    /// where `verify --bandwidth` kept them, else predicted).
+    public var modesThatFit: [CaptureMode] = []
     /// The refused ioctl behind it, when one was (`CaptureDeviceError.underlying`).
     var refused: V4L2Error?
 

@@ -1,5 +1,6 @@
 import CaptureModel
 import HostSystem
+import Udev
 import V4L2
 
 /// Starting (and starting again) a frame stream in a given mode: the format check that
@@ -18,9 +19,15 @@ final class StreamStarter {
     /// Whether the mode may be restored (`VIDIOC_S_FMT`) when found changed; false for a
     /// media-controller camera, whose pipeline `apply` sets as one unit.
     let restores: Bool
+    /// A USB camera's sysfs device, its node's modes and where the bus is read: what `ENOSPC` is explained with.
+    let usb: (sysfs: String, node: CaptureNodeCapabilities?, reader: USBBusReader)?
     private(set) var bytesPerLine: UInt32
 
-    init(port: any DevicePort, id: DeviceID, name: String, mode: CaptureMode, bytesPerLine: UInt32, count: UInt32, restores: Bool) {
+    init(
+        port: any DevicePort, id: DeviceID, name: String, mode: CaptureMode, bytesPerLine: UInt32, count: UInt32, restores: Bool,
+        usb: (sysfs: String, node: CaptureNodeCapabilities?, reader: USBBusReader)? = nil
+    ) {
+        self.usb = usb
         self.port = port
         self.id = id
         self.name = name
@@ -72,7 +79,7 @@ final class StreamStarter {
             }
             return .started(try FrameStream(port: port, bufferType: mode.bufferType, count: count))
         } catch {
-            if let interruption = CaptureInterruption.refusal(error, name: name) { return .interrupted(interruption) }
+            if let interruption = CaptureInterruption.refusal(error, name: name, usb: usb) { return .interrupted(interruption) }
             return .failed(error)
         }
     }
@@ -83,7 +90,9 @@ extension CaptureInterruption {
     /// `EBUSY` (another process streams), `ENOSPC` (no USB bandwidth). A device gone is a
     /// failure here (the handle is marked disconnected), reported as `deviceGone` when the stream ends.
     /// Who holds the node is read from `/proc` (blocking: call it off the cooperative pool).
-    static func refusal(_ error: V4L2Error, name: String) -> CaptureInterruption? {
+    static func refusal(
+        _ error: V4L2Error, name: String, usb: (sysfs: String, node: CaptureNodeCapabilities?, reader: USBBusReader)? = nil
+    ) -> CaptureInterruption? {
         let path = error.path
         switch error.errno {
         case Errno.EBUSY:
@@ -98,10 +107,17 @@ extension CaptureInterruption {
             var i = CaptureInterruption(reason: .usbBandwidth, message: "")
             i.refused = error
             i.see(holdersOf: path)
+            let pressure = usb.flatMap { USBBandwidthPressure.read(sysfs: $0.sysfs, node: $0.node, reader: $0.reader) }
+            if let pressure {
+                i.domain = pressure.domain
+                i.reservedNow = pressure.reservedNow
+                i.modesThatFit = pressure.modesThatFit
+                i.holders += pressure.holders.filter { h in !i.holders.contains(h) }
+            }
             i.message =
                 "\(name): the USB host controller has no isochronous bandwidth left for this mode (\(error.call): ENOSPC, "
-                + "not a full disk): other cameras on the same bus hold it; stop one, pick a smaller or compressed mode, "
-                + "or move a camera to another USB controller"
+                + "not a full disk): " + (pressure?.sentence ?? "other cameras on the same bus hold it (the bus could not be read)")
+                + "; stop one, pick a mode that fits, or move a camera to another root port or controller"
             return i
         default:
             return nil

@@ -72,7 +72,7 @@ package struct USBBusReader: Sendable {
     }
 
     /// `B-P.P…`: a USB device (not a root hub `usbN`, not an interface `B-P:C.I`).
-    static func isDevice(_ name: String) -> Bool {
+    package static func isDevice(_ name: String) -> Bool {
         guard let dash = name.firstIndex(of: "-"), !name.contains(":") else { return false }
         return name[..<dash].allSatisfy(\.isNumber) && !name[name.index(after: dash)...].isEmpty
             && name[name.index(after: dash)...].allSatisfy { $0.isNumber || $0 == "." }
