@@ -28,8 +28,17 @@ extension Negotiator {
             guard let node = d.captures.first else { return nil }
             let isUSB = d.transport.kind == .usb
             let link = readBus && isUSB ? d.identity.physicalPath.flatMap { reader.link($0) } : nil
-            return JointCamera(id: d.id.rawValue, name: d.name, node: node, wish: wish, link: link, isUSB: isUSB)
+            return JointCamera(
+                id: d.id.rawValue, name: d.name, node: node, wish: wish, link: link, measured: measured(node, link), isUSB: isUSB)
         }
         return decide(together: cameras)
+    }
+
+    /// A camera streaming now holds the setting its current mode takes: that reservation is measured.
+    static func measured(_ node: CaptureNodeCapabilities, _ link: USBLink?) -> [String: UInt8] {
+        guard let held = link?.heldAlt, let f = node.activeFormat, let fps = node.streamingParameters?.frameInterval?.fps else {
+            return [:]
+        }
+        return [JointCamera.modeKey(f.fourcc, Dimensions(width: f.width, height: f.height), fps: fps): held.alt]
     }
 }
