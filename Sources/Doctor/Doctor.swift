@@ -35,7 +35,7 @@ package struct Doctor {
             findings += busy(d)
         }
         let allCameras = input.allDevices.filter { $0.mediaType == .video }
-        findings += usbBandwidth(checked: cameras, all: allCameras)
+        findings += usbDomains(checked: cameras, all: allCameras) ?? usbBandwidth(checked: cameras, all: allCameras)
         findings += alikeWithoutSerial(checked: cameras, all: allCameras)
         for d in cameras {
             findings += lowLight(d)

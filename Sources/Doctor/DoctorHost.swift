@@ -30,6 +30,9 @@ package protocol DoctorHost {
     /// When the PipeWire daemon holds `path`: the applications linked to the PipeWire node standing for it
     /// (`PipeWireUsers.behind`: the session's daemon, read within its bound); nil when that cannot be told.
     func pipeWireUsers(of path: String) -> [PipeWireClient]?
+    /// A USB device's bus model from its sysfs path (raw descriptors, hubs, controller, held alternate setting);
+    /// nil when it cannot be read (the default, in USBDomainCheck.swift).
+    func usbLink(_ sysfsPath: String) -> USBLink?
 }
 
 /// A machine that can say what `camprobe doctor` needs beyond its nodes (see `DoctorHost`):

@@ -2,7 +2,7 @@ import CamProbe
 import Foundation
 import Testing
 
-/// What `verify --bandwidth` keeps: per model and firmware, read from the USB device's sysfs attributes, saved
+/// What `verify --measure-usb` keeps: per model and firmware, read from the USB device's sysfs attributes, saved
 /// and merged, and a file that is not one ignored (unknown, not an error that stops a plan).
 @Suite("Measured reservations, kept per model")
 struct MeasuredReservationsTests {

@@ -37,3 +37,22 @@ struct JointNegotiateEndToEndTests {
         #expect(r.stderr.contains("named twice"))
     }
 }
+
+extension JointNegotiateEndToEndTests {
+    @Test func emitGivesACommandPerCamera() throws {
+        let r = try CLI.run([
+            "negotiate", "--profile", Self.c525, "--profile", Self.arducam, "--together", "0", "1", "--size", "1280x720", "--fps", "30",
+            "--format", "MJPG", "--emit", "ffmpeg",
+        ])
+        #expect(r.status == 3, "\(r.stderr)")
+        let commands = r.stdout.split(separator: "\n").filter { $0.hasPrefix("ffmpeg ") }
+        #expect(commands.count == 2)
+        #expect(commands.first?.hasSuffix("out-0.mkv") == true && commands.last?.hasSuffix("out-1.mkv") == true)
+        #expect(r.stdout.contains("# HD Webcam C525"))
+    }
+
+    @Test func emitWithTogetherTakesOnlyCameraTools() throws {
+        let r = try CLI.run(["negotiate", "--profile", Self.c525, "--together", "0", "--preset", "high", "--emit", "media-ctl"])
+        #expect(r.status == 2)
+    }
+}

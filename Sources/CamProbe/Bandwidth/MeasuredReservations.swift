@@ -6,7 +6,7 @@ import HostSystem
     import Glibc
 #endif
 
-/// The alternate settings a camera model was seen to hold, mode by mode (`camprobe verify --bandwidth`): measured
+/// The alternate settings a camera model was seen to hold, mode by mode (`camprobe verify --measure-usb`): measured
 /// once per model and firmware (`idVendor:idProduct:bcdDevice`), so joint plans use them instead of assuming.
 ///
 /// File: `$XDG_CONFIG_HOME/camprobe/bandwidth/VVVV-PPPP-BBBB.json` (default `~/.config/camprobe/bandwidth/…`).

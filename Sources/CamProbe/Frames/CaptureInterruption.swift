@@ -34,7 +34,7 @@ public struct CaptureInterruption: Sendable, Hashable, CustomStringConvertible {
     /// who holds its node ("/dev/video2: alt 11, 3060 B per microframe (61 µs), by pid 812 (ffmpeg …)").
     public var reservedNow: [String] = []
     /// For `usbBandwidth`: this camera's modes that fit beside what the others hold, best first (measured settings
-    /// where `verify --bandwidth` kept them, else predicted).
+    /// where `verify --measure-usb` kept them, else predicted).
     public var modesThatFit: [CaptureMode] = []
     /// The refused ioctl behind it, when one was (`CaptureDeviceError.underlying`).
     var refused: V4L2Error?

@@ -9,7 +9,7 @@ extension Negotiator {
     /// with what gave for each camera and why, the moves to another root port that would let every wish fit, and
     /// the sets of cameras whose wishes fit together (`JointPlan.multiCamSets`).
     ///
-    /// The settings `camprobe verify --bandwidth` measured for a camera's model and firmware are used as measured
+    /// The settings `camprobe verify --measure-usb` measured for a camera's model and firmware are used as measured
     /// reservations (`MeasuredReservations`). The bus model of each USB camera is read from sysfs without root and without streaming (its alternate
     /// settings from `/sys/bus/usb/devices/…/descriptors`, its hubs, its controller); a device read from a saved
     /// profile has none, and is assumed to share one USB 2.0 budget with the others (the plan's `notes` say so).
@@ -30,11 +30,21 @@ extension Negotiator {
             let isUSB = d.transport.kind == .usb
             let sysfs = readBus && isUSB ? d.identity.physicalPath : nil
             let link = sysfs.flatMap { reader.link($0) }
-            // Settings seen before for this model and firmware (`verify --bandwidth`) beat what is assumed.
+            // Settings seen before for this model and firmware (`verify --measure-usb`) and the one held now beat what is assumed.
             let model = sysfs.flatMap { MeasuredReservations.model(ofSysfs: $0) }
-            let measured = model.flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
-            return JointCamera(id: d.id.rawValue, name: d.name, node: node, wish: wish, link: link, measured: measured, isUSB: isUSB)
+            let saved = model.flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
+            return JointCamera(
+                id: d.id.rawValue, name: d.name, node: node, wish: wish, link: link,
+                measured: saved.merging(measured(node, link)) { _, now in now }, isUSB: isUSB)
         }
         return decide(together: cameras)
+    }
+
+    /// A camera streaming now holds the setting its current mode takes: that reservation is measured.
+    static func measured(_ node: CaptureNodeCapabilities, _ link: USBLink?) -> [String: UInt8] {
+        guard let held = link?.heldAlt, let f = node.activeFormat, let fps = node.streamingParameters?.frameInterval?.fps else {
+            return [:]
+        }
+        return [JointCamera.modeKey(f.fourcc, Dimensions(width: f.width, height: f.height), fps: fps): held.alt]
     }
 }

@@ -1,6 +1,6 @@
 import CaptureModel
 
-/// One mode at one rate, with what it reserves on a USB link: the unit `verify --bandwidth` measures and a joint
+/// One mode at one rate, with what it reserves on a USB link: the unit `verify --measure-usb` measures and a joint
 /// plan weighs.
 package struct ModeReservation: Sendable, Hashable {
     package var bufferType: BufferType

@@ -15,7 +15,7 @@ rule's edges: a tie, a descending pair, a request above the largest alt, 0, sign
 v4l2-ctl streams a few frames while the held alt is read, and it must be the alt the rule predicts
 (uvc_gadget/bandwidth.py predicted_alt). Then two gadgets stream together: both alts held at once
 and the sum of their bytes per microframe. Per-mode rows go to UB-alts.json for a later comparison
-with camprobe's own figure (`camprobe verify --bandwidth`, TODO below)."""
+with camprobe's own figure (`camprobe verify --measure-usb`, TODO below)."""
 import json
 import os
 import struct
@@ -67,7 +67,7 @@ def streaming_interface(node):
 def held_alt(node):
     """The alternate setting the node's VideoStreaming interface holds now (sysfs
     bAlternateSetting; 0 when not streaming), or None when the node has no such interface.
-    For later code: the figure camprobe's `verify --bandwidth` should agree with."""
+    For later code: the figure camprobe's `verify --measure-usb` should agree with."""
     vs = streaming_interface(node)
     if vs is None:
         return None
@@ -200,7 +200,7 @@ def one_mode(s, bandwidth, d, name, label, node, mode):
            "dwMaxPayloadTransferSize": payload, "expectedAlt": alt, "expectedBytesPerMicroframe": want_bytes,
            "heldAlt": held, "heldBytesPerMicroframe": table.get(held) if isinstance(held, int) else None,
            "altAfterStop": after, "frames": frames, "v4l2ctlExit": rc, "seconds": round(time.monotonic() - t, 2),
-           "camprobe": None}  # filled by measured_by_camprobe: the alt `camprobe verify --bandwidth` measured
+           "camprobe": None}  # filled by measured_by_camprobe: the alt `camprobe verify --measure-usb` measured
     s.expect("UB %s %s: uvcvideo holds alt %s (%s B/µframe) for a %d B payload; the rule says alt %s (%s B)"
              % (name, tag, held, row["heldBytesPerMicroframe"], payload, alt, want_bytes),
              held == alt and alt is not None,
@@ -282,10 +282,10 @@ def hs_usecs_iso(nbytes):
 
 
 def measured_by_camprobe(s, name, label, node, mine):
-    """`camprobe verify NODE --bandwidth --json` streams each mode and reads the held alt itself: it must equal what
+    """`camprobe verify NODE --measure-usb --json` streams each mode and reads the held alt itself: it must equal what
     uvcvideo held for the same mode above (sysfs, while v4l2-ctl streamed); and its prediction without the
     measurement is never below what was held unless it says it is a lower bound."""
-    r = s.camprobe("verify", node, "--bandwidth", "--json", "--frame-timeout", "10",
+    r = s.camprobe("verify", node, "--measure-usb", "--json", "--frame-timeout", "10",
                    stdout=s.path(label + "-verify-bandwidth.json"), stderr=s.path(label + "-verify-bandwidth.err"), timeout=900)
 
     def check():
@@ -313,7 +313,7 @@ def measured_by_camprobe(s, name, label, node, mine):
         kinds = sorted({m["predicted"]["evidence"] for m in doc["modes"]})
         return "%d modes, every alt as uvcvideo held it; predictions (%s) never below unless a lower bound" % (
             len(mine), ", ".join(kinds))
-    s.check(lambda d: "UB %s: camprobe verify --bandwidth measures the alt uvcvideo holds, for every mode (%s)" % (name, d),
+    s.check(lambda d: "UB %s: camprobe verify --measure-usb measures the alt uvcvideo holds, for every mode (%s)" % (name, d),
             check)
 
 

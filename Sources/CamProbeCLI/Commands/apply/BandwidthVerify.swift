@@ -2,7 +2,7 @@ import CamProbe
 import Negotiation
 import Udev
 
-/// `camprobe verify DEVICE --bandwidth`: streams each native mode of a USB camera briefly and reads the alternate
+/// `camprobe verify DEVICE --measure-usb`: streams each native mode of a USB camera briefly and reads the alternate
 /// setting uvcvideo then holds (sysfs `bAlternateSetting`): what the mode really reserves on the bus, which never
 /// reaches user space otherwise. Each row says what camprobe predicted before (and on what evidence); the settings
 /// are kept per model and firmware (`idVendor:idProduct:bcdDevice`) for `negotiate --together`.
@@ -49,7 +49,7 @@ struct BandwidthVerify {
     /// The USB camera `selector` names, with its bus read from sysfs; a clear error for anything else.
     static func resolve(_ selector: String, _ source: DeviceSourceOptions) throws -> BandwidthVerify {
         if !source.profile.isEmpty {
-            throw CLIError(message: "a profile is not a live camera: --bandwidth streams each mode to see what it reserves")
+            throw CLIError(message: "a profile is not a live camera: --measure-usb streams each mode to see what it reserves")
         }
         let d = try source.resolve(selector)
         guard let node = d.captures.first else { throw CLIError(message: "\(d.name) has no video capture node") }

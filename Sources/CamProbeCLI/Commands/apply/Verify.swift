@@ -14,7 +14,7 @@ struct Verify: AsyncParsableCommand {
             and, with --strict, when the decision is ADJUSTED (then nothing is applied or streamed). Unlike \
             'negotiate', an ADJUSTED decision alone does not give 3 here: 3 always means the measurement.
 
-            --bandwidth streams each native mode of a USB camera briefly instead and reads the alternate setting \
+            --measure-usb streams each native mode of a USB camera briefly instead and reads the alternate setting \
             uvcvideo holds for it (sysfs bAlternateSetting): what the mode reserves on the bus, beside what camprobe \
             predicted without it. The settings are kept per model and firmware \
             ($XDG_CONFIG_HOME/camprobe/bandwidth/VID-PID-BCD.json) and 'negotiate --together' plans with them.
@@ -33,9 +33,9 @@ struct Verify: AsyncParsableCommand {
     var frameTimeout: Double = 5
 
     @Flag(name: .long, help: "Measure what each native mode reserves on the USB bus (see above), instead of one mode's rate.")
-    var bandwidth = false
+    var measureUsb = false
 
-    @Flag(name: .long, help: "With --bandwidth: do not keep the measured settings.")
+    @Flag(name: .long, help: "With --measure-usb: do not keep the measured settings.")
     var noSave = false
 
     @OptionGroup var live: LiveSourceOptions
@@ -59,7 +59,7 @@ struct Verify: AsyncParsableCommand {
 
     func run() async throws {
         let source = try live.deviceSource()
-        if bandwidth {
+        if measureUsb {
             try await BandwidthVerify.run(device, source, frameTimeout: frameTimeout, save: !noSave)
             return
         }

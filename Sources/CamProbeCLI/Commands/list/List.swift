@@ -27,6 +27,7 @@ struct List: ParsableCommand {
         } else {
             ListRenderer.render(result)
             if let report { PipeWireRenderer.render(report, devices: result.devices, named: pipeWire.remote != nil) }
+            if source.profile.isEmpty && CLIEnvironment.current.isLive { ListUSBDomains.report(result.devices) }
         }
         if !source.json { for p in shared { Terminal.note(p.message) } }
         let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == .access }

@@ -95,9 +95,13 @@ struct Negotiate: ParsableCommand {
             throw ValidationError("--usb-from gives the bus for --together; name the cameras with it")
         }
         if !together.isEmpty {
-            if audio.isGiven || emitText != nil || explain {
-                throw ValidationError("--together plans cameras: it cannot be combined with --emit, --explain or the microphone options")
+            if audio.isGiven || explain {
+                throw ValidationError("--together plans cameras: it cannot be combined with --explain or the microphone options")
             }
+            if let emitText, ![.ffmpeg, .gst, .gstCaps, .v4l2ctl].contains(emit) {
+                throw ValidationError("--emit '\(emitText)' with --together: one of ffmpeg, gst, gst-caps, v4l2-ctl (a command per camera)")
+            }
+            if emit != nil && source.json { throw ValidationError("--emit prints only commands: it cannot be combined with --json") }
             return
         }
         if let emitText, emit == nil {
@@ -141,7 +145,7 @@ struct Negotiate: ParsableCommand {
     func run() throws {
         if !together.isEmpty {
             return try JointNegotiation.run(
-                selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom)
+                selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom, emit: emit)
         }
         let d = try source.resolve(device)
         if audio.isGiven {
