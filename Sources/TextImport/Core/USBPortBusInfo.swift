@@ -1,0 +1,15 @@
+/// The V4L2 bus_info (`usb-0000:00:14.0-1.2`, as `usb_make_path` writes it) of a USB device known by its port path
+/// (udev's `ID_PATH`, `pci-0000:00:14.0-usb-0:1.2`): how a file that names the USB device's port (udevadm) meets one
+/// that names only the video node's bus (v4l2-ctl).
+enum USBPortBusInfo {
+    /// The bus_info `portPath` stands for; nil for a path not on USB.
+    static func busInfo(portPath: String) -> String? {
+        guard let usb = portPath.ranges(of: "-usb-0:").last else { return nil }
+        let controller = portPath[..<usb.lowerBound]
+        guard let dash = controller.firstIndex(of: "-") else { return nil }
+        let name = controller[controller.index(after: dash)...]
+        let chain = portPath[usb.upperBound...]
+        guard !name.isEmpty, !chain.isEmpty else { return nil }
+        return "usb-\(name)-\(chain)"
+    }
+}
