@@ -37,6 +37,32 @@ struct SunplusThreePastesTests {
         #expect(!r.notes.contains { $0.contains("not imported") })
     }
 
+    @Test func theUSBDevicesQueryAllRecordIsItsIdentityToo() throws {
+        let record = """
+            P: /devices/pci0000:00/0000:00:14.0/usb1/1-3
+            M: 1-3
+            U: usb
+            T: usb_device
+            N: bus/usb/001/003
+            E: DEVPATH=/devices/pci0000:00/0000:00:14.0/usb1/1-3
+            E: SUBSYSTEM=usb
+            E: DEVTYPE=usb_device
+            E: ID_VENDOR_ENC=Sunplus\\x20IT\\x20Co
+            E: ID_VENDOR_ID=1bcf
+            E: ID_MODEL_ENC=FHD\\x20Camera\\x20Microphone
+            E: ID_MODEL_ID=2284
+            E: ID_SERIAL_SHORT=01.00.00
+            E: ID_USB_INTERFACES=:0e0100:0e0200:010100:010200:
+
+            """
+        let r = try UdevadmImporter.importText(name: "usb.txt", text: record, partial: false)
+        let d = try #require(r.devices.count == 1 ? r.devices.first?.device : nil)
+        #expect(d.id == DeviceID("usb-1bcf:2284-01.00.00"))
+        #expect(d.identity.product == "FHD Camera Microphone")
+        #expect(d.identity.portPath == "pci-0000:00:14.0-usb-0:3")
+        #expect(d.captures.isEmpty && r.devices.first?.unknownCapabilities != nil)
+    }
+
     @Test func aHubsWalkIsStillNoCamera() throws {
         let hub = """
               looking at device '/devices/pci0000:00/0000:00:14.0/usb1/1-4':
