@@ -137,5 +137,7 @@ struct SunplusThreePastesTests {
         #expect(USBPortBusInfo.busInfo(portPath: "pci-0000:00:14.0-usb-0:1.2") == "usb-0000:00:14.0-1.2")
         #expect(USBPortBusInfo.busInfo(portPath: "platform-fe9c0000.usb-usb-0:1") == "usb-fe9c0000.usb-1")
         #expect(USBPortBusInfo.busInfo(portPath: "pci-0000:03:00.0") == nil)
+        #expect(USBPortBusInfo.busInfo(portPath: "platform-fd500000.pcie-pci-0000:01:00.0-usb-0:1.3") == "usb-0000:01:00.0-1.3")
+        #expect(USBPortBusInfo.busInfo(portPath: "platform-xhci-hcd.0-usb-0:1") == "usb-xhci-hcd.0-1")
     }
 }

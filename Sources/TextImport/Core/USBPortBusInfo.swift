@@ -5,9 +5,17 @@ enum USBPortBusInfo {
     /// The bus_info `portPath` stands for; nil for a path not on USB.
     static func busInfo(portPath: String) -> String? {
         guard let usb = portPath.ranges(of: "-usb-0:").last else { return nil }
+        // The host controller is the last device before the port: a PCI function after the last `pci-` (a Pi 4's
+        // `platform-fd500000.pcie-pci-0000:01:00.0`), else the platform device after the bus's name.
         let controller = portPath[..<usb.lowerBound]
-        guard let dash = controller.firstIndex(of: "-") else { return nil }
-        let name = controller[controller.index(after: dash)...]
+        let name: Substring
+        if let pci = controller.ranges(of: "pci-").last {
+            name = controller[pci.upperBound...]
+        } else if let dash = controller.firstIndex(of: "-") {
+            name = controller[controller.index(after: dash)...]
+        } else {
+            return nil
+        }
         let chain = portPath[usb.upperBound...]
         guard !name.isEmpty, !chain.isEmpty else { return nil }
         return "usb-\(name)-\(chain)"
