@@ -128,6 +128,20 @@ struct SunplusThreePastesTests {
         #expect(merged.devices.map(\.id.rawValue) == ["usb-1bcf:2284@pci-0000:00:14.0-usb-0:3", "usb-1bcf:2284-Y"])
     }
 
+    @Test func withoutAPortTheCardNameMeetsTheUSBProductString() throws {
+        let dump = Device(
+            id: DeviceID("imported-unknown"), name: "FHD Camera Microphone: FHD Came", modelID: nil, transport: Transport(kind: .unknown),
+            identity: DeviceIdentity(product: "FHD Camera Microphone: FHD Came", busInfo: "", driver: "uvcvideo"), nodes: [], captures: [])
+        let walk = try UdevadmImporter.importText(name: "walk.txt", text: try Fixtures.read(Self.walk), partial: false)
+        let merged = ImportMerge.merge([
+            TextImportResult(kind: .v4l2ctl, file: "formats.txt", devices: [ImportedDevice(device: dump)]), walk,
+        ])
+        let camera = try #require(merged.devices.count == 1 ? merged.devices.first : nil)
+        #expect(camera.identity.product == "FHD Camera Microphone")
+        #expect(camera.id == DeviceID("usb-1bcf:2284-01.00.00"))
+        #expect(merged.notes.contains { $0.contains("same name 'FHD Camera Microphone'") })
+    }
+
     @Test func cardNamesAreTheProductThenTheFunctionCutAt31Bytes() {
         #expect(UVCCardName.isCard("FHD Camera Microphone: FHD Came", of: "FHD Camera Microphone"))
         #expect(UVCCardName.isCard("HD Webcam C525", of: "HD Webcam C525"))
