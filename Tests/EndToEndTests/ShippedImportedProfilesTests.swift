@@ -34,4 +34,27 @@ struct ShippedImportedProfilesTests {
         #expect(rows.filter { $0.contains("imported-c525") && $0.contains("(imported from v4l2-ctl dump)") }.count == 1, "\(r.stdout)")
         #expect(!r.stderr.contains("share the ID"), "\(r.stderr)")
     }
+
+    @Test func theProfilesFolderListsEachProfileOnceNotItsXMLTwinToo() throws {
+        let json = ProfileEndToEndTests.profiles
+        let folder = (try #require(json.first) as NSString).deletingLastPathComponent
+        let r = try CLI.run(["list", "--profile", folder, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect((doc?["devices"] as? [Any])?.count == json.count)
+        #expect(r.stderr.contains("\(json.count) profiles are saved twice, as NAME.json and NAME.xml"), "\(r.stderr)")
+    }
+
+    @Test func twinsThatDifferAreTwoProfiles() throws {
+        let dir = CLI.scratch + "/twins-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let profiles = (try #require(ProfileEndToEndTests.profiles.first) as NSString).deletingLastPathComponent
+        try FileManager.default.copyItem(atPath: profiles + "/c525.json", toPath: dir + "/c525.json")
+        try FileManager.default.copyItem(atPath: profiles + "/imported-c525.xml", toPath: dir + "/c525.xml")
+        let r = try CLI.run(["list", "--profile", dir, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect((doc?["devices"] as? [Any])?.count == 2)
+        #expect(!r.stderr.contains("the same profile"))
+    }
 }
