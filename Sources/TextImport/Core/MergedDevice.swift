@@ -53,7 +53,10 @@ struct MergedDevice {
         keep("transport.speedMbps", \.transport.speedMbps)
         // Names differ between tools by design (udev's ID_MODEL, the card name, the USB string): filled, never a conflict.
         if device.identity.manufacturer == nil { device.identity.manufacturer = new.identity.manufacturer }
-        if device.identity.product == nil { device.identity.product = new.identity.product }
+        if let theirs = new.identity.product, device.identity.product.map({ $0 != theirs && UVCCardName.isCard($0, of: theirs) }) ?? true {
+            // The USB product string (udevadm, lsusb) over the card name uvcvideo cut from it (v4l2-ctl).
+            device.identity.product = theirs
+        }
         if device.name.isEmpty || device.name == "Imported camera" { device.name = new.name }
         if device.identity.busInfo.isEmpty {
             device.identity.busInfo = new.identity.busInfo

@@ -7,7 +7,9 @@ import CaptureModel
 /// camera's microphone is paired with it; so do those of one PCI or platform device. udevadm tells identity
 /// only: vendor and product IDs, serial, strings, links, port path, driver, link speed, nodes and sound cards;
 /// `captures` stay empty, and what the text does not say stays nil or empty. Records of other subsystems
-/// (disks, input, network) are left out, with a note.
+/// (disks, input, network) are left out, with a note. Text of USB devices alone (`udevadm info -a
+/// /dev/bus/usb/001/003`, no video or sound node) gives each, hubs aside, as an identity-only device: its
+/// capabilities unknown, not absent, until a camera pasted with it is merged (`ImportMerge`).
 package enum UdevadmImporter {
     /// Pasted text is first undone from what forums, mail and chat do to it (`PasteNormalizer`, commands blanked).
     ///
@@ -16,7 +18,7 @@ package enum UdevadmImporter {
     ///   - text: the udevadm output.
     ///   - partial: skip malformed lines inside records, each said as a problem of its device, instead of failing.
     /// - Throws: `TextImportError` with file and line for a malformed line (unless `partial`), and for text
-    ///   that holds no record of a camera or sound card, or is larger than `TextImportLimits` allow.
+    ///   that holds no record of a camera, sound card or USB device, or is larger than `TextImportLimits` allow.
     package static func importText(name: String, text: String, partial: Bool) throws(TextImportError) -> TextImportResult {
         try TextImportLimits.check(name, text, saying: "not udevadm info output")
         var parser = UdevadmTextParser(file: name, partial: partial)
@@ -43,6 +45,12 @@ package enum UdevadmImporter {
             if seen[id]! > 1 { devices[i].device.id = DeviceID("\(id)#\(seen[id]!)") }
         }
         var notes = skipped.map { "\(name): \($0)" }
+        for (i, g) in groups.enumerated() where g.identityOnly {
+            devices[i] = UdevadmTextDeviceBuilder.identityOnly(devices[i], line: g.records[0].line)
+            notes.append(
+                "\(name): line \(g.records[0].line): \(g.key) is a USB device, not a video or sound node: kept for its identity "
+                    + "(USB ID, strings, serial, port, speed), which a camera pasted with it takes; alone it is not said to be a camera")
+        }
         notes.append("udevadm tells no formats, frame sizes or rates: the devices' captures are empty")
         return TextImportResult(kind: .udevadm, file: name, devices: devices, notes: notes)
     }

@@ -80,3 +80,20 @@ enum UdevadmTextDeviceBuilder {
         String(s.map { c -> Character in (c.isLetter || c.isNumber || "-_.:".contains(c)) && c.isASCII ? c : "_" })
     }
 }
+
+extension UdevadmTextDeviceBuilder {
+    /// A USB device's records alone: its identity, and a problem saying that whether it captures is unknown (not
+    /// absent), which the merge drops once another file gives its captures.
+    static func identityOnly(_ imported: ImportedDevice, line: Int) -> ImportedDevice {
+        var d = imported
+        let model = d.device.modelID ?? "VID:PID"
+        let unknown = Problem(
+            kind: .imported,
+            message: "udevadm (line \(line)) describes the USB device, not its video or sound nodes: whether it is a camera "
+                + "or a microphone, and what it captures, is unknown (not absent); paste `udevadm info /dev/video0` or "
+                + "`v4l2-ctl --list-formats-ext` for it (lsusb -d \(model))")
+        d.device.problems.append(unknown)
+        d.unknownCapabilities = unknown
+        return d
+    }
+}

@@ -1,3 +1,5 @@
+import CaptureModel
+
 /// The records of one physical device: a USB device's video, media and sound records (grouped by the USB
 /// device's sysfs path), or those of one PCI or platform device; a virtual device's node stands alone.
 struct UdevadmTextGroup: Sendable {
@@ -9,6 +11,9 @@ struct UdevadmTextGroup: Sendable {
     var physical: Bool
     /// Video capture nodes first, then other video, media and the rest, each in the text's order.
     var records: [UdevadmTextRecord]
+    /// Whether the records are of the USB device alone (`udevadm info -a /dev/bus/usb/001/003`), none of its video or
+    /// sound nodes: its identity is known, not whether it is a camera or a microphone.
+    var identityOnly = false
 
     /// The subsystems whose records make a device camprobe imports.
     static let subsystems: Set<String> = ["video4linux", "media", "sound"]
@@ -29,13 +34,18 @@ struct UdevadmTextGroup: Sendable {
             byKey[key]!.records.append(r)
         }
         var groups: [UdevadmTextGroup] = []
-        var skipped: [String] = []
+        var skipped: [(key: String, note: String)] = []
+        var usbDevices: [UdevadmTextGroup] = []
         for key in order {
             var g = byKey[key]!
             guard g.records.contains(where: { $0.subsystem.map { subsystems.contains($0.text) } ?? false }) else {
+                if g.isUSBDevice { usbDevices.append(g) }
                 let r = g.records[0]
                 skipped.append(
-                    "line \(r.line): \(key) (subsystem \(r.subsystem?.text ?? "not given")) is not a camera or sound card; not imported")
+                    (
+                        key,
+                        "line \(r.line): \(key) (subsystem \(r.subsystem?.text ?? "not given")) is not a camera or sound card; not imported"
+                    ))
                 continue
             }
             func rank(_ r: UdevadmTextRecord) -> Int {
@@ -48,6 +58,27 @@ struct UdevadmTextGroup: Sendable {
             g.records = g.records.enumerated().sorted { a, b in (rank(a.element), a.offset) < (rank(b.element), b.offset) }.map(\.element)
             groups.append(g)
         }
-        return (groups, skipped)
+        // Text of USB devices only is read for their identity, which other files' cameras take when merged.
+        if groups.isEmpty, !usbDevices.isEmpty {
+            groups = usbDevices.map {
+                var g = $0
+                g.identityOnly = true
+                return g
+            }
+            let kept = Set(groups.map(\.key))
+            skipped.removeAll { kept.contains($0.key) }
+        }
+        return (groups, skipped.map(\.note))
+    }
+
+    /// Whether the group is one USB device's own record (its walk starts at the device, or `DEVTYPE=usb_device`),
+    /// and no hub: a hub (class 09) is never a camera.
+    var isUSBDevice: Bool {
+        guard physical, devpath?.kind == .usb else { return false }
+        return records.contains { r in
+            guard r.devpath?.text == key, r.subsystem?.text == "usb" else { return false }
+            let hub = r.device.attributes["bDeviceClass"]?.text == "09" || r.properties["ID_USB_INTERFACES"]?.text == ":090000:"
+            return !hub
+        }
     }
 }

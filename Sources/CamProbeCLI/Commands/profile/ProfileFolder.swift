@@ -13,15 +13,24 @@ enum ProfileFolder {
             }
         }
         let (files, skipped) = ProfileDirectory.files(in: path)
-        var devices: [DeviceDocument] = []
+        var loaded: [(file: String, document: DeviceDocument)] = []
         var notes = skipped.map { (path: $0.path, text: "skipped \($0.path): \($0.reason)") }
         for file in files {
             do throws(ProfileFile.LoadError) {
-                devices.append(try ProfileFile.loadDocument(file))
+                loaded.append((file, try ProfileFile.loadDocument(file)))
             } catch {
                 notes.append((file, "skipped \(file): not a profile (\(reason(error.message)))"))
             }
         }
+        let twins = ProfileTwins.xmlTwins(loaded)
+        if let (xml, json) = twins.min(by: { $0.key < $1.key }) {
+            let text =
+                twins.count == 1
+                ? "\(json) and \(xml) hold the same profile: read once, from the .json"
+                : "\(path): \(twins.count) profiles are saved twice, as NAME.json and NAME.xml holding the same profile: each is read once, from its .json"
+            notes.append((path, text))
+        }
+        let devices = loaded.filter { twins[$0.file] == nil }.map(\.document)
         guard !devices.isEmpty else {
             throw CLIError(
                 message: "--profile \(path): no camprobe profile in this folder"
