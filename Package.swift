@@ -73,7 +73,7 @@ let package = Package(
             ], swiftSettings: strict),
         // camprobe doctor: the checks, and the host's answers behind `DoctorHost` (the seam its tests fake).
         .target(
-            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Negotiation"],
+            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev", "Negotiation"],
             swiftSettings: strict),
         // Snapshots as files: PNG (through zlib) and JPEG from a captured frame.
         .target(name: "Snapshot", dependencies: ["CamProbe", "CZlib"], swiftSettings: strict),

@@ -181,7 +181,9 @@ def one_mode(s, bandwidth, d, name, label, node, mode):
     table = {a["alt"]: a["bytes"] for a in bandwidth.alts(d)}
     fname = "%s-%s%dx%d-%s" % (label, fourcc, w, h, bandwidth.fps_key(fps).replace("/", "_"))
     t = time.monotonic()
-    b = Background(stream_argv(node, mode, 3), s.path(fname + ".out"), s.path(fname + ".err"))
+    # At least half a second of streaming (3 frames at the least): under TCG the poll below must see it.
+    count = max(3, int(fps_value(bandwidth.fps_key(fps)) * 0.5) + 1)
+    b = Background(stream_argv(node, mode, count), s.path(fname + ".out"), s.path(fname + ".err"))
     seen = []
     deadline = t + STREAM_SECONDS
     while time.monotonic() < deadline:
@@ -315,6 +317,9 @@ def measured_by_camprobe(s, name, label, node, mine):
             len(mine), ", ".join(kinds))
     s.check(lambda d: "UB %s: camprobe verify --measure-usb measures the alt uvcvideo holds, for every mode (%s)" % (name, d),
             check)
+    if name == "realtek-0bda-5801":  # one camera's measurement as a person reads it (README)
+        s.camprobe("verify", node, "--measure-usb", "--no-save", stdout=s.path(label + "-verify-measure-usb.txt"),
+                   stderr=s.path(label + "-verify-measure-usb.err"), timeout=900)
 
 
 def plan_together(s, nodes):
@@ -324,6 +329,9 @@ def plan_together(s, nodes):
     EHCI rule)."""
     r = s.camprobe("negotiate", "--together", *nodes, "--preset", "640x480", "--json",
                    stdout=s.path("UB-together.json"), stderr=s.path("UB-together.err"), timeout=300)
+    # The same plan as a person reads it (README's "several cameras" section quotes it).
+    s.camprobe("negotiate", "--together", *nodes, "--preset", "640x480", stdout=s.path("UB-together.txt"),
+               stderr=s.path("UB-together-text.err"), timeout=300)
     try:
         plan = json.loads(r.out)["plan"]
     except (ValueError, KeyError) as e:
@@ -333,8 +341,8 @@ def plan_together(s, nodes):
     modes = []
     for c in cams:
         ch = c.get("choice") or {}
-        iv = (ch.get("frameInterval") or {}).get("interval") or {}
-        fps = "%s/%s" % (iv.get("denominator"), iv.get("numerator")) if iv else "30"
+        iv = (ch.get("frameInterval") or {}).get("interval")  # "333333/10000000": seconds per frame
+        fps = "%s/%s" % tuple(reversed(iv.split("/"))) if isinstance(iv, str) and "/" in iv else "30"
         modes.append((ch.get("fourcc", "?").strip(), ch.get("size", {}).get("width", 0), ch.get("size", {}).get("height", 0), fps))
     streams = [Background(stream_argv(n, (f, w, h, fps), 60), s.path("UB-plan%d.out" % i), s.path("UB-plan%d.err" % i))
                for i, (n, (f, w, h, fps)) in enumerate(zip(nodes, modes))]

@@ -13,7 +13,9 @@ struct Applier {
     /// For a media-controller camera: what configuring its pipeline did.
     let pipeline: PipelineApplied?
 
-    static func run(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> Applier {
+    static func run<R: VideoRequestRequirement>(
+        _ selector: String, _ request: VideoRequestOptions<R>, _ source: DeviceSourceOptions
+    ) async throws -> Applier {
         if !source.profile.isEmpty {
             throw CLIError(
                 message: "a profile is not a live device: \(source.profile.joined(separator: ", ")) cannot be configured; "

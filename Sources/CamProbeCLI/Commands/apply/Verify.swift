@@ -24,7 +24,8 @@ struct Verify: AsyncParsableCommand {
     @Argument(help: "Index, stable ID, node path, by-id link or a unique part of the name.")
     var device: String
 
-    @OptionGroup var request: RequestOptions
+    /// Required, except with --measure-usb (checked in `validate`).
+    @OptionGroup var request: VideoRequestOptions<VideoRequestOptional>
 
     @Option(name: .long, help: "How many frames to stream.")
     var frames: Int = 120
@@ -41,6 +42,9 @@ struct Verify: AsyncParsableCommand {
     @OptionGroup var live: LiveSourceOptions
 
     func validate() throws {
+        if !measureUsb && request.isEmpty {
+            throw ValidationError("say what you want: --preset P, or --size WxH and/or --fps F (see --help)")
+        }
         if frames < 2 || frames > 100_000 { throw ValidationError("--frames must be between 2 and 100000") }
         if frameTimeout <= 0 || frameTimeout > 600 { throw ValidationError("--frame-timeout must be between 0 and 600 seconds") }
     }

@@ -1,6 +1,10 @@
 import ArgumentParser
 import CamProbe
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
@@ -27,7 +31,10 @@ struct List: ParsableCommand {
         } else {
             ListRenderer.render(result)
             if let report { PipeWireRenderer.render(report, devices: result.devices, named: pipeWire.remote != nil) }
-            if source.profile.isEmpty && CLIEnvironment.current.isLive { ListUSBDomains.report(result.devices) }
+            // CAMPROBE_BENCH_NO_USB_BUS=1 leaves the bus unread: the benchmark of what reading it costs (benchmarks §23).
+            if source.profile.isEmpty && CLIEnvironment.current.isLive && getenv("CAMPROBE_BENCH_NO_USB_BUS") == nil {
+                ListUSBDomains.report(result.devices)
+            }
         }
         if !source.json { for p in shared { Terminal.note(p.message) } }
         let accessProblems = result.devices.flatMap(\.allProblems).filter { $0.kind == .access }
