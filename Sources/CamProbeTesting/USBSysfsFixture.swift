@@ -36,7 +36,7 @@ package struct USBSysfsFixture {
 
     /// Raw descriptors: device (VID:PID), configuration, video control, streaming alt 0 and one isochronous alternate
     /// setting per packet size (EP 0x81 IN).
-    static func descriptors(vendor: UInt16, product: UInt16, packets: [UInt16]) -> [UInt8] {
+    package static func descriptors(vendor: UInt16, product: UInt16, packets: [UInt16]) -> [UInt8] {
         var b: [UInt8] = [
             18, 1, 0, 2, 0xef, 2, 1, 64, UInt8(vendor & 0xff), UInt8(vendor >> 8), UInt8(product & 0xff), UInt8(product >> 8),
         ]

@@ -1,3 +1,4 @@
+import CamProbeTesting
 import CaptureModel
 import Foundation
 import Testing
@@ -11,23 +12,8 @@ struct USBBusReaderTests {
     /// Raw descriptors of a UVC camera: device, configuration, video control, streaming alt 0 and one alternate setting
     /// per wMaxPacketSize (isochronous, EP 0x81 IN). The Logitech B990's values (its `lsusb -v` on linux-media,
     /// 27 Jun 2017) by default.
-    static func cameraDescriptors(
-        _ packets: [UInt16] = [0x00c0, 0x0180, 0x0200, 0x0280, 0x0320, 0x03b0, 0x0a80, 0x0b20, 0x0be0, 0x1380, 0x13fc]
-    )
-        -> [UInt8]
-    {
-        var b: [UInt8] = [18, 1, 0, 2, 0xef, 2, 1, 64, 0x6d, 0x04, 0x28, 0x08, 0x10, 0, 0, 0, 0, 1]
-        let config = b.count
-        b += [9, 2, 0, 0, 2, 1, 0, 0x80, 250]
-        b += [9, 4, 0, 0, 1, 0x0e, 1, 0, 0] + [7, 5, 0x87, 3, 16, 0, 8]
-        b += [9, 4, 1, 0, 0, 0x0e, 2, 0, 0]
-        for (i, p) in packets.enumerated() {
-            b += [9, 4, 1, UInt8(i + 1), 1, 0x0e, 2, 0, 0] + [7, 5, 0x81, 5, UInt8(p & 0xff), UInt8(p >> 8), 1]
-        }
-        let total = b.count - config
-        b[config + 2] = UInt8(total & 0xff)
-        b[config + 3] = UInt8(total >> 8)
-        return b
+    static func cameraDescriptors(_ packets: [UInt16] = USBSysfsFixture.b990Packets) -> [UInt8] {
+        USBSysfsFixture.descriptors(vendor: 0x046d, product: 0x0828, packets: packets)
     }
 
     /// An xHCI (8086:a36d) with a multi-TT hub on root port 1 and the camera on its port 4, streaming alt 7 now.

@@ -210,6 +210,22 @@ def one_mode(s, bandwidth, d, name, label, node, mode):
     return row
 
 
+def stream_together(s, nodes, modes, label):
+    """Starts v4l2-ctl on every node in its mode and waits (30 s at most) until each holds a streaming alt; returns
+    the running streams and the alts held together (None when one ended first or the time ran out)."""
+    streams = [Background(stream_argv(n, m, 60), s.path("%s%d.out" % (label, i)), s.path("%s%d.err" % (label, i)))
+               for i, (n, m) in enumerate(zip(nodes, modes))]
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        alts = [held_alt(n) for n in nodes]
+        if all(alts):
+            return streams, alts
+        if any(b.p.poll() is not None for b in streams):
+            break
+        time.sleep(POLL)
+    return streams, None
+
+
 def twins(s, bandwidth):
     """Two cameras streaming together: B990 MJPEG (asks for the maximum) beside the Realtek's YUYV."""
     pair = [("logitech-b990", ("MJPG", 1280, 720, 30)), ("realtek-0bda-5801", ("YUYV", 640, 480, 15))]
@@ -225,17 +241,7 @@ def twins(s, bandwidth):
                         all(n.startswith("/dev/video") for n in nodes), "UB-twin*-up.err"):
             return row
         settle()
-        streams = [Background(stream_argv(n, m, 60), s.path("UB-twin%d.out" % i), s.path("UB-twin%d.err" % i))
-                   for i, (n, (_, m)) in enumerate(zip(nodes, pair))]
-        together = None
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and together is None:
-            alts = [held_alt(n) for n in nodes]
-            if all(alts):
-                together = alts
-            elif any(b.p.poll() is not None for b in streams):
-                break
-            time.sleep(POLL)
+        streams, together = stream_together(s, nodes, [m for _, m in pair], "UB-twin")
         time.sleep(1)
         still = [held_alt(n) for n in nodes]
         rcs = [b.stop() for b in streams]
@@ -344,17 +350,7 @@ def plan_together(s, nodes):
         iv = (ch.get("frameInterval") or {}).get("interval")  # "333333/10000000": seconds per frame
         fps = "%s/%s" % tuple(reversed(iv.split("/"))) if isinstance(iv, str) and "/" in iv else "30"
         modes.append((ch.get("fourcc", "?").strip(), ch.get("size", {}).get("width", 0), ch.get("size", {}).get("height", 0), fps))
-    streams = [Background(stream_argv(n, (f, w, h, fps), 60), s.path("UB-plan%d.out" % i), s.path("UB-plan%d.err" % i))
-               for i, (n, (f, w, h, fps)) in enumerate(zip(nodes, modes))]
-    held = None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and held is None:
-        alts = [held_alt(n) for n in nodes]
-        if all(alts):
-            held = alts
-        elif any(b.p.poll() is not None for b in streams):
-            break
-        time.sleep(POLL)
+    streams, held = stream_together(s, nodes, modes, "UB-plan")
     for b in streams:
         b.stop()
     tables = [alt_table(n) for n in nodes]

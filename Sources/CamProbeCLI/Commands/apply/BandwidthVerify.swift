@@ -117,7 +117,7 @@ struct BandwidthVerify {
         let iso = v.link.alts.filter { $0.endpoint != nil && $0.transfer == .isochronous }
         print(
             "USB:      bus \(v.link.bus) port \(v.link.rootPort), \(formatFPS(v.link.speedMbps)) Mbit/s, \(iso.count) streaming "
-                + "alternate settings; domain \(domain)")
+                + "alternate settings; domain \(d.key) (\(d.rule.family) rule; `camprobe show` gives its kernel source)")
         var table = TextTable(header: ["MODE", "ALT", "B/µFRAME", "µs", "PREDICTED"])
         for row in rows.map({ r in
             let p = r.predicted
