@@ -62,6 +62,13 @@ package struct USBBusReader: Sendable {
     }
 
     /// `bAlternateSetting` of the first video-streaming interface (class 0e, subclass 02).
+    /// Whether the USB device at sysfs `path` (the device's own directory) streams now: a video-streaming interface
+    /// holds a nonzero `bAlternateSetting`. A few small reads, for callers that need the whole bus model only then.
+    package func streamsNow(_ path: String) -> Bool {
+        guard let name = path.split(separator: "/").last.map(String.init), USBBusReader.isDevice(name) else { return false }
+        return (currentAlt(path, name: name) ?? 0) != 0
+    }
+
     func currentAlt(_ dir: String, name: String) -> UInt8? {
         for e in files.entries(dir) where e.hasPrefix(name + ":") {
             let i = dir + "/" + e

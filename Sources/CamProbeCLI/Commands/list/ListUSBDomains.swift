@@ -31,6 +31,10 @@ enum ListUSBDomains {
     /// The notes for this machine's cameras, through sysfs.
     static func report(_ devices: [Device]) {
         let reader = USBBusReader()
+        // Nothing can be reserved when no camera streams: a few `bAlternateSetting` reads decide, before any bus is modelled
+        // (listing pays for the model only when it can matter; benchmarks §23).
+        guard devices.contains(where: { d in d.transport.kind == .usb && d.identity.physicalPath.map(reader.streamsNow) == true })
+        else { return }
         for n in notes(devices, link: { d in d.identity.physicalPath.flatMap { reader.link($0) } }) { Terminal.note(n) }
     }
 }
