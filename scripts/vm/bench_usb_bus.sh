@@ -2,15 +2,16 @@
 # What reading the USB bus model costs `camprobe list` in the guest (Reports/benchmarks.md §23): two replayed
 # cameras (uvc-gadget), `list --no-pipewire` 15 times with and without CAMPROBE_BENCH_NO_USB_BUS=1, interleaved.
 #   strip -g .build/debug/camprobe -o .build/strip/camprobe; scripts/vm/run-guest.sh scripts/vm/bench_usb_bus.sh OUT   # OUT/bench.txt
+here=$(cd "$here" && pwd)
 exec > $VM_OUT/bench.txt 2>&1
 mount -t tmpfs tmpfs /tmp 2>/dev/null
 /lib/systemd/systemd-udevd --daemon
 udevadm trigger --action=add; udevadm settle
-cd "$(dirname "$0")"
+cd "$here"
 N0=$(./uvc-gadget up uvc_gadget/cameras-bw/logitech-b990.json | tail -1)
 N1=$(./uvc-gadget up --instance 1 uvc_gadget/cameras-bw/realtek-0bda-5801.json | tail -1)
 udevadm settle
-C=${CAMPROBE:-$(dirname "$0")/../../.build/strip/camprobe}
+C=${CAMPROBE:-$here/../../.build/strip/camprobe}
 $C list --no-pipewire > /dev/null 2>&1
 python3 - "$C" <<'PY'
 import os, subprocess, sys, time, statistics
