@@ -2,7 +2,7 @@
 # What reading the USB bus model costs `camprobe list` in the guest (Reports/benchmarks.md §23): two replayed
 # cameras (uvc-gadget), `list --no-pipewire` 15 times with and without CAMPROBE_BENCH_NO_USB_BUS=1, interleaved.
 #   strip -g .build/debug/camprobe -o .build/strip/camprobe; scripts/vm/run-guest.sh scripts/vm/bench_usb_bus.sh OUT   # OUT/bench.txt
-here=$(cd "$here" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
 exec > $VM_OUT/bench.txt 2>&1
 mount -t tmpfs tmpfs /tmp 2>/dev/null
 /lib/systemd/systemd-udevd --daemon
