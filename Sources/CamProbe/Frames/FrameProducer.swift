@@ -15,9 +15,10 @@ import V4L2
 /// `@unchecked Sendable` because `stream` is written once, by `give`, before
 /// `sem_post`, and read once, by `take`, after `sem_wait` returns (the semaphore
 /// orders the two); from then on the streaming thread is the only user of the
-/// stream and of its port's buffer ioctls (`QBUF`, `DQBUF`, `STREAMOFF`,
-/// `REQBUFS` 0), while the owning `CaptureDevice` refuses configuration until the
-/// stream has ended. `SystemDevicePort`'s only state is an immutable file
+/// stream, of its `StreamStarter` (which, while an interruption lasts, restores the
+/// mode and starts the stream again) and of its port's buffer ioctls (`QBUF`,
+/// `DQBUF`, `STREAMOFF`, `REQBUFS` 0), while the owning `CaptureDevice` refuses
+/// configuration until the stream has ended. `SystemDevicePort`'s only state is an immutable file
 /// descriptor (the kernel serializes ioctls per file); the fake port guards its
 /// state with a lock. The semaphore lives at a fixed address, allocated once and
 /// freed in `deinit`.
