@@ -11,7 +11,7 @@ enum JointRenderer {
             : p.fits
                 ? Terminal.yellow("ADJUSTED") + "  the wishes do not fit together; this plan does (\(cost))"
                 : Terminal.yellow("DOES NOT FIT") + "  no set of modes fits (\(cost)); see the moves below"
-        print("Request:  \(request), \(p.cameras.count) cameras together")
+        print("Request:  \(request), \(p.cameras.count) camera\(p.cameras.count == 1 ? "" : "s") together")
         print("Plan:     " + verdict)
         print("")
         var t = TextTable(header: ["CAMERA", "MODE", "ALT", "BYTES/µFRAME", "EVIDENCE", "µs", "DOMAIN", "GAVE"])
