@@ -188,7 +188,7 @@ struct InterruptionTests {
         try bus.camera(port: 2, held: 11, video: "video2")  // the other B990 holds its largest setting: 3060 B, 61 µs
         let node = streamableNode(extra: #""faults":[{"ioctl":"VIDIOC_STREAMON","errno":"ENOSPC","sticky":true}]"#)
             .replacingOccurrences(of: #""sysPath":"/sys/seam""#, with: #""sysPath":"\#(mine)""#)
-        var sys = try Fixtures.system(json: #"{"nodes":["# + node + "]}")
+        let sys = try Fixtures.system(json: #"{"nodes":["# + node + "]}")
         sys.usbSysfsRoot = root
         nonisolated(unsafe) let shared = sys  // the fake's state is locked: safe from every handle's thread
         let camera = try CaptureDevice(device: try #require(shared.discoverAll().devices.first), system: shared)
