@@ -50,7 +50,7 @@ struct USBBusReaderTests {
     @Test func readsTopologyControllerAltsAndTheHeldSetting() throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
-        try fixture(dir)
+        _ = try fixture(dir)
         let link = try #require(USBBusReader(root: dir.path).link("1-1.4"))
         #expect(link.bus == 1 && link.devpath == "1.4" && link.rootPort == 1 && link.speedMbps == 480)
         #expect(link.hubs == [USBHub(sysfsName: "1-1", tt: .multi)])
@@ -74,7 +74,7 @@ struct USBBusReaderTests {
     @Test func aFullSpeedCameraBehindTheMultiTTHubHasItsPortsTranslator() throws {
         let dir = try ScratchDirectory()
         defer { dir.remove() }
-        try fixture(dir, cameraSpeed: "12")
+        _ = try fixture(dir, cameraSpeed: "12")
         let link = try #require(USBBusReader(root: dir.path).link("1-1.4"))
         #expect(USBDomain.of(link).key == "tt 1-1 port 4")
     }
