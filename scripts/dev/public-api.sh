@@ -24,7 +24,10 @@ set -euo pipefail
 # recorder is told of; MediaCamera, its RateEvidence and MediaPadFormat (3), and PipelineApplied.Mismatch (1),
 # a media-controller camera described in public. DeviceDiscovery and its Result, DiscoveryOptions and
 # DiscoveryFilter.MediaType (4) left the public API (one discovery API, one MediaType).
-LIMIT=115
+# P21 (several cameras together) added 4, to 119: JointPlan with its Camera and Domain, what
+# Negotiator.decide(together:) answers (a recorder planning several cameras reads each camera's mode, alternate setting
+# and domain load), and ReservationEvidence, how each reservation is known (measured, lower bound, assumed maximum).
+LIMIT=119
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"
