@@ -148,7 +148,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "ALSA", "V4L2", "camprobe", "camprobe-fake",
+                "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "CamProbeTesting", "ALSA", "V4L2", "Udev", "camprobe",
+                "camprobe-fake",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

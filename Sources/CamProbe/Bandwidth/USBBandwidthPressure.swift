@@ -20,25 +20,18 @@ struct USBBandwidthPressure {
 
     /// Reads the domain of the camera at `sysfs` (nil when it is not a USB device that can be read).
     static func read(sysfs: String, node: CaptureNodeCapabilities?, reader: USBBusReader) -> USBBandwidthPressure? {
-        guard let mine = reader.link(sysfs) else { return nil }
-        let domain = USBDomain.of(mine)
-        var others: [(link: USBLink, alt: USBStreamingAlt, nodes: [String])] = []
-        let devices = reader.root + "/bus/usb/devices"
-        for name in reader.files.entries(devices) where USBBusReader.isDevice(name) && name != mine.sysfsName {
-            guard let link = reader.link(name), let held = link.heldAlt, USBDomain.of(link).key == domain.key else { continue }
-            let nodes = reader.files.entries(devices).filter { $0.hasPrefix(name + ":") }.flatMap { intf in
-                reader.files.entries(devices + "/" + intf + "/video4linux").map { "/dev/" + $0 }
-            }
-            others.append((link, held, nodes.sorted()))
-        }
+        guard let now = USBDomainLoad.read(sysfs: sysfs, reader: reader) else { return nil }
+        let mine = now.link
+        let domain = now.domain
+        let others = now.members.filter { !$0.isThis && $0.held != nil }
         let rule = domain.rule
-        let demands = others.map { USBDemand($0.alt, speedMbps: $0.link.speedMbps) }
+        let demands = others.compactMap { o in o.held.map { USBDemand($0, speedMbps: o.speedMbps) } }
         var holders: [NodeHolder] = []
         let reservedNow = others.map { o -> String in
-            let who = o.nodes.flatMap { NodeHolderLookup.holders(of: $0).map(\.holder) }
+            let who = o.label.hasPrefix("/dev/") ? NodeHolderLookup.holders(of: o.label).map(\.holder) : []
             holders += who
-            let cost = USBDemand(o.alt, speedMbps: o.link.speedMbps).microseconds
-            return "\(o.nodes.first ?? o.link.sysfsName): alt \(o.alt.alt), \(o.alt.bytesPerInterval) B per microframe (\(cost) µs)"
+            let alt = o.held.map { "alt \($0.alt), \($0.bytesPerInterval) B per microframe" } ?? "idle"
+            return "\(o.label): \(alt) (\(o.microseconds) µs)"
                 + (who.isEmpty ? "" : ", by " + who.map { "pid \($0.pid) (\($0.commandLine))" }.joined(separator: ", "))
         }
         var fitting: [CaptureMode] = []

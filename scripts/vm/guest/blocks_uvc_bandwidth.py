@@ -351,6 +351,9 @@ def plan_together(s, nodes):
         fps = "%s/%s" % tuple(reversed(iv.split("/"))) if isinstance(iv, str) and "/" in iv else "30"
         modes.append((ch.get("fourcc", "?").strip(), ch.get("size", {}).get("width", 0), ch.get("size", {}).get("height", 0), fps))
     streams, held = stream_together(s, nodes, modes, "UB-plan")
+    # The report draws the domain as it is now: both cameras, each with the setting it holds.
+    rep = s.camprobe("report", nodes[0], "--no-pipewire", "-o", s.path("UB-report.md"), stderr=s.path("UB-report.err"),
+                     timeout=300)
     for b in streams:
         b.stop()
     tables = [alt_table(n) for n in nodes]
@@ -362,6 +365,15 @@ def plan_together(s, nodes):
              held is not None and planned == held and all(c.get("evidence") == "measured" for c in cams),
              "plan %s (evidence %s), held %s (UB-together.json, UB-plan*.err)" % (
                  planned, [c.get("evidence") for c in cams], held))
+    try:
+        report = open(s.path("UB-report.md"), encoding="utf-8").read()
+    except OSError:
+        report = ""
+    section = report.split("# USB bandwidth", 1)[-1].split("\n#", 1)[0] if "# USB bandwidth" in report else ""
+    s.expect("UB twins: camprobe report draws the domain: both cameras with the alts they hold (%s)" % one_line(section)[:160],
+             rep.rc == 0 and held is not None and "(this camera)" in section
+             and all("| alt %d |" % a in section for a in held) and "reserved now" in section,
+             "exit %d: %s; section %s" % (rep.rc, one_line(rep.err), one_line(section)))
     domains = plan["domains"]
     shared = [d for d in domains if len(d["cameras"]) == 2]
     sysfs_us = sum(hs_usecs_iso(b) for b in held_bytes if b) if held else None

@@ -99,6 +99,17 @@ enum HTMLReport {
             }
             for a in r.audio { facts(&s, DeviceReport.audioFacts(a)) }
             if let p = r.pipeWire { pipeWire(&s, p) }
+            if let u = r.usb {
+                s.element("h3", "USB bandwidth")
+                s.element("p", u.heading, ["class": "meta"])
+                chartID += 1
+                s.element("figure", ["class": "usb-load"]) { f in
+                    f.raw(u.svg(id: chartID))
+                    f.element(
+                        "figcaption", "Each camera streaming in the domain now; blue: this camera. Rule: " + u.rule, ["class": "meta"])
+                }
+                s.table(USBSection.header, u.rows, class: "usb-domain")
+            }
             if let g = r.graph {
                 s.element("h3", "Media graph")
                 s.element("p", "\(g.controller.model) (\(g.controller.driver), \(g.controller.busInfo)) \(g.path)", ["class": "meta"])

@@ -74,6 +74,13 @@ enum MarkdownReport {
         if r.audio.isEmpty { s += "No ALSA capture card shares this device's USB parent: no paired microphone.\n\n" }
         for a in r.audio { s += table(["Field", "Value"], DeviceReport.audioFacts(a).map { [$0.0, $0.1] }) }
         if let p = r.pipeWire { s += pipeWire(p, level: h) }
+        if let u = r.usb {
+            s +=
+                "\(h)# USB bandwidth\n\n" + escape(u.heading) + "\n\n| " + USBSection.header.joined(separator: " | ") + " |\n|"
+                + String(repeating: "---|", count: USBSection.header.count) + "\n"
+            for row in u.rows { s += "| " + row.map(escape).joined(separator: " | ") + " |\n" }
+            s += "\nRule: " + escape(u.rule) + "\n\n"
+        }
         if let g = r.graph {
             s += "\(h)# Media graph\n\n"
             for l in g.links where l.kind == .data {

@@ -79,6 +79,10 @@ struct Report: AsyncParsableCommand {
             for i in reports.indices {
                 let view = live?.scoped(to: list[i].id) ?? (pipeWire.off ? nil : saved[list[i].id])
                 reports[i].pipeWire = view.map(PipeWireSection.init)
+                if sources.profile.isEmpty, list[i].transport.kind == .usb, let sysfs = list[i].identity.physicalPath {
+                    let reader = CLIEnvironment.current.makeSystem().usbBus
+                    reports[i].usb = USBDomainLoad.read(sysfs: sysfs, reader: reader).map(USBSection.init)
+                }
             }
             if html && thumbnail && sources.profile.isEmpty {
                 for i in reports.indices { reports[i].thumbnailPNG = await thumbnailPNG(of: list[i]) }

@@ -27,6 +27,8 @@ struct DeviceReport {
     /// The device's part of the PipeWire view, when read beside a live device (`camprobe report` sets it); nil for
     /// saved profiles and comparisons.
     var pipeWire: PipeWireSection? = nil
+    /// A live USB camera's bandwidth domain now (nil for others and for saved profiles).
+    var usb: USBSection? = nil
 
     /// Gathers the report of `device` (pure: no I/O).
     init(_ device: Device) {
