@@ -47,7 +47,7 @@ extension CaptureDevice {
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(name): no wake signal for streaming (eventfd: errno \(e.code))")
         }
         let starter = StreamStarter(
-            port: port, id: id, name: name, mode: mode, bytesPerLine: bytesPerLine, count: options.bufferCount, restores: sensor == nil,
+            port: port, name: name, mode: mode, bytesPerLine: bytesPerLine, count: options.bufferCount, restores: sensor == nil,
             usb: usbContext)
         // The streaming thread is started first and waits; buffers and STREAMON are done here,
         // on this camera's own thread (blocking is fine on it), meanwhile. The thread then polls

@@ -11,7 +11,6 @@ import V4L2
 /// thread through `StreamHandoff`, which then is its only user.
 final class StreamStarter {
     let port: any DevicePort
-    let id: DeviceID
     let name: String
     /// The mode the stream delivers, restored when another process changed it.
     let mode: CaptureMode
@@ -24,12 +23,11 @@ final class StreamStarter {
     private(set) var bytesPerLine: UInt32
 
     init(
-        port: any DevicePort, id: DeviceID, name: String, mode: CaptureMode, bytesPerLine: UInt32, count: UInt32, restores: Bool,
+        port: any DevicePort, name: String, mode: CaptureMode, bytesPerLine: UInt32, count: UInt32, restores: Bool,
         usb: (sysfs: String, node: CaptureNodeCapabilities?, reader: USBBusReader)? = nil
     ) {
         self.usb = usb
         self.port = port
-        self.id = id
         self.name = name
         self.mode = mode
         self.bytesPerLine = bytesPerLine

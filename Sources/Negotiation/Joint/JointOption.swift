@@ -81,13 +81,10 @@ struct JointOptions {
     /// else (compressed) the largest setting.
     static func reservation(_ s: Negotiator.Scored, camera: JointCamera, link: USBLink) -> USBReservation {
         guard camera.isUSB else { return USBReservation(alt: nil, bytes: 0, payload: 0, evidence: .computedLowerBound) }
-        let key = JointCamera.modeKey(s.mode.fourcc, s.mode.size, fps: s.fps)
-        var payload: Int?
-        if let bpp = Bandwidth.bytesPerPixel(s.mode.fourcc, compressed: s.mode.isCompressed) {
-            payload = USBReservation.uncompressedPayload(
-                width: Int(s.mode.size.width), height: Int(s.mode.size.height), bitsPerPixel: Int((bpp * 8).rounded()), fps: s.fps,
-                highSpeed: !link.isFullSpeed)
-        }
-        return USBReservation.of(payload: payload, link: link, measuredAlt: camera.measured[key])
+        // The rate scored (`Scored.fps` is the same fraction's value; no interval: 0, as before).
+        let rate = s.interval.map(\.reciprocal) ?? Rational(0, 1)
+        let m = ModeReservation(
+            bufferType: s.mode.bufferType, fourcc: s.mode.fourcc, size: s.mode.size, rate: rate, isCompressed: s.mode.isCompressed)
+        return m.reservation(on: link, measuredAlt: camera.measured[m.key])
     }
 }
