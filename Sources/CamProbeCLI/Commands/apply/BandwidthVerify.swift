@@ -53,10 +53,17 @@ struct BandwidthVerify {
         }
         let d = try source.resolve(selector)
         guard let node = d.captures.first else { throw CLIError(message: "\(d.name) has no video capture node") }
-        guard d.transport.kind == .usb, let sysfs = d.identity.physicalPath, let link = USBBusReader().link(sysfs),
+        guard d.transport.kind == .usb else {
+            throw CLIError(message: "\(d.name) is not a USB camera (\(d.transport)): it reserves nothing on a USB bus")
+        }
+        // A USB camera whose device cannot be read is unknown, not "not USB": say where camprobe looked.
+        guard let sysfs = d.identity.physicalPath, let link = USBBusReader().link(sysfs),
             let model = MeasuredReservations.model(ofSysfs: sysfs)
         else {
-            throw CLIError(message: "\(d.name) is not a USB camera (\(d.transport)): it reserves nothing on a USB bus")
+            throw CLIError(
+                message:
+                    "\(d.name) is on USB, but its USB device could not be read in sysfs (\(d.identity.physicalPath ?? "no sysfs path")): "
+                    + "its alternate settings are unknown, so nothing was measured")
         }
         return BandwidthVerify(device: d, node: node, link: link, model: model, sysfs: sysfs)
     }
