@@ -28,8 +28,12 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     package var links: [StableLink]?
     /// udevd's files.
     package var udev: UdevState?
-    /// Config files by path (others are read from the real file system).
+    /// Files by path, for `readFile` (config files, sysfs or procfs facts); others are read from the real file system.
     package var files: [String: String]?
+    /// Directory listings by path, for `directoryEntries` (absent: the directory cannot be opened).
+    package var directories: [String: [String]]?
+    /// Symbolic links by path, for `linkTarget`; the `/dev/v4l` links (`links`) are links too.
+    package var symlinks: [String: String]?
     /// What each held node answers (`VIDIOC_REQBUFS` count 0, `VIDIOC_G_PRIORITY`); absent: no answer.
     package var nodeUse: [String: NodeUse]?
     /// The applications behind the PipeWire daemon, by node path (absent: no view).
@@ -38,7 +42,7 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     package init(
         ownership: [String: NodeOwnership]? = nil, acl: [String]? = nil, udevTags: [String: [String]]? = nil, groups: [String]? = nil,
         holders: [String: [NodeHolder]]? = nil, links: [StableLink]? = nil, udev: UdevState? = nil, files: [String: String]? = nil,
-        nodeUse: [String: NodeUse]? = nil
+        nodeUse: [String: NodeUse]? = nil, directories: [String: [String]]? = nil, symlinks: [String: String]? = nil
     ) {
         self.ownership = ownership
         self.acl = acl
@@ -49,6 +53,8 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
         self.udev = udev
         self.files = files
         self.nodeUse = nodeUse
+        self.directories = directories
+        self.symlinks = symlinks
     }
 
     /// The host `CAMPROBE_FAKE_DOCTOR` names, or the healthy default; a file that cannot be read or
@@ -76,14 +82,16 @@ package struct FakeDoctorHost: DoctorHost, Codable, Sendable {
     package func pipeWireUsers(of path: String) -> [PipeWireClient]? { pipeWireUsers?[path] }
     package func stableLinks() -> [StableLink] { links ?? [] }
     package func udevState() -> UdevState { udev ?? UdevState(controlExists: true, databaseEntries: 42) }
-    package func readConfig(_ path: String) throws(DoctorReadError) -> String {
-        if let text = files?[path] { return text }
+    package func readFile(_ path: String, limit: Int) throws(DoctorReadError) -> String {
+        if let text = files?[path] { return String(decoding: text.utf8.prefix(limit), as: UTF8.self) }
         do {
-            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)).prefix(limit), as: UTF8.self)
         } catch {
             throw DoctorReadError(path: path, reason: "cannot read it: \(error)")
         }
     }
+    package func directoryEntries(_ path: String) -> [String]? { directories?[path] }
+    package func linkTarget(_ path: String) -> String? { symlinks?[path] ?? links?.first { $0.link == path }?.target }
 }
 
 extension FakeDeviceSystem: DoctorHostProviding {

@@ -1,7 +1,18 @@
 import CamProbe
 import CaptureModel
 
-extension Doctor {
+extension DoctorCheckID {
+    /// USB cameras alike with no serial number.
+    package static let alikeWithoutSerial = DoctorCheckID("alike-without-serial")
+}
+
+extension DoctorCheck {
+    /// Check 3b, cameras alike without a serial (`alikeWithoutSerial`).
+    package static let alikeWithoutSerial = DoctorCheck(
+        .alikeWithoutSerial, .cameras { run in run.alikeWithoutSerial(checked: run.cameras, all: run.allCameras) })
+}
+
+extension DoctorContext {
     /// Check 3b (after USB bandwidth), cameras alike without a serial number: two or more USB cameras with one vendor:product
     /// (sysfs `idVendor`/`idProduct`) and no `serial` attribute can only be told apart by the port they are
     /// plugged into. Their stable IDs carry the port (`usb-VID:PID@PORT`), and udev asks one
@@ -36,7 +47,7 @@ extension Doctor {
             }
             let byPort = portLinks.isEmpty ? "their /dev/v4l/by-path/… links" : portLinks.sorted().joined(separator: ", ")
             return DoctorFinding(
-                severity: .warning, check: "alike-without-serial",
+                severity: .warning, check: .alikeWithoutSerial,
                 title: "\(alike.count) cameras \(key) (\(alike[0].name)) have no serial number: only their USB port tells them apart",
                 evidence: evidence,
                 fix: "Name each by its port (\(byPort)) or by camprobe's ID, and keep each camera in its port; "

@@ -1,7 +1,17 @@
 import CamProbe
 import CaptureModel
 
-extension Doctor {
+extension DoctorCheckID {
+    /// A capture node held open by another process.
+    package static let busy = DoctorCheckID("busy")
+}
+
+extension DoctorCheck {
+    /// Check 2, busy (`busy(_:)`).
+    package static let busy = DoctorCheck(.busy, .eachCamera { d, run in run.busy(d) })
+}
+
+extension DoctorContext {
     /// Check 2, busy: processes holding a capture node open (`/proc/PID/fd/*` → the node), each
     /// with its `/proc/PID/cmdline` (camprobe itself is left out by the host), one finding per process
     /// and node. What the node says (`DoctorHost.nodeUse`: streaming, record priority) is pinned on the
@@ -43,7 +53,7 @@ extension Doctor {
                     ? "Close that program, or stop it: kill \(h.pid)   # a node streaming in one process answers EBUSY to others"
                     : "Close \(users.joined(separator: ", ")): it uses the camera through PipeWire (stopping pipewire would cut every application's audio and video)"
                 return DoctorFinding(
-                    severity: .warning, check: "busy",
+                    severity: .warning, check: .busy,
                     title:
                         "\(path) is held open by pid \(h.pid) (\(h.commandLine))\(users.isEmpty ? "" : " for " + users.joined(separator: ", "))\(what)",
                     device: d.name, subject: path, evidence: evidence, fix: fix,

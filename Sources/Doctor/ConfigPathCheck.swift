@@ -1,6 +1,16 @@
 import CamProbe
 
-extension Doctor {
+extension DoctorCheckID {
+    /// A config file naming `/dev/videoN`, or one that cannot be read.
+    package static let configNodePath = DoctorCheckID("config-node-path")
+}
+
+extension DoctorCheck {
+    /// Check 7, `/dev/videoN` in config files (`configNodePaths(_:)`).
+    package static let configNodePath = DoctorCheck(.configNodePath, .host { run in run.configNodePaths(run.configs) })
+}
+
+extension DoctorContext {
     /// Check 7, `/dev/videoN` written into configs: each `--config` file is read and every
     /// `/dev/videoN` in it is matched with the `/dev/v4l/by-id` (else `by-path`) link that points to
     /// that node now (`readlink(2)`); the numbers change across reboots and replugs, the links do not.
@@ -16,7 +26,7 @@ extension Doctor {
             } catch {
                 findings.append(
                     DoctorFinding(
-                        severity: .error, check: "config-node-path", title: "Cannot read \(file)", subject: file,
+                        severity: .error, check: .configNodePath, title: "Cannot read \(file)", subject: file,
                         evidence: [error.description], fix: "Check the path and its permissions: ls -l '\(file)'"))
                 continue
             }
@@ -44,7 +54,7 @@ extension Doctor {
                 }
                 findings.append(
                     DoctorFinding(
-                        severity: .warning, check: "config-node-path", title: "\(file) names \(node), which can change at reboot or replug",
+                        severity: .warning, check: .configNodePath, title: "\(file) names \(node), which can change at reboot or replug",
                         subject: file, evidence: evidence, fix: fix,
                         config: DoctorConfigUse(file: file, lines: Array(seen[node]!.prefix(10)), node: node, stableLink: stable?.link)))
             }

@@ -10,9 +10,9 @@ package enum DoctorSeverity: String, Sendable, Hashable, Codable, CaseIterable {
 /// where), and the exact fix (a command to run or a step to take).
 package struct DoctorFinding: Sendable, Hashable, Codable {
     package var severity: DoctorSeverity
-    /// Which check found it: `permissions`, `busy`, `usb-bandwidth`, `alike-without-serial`, `low-light`, `needs-libcamera`,
-    /// `emulated-formats`, `config-node-path`, `udev`, `no-camera`.
-    package var check: String
+    /// Which check found it (`DoctorCheck.id`), written as its text: `permissions`, `busy`, `usb-bandwidth`,
+    /// `alike-without-serial`, `low-light`, `needs-libcamera`, `emulated-formats`, `config-node-path`, `udev`, `no-camera`.
+    package var check: DoctorCheckID
     /// A short title for a person.
     package var title: String
     /// The device's name, when the finding is about one device.
@@ -31,7 +31,7 @@ package struct DoctorFinding: Sendable, Hashable, Codable {
     package var config: DoctorConfigUse?
 
     package init(
-        severity: DoctorSeverity, check: String, title: String, device: String? = nil, subject: String? = nil, evidence: [String],
+        severity: DoctorSeverity, check: DoctorCheckID, title: String, device: String? = nil, subject: String? = nil, evidence: [String],
         fix: String, holder: DoctorHolder? = nil, access: DoctorAccess? = nil, config: DoctorConfigUse? = nil
     ) {
         self.severity = severity

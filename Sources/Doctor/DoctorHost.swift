@@ -25,14 +25,25 @@ package protocol DoctorHost {
     func stableLinks() -> [StableLink]
     /// Whether udevd runs: `/run/udev/control` and the number of entries in `/run/udev/data`.
     func udevState() -> UdevState
-    /// A config file's text; throws a message naming the failure (`open`: EACCES …).
-    func readConfig(_ path: String) throws(DoctorReadError) -> String
+    /// Up to `limit` bytes of a file (`open(2)`, `read(2)`) as UTF-8 text; throws a message naming the failure
+    /// (`cannot read it: EACCES …`). A primitive: a check that needs a new fact from a file (sysfs, procfs, a config)
+    /// reads it through this, with no new requirement here.
+    func readFile(_ path: String, limit: Int) throws(DoctorReadError) -> String
+    /// The names in a directory (`opendir(3)`, `readdir(3)`; no `.` and `..`); nil when it cannot be opened. A primitive.
+    func directoryEntries(_ path: String) -> [String]?
+    /// Where a symbolic link points (`readlink(2)`); nil when `path` is no link or cannot be read. A primitive.
+    func linkTarget(_ path: String) -> String?
     /// When the PipeWire daemon holds `path`: the applications linked to the PipeWire node standing for it
     /// (`PipeWireUsers.behind`: the session's daemon, read within its bound); nil when that cannot be told.
     func pipeWireUsers(of path: String) -> [PipeWireClient]?
     /// A USB device's bus model from its sysfs path (raw descriptors, hubs, controller, held alternate setting);
     /// nil when it cannot be read (the default, in USBDomainCheck.swift).
     func usbLink(_ sysfsPath: String) -> USBLink?
+}
+
+extension DoctorHost {
+    /// A config file's text (at most 4 MiB, `readFile`); throws a message naming the failure.
+    package func readConfig(_ path: String) throws(DoctorReadError) -> String { try readFile(path, limit: 4 << 20) }
 }
 
 /// A machine that can say what `camprobe doctor` needs beyond its nodes (see `DoctorHost`):

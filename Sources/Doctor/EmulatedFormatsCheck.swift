@@ -1,7 +1,17 @@
 import CamProbe
 import CaptureModel
 
-extension Doctor {
+extension DoctorCheckID {
+    /// Formats only libv4l2 emulates.
+    package static let emulatedFormats = DoctorCheckID("emulated-formats")
+}
+
+extension DoctorCheck {
+    /// Check 6, emulated-only formats (`emulatedFormats(_:)`).
+    package static let emulatedFormats = DoctorCheck(.emulatedFormats, .eachCamera { d, run in run.emulatedFormats(d) })
+}
+
+extension DoctorContext {
     /// Check 6, emulated-only formats: formats flagged emulated exist only when the node is opened
     /// through libv4l2 (`v4l2_open`), which converts on the CPU; other apps never see them.
     func emulatedFormats(_ d: Device) -> [DoctorFinding] {
@@ -11,7 +21,7 @@ extension Doctor {
             let native = c.formats.filter { !$0.isEmulated }.map { $0.fourcc.description }
             let names = emulated.map { $0.fourcc.description }
             return DoctorFinding(
-                severity: .info, check: "emulated-formats",
+                severity: .info, check: .emulatedFormats,
                 title: "\(names.count) format\(names.count == 1 ? "" : "s") only through libv4l2 conversion", device: d.name,
                 subject: c.path,
                 evidence: [

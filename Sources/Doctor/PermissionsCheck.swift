@@ -1,7 +1,17 @@
 import CamProbe
 import CaptureModel
 
-extension Doctor {
+extension DoctorCheckID {
+    /// A capture node refused to open.
+    package static let permissions = DoctorCheckID("permissions")
+}
+
+extension DoctorCheck {
+    /// Check 1, permissions (`permissions(_:)`).
+    package static let permissions = DoctorCheck(.permissions, .eachCamera { d, run in run.permissions(d) })
+}
+
+extension DoctorContext {
     /// Check 1, permissions: a capture node `open(2)` refused with EACCES/EPERM (the `access` problem
     /// discovery recorded). Evidence: the open error, `stat(2)`'s group and mode, udev's `uaccess` tag
     /// (`/run/udev/data/cMAJ:MIN`), the `system.posix_acl_access` ACL and this process's groups.
@@ -50,7 +60,7 @@ extension Doctor {
                 node: path, group: owner?.group, mode: owner?.modeText, uaccess: tags.map { $0.contains("uaccess") }, acl: acl,
                 groupToJoin: group, inGroup: groups.contains(group))
             return DoctorFinding(
-                severity: .error, check: "permissions", title: "No permission to open \(path)", device: d.name, subject: path,
+                severity: .error, check: .permissions, title: "No permission to open \(path)", device: d.name, subject: path,
                 evidence: evidence, fix: fix, access: access)
         }
     }

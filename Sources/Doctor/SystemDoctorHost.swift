@@ -99,13 +99,23 @@ package struct SystemDoctorHost: DoctorHost {
         return UdevState(controlExists: control, databaseEntries: entries)
     }
 
-    /// `open(2)`/`read(2)` of the file, at most 4 MiB.
-    package func readConfig(_ path: String) throws(DoctorReadError) -> String {
-        switch HostFiles.read(path, limit: 4 << 20) {
+    /// `open(2)`/`read(2)` of the file, at most `limit` bytes (`HostFiles.read`).
+    package func readFile(_ path: String, limit: Int) throws(DoctorReadError) -> String {
+        switch HostFiles.read(path, limit: limit) {
         case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .failure(let e): throw DoctorReadError(path: path, reason: "cannot read it: \(e.text)")
         }
     }
+
+    /// `opendir(3)`, then its names (`HostFiles.entries`, at most 100000).
+    package func directoryEntries(_ path: String) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
+        closedir(dir)
+        return HostFiles.entries(path, limit: 100_000)
+    }
+
+    /// `readlink(2)` (`HostFiles.link`).
+    package func linkTarget(_ path: String) -> String? { HostFiles.link(path) }
 
     static func groupName(_ gid: gid_t) -> String {
         var group = Glibc.group()

@@ -57,7 +57,22 @@ package enum USBBusBudget {
     }
 }
 
-extension Doctor {
+extension DoctorCheckID {
+    /// Cameras on one USB bus beyond its periodic budget.
+    package static let usbBandwidth = DoctorCheckID("usb-bandwidth")
+}
+
+extension DoctorCheck {
+    /// Check 3, USB bandwidth: with the bus model where the host can read it (`usbDomains`), else the bytes-per-second
+    /// estimate (`usbBandwidth`).
+    package static let usbBandwidth = DoctorCheck(
+        .usbBandwidth,
+        .cameras { run in
+            run.usbDomains(checked: run.cameras, all: run.allCameras) ?? run.usbBandwidth(checked: run.cameras, all: run.allCameras)
+        })
+}
+
+extension DoctorContext {
     /// Check 3, USB bandwidth: the cameras on one USB bus, each stream's rate from its current format
     /// (`VIDIOC_G_FMT`, `VIDIOC_G_PARM`) added up against the bus's periodic budget (`USBBusBudget`).
     /// Warns when the sum is over; only buses that hold one of the `checked` cameras are looked at.
@@ -86,7 +101,7 @@ extension Doctor {
             guard total > budget else { return nil }
             evidence.append("sum \(Bandwidth.describe(total)) > budget \(Bandwidth.describe(budget))")
             return DoctorFinding(
-                severity: .warning, check: "usb-bandwidth",
+                severity: .warning, check: .usbBandwidth,
                 title: "Cameras on \(bus) need \(Bandwidth.describe(total)), more than its \(Bandwidth.describe(budget))",
                 device: devices.count == 1 ? devices[0].name : nil, subject: bus, evidence: evidence,
                 fix: "Move a camera to another USB controller (a different port or hub: `lsusb -t`), or pick smaller modes "

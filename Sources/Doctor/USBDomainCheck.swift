@@ -14,7 +14,7 @@ extension SystemDoctorHost {
     package func usbLink(_ sysfsPath: String) -> USBLink? { USBBusReader().link(sysfsPath) }
 }
 
-extension Doctor {
+extension DoctorContext {
     /// Check 3 with the bus model, where the host can read it: the cameras grouped by bandwidth domain (`USBDomain`),
     /// each costed by the alternate setting it holds now (measured) or, not streaming, by what its current format would
     /// reserve (uncompressed: the lower bound; compressed: its largest setting), against the domain's rule. nil when no
@@ -53,7 +53,7 @@ extension Doctor {
             guard load > g.domain.rule.capacity + 1e-9 else { return nil }
             evidence.append("load \(Int(load)) > \(Int(g.domain.rule.capacity)) \(g.domain.rule.unit)")
             return DoctorFinding(
-                severity: .warning, check: "usb-bandwidth",
+                severity: .warning, check: .usbBandwidth,
                 title: "Cameras on \(g.domain.key) would reserve \(Int(load)) of \(Int(g.domain.rule.capacity)) \(g.domain.rule.unit)",
                 device: g.members.count == 1 ? g.members[0].0.name : nil, subject: g.domain.key, evidence: evidence,
                 fix: "Plan them together: `camprobe negotiate --together DEVICE DEVICE… --size WxH --fps F` says which modes fit "

@@ -1,13 +1,23 @@
 import CamProbe
 
-extension Doctor {
+extension DoctorCheckID {
+    /// udevd not running.
+    package static let udev = DoctorCheckID("udev")
+}
+
+extension DoctorCheck {
+    /// Check 8, udev not running (`udev()`).
+    package static let udev = DoctorCheck(.udev, .host { run in run.udev() })
+}
+
+extension DoctorContext {
     /// Check 8, udev not running: `/run/udev/control` missing, or `/run/udev/data` empty.
     func udev() -> [DoctorFinding] {
         let s = host.udevState()
         guard !s.controlExists || s.databaseEntries == 0 || s.databaseEntries == nil else { return [] }
         return [
             DoctorFinding(
-                severity: .warning, check: "udev", title: "udev is not running: no hotplug events, no /dev/v4l/by-id names",
+                severity: .warning, check: .udev, title: "udev is not running: no hotplug events, no /dev/v4l/by-id names",
                 evidence: [
                     "/run/udev/control: \(s.controlExists ? "present" : "missing")",
                     "/run/udev/data: \(s.databaseEntries.map { "\($0) entries" } ?? "missing")",

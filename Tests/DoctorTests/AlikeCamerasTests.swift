@@ -27,8 +27,8 @@ struct AlikeCamerasTests {
     @Test func twoAlikeWithoutSerialAreToldApartOnlyByPort() throws {
         let devices = try Self.cameras(serials: [nil, nil])
         #expect(devices.count == 2)
-        let found = Doctor(host: Self.host).run(Doctor.Input(devices: [devices[0]], allDevices: devices)).findings
-            .filter { $0.check == "alike-without-serial" }
+        let found = Checkup(host: Self.host).run(Checkup.Input(devices: [devices[0]], allDevices: devices)).findings
+            .filter { $0.check == .alikeWithoutSerial }
         let f = try #require(found.first)
         #expect(found.count == 1 && f.severity == .warning)
         #expect(
@@ -48,8 +48,8 @@ struct AlikeCamerasTests {
             try Self.cameras(serials: ["A1", "B2"]), try Self.cameras(serials: [nil, nil], pids: ["0102", "0103"]),
             try Self.cameras(serials: [nil]),
         ] {
-            let findings = Doctor(host: Self.host).run(Doctor.Input(devices: devices)).findings
-            #expect(!findings.contains { $0.check == "alike-without-serial" }, "\(devices.map(\.id))")
+            let findings = Checkup(host: Self.host).run(Checkup.Input(devices: devices)).findings
+            #expect(!findings.contains { $0.check == .alikeWithoutSerial }, "\(devices.map(\.id))")
         }
     }
 }

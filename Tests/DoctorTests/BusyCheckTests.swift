@@ -13,7 +13,7 @@ struct BusyCheckTests {
     }
 
     static func busy(_ host: FakeDoctorHost) throws -> [DoctorFinding] {
-        Doctor(host: host).run(Doctor.Input(devices: try camera())).findings.filter { $0.check == "busy" }
+        Checkup(host: host).run(Checkup.Input(devices: try camera())).findings.filter { $0.check == .busy }
     }
 
     @Test func theOnlyHolderCarriesWhatTheNodeSaysItHolds() throws {
@@ -57,14 +57,14 @@ struct BusyCheckTests {
     }
 
     @Test func anUnheldNodeHasNoBusyFinding() throws {
-        let report = Doctor(host: FakeDoctorHost()).run(Doctor.Input(devices: try Self.camera()))
-        #expect(!report.findings.contains { $0.check == "busy" })
+        let report = Checkup(host: FakeDoctorHost()).run(Checkup.Input(devices: try Self.camera()))
+        #expect(!report.findings.contains { $0.check == .busy })
         #expect(report.devices.map(\.nodes) == [["/dev/video0"]])
     }
 
     @Test func noCameraIsAnInformationNotAFailure() {
-        let report = Doctor(host: FakeDoctorHost()).run(Doctor.Input(devices: []))
-        #expect(report.findings.map(\.check).first == "no-camera")
+        let report = Checkup(host: FakeDoctorHost()).run(Checkup.Input(devices: []))
+        #expect(report.findings.map(\.check).first == .noCamera)
         #expect(!report.hasErrors)
     }
 }

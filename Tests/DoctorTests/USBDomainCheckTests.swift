@@ -19,7 +19,9 @@ struct USBDomainCheckTests {
         func nodeUse(of path: String, bufferType: BufferType) -> NodeUse { base.nodeUse(of: path, bufferType: bufferType) }
         func stableLinks() -> [StableLink] { base.stableLinks() }
         func udevState() -> UdevState { base.udevState() }
-        func readConfig(_ path: String) throws(DoctorReadError) -> String { try base.readConfig(path) }
+        func readFile(_ path: String, limit: Int) throws(DoctorReadError) -> String { try base.readFile(path, limit: limit) }
+        func directoryEntries(_ path: String) -> [String]? { base.directoryEntries(path) }
+        func linkTarget(_ path: String) -> String? { base.linkTarget(path) }
         func pipeWireUsers(of path: String) -> [PipeWireClient]? { base.pipeWireUsers(of: path) }
         func usbLink(_ sysfsPath: String) -> USBLink? { links[sysfsPath] }
     }
@@ -41,7 +43,7 @@ struct USBDomainCheckTests {
         let paths = devices.compactMap(\.identity.physicalPath)
         #expect(paths.count == 2)
         let host = BusHost(links: [paths[0]: Self.link(1), paths[1]: Self.link(2)])
-        let found = Doctor(host: host).run(Doctor.Input(devices: devices)).findings.filter { $0.check == "usb-bandwidth" }
+        let found = Checkup(host: host).run(Checkup.Input(devices: devices)).findings.filter { $0.check == .usbBandwidth }
         #expect(found.count == 1)
         #expect(found.first?.subject == "bus 1")
         #expect(
@@ -58,7 +60,7 @@ struct USBDomainCheckTests {
         var idle = Self.link(2)
         idle.currentAlt = 0
         let host = BusHost(links: [paths[0]: Self.link(1), paths[1]: idle])
-        let found = Doctor(host: host).run(Doctor.Input(devices: devices)).findings.filter { $0.check == "usb-bandwidth" }
+        let found = Checkup(host: host).run(Checkup.Input(devices: devices)).findings.filter { $0.check == .usbBandwidth }
         #expect(
             found.first?.evidence.contains {
                 $0.contains("(1-2): YUYV 640x480 at 30 fps (its current format) → alt 2, 3072 B per µframe, 61 µs (computedLowerBound)")
@@ -71,7 +73,7 @@ struct USBDomainCheckTests {
         var other = Self.link(2)
         other.bus = 2
         let host = BusHost(links: [paths[0]: Self.link(1), paths[1]: other])
-        let found = Doctor(host: host).run(Doctor.Input(devices: devices)).findings.filter { $0.check == "usb-bandwidth" }
+        let found = Checkup(host: host).run(Checkup.Input(devices: devices)).findings.filter { $0.check == .usbBandwidth }
         #expect(found.isEmpty)
     }
 }

@@ -46,7 +46,7 @@ struct DoctorCommand: ParsableCommand {
             if case .noDevices = e {} else { throw SelectionErrors.error(e, selector: device) }
         }
         let checked = chosen.map { [result.devices[$0]] } ?? (device == nil ? result.devices : [])
-        let report = Doctor(host: host).run(Doctor.Input(devices: checked, allDevices: result.devices, configs: configs))
+        let report = Checkup(host: host).run(Checkup.Input(devices: checked, allDevices: result.devices, configs: configs))
         if source.json {
             try JSONOutput.print(DoctorDocument(generator: "camprobe \(CamProbeCommand.version)", report: report))
         } else {
