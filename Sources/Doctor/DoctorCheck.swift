@@ -27,6 +27,7 @@ package struct DoctorCheck: Sendable {
 
     /// The id its findings carry.
     package var id: DoctorCheckID
+    /// What it looks at, with its body.
     package var scope: Scope
     package init(_ id: DoctorCheckID, _ scope: Scope) {
         self.id = id
