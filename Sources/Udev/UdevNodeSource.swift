@@ -19,7 +19,8 @@ package enum UdevNodeSource {
     /// Enumerates `/dev/video*`, `/dev/media*` and `/dev/snd/controlC*` nodes, sorted by subsystem and number.
     ///
     /// The devices are found by name in their class directories (`ClassDirectories`: `readdir(3)` and
-    /// `readlink(2)`); each is then read by `udev_device_new_from_syspath`.
+    /// `readlink(2)`); each is then read by `udev_device_new_from_syspath`. A physical parent is read once for the
+    /// nodes directly under it (`SiblingParent`), and not at all when a kept node under it is still present.
     ///
     /// - Parameters:
     ///   - previous: records of an earlier listing; a node still present whose devnode is not in `changed` keeps
@@ -35,7 +36,10 @@ package enum UdevNodeSource {
         for r in previous where !changed.contains(r.devnode) { if let sp = r.sysPath { kept[sp] = r } }
         var links: LinkDirectories?  // read once, when a node is read
         var out: [NodeRecord] = []
-        for sp in ClassDirectories.listedDevices() {
+        let listed = ClassDirectories.listedDevices()
+        // Parents already read: those of kept nodes still present, then each one read below (`SiblingParent`).
+        var parents = Array(Set(listed.compactMap { kept[$0]?.parent }))
+        for sp in listed {
             if let old = kept[sp] {
                 out.append(old)
                 continue
@@ -60,10 +64,15 @@ package enum UdevNodeSource {
                     if l.hasPrefix("/dev/v4l/by-path/"), !byPath.contains(l) { byPath.append(l) }
                 }
             }
+            var parent = SiblingParent.find(for: sp, among: parents)
+            if parent == nil, let read = physicalParent(of: dev) {
+                parent = read
+                parents.append(read)
+            }
             out.append(
                 NodeRecord(
                     devnode: devnode, subsystem: subsystem, sysPath: sp, udevIDPath: idPath,
-                    byID: byID.sorted(), byPath: byPath.sorted(), parent: physicalParent(of: dev)))
+                    byID: byID.sorted(), byPath: byPath.sorted(), parent: parent))
         }
         out.sort { a, b in
             a.subsystem != b.subsystem ? a.subsystem > b.subsystem : NodeOrder.less(a.devnode, b.devnode)

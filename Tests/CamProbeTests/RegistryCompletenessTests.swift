@@ -77,6 +77,40 @@ struct RegistryCompletenessTests {
         #expect(Set(machine.opened).isSuperset(of: cam.map(\.path)))
     }
 
+    /// A node that makes no device (here a UVC gadget's own output node, as in the test guest; on a Raspberry Pi its
+    /// codec nodes) used to be read by every early re-read, so "every new node is still arriving" never held and each
+    /// arriving node of a camera opened the camera's nodes: it is read once, then left alone until udev sends an
+    /// event for it.
+    @Test func aNodeThatMakesNoDeviceIsReadOnceNotAtEveryReRead() async throws {
+        let gadget = try spec(
+            #"{"path":"/dev/video0","driver":"g_uvc","card":"usbip-vudc.0","busInfo":"gadget.0","deviceCaps":"0x04200002","udev":{"parent":{"sysPath":"/sys/devices/platform/usbip-vudc.0","bus":"platform","portPath":"platform-usbip-vudc.0"}}}"#
+        )
+        let machine = FakeMachine(nodes: [gadget], tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        let first = try camera(1)
+        for n in first { machine.plug(n) }
+        try await until { log.list.count == 2 }
+        let gadgetOpens = machine.opened.filter { $0 == gadget.path }.count
+        #expect(gadgetOpens <= 1, "the gadget's node was opened \(gadgetOpens) times")
+        // A second camera arriving node by node: none of its nodes, and not the gadget's, is opened early.
+        let before = machine.opened.count
+        let cam = try camera(2)
+        for n in cam { machine.register(n) }
+        let r0 = await registry.statistics.rescans
+        for (i, n) in [cam[1], cam[2]].enumerated() {
+            machine.process(n.path)
+            try await rescanned(registry, machine, to: r0 + i + 1)
+        }
+        #expect(Array(machine.opened.dropFirst(before)).isEmpty, "opened \(machine.opened.dropFirst(before)) while arriving")
+        machine.process(cam[0].path)
+        try await until { log.list.count == 4 }
+        #expect(!machine.opened.dropFirst(before).contains(gadget.path))
+        // An event for the gadget's node makes it read again.
+        machine.unplug(gadget.path)
+        machine.plug(gadget)
+        try await until { machine.opened.filter { $0 == gadget.path }.count > gadgetOpens }
+    }
+
     @Test func aUsbCameraWaitsForTheSoundCardItsAudioInterfaceAnnounces() async throws {
         let machine = FakeMachine(tellsReadiness: true)
         let (registry, log) = await make(machine, settle: never)

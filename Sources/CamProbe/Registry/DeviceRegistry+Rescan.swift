@@ -40,6 +40,7 @@ extension DeviceRegistry {
             listed = listing
             let knownNodes = Set(known.values.flatMap { $0.nodes.map(\.path) })
             focus = Set(listing.nodes.map(\.devnode)).filter(DeviceRegistry.isListedNode).subtracting(knownNodes)
+                .subtracting(inertNodes)
         }
         // Readiness is read after the nodes are listed (every node seen is in it, finished or
         // not) and before capabilities are read: an incomplete device is not read in full only
@@ -79,6 +80,7 @@ extension DeviceRegistry {
             result = discover(nil)
         }
         if early && readiness == nil { readiness = readinessNow(system, listed: listed?.nodes ?? []) }
+        if early, let f = focus, let r = readiness { noteInert(read: f, made: result.devices, r) }
         if early {
             systemTellsReadiness = readiness != nil
             if readiness == nil { return false }  // nothing can be told complete: the settle window decides
@@ -177,6 +179,15 @@ extension DeviceRegistry {
         guard var r = system.hotplugReadiness(listed: listed) else { return nil }
         r.unfinishedNodes.formUnion(awaitingAdd.intersection(r.presentNodes))
         return r
+    }
+
+    /// Remembers the nodes of `read` that made none of `made` while finished and present (`inertNodes`, bounded).
+    func noteInert(read: Set<String>, made: [Device], _ r: HotplugReadiness) {
+        let inDevices = Set(made.flatMap { $0.nodes.map(\.path) })
+        for n in read where !inDevices.contains(n) && r.presentNodes.contains(n) && !r.unfinishedNodes.contains(n) {
+            guard inertNodes.count < DeviceRegistry.keptSamples else { return }
+            inertNodes.insert(n)
+        }
     }
 
     /// The number of physical parents the `focus` nodes belong to when every one of them is unfinished or

@@ -14,8 +14,10 @@ extension DeviceRegistry {
         if event.droppedBefore > 0 || changedSinceListing.count >= DeviceRegistry.keptSamples {
             lastListing = nil  // events were lost (or never looked at): the next re-read lists everything
             changedSinceListing = []
+            inertNodes = []
         }
         if let node = event.devnode {
+            inertNodes.remove(node)
             if lastListing != nil { changedSinceListing.insert(node) }
             if event.action == "remove" {
                 if awaitingAdd.count < DeviceRegistry.keptSamples { awaitingAdd.insert(node) }

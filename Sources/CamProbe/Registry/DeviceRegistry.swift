@@ -81,6 +81,11 @@ package actor DeviceRegistry {
     /// early re-read reads only those again (nil: list everything, as after lost events or a full re-read).
     var lastListing: [NodeRecord]?
     var changedSinceListing: Set<String> = []
+    /// Finished nodes an early re-read read that made no device (a codec or output-only node, a UVC gadget's own
+    /// node, a playback-only sound card): left out of the next re-reads' focus until udev sends an event for them.
+    /// Without this, one such node on the machine made every early re-read open it, and made "every new node is
+    /// still arriving" untrue, so each node of an arriving camera opened the camera's nodes too (Reports/benchmarks.md §24).
+    var inertNodes: Set<String> = []
     /// How long after the last raw event a device udev has not finished is waited for before the settle
     /// window announces it anyway (a driver that never adds a node it announced).
     let patience = Duration.seconds(2)
@@ -221,6 +226,9 @@ package actor DeviceRegistry {
         for d in initial.devices where known[d.id] == nil && !d.allProblems.contains(where: { $0.kind == .deviceGone }) {
             known[d.id] = d
             order.append(d.id)
+        }
+        if let r = readinessNow(system, listed: listing.nodes) {
+            noteInert(read: Set(listing.nodes.map(\.devnode)).filter(DeviceRegistry.isListedNode), made: initial.devices, r)
         }
     }
 

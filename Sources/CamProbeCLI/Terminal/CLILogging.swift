@@ -46,7 +46,9 @@ enum CLILogging {
 }
 
 /// Writes `camprobe: LEVEL: [label] message key=value …` to standard error with one
-/// `write(2)` per message, so lines from several threads never interleave.
+/// `write(2)` per message, so lines from several threads never interleave. At `--log-level trace` each line
+/// ends with `mono=SECONDS`, `clock_gettime(CLOCK_MONOTONIC)` when it was logged: the clock `udevadm monitor`
+/// stamps its events with, so a hotplug trace lines up with udev's.
 struct StderrLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level
@@ -68,6 +70,12 @@ struct StderrLogHandler: LogHandler {
         if let extra { all.merge(extra) { _, new in new } }
         var line = "camprobe: \(level): [\(label)] \(message)"
         for key in all.keys.sorted() { line += " \(key)=\(all[key]!)" }
+        if logLevel == .trace {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let micros = String(now.tv_nsec / 1000)
+            line += " mono=\(now.tv_sec).\(String(repeating: "0", count: max(0, 6 - micros.count)) + micros)"
+        }
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }

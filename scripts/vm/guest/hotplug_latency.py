@@ -1,8 +1,12 @@
 """Hotplug latency side by side with udevd's own listener (issue P17 item 6).
 
-`camprobe monitor --json` and `udevadm monitor --udev` run together; one reader
-thread per pipe stamps every line with time.monotonic() as it arrives, so both
-listeners are timed by the same clock in the same process. vivid is loaded and
+`camprobe monitor --json` and `udevadm monitor --udev` run together. Each side is
+timed by its own source stamp: udevadm prints CLOCK_MONOTONIC when it prints an
+event ("UDEV  [1234.567890] add …"), camprobe the wall-clock `time` of each JSON
+line (milliseconds), turned into CLOCK_MONOTONIC with the offset between the two
+clocks read here. A reader's arrival stamps are kept beside them ("reader"): under
+TCG on one CPU the reader thread may not run while `usbip attach` runs, so arrival
+stamps can read near 0 on uvcvideo (issue P22). vivid is loaded and
 unloaded CYCLES times (or a UVC gadget attached and detached over USB/IP). For each camprobe `connected` / `disconnected` line the
 latency is measured from the last udev event of that load's (or unload's) burst
 for the device's nodes (video4linux and media), and the `capabilities` line that
@@ -10,6 +14,7 @@ follows a connect is timed the same way.
 
 Used by bench_guest.py (scripts/bench) and by the suite's block D.
 """
+import datetime
 import json
 import re
 import subprocess
@@ -18,7 +23,7 @@ import time
 
 from guest.harness import WEBCAM, modprobe, rmmod, wait_until
 
-UDEV_LINE = re.compile(r"^UDEV\s+\[[0-9.]+\]\s+(\w+)\s+(\S+)\s+\((\S+)\)")
+UDEV_LINE = re.compile(r"^UDEV\s+\[([0-9.]+)\]\s+(\w+)\s+(\S+)\s+\((\S+)\)")
 NODE_SUBSYSTEMS = ("video4linux", "media")
 
 
@@ -46,9 +51,21 @@ def node_events(stamped, action, since):
     n = 0
     for t, line in stamped.snapshot():
         g = UDEV_LINE.match(line)
-        if t >= since and g and g.group(1) == action and g.group(3) in NODE_SUBSYSTEMS:
+        if t >= since and g and g.group(2) == action and g.group(4) in NODE_SUBSYSTEMS:
             n += 1
     return n
+
+
+def clock_offset():
+    """CLOCK_REALTIME minus CLOCK_MONOTONIC, seconds (the narrowest of five reads)."""
+    best = None
+    for _ in range(5):
+        a = time.clock_gettime(time.CLOCK_MONOTONIC)
+        r = time.clock_gettime(time.CLOCK_REALTIME)
+        b = time.clock_gettime(time.CLOCK_MONOTONIC)
+        if best is None or b - a < best[0]:
+            best = (b - a, r - (a + b) / 2)
+    return best[1]
 
 
 def percentile(values, p):
@@ -58,17 +75,29 @@ def percentile(values, p):
     return s[min(len(s) - 1, int(round((len(s) - 1) * p)))]
 
 
-def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unplug=None):
+def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unplug=None, monitor_args=(), stderr_path=None):
     """Runs the cycles; returns a dict of latency lists (ms) and counts. plug/unplug: how a
     device comes and goes (default: vivid loaded with module_args and unloaded; the UVC
     gadget's block passes usbip attach and detach)."""
     plug = plug or (lambda: modprobe("vivid", *module_args))
     unplug = unplug or (lambda: rmmod("vivid"))
-    udev = subprocess.Popen(["udevadm", "monitor", "--udev"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+    udev = subprocess.Popen(["udevadm", "monitor", "--udev", "--kernel"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
-    mon = subprocess.Popen([camprobe, "monitor", "--json"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.DEVNULL)
+    err = open(stderr_path, "w") if stderr_path else subprocess.DEVNULL
+    mon = subprocess.Popen([camprobe, "monitor", "--json", *monitor_args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=err)
     u, m = Stamped(udev.stdout), Stamped(mon.stdout)
+    offset = clock_offset()
+
+    def stamp(e):
+        """A camprobe JSON line's `time` on CLOCK_MONOTONIC (seconds), or None."""
+        try:
+            wall = datetime.datetime.strptime(e["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=datetime.timezone.utc)
+        except (KeyError, TypeError, ValueError):
+            return None
+        return wall.timestamp() - offset
+
+    plugged = []  # when each plug() returned (monotonic)
     time.sleep(2)  # both listening
 
     parsed = []  # (time, event) per monitor line, each line parsed once (a capabilities line is large)
@@ -88,6 +117,7 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
     for c in range(1, cycles + 1):
         marks.append(("add", time.monotonic()))
         plug()
+        plugged.append(time.monotonic())
         # Whole: its capabilities line, or a connected line that carried them (a camprobe that reads before it announces).
         wait_until(lambda: len(events("capabilities")) + sum(1 for _, e in events("connected") if "capabilities" not in e) >= c,
                    20, 0.005)
@@ -99,6 +129,7 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
         # camprobe's disconnect with no udev burst in its phase (seen when camprobe answered first).
         wait_until(lambda: node_events(u, "remove", rmmod_at) >= node_events(u, "add", marks[-2][1]), 5, 0.005)
     time.sleep(0.5)
+    offset_end = clock_offset()
     mon.send_signal(2)
     udev.terminate()
     for p in (mon, udev):
@@ -106,38 +137,57 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
             p.wait(timeout=20)
         except subprocess.TimeoutExpired:
             p.kill()
-    udev_events = []
+    udev_events = []  # (source stamp, reader stamp, action, devpath)
     for t, line in u.snapshot():
         g = UDEV_LINE.match(line)
-        if g and g.group(3) in NODE_SUBSYSTEMS:
-            udev_events.append((t, g.group(1), g.group(2)))
+        if g and g.group(4) in NODE_SUBSYSTEMS:
+            udev_events.append((float(g.group(1)), t, g.group(2), g.group(3)))
     ours = {k: events(k) for k in ("connected", "capabilities", "disconnected")}
 
     def window(t):
-        """The [start, end) of the phase a camprobe line at time t belongs to."""
+        """The [start, end) of the phase a line at time t belongs to."""
         start = max((s for _, s in marks if s <= t), default=0.0)
         later = [s for _, s in marks if s > t]
         return start, (later[0] if later else float("inf"))
 
-    def latency(kind, action):
-        """From the last node event of the burst of the phase (load or unload) the line belongs to; udevadm may
-        print that event a moment after camprobe's line (both read one netlink multicast): then it is negative."""
+    def latency(kind, action, source=True):
+        """From the last node event of the burst of the phase (load or unload) the line belongs to. source: both
+        sides by their own stamps (udevadm's CLOCK_MONOTONIC, camprobe's `time`); else by the reader's arrival."""
         out = []
-        for t, _ in ours[kind]:
-            start, end = window(t)
-            burst = [ut for ut, a, _ in udev_events if a == action and start <= ut < end]
+        for t, e in ours[kind]:
+            at = stamp(e) if source else t
+            if at is None:
+                continue
+            start, end = window(at)
+            burst = [(us if source else ut) for us, ut, a, _ in udev_events if a == action and start <= (us if source else ut) < end]
             if burst:
-                out.append((t - max(burst)) * 1000)
+                out.append((at - max(burst)) * 1000)
         return out
 
+    def after_plug():
+        """Per cycle: from the return of plug() to the camera's `connected` line (source stamp), ms; inf: none
+        in that cycle's load phase. Negative when camprobe announced before `usbip attach` returned."""
+        out = []
+        adds = [s for phase, s in marks if phase == "add"]
+        for start, ret in zip(adds, plugged):
+            _, end = window(start)
+            seen = [a for a in (stamp(e) for _, e in ours["connected"]) if a is not None and start <= a < end]
+            out.append(((min(seen) - ret) * 1000) if seen else float("inf"))
+        return out
+
+    waits = after_plug()
     result = {
         "cycles": cycles,
         "connected": latency("connected", "add"),
         "capabilities": latency("capabilities", "add"),
         "disconnected": latency("disconnected", "remove"),
+        "reader": {"connected": latency("connected", "add", False), "disconnected": latency("disconnected", "remove", False)},
+        "after_plug": waits,
+        "late": sum(1 for w in waits if w > 4000),
         "counts": {k: len(v) for k, v in ours.items()},
         "udev_events": len(udev_events),
         "pending": sum(1 for _, e in ours["connected"] if e.get("capabilities") == "pending"),
+        "clock_offset_drift_ms": (offset_end - offset) * 1000,
     }
     if log_path:
         with open(log_path, "w") as f:
@@ -155,4 +205,13 @@ def table(r):
         v = r[k]
         rows.append("| %s | %d | %.1f | %.1f | %.1f | %.1f |" % (label, len(v), percentile(v, 0.5), percentile(v, 0.99),
                                                                max(v) if v else float("nan"), min(v) if v else float("nan")))
-    return "\n".join(rows) + "\n"
+    for k, label in (("connected", "`connected`, by the reader's arrival stamps"),
+                     ("disconnected", "`disconnected`, by the reader's arrival stamps")):
+        v = r.get("reader", {}).get(k, [])
+        if v:
+            rows.append("| %s | %d | %.1f | %.1f | %.1f | %.1f |" % (label, len(v), percentile(v, 0.5), percentile(v, 0.99), max(v), min(v)))
+    w = [x for x in r.get("after_plug", []) if x != float("inf")]
+    if w:
+        rows.append("| `connected` after `plug` returned (%d of %d cycles seen, %d after 4 s) | %d | %.1f | %.1f | %.1f | %.1f |"
+                    % (len(w), len(r["after_plug"]), r["late"], len(w), percentile(w, 0.5), percentile(w, 0.99), max(w), min(w)))
+    return "\n".join(rows) + "\n" + "\nTimes by each side's own stamp (udevadm: CLOCK_MONOTONIC; camprobe: `time`, ms).\n"
