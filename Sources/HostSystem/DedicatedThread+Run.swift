@@ -11,9 +11,10 @@ extension DedicatedThread {
     /// - Parameter niceness: added to the thread's nice value before `body` runs (`setpriority(2)` on the thread:
     ///   Linux keeps one per thread): work that may wait behind what the user sees now, such as reading a new
     ///   camera's capabilities while its arrival is printed.
-    package static func run<T: Sendable>(_ purpose: String, niceness: Int32 = 0, _ body: @escaping @Sendable () -> T)
-        async throws(ThreadRefused) -> T
-    {
+    /// - Parameter spawn: what starts the thread (a seam for tests that have it refused).
+    package static func run<T: Sendable>(
+        _ purpose: String, niceness: Int32 = 0, spawn: Spawner = DedicatedThread.spawn, _ body: @escaping @Sendable () -> T
+    ) async throws(ThreadRefused) -> T {
         let result: T? = await withCheckedContinuation { (c: CheckedContinuation<T?, Never>) in
             let started = spawn {
                 if niceness > 0 {

@@ -36,14 +36,17 @@ package final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sen
 
     /// Starts the thread; nil when the system refuses one (`pthread_create`
     /// fails, e.g. at the process's thread limit). The corresponding C call is `pthread_create`.
-    package init?(role: Role = .serial) {
+    package convenience init?(role: Role = .serial) { self.init(role: role, spawn: DedicatedThread.spawn) }
+
+    /// `init(role:)` with the thread's spawner given (a seam for tests that have it refused).
+    package init?(role: Role, spawn: DedicatedThread.Spawner) {
         self.role = role
         mutex = .allocate(capacity: 1)
         condition = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
         jobs.reserveCapacity(16)
-        if DedicatedThread.spawn({ [self] in self.run() }) != 0 { return nil }
+        if spawn({ [self] in self.run() }) != 0 { return nil }
     }
 
     /// The executor of the process-wide device thread, for actors that must

@@ -47,6 +47,12 @@ public final class DiscoverySession: Sendable {
     public let filter: DiscoveryFilter
     public let hotplug: Hotplug
     let registry: DeviceRegistry
+    /// The tasks the session started (the hotplug relay, each listener's), cancelled when it ends.
+    let tasks = SessionTasks()
+
+    /// How many of the session's own tasks (the hotplug relay, one per listener) are still running: 0 once
+    /// `stop()` has returned and they have ended (for tests).
+    package var runningTasks: Int { tasks.count }
 
     /// Lists the machine's capture devices and, unless `following` is false, starts following hotplug.
     ///
@@ -93,17 +99,26 @@ public final class DiscoverySession: Sendable {
         do throws(UdevError) {
             let events = try monitor()
             hotplug = UdevMonitor.preferredSource == .udev ? .udev : .kernelOnly
-            await registry.start(events: events)
+            // The registry follows a stream the session can end by itself, at once, even from `deinit`: the
+            // relay's task is cancelled (which ends the monitor's stream, and so its thread) and the relayed
+            // stream finished (which ends the registry's reading). Nothing is buffered here that the monitor's
+            // own stream did not bound: the relay passes each event on as it comes.
+            let (relayed, relay) = AsyncStream<HotplugEvent>.makeStream()
+            tasks.onEnd { relay.finish() }
+            _ = tasks.start {
+                for await e in events { relay.yield(e) }
+                relay.finish()
+            }
+            await registry.start(events: relayed)
         } catch {
             hotplug = .off(reason: "\(error)")
             await registry.start(events: AsyncStream { $0.finish() })
         }
     }
 
-    deinit {
-        let registry = registry
-        Task { await registry.stop() }
-    }
+    /// Ends the session's tasks at once: the hotplug relay (so the monitor's thread ends and the registry stops
+    /// reading) and every listener's (each listener's stream finishes). Nothing is left running for later.
+    deinit { tasks.endAll() }
 
     /// The matching devices present now with their capabilities read (one that has `arrived` is here once
     /// it `wasConnected`).
@@ -124,9 +139,10 @@ public final class DiscoverySession: Sendable {
             }
         }
         let (present, live) = await registry.snapshotAndEvents()
+        let tasks = tasks
         return AsyncStream(bufferingPolicy: .bufferingOldest(1024)) { continuation in
             for d in present where filter.matches(d) { continuation.yield(.wasConnected(d, initial: true)) }
-            let task = Task {
+            let task = tasks.start {
                 var reported = Set(present.filter(filter.matches).map(\.id))
                 var arrived = Set<DeviceID>()  // announced `arrived`, not yet `wasConnected`
                 for await e in live {
@@ -170,5 +186,8 @@ public final class DiscoverySession: Sendable {
     }
 
     /// Stops following hotplug and ends every listener's events.
-    public func stop() async { await registry.stop() }
+    public func stop() async {
+        tasks.endAll()
+        await registry.stop()
+    }
 }

@@ -74,8 +74,9 @@ package enum JSONProfile {
         package func read() throws(ProfileReadError) -> DeviceDocument {
             // A large document is checked and decoded side by side; a small one in turn, where
             // handing half the work to another thread costs more than it saves (the fuzzer's
-            // small inputs ran 45 times slower on a busy machine).
-            guard bytes.count >= JSONProfile.sideBySideBytes else {
+            // small inputs ran 45 times slower on a busy machine). Read from a task, in turn too
+            // (`readsSideBySide`).
+            guard readsSideBySide else {
                 let issues = schemaIssues()
                 guard issues.isEmpty else { throw ProfileReadError(issues: issues) }
                 return try decoded().get()
@@ -84,6 +85,13 @@ package enum JSONProfile {
             guard issues.isEmpty else { throw ProfileReadError(issues: issues) }
             if let document { return document }
             return try JSONProfile.decode(bytes).get()
+        }
+
+        /// Whether `read` checks and decodes side by side: a large document, read where no task runs (a thread of
+        /// its own, as the command line reads profiles). Read from a task (on the cooperative pool), it never
+        /// waits for another thread to finish its other half (`concurrentPerform`): the two run in turn there.
+        package var readsSideBySide: Bool {
+            bytes.count >= JSONProfile.sideBySideBytes && !withUnsafeCurrentTask { $0 != nil }
         }
 
         /// See `JSONProfile.validate`.

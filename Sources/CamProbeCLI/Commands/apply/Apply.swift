@@ -21,7 +21,7 @@ struct Applier {
                 message: "a profile is not a live device: \(source.profile.joined(separator: ", ")) cannot be configured; "
                     + "'camprobe apply --dry-run' shows what would be set, 'camprobe negotiate' the decision")
         }
-        let d = try source.resolve(selector)
+        let d = try await source.resolveOffPool(selector)
         let (node, decision) = try request.decide(d)
         guard let c = decision.choice else {
             throw CLIError(
@@ -131,7 +131,7 @@ struct Apply: AsyncParsableCommand {
     func run() async throws {
         let source = try live.deviceSource(profiles: profile)
         if dryRun {
-            let plan = try ApplyDryRun.plan(device, request, source)
+            let plan = try await ApplyDryRun.plan(device, request, source)
             if source.json { try JSONOutput.print(plan.output) } else { plan.printText() }
             return
         }

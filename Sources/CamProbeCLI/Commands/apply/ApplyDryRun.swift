@@ -37,8 +37,8 @@ struct ApplyDryRun {
             frameInterval: d.sensor == nil ? c.frameInterval : nil)
     }
 
-    static func plan(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) throws -> ApplyDryRun {
-        let d = try source.resolve(selector)
+    static func plan(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> ApplyDryRun {
+        let d = try await source.resolveOffPool(selector)
         let (node, decision) = try request.decide(d)
         guard let c = decision.choice else {
             throw CLIError(

@@ -47,11 +47,11 @@ struct BandwidthVerify {
     let sysfs: String
 
     /// The USB camera `selector` names, with its bus read from sysfs; a clear error for anything else.
-    static func resolve(_ selector: String, _ source: DeviceSourceOptions) throws -> BandwidthVerify {
+    static func resolve(_ selector: String, _ source: DeviceSourceOptions) async throws -> BandwidthVerify {
         if !source.profile.isEmpty {
             throw CLIError(message: "a profile is not a live camera: --measure-usb streams each mode to see what it reserves")
         }
-        let d = try source.resolve(selector)
+        let d = try await source.resolveOffPool(selector)
         guard let node = d.captures.first else { throw CLIError(message: "\(d.name) has no video capture node") }
         guard d.transport.kind == .usb else {
             throw CLIError(message: "\(d.name) is not a USB camera (\(d.transport)): it reserves nothing on a USB bus")
@@ -103,7 +103,7 @@ struct BandwidthVerify {
     }
 
     static func run(_ selector: String, _ source: DeviceSourceOptions, frameTimeout: Double, save: Bool) async throws {
-        let v = try resolve(selector, source)
+        let v = try await resolve(selector, source)
         let rows = try await v.measure(frameTimeout: frameTimeout, source: source)
         var saved: String?
         if save {

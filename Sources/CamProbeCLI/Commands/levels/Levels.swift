@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import HostSystem
 
 struct Levels: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -76,7 +77,8 @@ struct Levels: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (pcm, title) = try resolvePCM()
+        // Discovery opens every node: on a thread of its own, so the awaiting task holds no thread of the pool.
+        let (pcm, title) = try await DedicatedThread.runThrowing("find the microphone of \(device)", { try resolvePCM() })
         let meter = AudioLevelMeter(
             pcm: pcm, request: PCMCaptureRequest(channels: channels), port: CLIEnvironment.current.makeSystem().alsa)
         let limit = seconds.map { max(1, Int(($0 * 10).rounded())) }

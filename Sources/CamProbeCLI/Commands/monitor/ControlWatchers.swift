@@ -13,6 +13,8 @@ actor ControlWatchers {
     let printControls: Bool
     private var tasks: [DeviceID: Task<Void, Never>] = [:]
     private var reasserters: [DeviceID: ControlReasserter] = [:]
+    /// Set by `stopAll`: a watch or reasserter that comes later (a restore that outlived the monitor) is not kept.
+    private var stopped = false
 
     init(printer: EventPrinter, printControls: Bool = true) throws(ThreadRefused) {
         guard let executor = ThreadExecutor() else { throw ThreadRefused(purpose: "follow control events") }
@@ -23,6 +25,10 @@ actor ControlWatchers {
 
     /// Hands the device's control events to `reasserter` from now on (replacing an earlier one).
     func reassert(_ id: DeviceID, with reasserter: ControlReasserter) async {
+        if stopped {
+            await reasserter.close()
+            return
+        }
         if let old = reasserters[id] { await old.close() }
         reasserters[id] = reasserter
     }
@@ -30,7 +36,7 @@ actor ControlWatchers {
     private func reasserter(_ id: DeviceID) -> ControlReasserter? { reasserters[id] }
 
     func watch(_ d: Device) {
-        guard let node = d.captures.first, let controls = node.controls else { return }
+        guard !stopped, let node = d.captures.first, let controls = node.controls else { return }
         let ids = controls.filter { $0.type != "ctrl_class" }.map { (id: $0.id, key: $0.key) }
         let stream: AsyncStream<ControlEvent>
         do throws(V4L2Error) {
@@ -53,6 +59,7 @@ actor ControlWatchers {
     }
 
     func stopAll() async {
+        stopped = true
         for t in tasks.values { t.cancel() }
         tasks.removeAll()
         for r in reasserters.values { await r.close() }

@@ -6,7 +6,8 @@ import Synchronization
 final class LevelMeters: Sendable {
     let port: any ALSAPort
     let printer: EventPrinter
-    private let tasks = Mutex<[Task<Void, Never>]>([])
+    /// The meters' tasks; nil once `stopAll` was called (a meter started later is cancelled at once).
+    private let tasks = Mutex<[Task<Void, Never>]?>([])
 
     init(port: any ALSAPort, printer: EventPrinter) {
         self.port = port
@@ -26,11 +27,18 @@ final class LevelMeters: Sendable {
                 if !Task.isCancelled { printer.levelsEnded(id, pcm: pcm, message: "\(error)") }
             }
         }
-        tasks.withLock { $0.append(task) }
+        let kept = tasks.withLock { t in
+            t?.append(task)
+            return t != nil
+        }
+        if !kept { task.cancel() }
     }
 
     /// Cancels every meter (each read thread ends within one 200 ms wait and closes its PCM).
     func stopAll() {
-        for t in tasks.withLock({ $0 }) { t.cancel() }
+        for t in tasks.withLock({ t in
+            defer { t = nil }
+            return t ?? []
+        }) { t.cancel() }
     }
 }

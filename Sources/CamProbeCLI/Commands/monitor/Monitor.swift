@@ -186,6 +186,7 @@ struct Monitor: AsyncParsableCommand {
         if let keeper { for d in present { await keeper.restore(d) } }
         let deadline = timeout
         let meters = levels ? LevelMeters(port: factory().alsa, printer: printer) : nil
+        let perDevice = DeviceTasks()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 var seen = 0
@@ -211,9 +212,12 @@ struct Monitor: AsyncParsableCommand {
                     case .overflow: break
                     }
                     if let d = whole, keeper != nil || watchers != nil {
-                        // Each device on its own task: a device stuck in its restore delays no other's events.
-                        Task {
+                        // Each device on its own task: a device stuck in its restore delays no other's events. The
+                        // tasks are kept and cancelled when the monitor stops; a restore that ends after that starts
+                        // no watcher (`ControlWatchers.stopAll` has closed them).
+                        perDevice.start {
                             await keeper?.restore(d)
+                            guard !Task.isCancelled else { return }
                             await watchers?.watch(d)
                         }
                     }
@@ -259,6 +263,7 @@ struct Monitor: AsyncParsableCommand {
             await group.next()
             group.cancelAll()
         }
+        perDevice.cancelAll()
         await watchers?.stopAll()
         meters?.stopAll()
         await registry.stop()

@@ -64,8 +64,10 @@ struct Report: AsyncParsableCommand {
         let text: String
         let name: String
         if compare.count == 2 {
-            let a = DeviceReport(try load(compare[0]))
-            let b = DeviceReport(try load(compare[1]))
+            // Reading a device opens its nodes, a profile is parsed: both on a thread of their own, off the pool.
+            let (first, second) = (compare[0], compare[1])
+            let a = DeviceReport(try await DedicatedThread.runThrowing("read \(first)", { try load(first) }))
+            let b = DeviceReport(try await DedicatedThread.runThrowing("read \(second)", { try load(second) }))
             let c = ReportComparison(a, b)
             text = html ? HTMLReport.render(c, generator: generator) : MarkdownReport.render(c, generator: generator)
             name = "camprobe-report-\(Self.safe(a.device.id.rawValue))-vs-\(Self.safe(b.device.id.rawValue))"
@@ -73,21 +75,16 @@ struct Report: AsyncParsableCommand {
             // A live device's report has its PipeWire section (read beside it, bounded); a saved profile's, the view
             // it was written with, if any.
             let reading = sources.profile.isEmpty ? pipeWire.start(formats: true) : nil
-            let (list, saved) = try chosenDevices()
-            var reports = list.map { DeviceReport($0) }
-            let live = reading?.finish(devices: list)
-            for i in reports.indices {
-                let view = live?.scoped(to: list[i].id) ?? (pipeWire.off ? nil : saved[list[i].id])
-                reports[i].pipeWire = view.map(PipeWireSection.init)
-                if sources.profile.isEmpty, list[i].transport.kind == .usb, let sysfs = list[i].identity.physicalPath {
-                    let reader = CLIEnvironment.current.makeSystem().usbBus
-                    reports[i].usb = USBDomainLoad.read(sysfs: sysfs, reader: reader).map(USBSection.init)
-                }
-            }
+            // Discovery opens every node, the PipeWire read is waited for (up to its bound and a second), sysfs is
+            // read: all on a thread of their own, so the awaiting task holds no thread of the cooperative pool.
+            let reports = try await DedicatedThread.runThrowing("read the devices to report", { try gathered(reading) })
+            let list = reports.map(\.device)
+            var withPictures = reports
             if html && thumbnail && sources.profile.isEmpty {
-                for i in reports.indices { reports[i].thumbnailPNG = await thumbnailPNG(of: list[i]) }
+                for i in withPictures.indices { withPictures[i].thumbnailPNG = await thumbnailPNG(of: list[i]) }
             }
-            text = html ? HTMLReport.render(reports, generator: generator) : MarkdownReport.render(reports, generator: generator)
+            text =
+                html ? HTMLReport.render(withPictures, generator: generator) : MarkdownReport.render(withPictures, generator: generator)
             name = "camprobe-report-" + (list.count == 1 ? Self.safe(list[0].id.rawValue) : "\(list.count)-devices")
         }
         let fileName = name + (html ? ".html" : ".md")
@@ -98,6 +95,23 @@ struct Report: AsyncParsableCommand {
         let path = Self.destination(output, fileName: fileName)
         do throws(FileWriteError) { try AtomicFile.write(text, to: path) } catch { throw CLIError(message: error.description) }
         print(path)
+    }
+
+    /// The reports of the devices named, each with its PipeWire view (read live beside them, or the one its profile
+    /// carries) and a live USB camera's bandwidth domain. Blocks: device I/O, the PipeWire wait, sysfs reads.
+    func gathered(_ reading: PipeWireReading?) throws -> [DeviceReport] {
+        let (list, saved) = try chosenDevices()
+        var reports = list.map { DeviceReport($0) }
+        let live = reading?.finish(devices: list)
+        for i in reports.indices {
+            let view = live?.scoped(to: list[i].id) ?? (pipeWire.off ? nil : saved[list[i].id])
+            reports[i].pipeWire = view.map(PipeWireSection.init)
+            if sources.profile.isEmpty, list[i].transport.kind == .usb, let sysfs = list[i].identity.physicalPath {
+                let reader = CLIEnvironment.current.makeSystem().usbBus
+                reports[i].usb = USBDomainLoad.read(sysfs: sysfs, reader: reader).map(USBSection.init)
+            }
+        }
+        return reports
     }
 
     /// The devices named (all when none), read in one discovery pass, and the PipeWire views saved profiles carry.

@@ -74,8 +74,11 @@ struct SnapshotCommand: AsyncParsableCommand {
             a = try await Applier.run(device, wanted, source)
         } catch let error as CLIError where error.cause?.kind == .busy || error.cause?.underlying?.errno == Errno.EBUSY {
             // S_FMT refused because another process streams: say who, when /proc shows it.
-            let path = (try? source.resolve(device))?.captures.first?.path
-            let who = path.flatMap { SnapshotHolders.describe(path: $0) }
+            // Discovery and /proc reads, on a thread of their own.
+            let (path, who) = try await DedicatedThread.run("find who streams from \(device)") { [device] in
+                let path = (try? source.resolve(device))?.captures.first?.path
+                return (path, path.flatMap { SnapshotHolders.describe(path: $0) })
+            }
             throw CLIError(
                 message: error.message + "\nsnapshot: another process is streaming from \(path ?? device)"
                     + (who.map { ": " + $0 } ?? ""))

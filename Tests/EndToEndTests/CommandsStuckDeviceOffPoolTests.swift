@@ -1,0 +1,117 @@
+import ArgumentParser
+import CamProbe
+import CamProbeTesting
+import Foundation
+import Testing
+
+@testable import CamProbeCLI
+
+/// P23 item 6: the commands' own waits are not on the cooperative pool. Six runs at once of a command whose
+/// device is stuck 3 s in `open(2)` (or whose PipeWire daemon never answers), more than the pool has threads (one
+/// per core), do not delay a plain task. Each test failed (the plain task waited seconds) while that command
+/// resolved its device, or waited for the PipeWire read, on the task's own thread. Run in the `alone` process
+/// (scripts/test: its name has StuckDeviceOffPoolTests in it): it installs the command line's environment.
+@Suite("Commands: a stuck device holds no thread of the pool", .serialized, .timeLimit(.minutes(2)))
+struct CommandsStuckDeviceOffPoolTests {
+    static let stuckMilliseconds = 3000
+
+    /// A machine whose one camera takes 3 s to open (every discovery opens it), or opens at once.
+    static func environment(stuckOpen: Bool, pipeWire: String = "noDaemon") throws -> CLIEnvironment {
+        let extra = stuckOpen ? #""ioctlDelays":{"open":\#(stuckMilliseconds)}"# : ""
+        let spec = try Fixtures.system(json: #"{"nodes":["# + streamableNode(extra: extra) + "]}").spec
+        return CLIEnvironment(
+            makeSystem: { FakeDeviceSystem(spec: spec) }, hotplugEvents: { AsyncStream { $0.finish() } }, isLive: false,
+            pipeWire: FakePipeWirePort(spec: FakePipeWirePort.Spec(answer: pipeWire)))
+    }
+
+    /// Runs `command` six times at once in `environment`; while they are stuck, a plain task must finish at once.
+    static func expectThePoolFree(_ environment: CLIEnvironment, _ command: @escaping @Sendable () async -> Void) async throws {
+        CLIEnvironment.install(environment)
+        defer { CLIEnvironment.install(.live) }
+        let started = ContinuousClock.now
+        let stuck = (0..<6).map { _ in Task { await command() } }
+        try await Task.sleep(for: .milliseconds(300))  // all inside their stuck call now
+        let quick = await Task.detached { (1...1000).reduce(0, +) }.value
+        let elapsed = ContinuousClock.now - started
+        #expect(quick == 500_500)
+        #expect(elapsed < .milliseconds(2000), "a plain task waited \(elapsed) behind the stuck commands")
+        for t in stuck { await t.value }
+        #expect(ContinuousClock.now - started >= .milliseconds(stuckMilliseconds), "the commands were not stuck")
+    }
+
+    /// Runs a parsed command, its error ignored (the selector names no device: the discovery is what is measured).
+    static func run(_ type: any AsyncParsableCommand.Type, _ arguments: [String]) async {
+        let parsed: any ParsableCommand
+        do { parsed = try type.parseAsRoot(arguments) } catch {
+            Issue.record("\(arguments) did not parse: \(type.fullMessage(for: error))")
+            return
+        }
+        guard var command = parsed as? any AsyncParsableCommand else {
+            Issue.record("\(arguments) is not an async command")
+            return
+        }
+        try? await command.run()
+    }
+
+    @Test func applyAndSnapshotResolveTheirDeviceOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(Apply.self, ["no-such-camera", "--size", "640x480"])
+            await Self.run(SnapshotCommand.self, ["no-such-camera", "--size", "640x480", "-o", "/nonexistent/x.png"])
+        }
+    }
+
+    @Test func applyDryRunResolvesItsDeviceOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(Apply.self, ["no-such-camera", "--dry-run", "--size", "640x480"])
+        }
+    }
+
+    @Test func levelsFindsItsMicrophoneOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(Levels.self, ["no-such-camera", "--seconds", "1"])
+        }
+    }
+
+    @Test func reportReadsItsDevicesOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(Report.self, ["--md", "no-such-camera"])
+        }
+    }
+
+    /// The PipeWire daemon never answers: the report waits for the read (3 s, then a second more) off the pool.
+    @Test func reportWaitsForPipeWireOffThePool() async throws {
+        let out = NSTemporaryDirectory() + "camprobe-report-pool-\(UUID().uuidString)/"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: false, pipeWire: "never")) {
+            await Self.run(Report.self, ["--md", "-o", out + UUID().uuidString + ".md"])
+        }
+    }
+}
+
+/// `monitor`'s per-device tasks: kept until they end, all cancelled when the monitor stops.
+@Suite("Monitor: per-device tasks", .timeLimit(.minutes(1)))
+struct MonitorDeviceTasksTests {
+    @Test func cancelAllCancelsEveryTaskAndLaterOnesAtOnce() async throws {
+        let tasks = DeviceTasks()
+        let (ended, endedContinuation) = AsyncStream<Bool>.makeStream()
+        for _ in 0..<3 {
+            tasks.start {
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(60)) }
+                endedContinuation.yield(Task.isCancelled)
+            }
+        }
+        tasks.start {}  // ends at once and is not kept
+        for _ in 0..<200 where tasks.count != 3 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(tasks.count == 3)
+        tasks.cancelAll()
+        var it = ended.makeAsyncIterator()
+        for _ in 0..<3 { #expect(await it.next() == true) }
+        tasks.start {
+            endedContinuation.yield(Task.isCancelled)
+        }
+        #expect(await it.next() == true, "a task started after cancelAll was not cancelled")
+        for _ in 0..<200 where tasks.count != 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(tasks.count == 0)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// P23 item 6, "no waiting on the pool anywhere", for the commands and the discovery session: what can be told
+/// from the text. Each rule failed on the tree before the change that made it hold.
+extension HouseRulesTests {
+    /// The folders these rules cover.
+    static let poolRuleFolders = [
+        "Sources/CamProbeCLI/Commands/report/", "Sources/CamProbeCLI/Commands/apply/", "Sources/CamProbeCLI/Commands/levels/",
+        "Sources/CamProbeCLI/Commands/snapshot/", "Sources/CamProbeCLI/Commands/monitor/", "Sources/CamProbe/Discovery/",
+    ]
+
+    static var poolRuleFiles: [(path: String, lines: [String])] {
+        sources.filter { f in poolRuleFolders.contains { f.path.hasPrefix($0) } }
+    }
+
+    /// Calls that block their thread until something else happens: a `Latch` or `BackgroundWork` wait, Dispatch's
+    /// `concurrentPerform`, the PipeWire read's bounded wait, and device discovery (it opens every node) with the
+    /// helpers that run it or read profiles.
+    static let blockingCalls =
+        #"(?<!await )\b[\w?.]+\.wait\(|concurrentPerform|\.finish\(devices:|\bsource\.(resolve|read|discover)\("#
+        + #"|\.discover\(|DeviceDiscovery\(|\bresolvePCM\(\)|\bchosenDevices\(\)|\bgathered\(|ProfileFile\.load|ProfileFolder\.load"#
+        + #"|\bload\(compare"#
+
+    /// The code of `text` with `//` comments and string literals blanked (same length, so offsets still hold).
+    static func codeOnly(_ text: String) -> [Character] {
+        var out = Array(text)
+        var i = 0
+        var inString = false
+        var block = false
+        while i < out.count {
+            let c = out[i]
+            let three = i + 2 < out.count && out[i] == "\"" && out[i + 1] == "\"" && out[i + 2] == "\""
+            if !inString && c == "/" && i + 1 < out.count && out[i + 1] == "/" {
+                while i < out.count && out[i] != "\n" {
+                    out[i] = " "
+                    i += 1
+                }
+                continue
+            }
+            if three && (!inString || block) {
+                inString.toggle()
+                block = inString
+                i += 3
+                continue
+            }
+            if c == "\"" && (!inString || !block) {
+                inString.toggle()
+                i += 1
+                continue
+            }
+            if inString {
+                if c == "\\" && i + 1 < out.count && out[i + 1] != "(" {
+                    out[i] = " "
+                    out[i + 1] = " "
+                    i += 2
+                    continue
+                }
+                if c != "\n" { out[i] = " " }
+            }
+            i += 1
+        }
+        return out
+    }
+
+    /// The index of the `}` that closes the `{` at `open`.
+    static func closing(_ code: [Character], from open: Int) -> Int {
+        var depth = 0
+        var i = open
+        while i < code.count {
+            if code[i] == "{" { depth += 1 }
+            if code[i] == "}" {
+                depth -= 1
+                if depth == 0 { return i }
+            }
+            i += 1
+        }
+        return code.count - 1
+    }
+
+    /// The bodies of the `async` functions of `text`, with every closure handed to `DedicatedThread.run` or `runThrowing` blanked:
+    /// what runs on the calling task's thread.
+    static func asyncBodies(_ text: String) -> [String] {
+        var code = codeOnly(text)
+        let joined = String(code)
+        // Work handed to a thread of its own runs there, not on the task: blank it first.
+        for m in joined.ranges(of: /DedicatedThread\.run(Throwing)?\(/) {
+            let start = joined.distance(from: joined.startIndex, to: m.lowerBound)
+            guard let open = code[start...].firstIndex(of: "{") else { continue }
+            for j in open...closing(code, from: open) where code[j] != "\n" { code[j] = " " }
+        }
+        var bodies: [String] = []
+        let blanked = String(code)
+        for m in blanked.ranges(of: /\bfunc\s+\w+/) {
+            let start = blanked.distance(from: blanked.startIndex, to: m.lowerBound)
+            guard let open = code[start...].firstIndex(of: "{") else { continue }
+            let header = String(code[start..<open])
+            guard header.range(of: #"\)\s*(async|.*\basync\b)"#, options: .regularExpression) != nil else { continue }
+            bodies.append(String(code[open...closing(code, from: open)]))
+        }
+        return bodies
+    }
+
+    /// An `async` function of the commands named in P23 item 6, of `monitor` and of the discovery session never
+    /// calls what blocks its thread (on the cooperative pool, where it runs): such work is handed to
+    /// `DedicatedThread.run`, whose closure runs on a thread of its own.
+    @Test func asyncCommandBodiesDoNotBlockThePool() throws {
+        let regex = try NSRegularExpression(pattern: Self.blockingCalls)
+        var found: [String] = []
+        for file in Self.poolRuleFiles {
+            for body in Self.asyncBodies(file.lines.joined(separator: "\n")) {
+                for line in body.components(separatedBy: "\n")
+                where regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    found.append("\(file.path): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(found == [], "blocking calls in async bodies:\n\(found.joined(separator: "\n"))")
+        #expect(Self.poolRuleFiles.count >= 20, "\(Self.poolRuleFiles.count) files checked")
+    }
+
+    /// The rule's scanner sees what it must: a blocking call in an async body, and not one handed to a thread.
+    @Test func thePoolRuleSeesABlockingCall() throws {
+        let sample = """
+            func run() async throws {
+                let x = "}" // {
+                let d = try source.resolve(selector)
+                let e = try await DedicatedThread.runThrowing("read", { try source.resolve(selector) })
+            }
+            func plain() { latch.wait() }
+            """
+        let bodies = Self.asyncBodies(sample)
+        #expect(bodies.count == 1)
+        let regex = try NSRegularExpression(pattern: Self.blockingCalls)
+        let hits = bodies[0].components(separatedBy: "\n").filter {
+            regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil
+        }
+        #expect(hits.map { $0.trimmingCharacters(in: .whitespaces) } == ["let d = try source.resolve(selector)"])
+    }
+
+    /// No task is started and forgotten in these folders: each `Task {}` is held by a name (to be cancelled or
+    /// awaited when its owner stops), never left running past the monitor's or the session's end.
+    @Test func everyTaskIsKept() throws {
+        let all = try Self.offenders(#"\bTask(\.detached)?\s*(\(|\{)"#, in: Self.poolRuleFiles)
+        let unkept = all.filter { $0.range(of: #"(=|return)\s*Task(\.detached)?\s*(\(|\{)"#, options: .regularExpression) == nil }
+        #expect(unkept == [], "tasks nobody keeps:\n\(unkept.joined(separator: "\n"))")
+        #expect(all.count >= 4, "\(all)")
+    }
+}
