@@ -97,23 +97,14 @@ enum AudioNegotiation {
     }
 
     static func run(
-        device d: Device, options: AudioRequestOptions, strict: Bool, json: Bool, explain: Bool, emit: Negotiate.EmitTarget?
+        device d: Device, options: AudioRequestOptions, strict: Bool, json: Bool, explain: Bool, emit: (any CommandEmitter)?
     ) throws {
         let request = options.request
         let decision = AudioNegotiator.decide(request, across: d, pcm: options.pcm)
         if let emit {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
             if let e = strictError(decision, strict: strict) { throw e }
-            let (line, note): (String?, String?) =
-                switch emit {
-                case .ffmpeg: AudioEmitters.ffmpeg(c)
-                case .gst: AudioEmitters.gstLaunch(c)
-                case .gstCaps: AudioEmitters.gstCapsString(c)
-                default: (nil, "--emit \(emit.rawValue) is for cameras; a microphone has ffmpeg, gst and gst-caps")
-                }
-            guard let line else { throw CLIError(message: note ?? "no command for this sample format") }
-            print(line)
-            if emit != .gstCaps, let n = AudioEmitters.pcmNote(c) { Terminal.note(n) }
+            try Negotiate.emitted(CommandEmitters.microphone(emit, c))
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
             }

@@ -14,7 +14,7 @@ enum JointNegotiation {
 
     static func run(
         selectors: [String], request: VideoRequestOptions<VideoRequestOptional>, source: DeviceSourceOptions, usbFrom: [String] = [],
-        emit: Negotiate.EmitTarget? = nil
+        emit: (any CommandEmitter)? = nil
     ) throws {
         let devices = try resolve(selectors, source: source)
         let wish: JointCamera.Wish
@@ -37,17 +37,9 @@ enum JointNegotiation {
             // One command per camera, each after a comment naming it; the plan's verdict is the exit status.
             for (i, c) in plan.cameras.enumerated() {
                 guard let choice = c.choice else { continue }
-                var line: String? =
-                    switch emit {
-                    case .gst: Emitters.gstLaunch(choice, device: choice.path).command
-                    case .gstCaps: Emitters.gstCapsString(choice).caps
-                    case .v4l2ctl: Emitters.v4l2ctl(choice, device: choice.path)
-                    default: Emitters.ffmpeg(choice, device: choice.path).command
-                    }
-                // Each camera its own output file.
-                if let l = line, l.hasSuffix(" out.mkv") { line = String(l.dropLast(8)) + " out-\(i).mkv" }
+                let line = try? CommandEmitters.together(emit, choice, index: i).get()
                 StandardOutput.line("# \(c.name) (\(c.id))" + (c.gave.isEmpty ? "" : ": gave " + c.gave.joined(separator: ", ")))
-                StandardOutput.line(line ?? "# no \(emit.rawValue) command for \(choice.summary)")
+                StandardOutput.line(line ?? "# no \(emit.name) command for \(choice.summary)")
             }
         } else if source.json {
             try JSONOutput.print(Output(request: request.summary.isEmpty ? "preset high" : request.summary, plan: plan))

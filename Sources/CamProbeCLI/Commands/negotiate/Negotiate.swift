@@ -54,28 +54,16 @@ struct Negotiate: ParsableCommand {
 
     @Option(
         name: .customLong("emit"),
-        help: ArgumentHelp(
-            "Print only a ready-to-run command: ffmpeg, gst (gst-launch-1.0), gst-caps, v4l2-ctl, gst-pipewire (pipewiresrc on the "
-                + "PipeWire node for the camera); for media-controller cameras also media-ctl (the whole pipeline), cam and gst-libcamera.",
-            valueName: "tool"),
-        completion: .list(EmitTarget.allCases.map(\.rawValue)))
-    var emitText: String?
+        help: ArgumentHelp("Print only a ready-to-run command for the tool (not with --json or --explain).", valueName: "tool"))
+    var emitTool: EmitToolArgument?
 
+    /// `--emit` as given.
+    var emitText: String? { emitTool?.text }
     /// The tool asked for, in any case (`FFmpeg`); nil when none is or it is not one (`validate` says so).
-    var emit: EmitTarget? { emitText.flatMap { EmitTarget(rawValue: $0.lowercased()) } }
+    var emitter: (any CommandEmitter)? { emitTool?.emitter }
 
     @OptionGroup var source: DeviceSourceOptions
     @OptionGroup var pipeWire: PipeWireOptions
-
-    enum EmitTarget: String, CaseIterable {
-        case ffmpeg, gst
-        case gstCaps = "gst-caps"
-        case v4l2ctl = "v4l2-ctl"
-        case mediaCtl = "media-ctl"
-        case cam
-        case gstLibcamera = "gst-libcamera"
-        case gstPipeWire = "gst-pipewire"
-    }
 
     struct Output: Encodable {
         var schemaVersion = CaptureModelSchema.version
@@ -98,19 +86,19 @@ struct Negotiate: ParsableCommand {
             if audio.isGiven || explain {
                 throw ValidationError("--together plans cameras: it cannot be combined with --explain or the microphone options")
             }
-            if let emitText, ![.ffmpeg, .gst, .gstCaps, .v4l2ctl].contains(emit) {
-                throw ValidationError("--emit '\(emitText)' with --together: one of ffmpeg, gst, gst-caps, v4l2-ctl (a command per camera)")
+            if let emitText, !(emitter is any TogetherCommandEmitter) {
+                throw ValidationError(CommandEmitters.togetherRefusal(emitText).message)
             }
-            if emit != nil && source.json { throw ValidationError("--emit prints only commands: it cannot be combined with --json") }
+            if emitter != nil && source.json { throw ValidationError("--emit prints only commands: it cannot be combined with --json") }
             return
         }
-        if let emitText, emit == nil {
-            let tools = EmitTarget.allCases.map(\.rawValue)
+        if let emitText, emitter == nil {
+            let tools = CommandEmitters.names()
             throw ValidationError(
                 "--emit '\(emitText)': no such tool" + Suggestion.hint(emitText, among: tools) + "; the tools are "
                     + tools.joined(separator: ", "))
         }
-        if emit != nil && (source.json || explain) {
+        if emitter != nil && (source.json || explain) {
             throw ValidationError("--emit prints only a command: it cannot be combined with --json or --explain")
         }
         if audio.isGiven {
@@ -120,9 +108,11 @@ struct Negotiate: ParsableCommand {
                     "--rate/--channels/--sample-format/--pcm ask the microphone, \(video.joined(separator: "/")) the camera: "
                         + "negotiate one at a time")
             }
-            if let emit, ![.ffmpeg, .gst, .gstCaps].contains(emit) {
-                throw ValidationError("--emit \(emit.rawValue) is for cameras; a microphone has --emit ffmpeg, gst or gst-caps")
+            if let emitter, !(emitter is any MicrophoneCommandEmitter) {
+                throw ValidationError(CommandEmitters.microphoneRefusal(emitter.name).message)
             }
+        } else if let emitter, !(emitter is any CameraCommandEmitter) {
+            throw ValidationError(CommandEmitters.cameraRefusal(emitter.name).message)
         } else if request.isEmpty {
             throw ValidationError(
                 "say what you want: --preset P, or --size WxH and/or --fps F; for the microphone --rate HZ, --channels N "
@@ -145,12 +135,12 @@ struct Negotiate: ParsableCommand {
     func run() throws {
         if !together.isEmpty {
             return try JointNegotiation.run(
-                selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom, emit: emit)
+                selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom, emit: emitter)
         }
         let d = try source.resolve(device)
         if audio.isGiven {
             return try AudioNegotiation.run(
-                device: d, options: audio, strict: request.strict, json: source.json, explain: explain, emit: emit)
+                device: d, options: audio, strict: request.strict, json: source.json, explain: explain, emit: emitter)
         }
         let (node, decision) = try request.decide(d)
         let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
@@ -165,24 +155,12 @@ struct Negotiate: ParsableCommand {
         } else {
             stable = StableNodePath.live(node: commandNode, system: source.system())
         }
-        if let emit {
+        if let emitter {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
             if let e = request.strictError(decision) { throw e }
-            let (line, note): (String?, String?) =
-                switch emit {
-                case .ffmpeg: Emitters.ffmpeg(c, device: stable.path)
-                case .gst: Emitters.gstLaunch(c, device: stable.path)
-                case .gstCaps: Emitters.gstCapsString(c)
-                case .v4l2ctl:
-                    (pipeline.map { $0.commands.dropFirst().joined(separator: " && ") } ?? Emitters.v4l2ctl(c, device: stable.path), nil)
-                case .mediaCtl: (pipeline?.commands.joined(separator: " && "), "\(d.name) is not a media-controller camera")
-                case .cam: (pipeline?.libcamera, "libcamera's id for \(d.name) is not known (only media-controller sensors have one)")
-                case .gstLibcamera: (pipeline?.gstreamer, "libcamera's id or GStreamer caps for this choice are not known")
-                case .gstPipeWire: pipeWireCommand(c, device: d)
-                }
-            guard let line else { throw CLIError(message: note ?? "no command for this format") }
-            StandardOutput.line(line)  // a command to copy: never wrapped
-            if let n = stable.note, emit == .ffmpeg || emit == .gst || (emit == .v4l2ctl && pipeline == nil) { Terminal.note(n) }
+            let camera = CameraEmitInput(
+                choice: c, node: stable.path, nodeNote: stable.note, cameraName: d.name, pipeWireNode: { pipeWireNode(c, device: d) })
+            try Self.emitted(CommandEmitters.camera(emitter, camera, pipeline: pipeline))
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
             }
@@ -212,17 +190,30 @@ struct Negotiate: ParsableCommand {
         try finish(decision)
     }
 
-    /// `--emit gst-pipewire`: the PipeWire node joined to the chosen V4L2 node, and pipewiresrc on it when it offers
-    /// the choice (`PipeWireEmitter`); else why not (no daemon, no node for it, the mode not offered).
-    func pipeWireCommand(_ c: Choice, device d: Device) -> (String?, String?) {
-        guard source.profile.isEmpty else { return (nil, "--emit gst-pipewire needs this machine's PipeWire daemon, not a saved profile") }
+    /// The PipeWire node joined to the chosen V4L2 node (`--emit gst-pipewire` reads through it); else why there is
+    /// none (a saved profile, no daemon, no node for it).
+    func pipeWireNode(_ c: Choice, device d: Device) -> Result<PipeWireNode, EmitRefusal> {
+        guard source.profile.isEmpty else {
+            return .failure(EmitRefusal("--emit gst-pipewire needs this machine's PipeWire daemon, not a saved profile"))
+        }
         let report = pipeWire.start(formats: true).finish(devices: [d])
-        guard report.status == .read, let view = report.view else { return (nil, report.message ?? "PipeWire view off") }
+        guard report.status == .read, let view = report.view else { return .failure(EmitRefusal(report.message ?? "PipeWire view off")) }
         guard let join = report.joins.first(where: { $0.devnode == c.path }), let node = view.nodes.first(where: { $0.id == join.nodeID })
         else {
             let why = report.unpublished.first { $0.devnode == c.path }?.reason ?? "no node of PipeWire \(view.version) names it"
-            return (nil, "PipeWire publishes no node for \(c.path): \(why)")
+            return .failure(EmitRefusal("PipeWire publishes no node for \(c.path): \(why)"))
         }
-        return PipeWireEmitter.gstLaunch(c, node: node)
+        return .success(node)
+    }
+
+    /// Prints an emitted command (never wrapped: it is to be copied whole), then its notes; a refusal is the error.
+    static func emitted(_ result: Result<EmittedCommand, EmitRefusal>) throws {
+        let command: EmittedCommand
+        switch result {
+        case .success(let c): command = c
+        case .failure(let refusal): throw CLIError(message: refusal.message)
+        }
+        StandardOutput.line(command.line)
+        for n in command.notes { Terminal.note(n) }
     }
 }

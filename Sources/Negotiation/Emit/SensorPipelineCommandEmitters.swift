@@ -1,0 +1,51 @@
+import CaptureModel
+
+/// `--emit media-ctl`: the whole pipeline of a media-controller camera, media-ctl then v4l2-ctl, joined with `&&`
+/// (`SensorPipelineSetup.commands`).
+package struct MediaCtlCommandEmitter: CameraCommandEmitter {
+    package init() {}
+    package var name: String { "media-ctl" }
+    package var summary: String { "the whole pipeline of a media-controller camera: media-ctl, then v4l2-ctl" }
+
+    package func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        .failure(EmitRefusal("\(camera.cameraName) is not a media-controller camera"))
+    }
+
+    package func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        .success(EmittedCommand(setup.commands.joined(separator: " && ")))
+    }
+}
+
+/// `--emit cam`: libcamera's `cam` on a media-controller camera whose libcamera id is known
+/// (`SensorPipelineSetup.libcamera`).
+package struct LibcameraCamCommandEmitter: CameraCommandEmitter {
+    package init() {}
+    package var name: String { "cam" }
+    package var summary: String { "libcamera's cam on a media-controller camera" }
+
+    package func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        .failure(EmitRefusal("libcamera's id for \(camera.cameraName) is not known (only media-controller sensors have one)"))
+    }
+
+    package func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        guard let line = setup.libcamera else { return self.camera(camera) }
+        return .success(EmittedCommand(line))
+    }
+}
+
+/// `--emit gst-libcamera`: `gst-launch-1.0` with libcamerasrc on a media-controller camera whose libcamera id and
+/// caps are known (`SensorPipelineSetup.gstreamer`).
+package struct GstLibcameraCommandEmitter: CameraCommandEmitter {
+    package init() {}
+    package var name: String { "gst-libcamera" }
+    package var summary: String { "gst-launch-1.0 with libcamerasrc on a media-controller camera" }
+
+    package func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        .failure(EmitRefusal("libcamera's id or GStreamer caps for this choice are not known"))
+    }
+
+    package func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        guard let line = setup.gstreamer else { return self.camera(camera) }
+        return .success(EmittedCommand(line))
+    }
+}

@@ -1,0 +1,22 @@
+import CaptureModel
+
+/// `--emit v4l2-ctl`: the capture node's format and rate (`Emitters.v4l2ctl`); on a media-controller camera the
+/// v4l2-ctl commands of its pipeline (the sensor's blanking, every capture node of the graph), without media-ctl.
+package struct V4L2CtlCommandEmitter: CameraCommandEmitter, TogetherCommandEmitter {
+    package init() {}
+    package var name: String { "v4l2-ctl" }
+    package var summary: String { "v4l2-ctl setting the format and rate (each node's, on a media-controller camera)" }
+
+    package func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        .success(EmittedCommand(Emitters.v4l2ctl(camera.choice, device: camera.node), notes: camera.nodeNote.map { [$0] } ?? []))
+    }
+
+    /// The pipeline's commands after media-ctl's, joined with `&&`; they name the nodes by `/dev/videoN`, so no note.
+    package func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        .success(EmittedCommand(setup.commands.dropFirst().joined(separator: " && ")))
+    }
+
+    package func together(_ choice: Choice, index: Int) -> Result<String, EmitRefusal> {
+        .success(Emitters.v4l2ctl(choice, device: choice.path))
+    }
+}

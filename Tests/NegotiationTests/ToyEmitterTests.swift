@@ -1,0 +1,89 @@
+import CaptureModel
+import Negotiation
+import Testing
+
+/// A new `negotiate --emit` tool is one type and one line in `CommandEmitters.all`. This toy is that type (a
+/// recorder with a command for a camera and for a microphone); the tests hand the registry plus the toy to the
+/// lookups, as the one registry line would, and the toy is then found by name, emits for both, and is named in the
+/// refusals beside the shipped tools.
+struct ToyRecEmitter: CameraCommandEmitter, MicrophoneCommandEmitter {
+    var name: String { "toyrec" }
+    var summary: String { "toyrec, which records anything" }
+
+    func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
+        .success(EmittedCommand("toyrec --video \(camera.node) --size \(camera.choice.size)", notes: camera.nodeNote.map { [$0] } ?? []))
+    }
+
+    func microphone(_ choice: AudioChoice) -> Result<EmittedCommand, EmitRefusal> {
+        .success(EmittedCommand("toyrec --audio \(choice.pcm) --rate \(choice.rate)"))
+    }
+}
+
+/// A tool with a command for a microphone only.
+struct ToyMicEmitter: MicrophoneCommandEmitter {
+    var name: String { "toymic" }
+    var summary: String { "toymic" }
+    func microphone(_ choice: AudioChoice) -> Result<EmittedCommand, EmitRefusal> { .success(EmittedCommand("toymic \(choice.pcm)")) }
+}
+
+@Suite("A new --emit tool is one type and one registry line")
+struct ToyEmitterTests {
+    static let registry: [any CommandEmitter] = CommandEmitters.all + [ToyRecEmitter()]
+
+    static func camera() throws -> CameraEmitInput {
+        let d = try Cameras.named("c525")
+        let node = try #require(d.captures.first)
+        let request = CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(30, 1)))
+        let c = try #require(Negotiator.decide(request, for: node, transport: d.transport, controls: node.controls).choice)
+        return CameraEmitInput(choice: c, node: "/dev/v4l/by-path/toy", nodeNote: "no by-id link", cameraName: d.name)
+    }
+
+    static func microphone() throws -> AudioChoice {
+        try #require(AudioNegotiator.decide(AudioRequest(rate: 48000, channels: 2), cards: [AudioNegotiatorTests.loopback]).choice)
+    }
+
+    @Test func theToyIsFoundByNameOnlyWhenRegistered() throws {
+        #expect(CommandEmitters.named("toyrec", among: Self.registry)?.name == "toyrec")
+        #expect(CommandEmitters.named("ToyRec", among: Self.registry)?.name == "toyrec", "any case, as --emit FFmpeg")
+        #expect(CommandEmitters.named("toyrec") == nil, "without its line the shipped registry does not know it")
+        #expect(CommandEmitters.names(among: Self.registry) == CommandEmitters.names() + ["toyrec"])
+        #expect(CommandEmitters.help(ToyRecEmitter()) == "toyrec, which records anything; also for a microphone")
+    }
+
+    @Test func theToyEmitsForACamera() throws {
+        let toy = try #require(CommandEmitters.named("toyrec", among: Self.registry))
+        let command = try CommandEmitters.camera(toy, try Self.camera(), pipeline: nil, among: Self.registry).get()
+        #expect(command == EmittedCommand("toyrec --video /dev/v4l/by-path/toy --size 1920x1080", notes: ["no by-id link"]))
+    }
+
+    @Test func theToyEmitsForAMicrophone() throws {
+        let toy = try #require(CommandEmitters.named("toyrec", among: Self.registry))
+        let command = try CommandEmitters.microphone(toy, try Self.microphone(), among: Self.registry).get()
+        #expect(command == EmittedCommand("toyrec --audio hw:CARD=Loopback,DEV=1 --rate 48000"))
+    }
+
+    @Test func theRefusalsNameTheToyOnceItIsRegistered() throws {
+        #expect(
+            CommandEmitters.microphoneRefusal("v4l2-ctl", among: Self.registry).message
+                == "--emit v4l2-ctl is for cameras; a microphone has --emit ffmpeg, gst, gst-caps or toyrec")
+        // The toy has no command per camera of a plan: refused as the shipped camera-only tools are.
+        let refused = CommandEmitters.together(ToyRecEmitter(), try Self.camera().choice, index: 0, among: Self.registry)
+        #expect(throws: EmitRefusal("--emit 'toyrec' with --together: one of ffmpeg, gst, gst-caps, v4l2-ctl (a command per camera)")) {
+            try refused.get()
+        }
+    }
+
+    @Test func aToolWithoutACameraCommandIsRefusedForACamera() throws {
+        let registry = CommandEmitters.all + [ToyMicEmitter()]
+        let refused = CommandEmitters.camera(ToyMicEmitter(), try Self.camera(), pipeline: nil, among: registry)
+        #expect(
+            throws: EmitRefusal(
+                "--emit toymic has no command for a camera; a camera has --emit ffmpeg, gst, gst-caps, v4l2-ctl, media-ctl, cam, "
+                    + "gst-libcamera or gst-pipewire")
+        ) { try refused.get() }
+        #expect(CommandEmitters.help(ToyMicEmitter()) == "toymic; for a microphone only")
+        #expect(
+            try CommandEmitters.microphone(ToyMicEmitter(), try Self.microphone(), among: registry).get().line
+                == "toymic hw:CARD=Loopback,DEV=1")
+    }
+}
