@@ -16,7 +16,9 @@ requests (the driver's probe, all made before the nodes exist); its warm figure 
 started while the camera is present, counted until its `present` line. The reference is
 `v4l2-ctl -d NODE --all --list-formats-ext --list-ctrls-menus`, cold and warm the same way.
 Commands are interleaved (the order rotates every round), USBREQ_REPS rounds (default 3),
-medians compared. Checks: camprobe's count <= v4l2-ctl's for each command, cold and warm.
+medians compared. Checks: camprobe's count <= v4l2-ctl's for each command, cold and warm; and
+the bound is not vacuous: synthetic counts (a doubled read, one request more) and, on each camera,
+v4l2-ctl's full read run twice as one measured command (cold and warm) must exceed it.
 The table of counts and any selector camprobe asks that v4l2-ctl never asks are printed as info
 lines and written to USBREQ.md (and every round, per selector, to USBREQ-NN.json)."""
 import json
@@ -33,6 +35,8 @@ REPS = max(1, int(os.environ.get("USBREQ_REPS", "3")))
 STATE = os.environ.get("UVC_GADGET_STATE", "/run/uvc-gadget")
 REFERENCE = "v4l2-ctl"
 COMMANDS = ["show", "list", "ctl", "monitor"]
+# The live negative: v4l2-ctl's full read twice in one "command", measured like the others; the bound must fail it.
+DOUBLED = "doubled-v4l2-ctl"
 
 
 # --- the gadget's counters -------------------------------------------------------------
@@ -137,6 +141,9 @@ def reattach(s, label):
 def argv_of(s, cmd, node):
     if cmd == REFERENCE:
         return ["v4l2-ctl", "-d", node, "--all", "--list-formats-ext", "--list-ctrls-menus"]
+    if cmd == DOUBLED:
+        one = " ".join(argv_of(s, REFERENCE, node))
+        return ["sh", "-c", "%s >/dev/null && %s" % (one, one)]
     return {"show": [s.c, "show", "--json", node], "list": [s.c, "list", "--json"], "ctl": [s.c, "ctl", node]}[cmd]
 
 
@@ -249,7 +256,7 @@ def camera(s, path):
                     "exit %d: %s" % (up.rc, one_line(up.err))):
         gadget(s, "down")
         return []
-    results = {c: [] for c in [REFERENCE] + COMMANDS}
+    results = {c: [] for c in [REFERENCE] + COMMANDS + [DOUBLED]}
     probes = []
     failures = []
     try:
@@ -276,6 +283,10 @@ def camera(s, path):
                     results["monitor"].append(measure_monitor(s, label, rnd, median_counts(probes)))
                 except AssertionError as e:
                     failures.append("monitor round %d: %s" % (rnd, e))
+        try:
+            results[DOUBLED].append(measure_plain(s, label, DOUBLED, 0))
+        except AssertionError as e:
+            failures.append("%s: %s" % (DOUBLED, e))
     finally:
         down = gadget(s, "down")
         s.expect("USBREQ %s: uvc-gadget down" % short, down.rc == 0, one_line(down.err))
@@ -320,6 +331,17 @@ def report(s, short, label, results, probes):
                 print("info: USBREQ %s: camprobe %s %s asks more often than %s: %s" % (
                     short, c, ph, REFERENCE, "; ".join("%s +%g" % (key_text(k), n) for k, n in sorted(more.items()))),
                     flush=True)
+            if mine == theirs:
+                print("info: USBREQ %s: camprobe %s %s asks exactly what %s asks, selector by selector (%g requests)"
+                      % (short, c, ph, REFERENCE, total(mine)), flush=True)
+    if results[DOUBLED]:
+        d = results[DOUBLED][0]
+        cold, warm = within_floor(d["cold"], ref["cold"]), within_floor(d["warm"], ref["warm"])
+        s.expect("USBREQ %s: the bound fails v4l2-ctl's full read run twice, measured on the camera (cold %d, warm %d; "
+                 "the floor %g and %g)" % (short, total(d["cold"]), total(d["warm"]), total(ref["cold"]), total(ref["warm"])),
+                 cold is not None and warm is not None, "cold: %s; warm: %s" % (cold, warm))
+        rows.append("| %s | %s (must exceed) | %d | %g | %d | %g |" % (
+            short, DOUBLED, total(d["cold"]), total(ref["cold"]), total(d["warm"]), total(ref["warm"])))
     for r in results["monitor"]:
         if r["after_capabilities"]:
             print("info: USBREQ %s: after monitor's capabilities line (not counted): %s" % (
