@@ -25,6 +25,7 @@ from guest import blocks_install  # noqa: E402
 from guest import blocks_recorder  # noqa: E402
 from guest import blocks_audio, blocks_audioneg, blocks_compound, blocks_controls, blocks_doctor, blocks_hotplug, blocks_levels, blocks_mc, blocks_negotiate, blocks_pipewire, blocks_prometheus, blocks_snapshot, blocks_stable, blocks_uvc, blocks_uvc_replay, blocks_vivid  # noqa: E402
 from guest import blocks_uvc_bandwidth  # noqa: E402
+from guest import blocks_uvc_requests  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
@@ -51,6 +52,7 @@ BLOCKS = [
     ("U", blocks_uvc.block_u),
     ("UR", blocks_uvc_replay.block_ur),
     ("UB", blocks_uvc_bandwidth.block_ub),
+    ("USBREQ", blocks_uvc_requests.block_usbreq),
     ("PW", blocks_pipewire.block_pw),
     # Last: scripts/test starts the guest while test-install.sh is still building the .deb.
     ("DEB", blocks_install.block_deb),

@@ -13,6 +13,7 @@ Standard library only; ioctl numbers and struct layouts are x86-64's
 """
 import errno
 import fcntl
+import json
 import mmap
 import os
 import select
@@ -315,6 +316,9 @@ class App:
             if m is not None and sl is not None and is_auto(m.cur):
                 sl.cur = sl.auto
         self.push_fifo = None        # `uvc-gadget push` writes "ID NAME VALUE" lines here
+        # Every setup request answered, {(interface, entity, selector, request): count}; a
+        # "ID requests" line on the push FIFO writes them to requests.ID.json (request_counts()).
+        self.requests = {}
         self.push_buf = b""
         self.fd = None
         self.bufs = []               # mmaps
@@ -380,6 +384,7 @@ class App:
         intf, entity, cs = windex & 0xFF, windex >> 8, wvalue >> 8
         name = REQ_NAMES.get(req, hex(req))
         self.pending = None
+        self.count_request(rtype, req, intf, entity, cs)
         if rtype & 0x60 != 0x20:
             log("setup: not a class request %02x %02x; stall" % (rtype, req))
             return self.respond(None)
@@ -391,6 +396,35 @@ class App:
             return self.vc_request(req, entity, cs, wlength)
         log("setup: unknown interface %d; stall" % intf)
         return self.respond(None)
+
+    def count_request(self, rtype, req, intf, entity, cs):
+        """Counts one setup request by interface (VC, VS; "other" for anything else, e.g. not a
+        class request), entity (VC only), selector and request code."""
+        if rtype & 0x60 == 0x20 and intf == self.vs_intf:
+            key = ("VS", 0, cs, req)
+        elif rtype & 0x60 == 0x20 and intf == self.vc_intf:
+            key = ("VC", entity, cs, req)
+        else:
+            key = ("other", intf, cs, req)
+        self.requests[key] = self.requests.get(key, 0) + 1
+
+    def request_counts(self):
+        """The counts as JSON-ready rows, each named: a control's description name, VS "probe" /
+        "commit", VC "request_error_code"; "" where the gadget has no such selector."""
+        rows = []
+        for (kind, entity, cs, req), n in sorted(self.requests.items()):
+            if kind == "VS":
+                what = {VS_PROBE_CONTROL: "probe", VS_COMMIT_CONTROL: "commit"}.get(cs, "")
+            elif kind == "VC" and entity == 0 and cs == VC_REQUEST_ERROR_CODE_CONTROL:
+                what = "request_error_code"
+            elif kind == "VC":
+                c = self.controls.get((entity, cs))
+                what = c.name if c is not None else ""
+            else:
+                what = ""
+            rows.append({"interface": kind, "entity": entity, "selector": cs, "name": what,
+                         "request": REQ_NAMES.get(req, "0x%02x" % req), "count": n})
+        return {"total": sum(self.requests.values()), "requests": rows}
 
     def vs_request(self, req, cs, wlength):
         if cs not in (VS_PROBE_CONTROL, VS_COMMIT_CONTROL):
@@ -505,8 +539,15 @@ class App:
         return None
 
     def push(self, line):
-        """One `uvc-gadget push` request: "ID NAME VALUE"; the answer goes to push.ID.done."""
+        """One `uvc-gadget push` request: "ID NAME VALUE"; the answer goes to push.ID.done.
+        "ID requests" instead writes the setup requests answered so far to requests.ID.json."""
         parts = line.split()
+        if len(parts) == 2 and parts[1] == "requests":
+            out = os.path.join(os.path.dirname(self.push_fifo), "requests.%s.json" % parts[0])
+            with open(out + ".tmp", "w") as fh:
+                json.dump(self.request_counts(), fh)
+            os.replace(out + ".tmp", out)
+            return
         if len(parts) != 3:
             return
         rid, name, value = parts
