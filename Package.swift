@@ -9,8 +9,9 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "camprobe",
     products: [
-        // What a user depends on: the library a recorder imports (it re-exports the model, the negotiator,
-        // V4L2 and ALSA), and the command line. Every other executable target is built with `--product NAME` too.
+        // What a user depends on: the library a recorder imports (it re-exports the model, the negotiator, the
+        // media-controller cameras, V4L2 and ALSA), and the command line. Every other executable target is built with
+        // `--product NAME` too.
         .library(name: "CamProbe", targets: ["CamProbe"]),
         .executable(name: "camprobe", targets: ["camprobe"]),
     ],
@@ -57,18 +58,22 @@ let package = Package(
             plugins: [.plugin(name: "EmbedSchemas")]),
         // Pasted text of each tool (v4l2-ctl, media-ctl, udevadm, lsusb, arecord…) read into devices: one folder and one
         // `TextImporter` per tool, listed in `TextImporters.all`.
-        .target(name: "TextImport", dependencies: ["CaptureModel", "Negotiation"], swiftSettings: strict),
+        .target(name: "TextImport", dependencies: ["CaptureModel", "SensorPipelines"], swiftSettings: strict),
         // Build time only: Profiles/schema/* become string literals in ProfileFormat, so the files are the single copy.
         .plugin(name: "EmbedSchemas", capability: .buildTool(), dependencies: ["embed-schemas"]),
         .executableTarget(name: "embed-schemas", path: "Plugins/EmbedSchemasTool", swiftSettings: strict),
+        // Media-controller cameras from facts already read, pure functions, no I/O: one camera per sensor built from a
+        // graph (`SensorCameraBuilder`), the pad formats a sensor mode needs downstream (`PipelinePlan`), links whose
+        // ends disagree (`PipelineDiagnosis`). Read by discovery and by the media-ctl importer alike.
+        .target(name: "SensorPipelines", dependencies: ["CaptureModel"], swiftSettings: strict),
         // Decisions over the model, pure functions, no I/O: presets, requests, scoring and explanations; control
-        // plans (`ctl`); media pipelines: cameras built from a graph, pipeline plans, link diagnosis.
-        .target(name: "Negotiation", dependencies: ["CaptureModel"], swiftSettings: strict),
+        // plans (`ctl`); what a choice on a media-controller camera sets along its pipeline (`SensorPipelineSetup`).
+        .target(name: "Negotiation", dependencies: ["CaptureModel", "SensorPipelines"], swiftSettings: strict),
         // The facade recorders import.
         .target(
             name: "CamProbe",
             dependencies: [
-                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat", "Negotiation", "PipeWire",
+                "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat", "Negotiation", "SensorPipelines", "PipeWire",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: strict),
         // camprobe doctor: the checks, and the host's answers behind `DoctorHost` (the seam its tests fake).
@@ -94,7 +99,8 @@ let package = Package(
             name: "CamProbeCLI",
             dependencies: [
                 "CamProbe", "Doctor", "Fleet", "Snapshot", "CaptureModel", "HostSystem", "V4L2", "Udev", "ProfileFormat",
-                "TextImport", "Negotiation", "PipeWire", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TextImport", "Negotiation", "SensorPipelines", "PipeWire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -124,7 +130,9 @@ let package = Package(
         .testTarget(name: "ALSATests", dependencies: ["ALSA", "CamProbeTesting", "CamProbe"], swiftSettings: strict),
         .testTarget(
             name: "CamProbeTests",
-            dependencies: ["CamProbe", "CamProbeTesting", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Negotiation"],
+            dependencies: [
+                "CamProbe", "CamProbeTesting", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Negotiation", "SensorPipelines",
+            ],
             swiftSettings: strict),
         .testTarget(name: "DoctorTests", dependencies: ["Doctor", "CamProbeTesting", "CaptureModel", "CamProbe"], swiftSettings: strict),
         .testTarget(
@@ -134,16 +142,21 @@ let package = Package(
             name: "SnapshotTests", dependencies: ["Snapshot", "CamProbeTesting", "CamProbe", "V4L2"], swiftSettings: strict),
         .testTarget(
             name: "ProfileFormatTests",
-            dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe", "Negotiation"],
+            dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe", "SensorPipelines"],
             swiftSettings: strict),
         .testTarget(
             name: "TextImportTests",
-            dependencies: ["TextImport", "ProfileFormat", "CaptureModel", "CamProbeTesting", "CamProbe", "Negotiation"],
+            dependencies: [
+                "TextImport", "ProfileFormat", "CaptureModel", "CamProbeTesting", "CamProbe", "Negotiation", "SensorPipelines",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "NegotiationTests",
-            dependencies: ["Negotiation", "CaptureModel", "CamProbeTesting", "CamProbe", "V4L2"],
+            dependencies: ["Negotiation", "CaptureModel", "CamProbeTesting", "CamProbe"],
             exclude: ["Golden"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SensorPipelinesTests", dependencies: ["SensorPipelines", "CaptureModel", "CamProbeTesting", "CamProbe", "V4L2"],
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

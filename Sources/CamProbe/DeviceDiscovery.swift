@@ -2,6 +2,7 @@ import ALSA
 import CaptureModel
 import Logging
 import Negotiation
+import SensorPipelines
 import V4L2
 
 /// Finds every capture device: one `Device` per physical camera, its

@@ -1,4 +1,5 @@
 @_exported import ALSA
 @_exported import CaptureModel
 @_exported import Negotiation
+@_exported import SensorPipelines
 @_exported import V4L2

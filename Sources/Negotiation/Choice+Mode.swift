@@ -1,4 +1,5 @@
 import CaptureModel
+import SensorPipelines
 
 extension Choice {
     /// The mode this choice sets, as `CaptureDevice.apply` takes it: node, format,

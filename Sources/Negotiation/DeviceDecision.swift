@@ -1,4 +1,5 @@
 import CaptureModel
+import SensorPipelines
 
 /// A decision for a whole device: which of its capture nodes to open, and the
 /// decision for that node (`Negotiator.decide(_:across:)`).

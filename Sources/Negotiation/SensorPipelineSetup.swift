@@ -1,4 +1,5 @@
 import CaptureModel
+import SensorPipelines
 
 /// What a choice on a media-controller camera means for its pipeline: the
 /// sensor code, the format of every pad of the connected graph, the capture

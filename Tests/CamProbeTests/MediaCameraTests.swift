@@ -1,6 +1,7 @@
 import CamProbeTesting
 import CaptureModel
 import Negotiation
+import SensorPipelines
 import Testing
 
 @testable import CamProbe

@@ -2,7 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Foundation
-import Negotiation
+import SensorPipelines
 import Testing
 
 @testable import ProfileFormat

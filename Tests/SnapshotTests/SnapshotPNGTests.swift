@@ -116,12 +116,12 @@ struct SnapshotPNGTests {
             bufferType: .videoCapture, fourcc: "MJPG", width: 2, height: 2, field: "none", bytesPerLine: 0, sizeImage: 8,
             colorspace: "srgb", quantization: "default", planes: [])
         let jpeg = SnapshotFrame(format: format, bytes: [0xFF, 0xD8, 0xFF, 0xD9], sequence: 3, framesSkipped: 3)
-        #expect(try Snapshot.encode(jpeg, as: .jpeg) == [0xFF, 0xD8, 0xFF, 0xD9])
+        #expect(try SnapshotEncoder.encode(jpeg, as: .jpeg) == [0xFF, 0xD8, 0xFF, 0xD9])
         var yuyv = jpeg
         yuyv.format.fourcc = "YUYV"
-        #expect(throws: SnapshotError.self) { try Snapshot.jpeg(from: yuyv) }
-        #expect(Snapshot.Encoding(fileName: "/tmp/A.JPEG") == .jpeg && Snapshot.Encoding(fileName: "x.png") == .png)
-        #expect(Snapshot.Encoding(fileName: "x.gif") == nil)
+        #expect(throws: SnapshotError.self) { try SnapshotEncoder.jpeg(from: yuyv) }
+        #expect(SnapshotEncoder.Encoding(fileName: "/tmp/A.JPEG") == .jpeg && SnapshotEncoder.Encoding(fileName: "x.png") == .png)
+        #expect(SnapshotEncoder.Encoding(fileName: "x.gif") == nil)
     }
 
     @Test func nextFrameCopiesBytesUsedAndStopReleasesEverything() throws {

@@ -1,7 +1,7 @@
 import CaptureModel
 import FoundationEssentials
-import Negotiation
 import ProfileFormat
+import SensorPipelines
 import Testing
 import TextImport
 

@@ -1,5 +1,6 @@
 import CaptureModel
 import Negotiation
+import SensorPipelines
 import V4L2
 
 /// A media-controller system as it is now: its graph, every subdevice pad's

@@ -1,5 +1,6 @@
 import CaptureModel
 import Negotiation
+import SensorPipelines
 
 /// What configuring a media pipeline did (`AppliedConfiguration.pipeline`): each pad as asked and as the driver
 /// left it, the other capture nodes of the graph, and the links that still disagree.

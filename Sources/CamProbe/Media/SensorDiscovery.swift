@@ -1,5 +1,6 @@
 import CaptureModel
 import Negotiation
+import SensorPipelines
 import V4L2
 
 /// Splits a media-controller system (a media node plus capture nodes that say

@@ -1,5 +1,6 @@
 import CaptureModel
 import Negotiation
+import SensorPipelines
 import V4L2
 
 /// Sets a sensor's pipeline: `VIDIOC_SUBDEV_S_FMT` on every pad of the plan in data

@@ -1,5 +1,5 @@
 import CaptureModel
-import Negotiation
+import SensorPipelines
 
 /// Capture nodes of an imported media graph: what pasted `v4l2-ctl --all` /
 /// `--list-formats-ext` text says of a node, or, for a node with no text, a

@@ -1,5 +1,5 @@
 import CaptureModel
-import Negotiation
+import SensorPipelines
 
 /// What `camprobe import media-ctl` made of a media-controller system's pasted text.
 package struct MediaCtlImportResult: Sendable {

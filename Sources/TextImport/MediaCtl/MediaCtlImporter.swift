@@ -1,5 +1,5 @@
 import CaptureModel
-import Negotiation
+import SensorPipelines
 
 /// Turns a media-controller system's pasted text — `media-ctl -p`, v4l2-ctl
 /// subdevice listings (`--list-subdev-mbus-codes`, `--list-subdev-framesizes`,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Negotiation
+import SensorPipelines
 
 /// Negotiates, then makes the choice the active format and frame duration
 /// (shared by `apply` and `verify`).

@@ -1,5 +1,6 @@
 import CamProbe
 import Negotiation
+import SensorPipelines
 
 /// A decision as text.
 enum DecisionRenderer {

@@ -164,7 +164,7 @@ struct Report: AsyncParsableCommand {
 }
 
 extension Report {
-    /// One frame of a live camera as a 320-px PNG (`Snapshot.grabPNG`: its active format,
+    /// One frame of a live camera as a 320-px PNG (`SnapshotEncoder.grabPNG`: its active format,
     /// nothing set), or nil with a note when it cannot be had (busy, no frame, no capture node).
     func thumbnailPNG(of device: Device) async -> [UInt8]? {
         guard !device.captures.isEmpty else { return nil }
@@ -174,7 +174,7 @@ extension Report {
             return nil
         }
         do {
-            let png = try await Snapshot.grabPNG(from: camera, skipping: 3, timeoutSeconds: 3, maxWidth: 320)
+            let png = try await SnapshotEncoder.grabPNG(from: camera, skipping: 3, timeoutSeconds: 3, maxWidth: 320)
             await camera.close()
             return png
         } catch {

@@ -40,7 +40,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     @OptionGroup var live: LiveSourceOptions
 
     func validate() throws {
-        if Snapshot.Encoding(fileName: output) == nil {
+        if SnapshotEncoder.Encoding(fileName: output) == nil {
             throw ValidationError("-o must end in .png, .jpg or .jpeg (the file type is taken from it)")
         }
         if skip < 0 || skip > 1000 { throw ValidationError("--skip \(skip): must be between 0 and 1000 frames") }
@@ -64,7 +64,7 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = try live.deviceSource()
-        let encoding = Snapshot.Encoding(fileName: output)!
+        let encoding = SnapshotEncoder.Encoding(fileName: output)!
         var wanted = request
         if encoding == .jpeg && wanted.preset == nil && wanted.format.isEmpty && !wanted.raw {
             wanted.format = ["MJPG", "JPEG"]
@@ -93,7 +93,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         await a.camera.close()
         let bytes: [UInt8]
         do {
-            bytes = try Snapshot.encode(frame, as: encoding)
+            bytes = try SnapshotEncoder.encode(frame, as: encoding)
         } catch {
             throw CLIError(message: "snapshot: \(error.message)")
         }

@@ -5,7 +5,7 @@ import CamProbe
 /// JPEG is the frame itself when the camera streams MJPG or JPEG; PNG is the
 /// frame converted to RGB24 by libv4lconvert (`v4lconvert_convert`, loaded with
 /// `dlopen(3)` on first use) and written by `PNGWriter` (stored deflate blocks).
-package enum Snapshot {
+package enum SnapshotEncoder {
     /// A file type a snapshot is written as.
     package enum Encoding: String, Sendable, Hashable, Codable, CaseIterable {
         case png, jpeg

@@ -1,7 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import CaptureModel
-import Negotiation
+import SensorPipelines
 import Testing
 import V4L2
 

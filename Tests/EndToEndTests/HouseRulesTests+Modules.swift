@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// P23 item 4, "rooms by concept": what a module is called and what it leans on. Each rule failed on the tree
+/// before the change that made it hold (`enum Snapshot` in module Snapshot; TextImport importing Negotiation).
+extension HouseRulesTests {
+    /// The modules under `Sources/` whose name can be a type's (an executable such as `camprobe-fake` cannot).
+    static var sourceModules: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/Sources")) ?? []
+        return names.filter { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }.sorted()
+    }
+
+    /// A top-level (unindented) declaration of a struct, enum, class, actor or protocol named `name`, after any
+    /// attributes and modifiers.
+    static func topLevelTypePattern(_ name: String) -> String {
+        #"^(?:(?:public|package|internal|fileprivate|private|final|open|indirect)\s+|@\w+(?:\([^)]*\))?\s+)*"#
+            + #"(?:struct|enum|class|actor|protocol)\s+"# + name + #"\b"#
+    }
+
+    /// Types declared at the top level of `module`'s own files with the module's name, as "path:line: text".
+    static func typesNamedLike(_ module: String) throws -> [String] {
+        try offenders(topLevelTypePattern(module), in: sources.filter { $0.path.hasPrefix("Sources/\(module)/") })
+    }
+
+    /// Named like this they shadow their module: `Module.Name` means the type, not the module.
+    /// `CamProbeCLI`'s entry point (`enum CamProbeCLI`, called by both executables' main.swift) is the one left;
+    /// it must still be one, so this list cannot outlive its reason.
+    static let typesNamedLikeTheirModuleStill = ["CamProbeCLI"]
+
+    /// No top-level type is named like the module it is declared in: a type named so hides its module
+    /// (`Snapshot.Encoding` could not name the module's own `Encoding`, and no file can spell the module).
+    @Test func noTypeIsNamedLikeItsModule() throws {
+        let modules = Self.sourceModules
+        #expect(modules.contains("CaptureModel") && modules.contains("Snapshot") && !modules.contains("camprobe-fake"), "\(modules)")
+        var found: [String] = []
+        for module in modules where !Self.typesNamedLikeTheirModuleStill.contains(module) {
+            found += try Self.typesNamedLike(module)
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        for module in Self.typesNamedLikeTheirModuleStill {
+            #expect(try !Self.typesNamedLike(module).isEmpty, "\(module) no longer declares a type of its name: drop it from the list")
+        }
+    }
+
+    /// The rule's pattern sees a top-level declaration with attributes and modifiers, and not a nested one or
+    /// another name that starts the same.
+    @Test func theModuleNameRuleSeesWhatItShould() throws {
+        let file = (
+            path: "Sources/Example/A.swift",
+            lines: [
+                "@MainActor public final class Example {", "    enum Example {}", "struct ExampleWriter {}",
+                "package enum Example: Sendable {",
+            ]
+        )
+        let found = try Self.offenders(Self.topLevelTypePattern("Example"), in: [file])
+        #expect(
+            found.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
+                "Sources/Example/A.swift:1", "Sources/Example/A.swift:4",
+            ])
+    }
+
+    /// The importers read text into the model and build media-controller cameras from it (`SensorPipelines`); what
+    /// to choose is Negotiation's, and no importer depends on it.
+    @Test func importersDoNotImportTheDecisions() throws {
+        let importers = Self.sources.filter { $0.path.hasPrefix("Sources/TextImport/") }
+        #expect(!importers.isEmpty)
+        #expect(try Self.offenders(#"^\s*(@\w+\s+)?(package\s+|public\s+)?import\s+Negotiation\b"#, in: importers) == [])
+    }
+}
