@@ -70,6 +70,18 @@ def ioctls(argvs):
     return total, setters
 
 
+def instructions(argvs):
+    """Instructions executed by a row (valgrind --tool=callgrind, summed over its commands); 0 when valgrind fails."""
+    total = 0
+    for argv in argvs:
+        r = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/tmp/bench.cg", *argv], timeout=900)
+        got = [l.split("Collected :")[-1].strip() for l in r.err.splitlines() if "Collected :" in l]
+        if not got:
+            return 0
+        total += int(got[-1])
+    return total
+
+
 def measure(rows):
     """rows: [(group, label, [argv, ...])]. Interleaved: every row once per round, RUNS rounds."""
     times = {label: [] for _, label, _ in rows}
@@ -80,7 +92,7 @@ def measure(rows):
     for group, label, argvs in rows:
         t = times[label]
         n, s = ioctls(argvs)
-        out.append((group, label, statistics.median(t), min(t), max(t), n, s, rss_of(argvs)))
+        out.append((group, label, statistics.median(t), min(t), max(t), n, s, rss_of(argvs), instructions(argvs)))
     return out
 
 
@@ -133,6 +145,8 @@ def main():
         rows.append(("list", "`%s list --json`" % label, [[path, "list", "--json"]]))
     rows.append(("list", "`v4l2-ctl --list-devices` + `v4l2-ctl -d N --all --list-formats-ext --list-ctrls-menus` on %d nodes"
                  % len(every), peer_all))
+    rows.append(("list", "the same sweep without controls (`--all --list-formats-ext`): `list` reads none",
+                 [["v4l2-ctl", "--list-devices"]] + [["v4l2-ctl", "-d", n, "--all", "--list-formats-ext"] for n in every]))
     rows.append(("list", "`gst-device-monitor-1.0 Video/Source`", [["gst-device-monitor-1.0", "Video/Source"]]))
     for label, path in bins:
         rows.append(("version", "`%s --version`" % label, [[path, "--version"]]))
@@ -141,10 +155,11 @@ def main():
     results = measure(rows) if "oneshot" in parts else []
     uname = os.uname()
     lines = ["### Side by side in one boot (kernel %s, vivid n_devs=2 webcam inputs, qemu, %d interleaved rounds)" % (uname.release, RUNS),
-             "", "| group | command | median (ms) | min | max | ioctls | state-changing | peak RSS (KB) |",
-             "|---|---|---:|---:|---:|---:|---:|---:|"]
-    for group, label, med, lo, hi, n, s, rss in results:
-        lines.append("| %s | %s | %.1f | %.1f | %.1f | %d | %d | %d |" % (group, label, med * 1000, lo * 1000, hi * 1000, n, s, rss))
+             "", "| group | command | median (ms) | min | max | ioctls | state-changing | peak RSS (KB) | instructions (callgrind) |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for group, label, med, lo, hi, n, s, rss, ir in results:
+        lines.append("| %s | %s | %.1f | %.1f | %.1f | %d | %d | %d | %s |"
+                     % (group, label, med * 1000, lo * 1000, hi * 1000, n, s, rss, "{:,}".format(ir) if ir else "n/a"))
     rmmod("vivid")
     # Hotplug, side by side with udevadm monitor --udev (one vivid webcam loaded and unloaded HOTPLUG_CYCLES times).
     cycles = int(os.environ.get("HOTPLUG_CYCLES") or 100)
