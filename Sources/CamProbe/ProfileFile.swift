@@ -18,13 +18,13 @@ public enum ProfileFile {
     /// Profiles larger than this are refused rather than read into memory.
     public static let maximumSize = 64 * 1024 * 1024
 
-    /// Loads one profile, JSON or XML (told apart by the first byte), after
+    /// Loads one profile, in any encoding of `ProfileCodecs.all` (told apart by the first bytes), after
     /// checking it against its schema.
     public static func load(_ path: String) throws(LoadError) -> Device { try loadDocument(path).device }
 
     /// The whole document `load` reads: the device, and the PipeWire view a profile written on a live system
-    /// carries beside it.
-    package static func loadDocument(_ path: String) throws(LoadError) -> DeviceDocument {
+    /// carries beside it. The encoding is the one of `codecs` that claims the file's first bytes.
+    package static func loadDocument(_ path: String, codecs: [any ProfileCodec] = ProfileCodecs.all) throws(LoadError) -> DeviceDocument {
         if ProfileDirectory.isDirectory(path) {
             throw LoadError(
                 path: path,
@@ -36,27 +36,26 @@ public enum ProfileFile {
         } catch {
             throw LoadError(path: path, message: error.message)
         }
-        guard let form = ProfileEncoding.detect(bytes) else {
+        guard let codec = ProfileCodecs.detect(bytes, among: codecs) else {
             throw LoadError(
                 path: path,
-                message: "not a camprobe profile: it starts with neither '{' (JSON) nor '<' (XML). "
+                message: "not a camprobe profile: it \(ProfileCodecs.startsWithNone(among: codecs)). "
                     + "For v4l2-ctl output, run 'camprobe import v4l2-ctl \(path)' first")
         }
-        // A JSON profile is parsed once: its schemaVersion is looked at before it is validated.
-        let json = form == .json ? JSONProfile.parse(bytes) : nil
-        if let v = json?.declaredSchemaVersion, v > CaptureModelSchema.version {
+        // Opened once: the schemaVersion it declares is looked at before it is validated.
+        let draft = codec.open(bytes)
+        if let v = draft.declaredSchemaVersion, v > CaptureModelSchema.version {
             throw LoadError(
                 path: path,
                 message: "schemaVersion \(v) is newer than this camprobe understands (\(CaptureModelSchema.version)); update camprobe")
         }
         do throws(ProfileReadError) {
-            if let json { return try json.read() }
-            return try XMLProfile.read(bytes)
+            return try draft.read()
         } catch {
             let shown = error.issues.prefix(5).map { Quote.clipMessage($0.description) }.joined(separator: "; ")
             let more =
                 error.issues.count > 5 ? " (and \(error.issues.count - 5) more; 'camprobe profile validate \(path)' lists them all)" : ""
-            throw LoadError(path: path, message: "invalid \(form.rawValue.uppercased()) profile: \(shown)\(more)")
+            throw LoadError(path: path, message: "invalid \(codec.displayName) profile: \(shown)\(more)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CamProbe
 import CaptureModel
+import ProfileFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -16,12 +17,12 @@ package struct ProfileSet: Sendable {
     }
 
     package private(set) var members: [Member] = []
-    /// Files named, or `.json` / `.xml` files in a folder, that could not be read as profiles, and why.
+    /// Files named, or profile files (`.json`, `.xml`: `ProfileCodecs.all`) in a folder, that could not be read as profiles, and why.
     package private(set) var skipped: [(file: String, reason: String)] = []
-    /// Other entries of the folders named (not `.json` or `.xml` files, folders), left alone, and why.
+    /// Other entries of the folders named (not profile files, folders), left alone, and why.
     package private(set) var ignored: [(file: String, reason: String)] = []
 
-    /// Loads every file named, and every `.json` / `.xml` file directly inside every folder named (sorted by name).
+    /// Loads every file named, and every profile file (by extension, `ProfileCodecs.all`) directly inside every folder named (sorted by name).
     /// Folders are read by `ProfileDirectory` (`stat(2)`, `opendir(3)`).
     package init(paths: [String]) {
         for p in paths {
@@ -32,7 +33,11 @@ package struct ProfileSet: Sendable {
             let (files, passed) = ProfileDirectory.files(in: p)
             ignored += passed.map { ($0.path, $0.reason) }
             for f in files {
-                if f.hasSuffix(".json") || f.hasSuffix(".xml") { load(f) } else { ignored.append((f, "not a .json or .xml file")) }
+                if ProfileCodecs.codec(forPath: f) != nil {
+                    load(f)
+                } else {
+                    ignored.append((f, "not a \(ProfileCodecs.extensions()) file"))
+                }
             }
             if files.isEmpty && passed.isEmpty { skipped.append((p, "an empty or unreadable folder")) }
         }

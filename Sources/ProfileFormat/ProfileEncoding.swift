@@ -1,26 +1,14 @@
-/// The two on-disk forms of a device profile.
+/// The two built-in profile encodings by name, for code that reads each its own way (the fuzz harness keeps
+/// a corpus per encoding). Everything else picks an encoding from `ProfileCodecs.all`.
 package enum ProfileEncoding: String, Sendable, CaseIterable, Codable {
-    /// The document `camprobe show --json` writes; schema `Profiles/schema/camprobe-profile.schema.json`.
+    /// `JSONProfileCodec`.
     case json
-    /// The same model as XML; schema `Profiles/schema/camprobe-profile.xsd`.
+    /// `XMLProfileCodec`.
     case xml
 
-    /// The form of a document from its first non-blank byte (`{` JSON, `<` XML),
-    /// nil when it is neither.
+    /// The built-in encoding `ProfileCodecs.detect` finds for the document, nil when none claims it.
     package static func detect(_ bytes: some Sequence<UInt8>) -> ProfileEncoding? {
-        var skippedBOM = 0
-        for b in bytes {
-            switch b {
-            case 0xEF, 0xBB, 0xBF:
-                guard skippedBOM < 3 else { return nil }
-                skippedBOM += 1
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
-            case UInt8(ascii: "{"): return .json
-            case UInt8(ascii: "<"): return .xml
-            default: return nil
-            }
-        }
-        return nil
+        ProfileCodecs.detect(Array(bytes)).flatMap { ProfileEncoding(rawValue: $0.name) }
     }
 
     /// The usual file extension.

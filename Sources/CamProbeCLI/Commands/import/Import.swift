@@ -34,8 +34,8 @@ struct ImportV4L2Ctl: ParsableCommand {
     @Flag(name: .long, help: "Replace a profile file that already exists.")
     var force = false
 
-    @Option(name: .long, help: "json or xml.")
-    var format: ProfileEncoding = .json
+    @Option(name: .long, help: ArgumentHelp(ProfileCodecArgument.help()))
+    var format: ProfileCodecArgument = .standard
 
     @Option(
         name: .shortAndLong,
@@ -58,13 +58,13 @@ struct ImportV4L2Ctl: ParsableCommand {
             // No bus info in the text: the camera's name, else the first file's name or folder, keeps two pastes apart.
             device.id = DeviceID("imported-" + ImportNames.stem(name: device.name, file: files.first))
         }
-        var placement = ImportPlacement(format: format, output: output, force: force)
+        var placement = ImportPlacement(format: format.codec, output: output, force: force)
         if let moved = placement.place(&device) { Terminal.note(moved) }
         let doc = DeviceDocument(generator: "camprobe \(CamProbeCommand.version) import v4l2-ctl", device: device)
         for n in result.notes { Terminal.note(n) }
         // What --partial skipped is said now, not only inside the profile.
         for p in device.allProblems where p.kind == .skipped { Terminal.warning(p.message) }
-        guard let path = try ProfileOutput.write(doc, format: format, output: output, overwrite: force) else { return }
+        guard let path = try ProfileOutput.write(doc, format: format.codec, output: output, overwrite: force) else { return }
         Terminal.writeErr("camprobe: wrote \(path) (\(result.device.name); read \(result.recognized.joined(separator: ", ")))\n")
     }
 }

@@ -25,8 +25,8 @@ struct ImportAny: ParsableCommand {
     @Flag(name: .long, help: "Skip files and lines that cannot be read, saying why, instead of failing.")
     var partial = false
 
-    @Option(name: .long, help: "json or xml.")
-    var format: ProfileEncoding = .json
+    @Option(name: .long, help: ArgumentHelp(ProfileCodecArgument.help()))
+    var format: ProfileCodecArgument = .standard
 
     @Flag(name: .long, help: "Replace profile files that already exist.")
     var force = false
@@ -70,7 +70,7 @@ struct ImportAny: ParsableCommand {
         }
         let generator = "camprobe \(CamProbeCommand.version) import"
         try ImportWriter.write(
-            devices, generator: generator, format: format, output: output, force: force,
+            devices, generator: generator, format: format.codec, output: output, force: force,
             read: run.recognized.joined(separator: ", "))
         if warnings > 0 { Terminal.writeErr("camprobe: \(warnings) warning\(warnings == 1 ? "" : "s")\n") }
     }

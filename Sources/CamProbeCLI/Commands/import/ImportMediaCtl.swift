@@ -21,8 +21,8 @@ struct ImportMediaCtl: ParsableCommand {
     @Argument(help: "Text files written by media-ctl and v4l2-ctl, or - for standard input.")
     var files: [String]
 
-    @Option(name: .long, help: "json or xml.")
-    var format: ProfileEncoding = .json
+    @Option(name: .long, help: ArgumentHelp(ProfileCodecArgument.help()))
+    var format: ProfileCodecArgument = .standard
 
     @Flag(name: .long, help: "Replace profile files that already exist.")
     var force = false
@@ -51,7 +51,7 @@ struct ImportMediaCtl: ParsableCommand {
         }
         let generator = "camprobe \(CamProbeCommand.version) import media-ctl"
         try ImportWriter.write(
-            result.devices, generator: generator, format: format, output: output, force: force,
+            result.devices, generator: generator, format: format.codec, output: output, force: force,
             read: result.recognized.joined(separator: ", "))
     }
 }

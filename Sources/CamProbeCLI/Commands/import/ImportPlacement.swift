@@ -11,13 +11,13 @@ import ProfileFormat
 /// A profile on disk that describes the same camera is left for `ProfileOutput` to refuse without
 /// `--force`: re-importing never makes a copy, and replacing still needs `--force`.
 struct ImportPlacement {
-    var format: ProfileEncoding
+    var format: any ProfileCodec
     var output: String?
     var force: Bool
     /// Paths given to earlier devices of this import.
     private(set) var taken: Set<String> = []
 
-    init(format: ProfileEncoding, output: String?, force: Bool) {
+    init(format: any ProfileCodec, output: String?, force: Bool) {
         self.format = format
         self.output = output
         self.force = force

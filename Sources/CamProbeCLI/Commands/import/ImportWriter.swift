@@ -6,10 +6,10 @@ import ProfileFormat
 enum ImportWriter {
     /// - Parameter read: what was read, for the closing line ("formats, controls").
     static func write(
-        _ devices: [Device], generator: String, format: ProfileEncoding, output: String?, force: Bool, read: String
+        _ devices: [Device], generator: String, format: any ProfileCodec, output: String?, force: Bool, read: String
     ) throws {
         if devices.count > 1 && output == "-" {
-            guard format == .json else {
+            guard format is JSONProfileCodec else {
                 throw CLIError(message: "\(devices.count) devices: a device list on standard output is JSON only")
             }
             try JSONOutput.print(DeviceListDocument(generator: generator, devices: devices))

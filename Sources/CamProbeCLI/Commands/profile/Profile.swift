@@ -7,10 +7,10 @@ import ProfileFormat
 struct Profile: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
-        abstract: "Write device profiles (JSON or XML), or validate profile files against their schemas.",
+        abstract: "Write device profiles (\(ProfileCodecs.displayNames())), or validate profile files against their schemas.",
         discussion: """
             A profile is everything 'show' knows about a device, as a schema'd document: \
-            JSON (Profiles/schema/camprobe-profile.schema.json) or XML (Profiles/schema/camprobe-profile.xsd). \
+            \(ProfileCodecs.sentence(ProfileCodecs.all.map { "\($0.displayName) (\($0.schemaFile))" })). \
             Any read-only command answers for it with --profile FILE, touching no hardware.
             """,
         subcommands: [ProfileWrite.self, ProfileValidate.self, ProfileSchema.self, ProfileDiff.self],
@@ -33,8 +33,8 @@ struct ProfileWrite: ParsableCommand {
     @Flag(name: .long, help: "Every device.")
     var all = false
 
-    @Option(name: .long, help: "json or xml (--json is the same as --format json).")
-    var format: ProfileEncoding = .json
+    @Option(name: .long, help: ArgumentHelp(ProfileCodecArgument.help(" (--json is the same as --format json).")))
+    var format: ProfileCodecArgument = .standard
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file, directory, or - for standard output.", valueName: "path"))
     var output: String?
@@ -46,8 +46,8 @@ struct ProfileWrite: ParsableCommand {
         if all && device != nil { throw ValidationError("name one DEVICE or --all, not both") }
         // With --profile the DEVICE may be left out when the profiles hold one device (checked in run).
         if !all && device == nil && source.profile.isEmpty { throw ValidationError("name one DEVICE, or --all") }
-        if source.json && format != .json {
-            throw ValidationError("--json and --format \(format.rawValue) disagree: give one of them (--json is --format json)")
+        if source.json && !(format.codec is JSONProfileCodec) {
+            throw ValidationError("--json and --format \(format.codec.name) disagree: give one of them (--json is --format json)")
         }
     }
 
@@ -80,8 +80,8 @@ struct ProfileWrite: ParsableCommand {
             let doc = DeviceDocument(
                 generator: "camprobe \(CamProbeCommand.version)", device: d,
                 pipewire: report?.scoped(to: d.id) ?? (pipeWire.off ? nil : saved[d.id]))
-            guard let path = try ProfileOutput.write(doc, format: format, output: output) else { continue }
-            Terminal.writeErr("camprobe: wrote \(path) (\(d.name), \(format.rawValue))\n")
+            guard let path = try ProfileOutput.write(doc, format: format.codec, output: output) else { continue }
+            Terminal.writeErr("camprobe: wrote \(path) (\(d.name), \(format.codec.name))\n")
         }
     }
 }
@@ -89,14 +89,15 @@ struct ProfileWrite: ParsableCommand {
 struct ProfileValidate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check profile files against their schema (JSON Schema or XSD) and say exactly what is wrong.",
+        abstract:
+            "Check profile files against their schema (\(ProfileCodecs.sentence(ProfileCodecs.all.map(\.schemaLanguage)))) and say exactly what is wrong.",
         discussion: """
             A valid file is reported on standard output. Every problem goes to standard error as \
             'camprobe: error: FILE: problem', then 'camprobe: error: FILE: N problems'; exit status 1 when any file \
             did not validate.
             """)
 
-    @Argument(help: "Profile files (JSON or XML).")
+    @Argument(help: ArgumentHelp("Profile files (\(ProfileCodecs.displayNames()))."))
     var files: [String]
 
     func validate() throws { if files.isEmpty { throw ValidationError("name at least one profile file") } }
@@ -110,23 +111,23 @@ struct ProfileValidate: ParsableCommand {
                 bad += 1
                 continue
             }
-            guard let form = ProfileEncoding.detect(bytes) else {
+            guard let codec = ProfileCodecs.detect(bytes) else {
                 Terminal.error(
-                    "\(f): not a profile: it starts with neither '{' (JSON) nor '<' (XML); "
+                    "\(f): not a profile: it \(ProfileCodecs.startsWithNone()); "
                         + "write one with 'camprobe profile DEVICE' or 'camprobe import FILE'")
                 bad += 1
                 continue
             }
-            let issues = form == .json ? JSONProfile.validate(bytes) : XMLProfile.validate(bytes)
+            let issues = codec.validate(bytes)
             if issues.isEmpty {
-                print("\(f): valid \(form.rawValue.uppercased()) profile (schemaVersion \(CaptureModelSchema.version))")
+                print("\(f): valid \(codec.displayName) profile (schemaVersion \(CaptureModelSchema.version))")
             } else {
                 bad += 1
                 for i in issues.prefix(50) { Terminal.error("\(f): " + i.description) }
                 if issues.count > 50 { Terminal.error("\(f): … and \(issues.count - 50) more") }
                 Terminal.error(
-                    "\(f): invalid \(form.rawValue.uppercased()) profile, \(issues.count) problem\(issues.count == 1 ? "" : "s") "
-                        + "(the schema: 'camprobe profile schema --format \(form.rawValue)')")
+                    "\(f): invalid \(codec.displayName) profile, \(issues.count) problem\(issues.count == 1 ? "" : "s") "
+                        + "(the schema: 'camprobe profile schema --format \(codec.name)')")
             }
         }
         if bad > 0 {
@@ -141,10 +142,8 @@ struct ProfileSchema: ParsableCommand {
         commandName: "schema",
         abstract: "Print the schema profiles are validated against (the same text as Profiles/schema/).")
 
-    @Option(name: .long, help: "json (JSON Schema) or xml (XSD).")
-    var format: ProfileEncoding = .json
+    @Option(name: .long, help: ArgumentHelp(ProfileCodecs.sentence(ProfileCodecs.all.map { "\($0.name) (\($0.schemaLanguage))" }) + "."))
+    var format: ProfileCodecArgument = .standard
 
-    func run() { print(format == .json ? ProfileSchemas.jsonSchema : ProfileSchemas.xsd, terminator: "") }
+    func run() { print(format.codec.schemaText, terminator: "") }
 }
-
-extension ProfileEncoding: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Fleet
+import ProfileFormat
 
 /// `camprobe profile diff A B [C…]`: what differs between profiles; over many, the odd ones out.
 struct ProfileDiff: ParsableCommand {
@@ -16,7 +17,7 @@ struct ProfileDiff: ParsableCommand {
             Exit status 0 when all profiles of each model agree, 3 when some differ, 1 when a file cannot be read.
             """)
 
-    @Argument(help: ArgumentHelp("Profile files (JSON or XML), or folders of them.", valueName: "profile"))
+    @Argument(help: ArgumentHelp("Profile files (\(ProfileCodecs.displayNames())), or folders of them.", valueName: "profile"))
     var profiles: [String]
 
     @Flag(name: .long, help: "One JSON document (schema Profiles/schema/camprobe-profile-diff.schema.json).")

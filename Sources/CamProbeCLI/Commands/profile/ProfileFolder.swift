@@ -22,12 +22,14 @@ enum ProfileFolder {
                 notes.append((file, "skipped \(file): not a profile (\(reason(error.message)))"))
             }
         }
-        let twins = ProfileTwins.xmlTwins(loaded)
-        if let (xml, json) = twins.min(by: { $0.key < $1.key }) {
+        let twins = ProfileTwins.twins(loaded)
+        if let (twin, kept) = twins.min(by: { $0.key < $1.key }) {
+            let first = "." + (ProfileCodecs.standard.fileExtensions.first ?? "")
+            let others = ProfileCodecs.sentence(ProfileCodecs.all.dropFirst().flatMap { $0.fileExtensions.map { "NAME." + $0 } })
             let text =
                 twins.count == 1
-                ? "\(json) and \(xml) hold the same profile: read once, from the .json"
-                : "\(path): \(twins.count) profiles are saved twice, as NAME.json and NAME.xml holding the same profile: each is read once, from its .json"
+                ? "\(kept) and \(twin) hold the same profile: read once, from the \(first)"
+                : "\(path): \(twins.count) profiles are saved twice, as NAME\(first) and \(others) holding the same profile: each is read once, from its \(first)"
             notes.append((path, text))
         }
         let devices = loaded.filter { twins[$0.file] == nil }.map(\.document)

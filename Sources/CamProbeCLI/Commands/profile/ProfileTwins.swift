@@ -1,19 +1,25 @@
 import CamProbe
 import ProfileFormat
 
-/// A profile shipped or saved as `NAME.json` and `NAME.xml` (the bundled profiles, `profile --format xml` beside
-/// `show --json`): in a folder read as devices, one device, not two rows under one ID.
+/// A profile shipped or saved in several encodings, as `NAME.json` and `NAME.xml` (the bundled profiles,
+/// `profile --format xml` beside `show --json`): in a folder read as devices, one device, not two rows under one ID.
 enum ProfileTwins {
-    /// Each `NAME.xml` whose document is the same as its folder's `NAME.json` → that JSON file. Twins that differ
-    /// are both kept: they are two profiles.
-    static func xmlTwins(_ loaded: [(file: String, document: DeviceDocument)]) -> [String: String] {
-        var json: [String: DeviceDocument] = [:]
-        for l in loaded where l.file.hasSuffix(".json") { json[String(l.file.dropLast(5))] = l.document }
+    /// Each `NAME.xml` (any encoding but the first of `codecs`) whose document is the same as its folder's
+    /// `NAME.json` (the first encoding's) → that file. Twins that differ are both kept: they are two profiles.
+    static func twins(_ loaded: [(file: String, document: DeviceDocument)], codecs: [any ProfileCodec] = ProfileCodecs.all)
+        -> [String: String]
+    {
+        guard let first = codecs.first else { return [:] }
+        var primary: [Substring: (file: String, document: DeviceDocument)] = [:]
+        var others: [(file: String, stem: Substring, document: DeviceDocument)] = []
+        for l in loaded {
+            guard let (codec, stem) = ProfileCodecs.file(l.file, among: codecs) else { continue }
+            if codec.name == first.name { primary[stem] = l } else { others.append((l.file, stem, l.document)) }
+        }
         var twins: [String: String] = [:]
-        for l in loaded where l.file.hasSuffix(".xml") {
-            let stem = String(l.file.dropLast(4))
-            guard let other = json[stem], same(other, l.document) else { continue }
-            twins[l.file] = stem + ".json"
+        for o in others {
+            guard let p = primary[o.stem], same(p.document, o.document) else { continue }
+            twins[o.file] = p.file
         }
         return twins
     }

@@ -140,7 +140,7 @@ struct Report: AsyncParsableCommand {
 
     /// A profile file when `text` names one, else a device selector (within --profile files when given).
     func load(_ text: String) throws -> Device {
-        if text.hasSuffix(".json") || text.hasSuffix(".xml") || (text.contains("/") && !text.hasPrefix("/dev/")) {
+        if ProfileCodecs.codec(forPath: text) != nil || (text.contains("/") && !text.hasPrefix("/dev/")) {
             do throws(ProfileFile.LoadError) { return try ProfileFile.load(text) } catch { throw CLIError(message: error.description) }
         }
         return try source.resolve(text)
