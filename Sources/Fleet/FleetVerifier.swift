@@ -48,7 +48,8 @@ package enum FleetVerifier {
 
     static func failure(_ e: CaptureDeviceError) -> FleetInventory.VerificationFailure {
         if e.kind == .disconnected { return .init(reason: .gone, message: e.message) }
-        if e.underlying?.errno == Errno.EBUSY { return .init(reason: .busy, message: e.message) }
+        // Held by another handle: the kind says so (a lock held in this process has no errno), or EBUSY from the driver.
+        if e.kind == .busy || e.underlying?.errno == Errno.EBUSY { return .init(reason: .busy, message: e.message) }
         if e.kind == .stalled { return .init(reason: .noFrames, message: e.message) }
         return .init(reason: .failed, message: e.message)
     }

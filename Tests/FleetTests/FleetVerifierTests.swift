@@ -64,6 +64,7 @@ import Testing
         #expect(reason(.disconnected) == .gone)
         #expect(reason(.disconnected, errno: Errno.EBUSY) == .gone)
         #expect(reason(.failed, errno: Errno.EBUSY) == .busy)
+        #expect(reason(.busy) == .busy)  // another handle holds it: no errno underneath
         #expect(reason(.stalled) == .noFrames)
         #expect(reason(.failed, errno: Errno.EIO) == .failed)
         #expect(reason(.failed) == .failed)

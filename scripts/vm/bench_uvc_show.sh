@@ -61,7 +61,11 @@ a, b = list(tools)
 print("ratio camprobe / v4l2-ctl: cold %.2f, warm %.2f" % (statistics.median(cold[a]) / statistics.median(cold[b]), statistics.median(warm[a]) / statistics.median(warm[b])))
 n = node()
 for k in tools:
-    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/tmp/cg.out"] + tools[k](n), capture_output=True, text=True)
+    argv = tools[k](n)
+    if argv[0] == c:  # valgrind 3.19 dies on this toolchain's DWARF: a `strip -g` copy runs the same instructions
+        subprocess.run(["strip", "-g", c, "-o", "/tmp/cg-camprobe"])
+        argv = ["/tmp/cg-camprobe"] + argv[1:]
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/tmp/cg.out"] + argv, capture_output=True, text=True)
     ir = [l.split("Collected :")[-1].strip() for l in r.stderr.splitlines() if "Collected" in l]
     print("callgrind (warm) %s: %s instructions" % (k, ir[-1] if ir else "n/a"))
 PY
