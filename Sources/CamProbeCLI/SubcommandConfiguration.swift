@@ -20,7 +20,8 @@ extension CamProbeCommand {
     /// `any AsyncParsableCommand` that fails looks through every protocol conformance in the binary
     /// (0.43 M instructions of `show --json`). `VersionTests` checks this list against the command tree.
     static let asyncCommands: [any AsyncParsableCommand.Type] = [
-        CamProbeCommand.self, Monitor.self, Apply.self, Verify.self, Report.self, SnapshotCommand.self, Levels.self,
+        CamProbeCommand.self, Monitor.self, Apply.self, Verify.self, Report.self, SnapshotCommand.self, Levels.self, List.self, Show.self,
+        Ctl.self, DoctorCommand.self, Graph.self, Negotiate.self,
     ]
 
     /// Whether commands of `type` are one of `asyncCommands`.

@@ -18,8 +18,24 @@ struct CommandsStuckDeviceOffPoolTests {
     /// A machine whose one camera takes 3 s to open (every discovery opens it), or opens at once.
     static func environment(stuckOpen: Bool, pipeWire: String = "noDaemon") throws -> CLIEnvironment {
         let extra = stuckOpen ? #""ioctlDelays":{"open":\#(stuckMilliseconds)}"# : ""
-        let spec = try Fixtures.system(json: #"{"nodes":["# + streamableNode(extra: extra) + "]}").spec
-        return CLIEnvironment(
+        return environment(try Fixtures.system(json: #"{"nodes":["# + streamableNode(extra: extra) + "]}").spec, pipeWire: pipeWire)
+    }
+
+    /// vimc's media graph (Tests/Fixtures/vimc-topology.json) whose controller, /dev/media0, takes 3 s to open,
+    /// then refuses (EIO: nothing is printed).
+    static func stuckMediaController() throws -> CLIEnvironment {
+        var spec = try Fixtures.system("vimc-topology.json").spec
+        for i in spec.nodes.indices where spec.nodes[i].path == "/dev/media0" {
+            spec.nodes[i].ioctlDelays = ["open": stuckMilliseconds]
+            spec.nodes[i].openError = "EIO"
+        }
+        #expect(spec.nodes.contains { $0.ioctlDelays != nil }, "the fixture has no /dev/media0")
+        return environment(spec)
+    }
+
+    /// The machine `spec` describes, with a PipeWire daemon that answers as `pipeWire` says.
+    static func environment(_ spec: FakeSystemSpec, pipeWire: String = "noDaemon") -> CLIEnvironment {
+        CLIEnvironment(
             makeSystem: { FakeDeviceSystem(spec: spec) }, hotplugEvents: { AsyncStream { $0.finish() } }, isLive: false,
             pipeWire: FakePipeWirePort(spec: FakePipeWirePort.Spec(answer: pipeWire)))
     }
@@ -39,18 +55,19 @@ struct CommandsStuckDeviceOffPoolTests {
         #expect(ContinuousClock.now - started >= .milliseconds(stuckMilliseconds), "the commands were not stuck")
     }
 
-    /// Runs a parsed command, its error ignored (the selector names no device: the discovery is what is measured).
-    static func run(_ type: any AsyncParsableCommand.Type, _ arguments: [String]) async {
-        let parsed: any ParsableCommand
+    /// Runs a parsed command as `CamProbeCommand.main` does (a synchronous command's `run()` on the task's own
+    /// thread), its error ignored (the selector names no device: the discovery is what is measured).
+    static func run(_ type: any ParsableCommand.Type, _ arguments: [String]) async {
+        var parsed: any ParsableCommand
         do { parsed = try type.parseAsRoot(arguments) } catch {
             Issue.record("\(arguments) did not parse: \(type.fullMessage(for: error))")
             return
         }
-        guard var command = parsed as? any AsyncParsableCommand else {
-            Issue.record("\(arguments) is not an async command")
-            return
+        if CamProbeCommand.runsAsynchronously(type), var command = parsed as? any AsyncParsableCommand {
+            try? await command.run()
+        } else {
+            try? parsed.run()
         }
-        try? await command.run()
     }
 
     @Test func applyAndSnapshotResolveTheirDeviceOffThePool() async throws {
@@ -75,6 +92,42 @@ struct CommandsStuckDeviceOffPoolTests {
     @Test func reportReadsItsDevicesOffThePool() async throws {
         try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
             await Self.run(Report.self, ["--md", "no-such-camera"])
+        }
+    }
+
+    @Test func listReadsItsDevicesOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(List.self, ["--json"])
+        }
+    }
+
+    @Test func showReadsItsDeviceOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(Show.self, ["no-such-camera"])
+        }
+    }
+
+    @Test func ctlResolvesItsDeviceOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(Ctl.self, ["no-such-camera", "brightness=140"])
+        }
+    }
+
+    @Test func doctorReadsTheDevicesOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(DoctorCommand.self, ["no-such-camera"])
+        }
+    }
+
+    @Test func negotiateResolvesItsDeviceOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.environment(stuckOpen: true)) {
+            await Self.run(Negotiate.self, ["no-such-camera", "--preset", "1280x720"])
+        }
+    }
+
+    @Test func graphReadsTheMediaControllerOffThePool() async throws {
+        try await Self.expectThePoolFree(try Self.stuckMediaController()) {
+            await Self.run(Graph.self, ["/dev/media0", "--json"])
         }
     }
 

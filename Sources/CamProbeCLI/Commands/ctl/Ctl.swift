@@ -4,7 +4,7 @@ import HostSystem
 import Negotiation
 import ProfileFormat
 
-struct Ctl: ParsableCommand {
+struct Ctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: "Show or set focus, exposure, white balance, torch, zoom, mirroring and raw controls; save and restore them.",
@@ -70,7 +70,15 @@ struct Ctl: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Resolving the device opens its nodes (`open(2)` and the query ioctls, which a stuck device holds for seconds); setting controls is
+    /// `VIDIOC_S_EXT_CTRLS` on it: all on a thread of its own, so the awaiting task holds no thread of the cooperative pool (P23 item 6).
+    /// What is printed, and the exit status, are `runOnThisThread()`'s.
+    func run() async throws {
+        try await DedicatedThread.runThrowing("read \(device ?? "the device")", { try runOnThisThread() })
+    }
+
+    /// The command's work on the calling thread: it blocks while devices are read.
+    func runOnThisThread() throws {
         if listSaved { return try listSavedProfiles() }
         if let name = delete { return try deleteSaved(name) }
         let d = try source.resolve(device)

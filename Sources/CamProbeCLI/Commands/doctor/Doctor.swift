@@ -1,8 +1,9 @@
 import ArgumentParser
 import CamProbe
 import Doctor
+import HostSystem
 
-struct DoctorCommand: ParsableCommand {
+struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Find what keeps cameras from working here, with the evidence and the exact fix for each finding.",
@@ -25,7 +26,15 @@ struct DoctorCommand: ParsableCommand {
 
     @OptionGroup var live: LiveSourceOptions
 
-    func run() throws {
+    /// Discovery opens every node (`open(2)` and the query ioctls, which a stuck device holds for seconds) and the checks read sysfs and
+    /// /proc: all on a thread of its own, so the awaiting task holds no thread of the cooperative pool (P23 item 6). What is printed, and
+    /// the exit status, are `runOnThisThread()`'s.
+    func run() async throws {
+        try await DedicatedThread.runThrowing("check the devices", { try runOnThisThread() })
+    }
+
+    /// The command's work on the calling thread: it blocks while devices are read.
+    func runOnThisThread() throws {
         let source = try live.deviceSource()
         let system = source.system()
         let host = (system as? any DoctorHostProviding)?.doctorHost ?? SystemDoctorHost()

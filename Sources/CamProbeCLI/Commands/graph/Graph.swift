@@ -5,7 +5,7 @@ import V4L2
 
 /// `camprobe graph /dev/mediaN`: a media-controller system (Raspberry Pi,
 /// Rockchip, Intel IPU, vimc) as `media-ctl -p` shows it, plus what is wrong.
-struct Graph: ParsableCommand {
+struct Graph: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
         abstract:
@@ -37,7 +37,15 @@ struct Graph: ParsableCommand {
         var modes: SubdevPadModes
     }
 
-    func run() throws {
+    /// Reading the graph opens the media controller and its sub-devices (`open(2)`, `MEDIA_IOC_G_TOPOLOGY` and the pad ioctls, which a
+    /// stuck device holds for seconds): all on a thread of its own, so the awaiting task holds no thread of the cooperative pool (P23
+    /// item 6). What is printed, and the exit status, are `runOnThisThread()`'s.
+    func run() async throws {
+        try await DedicatedThread.runThrowing("read \(media)", { try runOnThisThread() })
+    }
+
+    /// The command's work on the calling thread: it blocks while devices are read.
+    func runOnThisThread() throws {
         let pipeline: MediaPipeline
         do {
             pipeline = try MediaPipelineReader.read(media, system: CLIEnvironment.current.makeSystem())

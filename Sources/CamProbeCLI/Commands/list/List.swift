@@ -1,11 +1,12 @@
 import ArgumentParser
 import CamProbe
+import HostSystem
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-struct List: ParsableCommand {
+struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List capture devices, one row per physical camera or microphone.",
@@ -15,7 +16,15 @@ struct List: ParsableCommand {
     @OptionGroup var source: DeviceSourceOptions
     @OptionGroup var pipeWire: PipeWireOptions
 
-    func run() throws {
+    /// Discovery opens every node (`open(2)` and the query ioctls, which a stuck device holds for seconds), the PipeWire read is waited
+    /// for and sysfs is read: all on a thread of its own, so the awaiting task holds no thread of the cooperative pool (P23 item 6). What
+    /// is printed, and the exit status, are `runOnThisThread()`'s.
+    func run() async throws {
+        try await DedicatedThread.runThrowing("list the devices", { try runOnThisThread() })
+    }
+
+    /// The command's work on the calling thread: it blocks while devices are read.
+    func runOnThisThread() throws {
         let options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
         // Read beside the V4L2 nodes, on its own thread; saved profiles are not this machine: no PipeWire view.
         // The table names nodes and users only; the JSON carries every node's formats too.

@@ -1,9 +1,10 @@
 import ArgumentParser
 import CamProbe
 import FoundationEssentials
+import HostSystem
 import Negotiation
 
-struct Negotiate: ParsableCommand {
+struct Negotiate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "negotiate",
         abstract: "Pick the capture mode for a preset or a request, and say why (changes nothing).",
@@ -132,7 +133,15 @@ struct Negotiate: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// Resolving the device opens its nodes (`open(2)` and the query ioctls, which a stuck device holds for seconds); `--emit
+    /// gst-pipewire` waits for the PipeWire read: all on a thread of its own, so the awaiting task holds no thread of the cooperative
+    /// pool (P23 item 6). What is printed, and the exit status, are `runOnThisThread()`'s.
+    func run() async throws {
+        try await DedicatedThread.runThrowing("read \(device ?? "the device")", { try runOnThisThread() })
+    }
+
+    /// The command's work on the calling thread: it blocks while devices are read.
+    func runOnThisThread() throws {
         if !together.isEmpty {
             return try JointNegotiation.run(
                 selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom, emit: emitter)

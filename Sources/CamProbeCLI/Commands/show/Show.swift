@@ -1,7 +1,8 @@
 import ArgumentParser
 import CamProbe
+import HostSystem
 
-struct Show: ParsableCommand {
+struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one device: identity, nodes, formats → sizes → frame rates, controls, active format.",
@@ -17,7 +18,15 @@ struct Show: ParsableCommand {
     @OptionGroup var source: DeviceSourceOptions
     @OptionGroup var pipeWire: PipeWireOptions
 
-    func run() throws {
+    /// Discovery opens every node (`open(2)` and the query ioctls, which a stuck device holds for seconds) and the PipeWire read is
+    /// waited for: all on a thread of its own, so the awaiting task holds no thread of the cooperative pool (P23 item 6). What is
+    /// printed, and the exit status, are `runOnThisThread()`'s.
+    func run() async throws {
+        try await DedicatedThread.runThrowing("read \(device ?? "the device")", { try runOnThisThread() })
+    }
+
+    /// The command's work on the calling thread: it blocks while devices are read.
+    func runOnThisThread() throws {
         let selector = DeviceSelector(device)
         // The PipeWire node standing for the device (read beside it, bounded): the text's last part, the JSON's
         // `pipewire` (the device's part of the view, or why it is not known). Saved profiles read no daemon.
