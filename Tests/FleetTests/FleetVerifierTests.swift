@@ -13,7 +13,8 @@ import Testing
 @Suite struct FleetVerifierTests {
     /// A webcam at `/dev/video57` (a path no real camera here has, so the `/proc` holder scan finds no one).
     static func machine() throws -> (FakeDeviceSystem, DeviceRegistry, Device) {
-        nonisolated(unsafe) let sys = try Fixtures.system(json: #"{"nodes":[\#(webcamNode(path: "/dev/video57"))]}"#)  // the fake's state is locked
+        // nonisolated(unsafe): the fake keeps its state behind a lock, so sharing it with the registry's thread is safe.
+        nonisolated(unsafe) let sys = try Fixtures.system(json: #"{"nodes":[\#(webcamNode(path: "/dev/video57"))]}"#)
         let registry = DeviceRegistry(makeSystem: { sys }, ownThread: false)
         let device = try #require(sys.discoverAll().devices.first)
         return (sys, registry, device)
