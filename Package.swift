@@ -127,7 +127,7 @@ let package = Package(
             name: "V4L2Tests", dependencies: ["V4L2", "CV4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
             swiftSettings: strict),
         .testTarget(name: "UdevTests", dependencies: ["Udev", "CamProbeTesting", "CaptureModel", "HostSystem"], swiftSettings: strict),
-        .testTarget(name: "ALSATests", dependencies: ["ALSA", "CamProbeTesting", "CamProbe"], swiftSettings: strict),
+        .testTarget(name: "ALSATests", dependencies: ["ALSA", "CamProbeTesting", "CamProbe", "CaptureModel"], swiftSettings: strict),
         .testTarget(
             name: "CamProbeTests",
             dependencies: [
@@ -136,7 +136,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "DoctorTests", dependencies: ["Doctor", "CamProbeTesting", "CaptureModel", "CamProbe"], swiftSettings: strict),
         .testTarget(
-            name: "FleetTests", dependencies: ["Fleet", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
+            name: "FleetTests", dependencies: ["Fleet", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem", "V4L2"],
             swiftSettings: strict),
         .testTarget(
             name: "SnapshotTests", dependencies: ["Snapshot", "CamProbeTesting", "CamProbe", "V4L2"], swiftSettings: strict),
