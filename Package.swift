@@ -78,7 +78,7 @@ let package = Package(
             ], swiftSettings: strict),
         // camprobe doctor: the checks, and the host's answers behind `DoctorHost` (the seam its tests fake).
         .target(
-            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev", "Negotiation"],
+            name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev"],
             swiftSettings: strict),
         // Snapshots as files: PNG (through zlib) and JPEG from a captured frame.
         .target(name: "Snapshot", dependencies: ["CamProbe", "CZlib"], swiftSettings: strict),

@@ -1,6 +1,5 @@
 import CamProbe
 import CaptureModel
-import Negotiation
 
 /// How much isochronous bandwidth a USB bus has for periodic transfers, and which bus a camera is on.
 ///

@@ -1,6 +1,5 @@
 import CamProbe
 import CaptureModel
-import Negotiation
 import Udev
 
 extension DoctorHost {

@@ -1,11 +1,10 @@
-import CaptureModel
-
-/// How many bytes a mode moves, and how many a link can carry.
+/// How many bytes a mode moves, and how many a link can carry: facts of the model alone (the planner, `doctor`'s
+/// bus checks and `negotiate` all ask it).
 package enum Bandwidth {
     /// Bytes per pixel of uncompressed formats (planar 4:2:0 is 1.5); nil for compressed ones.
     package static func bytesPerPixel(_ fourcc: FourCC, compressed: Bool) -> Double? {
         if compressed { return nil }
-        switch fourcc.description.trimmingCharacters {
+        switch fourcc.description.droppingTrailingSpaces {
         case "GREY", "Y8", "BA81", "GBRG", "GRBG", "RGGB": return 1
         case "NV12", "NV21", "YU12", "YV12", "I420", "NM12": return 1.5
         case "RGB3", "BGR3": return 3
@@ -23,7 +22,7 @@ package enum Bandwidth {
     }
 
     /// `bytesPerSecond(_:compressed:size:fps:)` with the bytes per pixel already looked up.
-    static func bytesPerSecond(bytesPerPixel bpp: Double?, area: UInt64, fps: Double) -> UInt64? {
+    package static func bytesPerSecond(bytesPerPixel bpp: Double?, area: UInt64, fps: Double) -> UInt64? {
         guard let bpp else { return nil }
         return saturatingUInt64((Double(area) * bpp * fps).rounded())
     }
@@ -65,7 +64,8 @@ package enum Bandwidth {
 }
 
 extension String {
-    var trimmingCharacters: String {
+    /// The text without its trailing spaces (a FourCC's description pads short codes: "Y8  ").
+    fileprivate var droppingTrailingSpaces: String {
         var s = Substring(self)
         while s.last == " " { s.removeLast() }
         return String(s)
