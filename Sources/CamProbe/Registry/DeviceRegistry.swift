@@ -205,7 +205,7 @@ package actor DeviceRegistry {
 
     /// Reads the devices present now and starts following `events`.
     package func start(events: AsyncStream<HotplugEvent>) {
-        list()
+        list(following: true)
         isFollowing = true
         consumer = Task { [weak self] in
             for await e in events {
@@ -216,7 +216,11 @@ package actor DeviceRegistry {
     }
 
     /// Reads the devices present now, once; nothing is followed after (a one-shot session).
-    package func list() {
+    package func list() { list(following: false) }
+
+    /// `following`: hotplug re-reads will follow, so the nodes that made no device are noted (`inertNodes`) from
+    /// udev's readiness; a one-shot listing reads no readiness.
+    func list(following: Bool) {
         // Listed once: the first hotplug re-read starts from this listing instead of listing everything again.
         let system = makeSystem()
         let listing = system.nodeRecords()
@@ -227,7 +231,7 @@ package actor DeviceRegistry {
             known[d.id] = d
             order.append(d.id)
         }
-        if let r = readinessNow(system, listed: listing.nodes) {
+        if following, let r = readinessNow(system, listed: listing.nodes) {
             noteInert(read: Set(listing.nodes.map(\.devnode)).filter(DeviceRegistry.isListedNode), made: initial.devices, r)
         }
     }
