@@ -74,4 +74,30 @@ struct DiscoverySessionEndTests {
         while await late.next() != nil {}
         #expect(await Self.eventually { discovery.runningTasks == 0 })
     }
+
+    /// The relay between the monitor and the registry keeps the monitor's promise: events its buffer cannot hold
+    /// are not lost silently, the next event that gets through says how many went before it (the registry then
+    /// lists everything again).
+    @Test func eventsTheRelayCannotHoldAreCountedIntoTheNextOne() async {
+        let (out, relay) = AsyncStream<HotplugEvent>.makeStream(bufferingPolicy: .bufferingOldest(3))
+        var lost = 0
+        func event(_ n: Int, droppedBefore: Int = 0) -> HotplugEvent {
+            HotplugEvent(
+                action: "add", subsystem: "video4linux", devnode: "/dev/video\(n)", sysPath: "/sys/class/video4linux/video\(n)",
+                droppedBefore: droppedBefore)
+        }
+        // Nobody reads: three are held, the next two are refused, one of which already carried a loss of 4.
+        for n in 0..<4 { DiscoverySession.relay(event(n), lost: &lost, to: relay) }
+        DiscoverySession.relay(event(4, droppedBefore: 4), lost: &lost, to: relay)
+        #expect(lost == 6)
+        var reader = out.makeAsyncIterator()
+        var read: [HotplugEvent] = []
+        for _ in 0..<3 { if let e = await reader.next() { read.append(e) } }
+        #expect(read.map(\.devnode) == ["/dev/video0", "/dev/video1", "/dev/video2"])
+        #expect(read.map(\.droppedBefore) == [0, 0, 0])
+        DiscoverySession.relay(event(5), lost: &lost, to: relay)
+        let next = await reader.next()
+        #expect(next?.devnode == "/dev/video5" && next?.droppedBefore == 6)
+        #expect(lost == 0)
+    }
 }

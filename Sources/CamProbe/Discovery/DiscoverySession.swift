@@ -47,6 +47,17 @@ public final class DiscoverySession: Sendable {
     public let filter: DiscoveryFilter
     public let hotplug: Hotplug
     let registry: DeviceRegistry
+    /// Passes one hotplug event on to `relay`, carrying the events lost before it (`lost`, kept between calls) in
+    /// its `droppedBefore`; an event the relay's buffer refuses is lost with those it carried.
+    package static func relay(_ event: HotplugEvent, lost: inout Int, to relay: AsyncStream<HotplugEvent>.Continuation) {
+        var e = event
+        e.droppedBefore += lost
+        if case .dropped = relay.yield(e) { lost = e.droppedBefore + 1 } else { lost = 0 }
+    }
+
+    /// How many hotplug events wait between the monitor and the registry (`UdevMonitor.start`'s own bound).
+    static let relayLimit = 4096
+
     /// The tasks the session started (the hotplug relay, each listener's), cancelled when it ends.
     let tasks = SessionTasks()
 
@@ -101,12 +112,14 @@ public final class DiscoverySession: Sendable {
             hotplug = UdevMonitor.preferredSource == .udev ? .udev : .kernelOnly
             // The registry follows a stream the session can end by itself, at once, even from `deinit`: the
             // relay's task is cancelled (which ends the monitor's stream, and so its thread) and the relayed
-            // stream finished (which ends the registry's reading). Nothing is buffered here that the monitor's
-            // own stream did not bound: the relay passes each event on as it comes.
-            let (relayed, relay) = AsyncStream<HotplugEvent>.makeStream()
+            // stream finished (which ends the registry's reading). The relay keeps the monitor's bound: events
+            // it cannot buffer are counted into the next one's `droppedBefore`, so a registry that falls behind
+            // still learns it lost events and lists everything again, as it would from the monitor itself.
+            let (relayed, relay) = AsyncStream<HotplugEvent>.makeStream(bufferingPolicy: .bufferingOldest(Self.relayLimit))
             tasks.onEnd { relay.finish() }
             _ = tasks.start {
-                for await e in events { relay.yield(e) }
+                var lost = 0
+                for await e in events { Self.relay(e, lost: &lost, to: relay) }
                 relay.finish()
             }
             await registry.start(events: relayed)
