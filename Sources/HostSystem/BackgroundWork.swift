@@ -27,7 +27,9 @@ package final class BackgroundWork<T: Sendable>: Sendable {
         let done = self.done
         started =
             spawn {
-                slot.value.withLock { $0 = body() }
+                // The work runs with no lock held; only its result is stored under the slot's.
+                let value = body()
+                slot.value.withLock { $0 = value }
                 done.open()
             } == 0
     }
