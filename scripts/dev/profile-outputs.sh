@@ -5,12 +5,13 @@
 # presets (explained, JSON, and every --emit tool), report (HTML, Markdown).
 # Over all of them: list (text, JSON), one report comparison, and every
 # command's --help (help text is output too).
-# Usage: scripts/dev/profile-outputs.sh CAMPROBE DIR
+# Usage: [EMITTERS="ffmpeg gst …"] scripts/dev/profile-outputs.sh CAMPROBE DIR
+# (EMITTERS: the --emit tools to run; default: those the binary's negotiate --help lists)
 set -uo pipefail
 bin=$1; out=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
-emitters=$("$bin" negotiate --help | sed -n '/--emit <tool>/,/^  --json/p' | awk '/^        [a-z]/ {print $1}')
+emitters=${EMITTERS:-}; [ -n "$emitters" ] || emitters=$("$bin" negotiate --help | sed -n '/--emit <tool>/,/^  --json/p' | awk '/^        [a-z]/ {print $1}')
 profiles=("$root"/Profiles/*.json "$root"/Profiles/*.xml)
 for f in "${profiles[@]}"; do
     b=$(basename "$f")
