@@ -12,7 +12,7 @@ latency is measured from the last udev event of that load's (or unload's) burst
 for the device's nodes (video4linux and media), and the `capabilities` line that
 follows a connect is timed the same way.
 
-Used by bench_guest.py (scripts/bench) and by the suite's block D.
+Used by bench_guest.py (scripts/bench) and by the suite's block hotplug.
 """
 import datetime
 import json
