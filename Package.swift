@@ -162,7 +162,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "CamProbeTesting", "ALSA", "V4L2", "Udev", "camprobe",
-                "camprobe-fake",
+                "camprobe-fake", "Doctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

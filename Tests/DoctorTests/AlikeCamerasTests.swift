@@ -5,7 +5,7 @@ import Doctor
 import Testing
 
 /// Two USB cameras alike and without a serial are told apart only by their port: doctor says so, with the
-/// one /dev/v4l/by-id name udev gives both (seen on two UVC gadgets in the guest's block U).
+/// one /dev/v4l/by-id name udev gives both (seen on two UVC gadgets in the guest's block uvc).
 @Suite("Doctor: cameras alike without a serial")
 struct AlikeCamerasTests {
     static func cameras(serials: [String?], pids: [String] = ["0102", "0102"]) throws -> [Device] {

@@ -56,6 +56,18 @@ struct ToyEmitterTests {
         #expect(command == EmittedCommand("toyrec --video /dev/v4l/by-path/toy --size 1920x1080", notes: ["no by-id link"]))
     }
 
+    /// `negotiate --json`'s `commands` come from the registry: the registered toy is there under its name, beside the
+    /// shipped camera tools (gst-launch under its program's name; the pipeline tools only for a media-controller
+    /// camera; gst-pipewire, which asks a daemon, never), and the shipped registry has no toy.
+    @Test func theToyIsInNegotiateJSONsCommandsOnceRegistered() throws {
+        let camera = try Self.camera()
+        let commands = CommandEmitters.jsonCommands(camera, pipeline: nil, among: Self.registry)
+        #expect(commands["toyrec"] == "toyrec --video /dev/v4l/by-path/toy --size 1920x1080")
+        #expect(commands.keys.sorted() == ["ffmpeg", "gst-caps", "gst-launch", "toyrec", "v4l2-ctl"])
+        #expect(CommandEmitters.jsonCommands(camera, pipeline: nil)["toyrec"] == nil)
+        #expect(CommandEmitters.jsonCommands(nil, pipeline: nil, among: Self.registry).isEmpty, "no choice, no commands")
+    }
+
     @Test func theToyEmitsForAMicrophone() throws {
         let toy = try #require(CommandEmitters.named("toyrec", among: Self.registry))
         let command = try CommandEmitters.microphone(toy, try Self.microphone(), among: Self.registry).get()

@@ -5,7 +5,7 @@ import HostSystem
 import Testing
 import V4L2
 
-/// The fake couples auto switches and manual controls as uvcvideo 6.1 does (`uvc_ctrl_is_accessible`), as block U
+/// The fake couples auto switches and manual controls as uvcvideo 6.1 does (`uvc_ctrl_is_accessible`), as block uvc
 /// saw on the real driver with the gadget's exposure and white balance: the refusal is `EACCES` (the fake said
 /// `EBUSY`), a switch written in the same call decides, and only Manual Mode frees exposure time (the fake also
 /// freed it in Shutter Priority).

@@ -6,7 +6,7 @@ import Testing
 import V4L2
 
 /// The fake at the seam answers `S_FMT` and `S_PARM` on a `uvcvideo` node as uvcvideo itself did for the
-/// guest's UVC gadget (scripts/vm/uvc_gadget/default.json; block U's `DRIVER_ANSWERS` asks the real driver
+/// guest's UVC gadget (scripts/vm/uvc_gadget/default.json; block uvc's `DRIVER_ANSWERS` asks the real driver
 /// the same questions with raw ioctls).
 @Suite("The fake answers as uvcvideo does")
 struct UVCDriverAnswersTests {

@@ -7,9 +7,9 @@
 #
 # Also builds the vimc module for the guest's kernel (scripts/vm/build-vimc.sh:
 # linux-source + linux-headers, ~20 s the first time; a no-op once installed)
-# and the gadget-side modules of block U: usbip-vudc with isochronous transfers, usb_f_uvc with
+# and the gadget-side modules of block uvc: usbip-vudc with isochronous transfers, usb_f_uvc with
 # writable controls and status packets (uvc_gadget/build-modules.sh, ~25 s)
-# and installs libcamera's tools, the referee of block M.
+# and installs libcamera's tools, the referee of block vimc.
 #
 #   --with-v4l2loopback  also linux-headers-<kver> dkms v4l2loopback-dkms (builds
 #                        a module, ~3 min; optional, never needed by CI: the suite
@@ -22,16 +22,16 @@ packages=(
     qemu-system-x86 busybox-static cpio kmod linux-image-amd64
     # in the guest (the host's root is the guest's root)
     udev v4l-utils alsa-utils strace python3
-    # block R: ffprobe reads what the recorder example wrote
+    # block recorder: ffprobe reads what the recorder example wrote
     ffmpeg
     gstreamer1.0-tools gstreamer1.0-plugins-good gstreamer1.0-plugins-base gstreamer1.0-plugins-base-apps gstreamer1.0-alsa
-    # media-controller cameras (block M, vimc): libcamera's `cam` and its plugin
+    # media-controller cameras (block vimc, vimc): libcamera's `cam` and its plugin
     libcamera-tools libcamera-ipa gstreamer1.0-libcamera
-    # block U: a UVC gadget exported over USB/IP and attached back (usbip, usbipd)
+    # block uvc: a UVC gadget exported over USB/IP and attached back (usbip, usbipd)
     usbip
-    # block PR: the fleet textfile refereed by node_exporter and promtool
+    # block prometheus: the fleet textfile refereed by node_exporter and promtool
     prometheus-node-exporter prometheus
-    # block PW: PipeWire and WirePlumber in a session (a session bus), pipewiresrc, pw-dump
+    # block pipewire: PipeWire and WirePlumber in a session (a session bus), pipewiresrc, pw-dump
     pipewire pipewire-bin wireplumber libspa-0.2-modules gstreamer1.0-pipewire pipewire-libcamera dbus psmisc
     # runtime libraries camprobe links or loads on demand
     libv4l-0 libudev1 libasound2 libxml2 libpipewire-0.3-0
@@ -46,8 +46,8 @@ elif [ $# -gt 0 ]; then
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 vimc() {
-    "$here/build-vimc.sh" || { echo "vm: building vimc failed (block M will fail); see the message above" >&2; exit 1; }
-    "$here/uvc_gadget/build-modules.sh" || { echo "vm: building the UVC gadget modules (usbip-vudc, usb_f_uvc) failed (block U will fail); see the message above" >&2; exit 1; }
+    "$here/build-vimc.sh" || { echo "vm: building vimc failed (block vimc will fail); see the message above" >&2; exit 1; }
+    "$here/uvc_gadget/build-modules.sh" || { echo "vm: building the UVC gadget modules (usbip-vudc, usb_f_uvc) failed (block uvc will fail); see the message above" >&2; exit 1; }
 }
 
 missing=()

@@ -11,7 +11,12 @@ The blocks live in guest/ (see README.md).
 
 Env: CAMPROBE (the built binary, a host path visible in the guest),
      VM_OUT (result directory, shared back to the host),
+     VM_BLOCKS (optional: comma-separated block names, e.g. vivid-webcams,microphones;
+     an unknown name stops the suite before it runs anything, listing the names),
      HOTPLUG_CYCLES, ALSA_CYCLES, VM_BENCH (optional).
+
+`suite.py --check-blocks NAMES` only checks NAMES (exit 2 and the list when one is unknown);
+run-vm-suite.sh calls it on the host before it builds or boots anything.
 """
 import os
 import sys
@@ -29,34 +34,46 @@ from guest import blocks_uvc_requests  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
-    ("A", blocks_vivid.block_a),
-    ("B", blocks_vivid.block_b),
-    ("C", blocks_vivid.block_c),
-    ("H", blocks_negotiate.block_h),
-    ("I", blocks_controls.block_i),
-    ("K", blocks_compound.block_k),
-    ("D", blocks_hotplug.block_d),
-    ("E1", blocks_hotplug.block_e1),
-    ("E", blocks_hotplug.block_e),
-    ("L", blocks_vivid.block_loopback),
-    ("M", blocks_mc.block_m),
-    ("F", blocks_audio.block_f),
-    ("G", blocks_audio.block_g),
-    ("AN", blocks_audioneg.block_an),
-    ("DR", blocks_doctor.block_dr),
-    ("SP", blocks_stable.block_sp),
-    ("SN", blocks_snapshot.block_sn),
-    ("LV", blocks_levels.block_lv),
-    ("PR", blocks_prometheus.block_pr),
-    ("R", blocks_recorder.block_r),
-    ("U", blocks_uvc.block_u),
-    ("UR", blocks_uvc_replay.block_ur),
-    ("UB", blocks_uvc_bandwidth.block_ub),
-    ("USBREQ", blocks_uvc_requests.block_usbreq),
-    ("PW", blocks_pipewire.block_pw),
+    ("vivid-webcams", blocks_vivid.block_vivid_webcams),
+    ("vivid-default", blocks_vivid.block_vivid_default),
+    ("vivid-inputs", blocks_vivid.block_vivid_inputs),
+    ("negotiate", blocks_negotiate.block_negotiate),
+    ("controls", blocks_controls.block_controls),
+    ("compound-controls", blocks_compound.block_compound_controls),
+    ("hotplug", blocks_hotplug.block_hotplug),
+    ("monitor-hold", blocks_hotplug.block_monitor_hold),
+    ("disconnect", blocks_hotplug.block_disconnect),
+    ("loopback", blocks_vivid.block_loopback),
+    ("vimc", blocks_mc.block_vimc),
+    ("microphones", blocks_audio.block_microphones),
+    ("alsa-hotplug", blocks_audio.block_alsa_hotplug),
+    ("audio-negotiate", blocks_audioneg.block_audio_negotiate),
+    ("doctor", blocks_doctor.block_doctor),
+    ("stable-names", blocks_stable.block_stable_names),
+    ("snapshot", blocks_snapshot.block_snapshot),
+    ("levels", blocks_levels.block_levels),
+    ("prometheus", blocks_prometheus.block_prometheus),
+    ("recorder", blocks_recorder.block_recorder),
+    ("uvc", blocks_uvc.block_uvc),
+    ("uvc-replay", blocks_uvc_replay.block_uvc_replay),
+    ("uvc-bandwidth", blocks_uvc_bandwidth.block_uvc_bandwidth),
+    ("usb-requests", blocks_uvc_requests.block_usb_requests),
+    ("pipewire", blocks_pipewire.block_pw),
     # Last: scripts/test starts the guest while test-install.sh is still building the .deb.
-    ("DEB", blocks_install.block_deb),
+    ("deb-install", blocks_install.block_deb_install),
 ]
+
+
+def selected_blocks(names):
+    """The blocks named in NAMES (comma-separated; empty: all), in suite order. An unknown
+    name raises ValueError with the list of names: a typo must not run nothing and pass."""
+    wanted = set(filter(None, (n.strip() for n in (names or "").split(","))))
+    known = [name for name, _ in BLOCKS]
+    unknown = sorted(wanted - set(known))
+    if unknown:
+        raise ValueError("unknown VM_BLOCKS name%s %s; the blocks are: %s" % (
+            "s" if len(unknown) > 1 else "", ", ".join(unknown), ", ".join(known)))
+    return [(name, block) for name, block in BLOCKS if not wanted or name in wanted]
 
 
 def comparator_self_test(s):
@@ -67,6 +84,18 @@ def comparator_self_test(s):
 
 
 def main():
+    if sys.argv[1:2] == ["--check-blocks"]:
+        try:
+            selected_blocks(sys.argv[2] if len(sys.argv) > 2 else "")
+        except ValueError as e:
+            print("vm: %s" % e, file=sys.stderr)
+            return 2
+        return 0
+    try:
+        blocks = selected_blocks(os.environ.get("VM_BLOCKS", ""))
+    except ValueError as e:
+        print("vm: %s" % e, file=sys.stderr, flush=True)
+        return 2
     camprobe = os.environ.get("CAMPROBE")
     if not camprobe:
         print("suite.py: set CAMPROBE to the camprobe binary", file=sys.stderr)
@@ -87,10 +116,7 @@ def main():
     modprobe("snd-aloop")
     s.end_block()
     s.write_xunit(xunit, complete=False)
-    only = set(filter(None, os.environ.get("VM_BLOCKS", "").split(",")))
-    for name, block in BLOCKS:
-        if only and name not in only:
-            continue
+    for name, block in blocks:
         s.begin_block(name)
         print("== block %s" % name, flush=True)
         try:

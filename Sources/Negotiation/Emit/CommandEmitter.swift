@@ -22,12 +22,29 @@ package protocol CameraCommandEmitter: CommandEmitter {
     /// The command for a choice on a media-controller camera, given the pipeline it needs (`SensorPipelineSetup`);
     /// by default `camera(_:)`, the capture node's command.
     func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal>
+    /// Its key in `negotiate --json`'s `commands` object; by default its `name`.
+    var jsonKey: String { get }
+    /// Which of its commands `negotiate --json` writes under `jsonKey` (`CommandEmitters.jsonCommands`); by default
+    /// the capture node's (`.node`).
+    var jsonScope: JSONCommandScope { get }
+}
+
+/// Which command of a camera tool `negotiate --json` writes in its `commands` object.
+package enum JSONCommandScope: Sendable {
+    /// The capture node's command (`camera(_:)`), for every camera with a choice, media-controller ones too.
+    case node
+    /// The pipeline's command (`sensorPipeline(_:_:)`), only for a media-controller camera.
+    case pipeline
+    /// None: the tool needs more than the choice (a daemon's answer), which `--json` does not ask.
+    case none
 }
 
 extension CameraCommandEmitter {
     package func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
         self.camera(camera)
     }
+    package var jsonKey: String { name }
+    package var jsonScope: JSONCommandScope { .node }
 }
 
 /// A tool with a command for a microphone's choice (an ALSA capture PCM).

@@ -6,6 +6,8 @@ package struct GstLaunchCommandEmitter: CameraCommandEmitter, MicrophoneCommandE
     package init() {}
     package var name: String { "gst" }
     package var summary: String { "gst-launch-1.0 with v4l2src, or alsasrc" }
+    /// `negotiate --json` names the command by its program.
+    package var jsonKey: String { "gst-launch" }
 
     package func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
         EmittedCommand.from(Emitters.gstLaunch(camera.choice, device: camera.node), notes: [camera.nodeNote])

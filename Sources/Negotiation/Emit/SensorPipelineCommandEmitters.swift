@@ -6,6 +6,8 @@ package struct MediaCtlCommandEmitter: CameraCommandEmitter {
     package init() {}
     package var name: String { "media-ctl" }
     package var summary: String { "the whole pipeline of a media-controller camera: media-ctl, then v4l2-ctl" }
+    /// Only a media-controller camera has it in `negotiate --json`.
+    package var jsonScope: JSONCommandScope { .pipeline }
 
     package func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
         .failure(EmitRefusal("\(camera.cameraName) is not a media-controller camera"))
@@ -22,6 +24,8 @@ package struct LibcameraCamCommandEmitter: CameraCommandEmitter {
     package init() {}
     package var name: String { "cam" }
     package var summary: String { "libcamera's cam on a media-controller camera" }
+    /// Only a media-controller camera has it in `negotiate --json`.
+    package var jsonScope: JSONCommandScope { .pipeline }
 
     package func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
         .failure(EmitRefusal("libcamera's id for \(camera.cameraName) is not known (only media-controller sensors have one)"))
@@ -39,6 +43,8 @@ package struct GstLibcameraCommandEmitter: CameraCommandEmitter {
     package init() {}
     package var name: String { "gst-libcamera" }
     package var summary: String { "gst-launch-1.0 with libcamerasrc on a media-controller camera" }
+    /// Only a media-controller camera has it in `negotiate --json`.
+    package var jsonScope: JSONCommandScope { .pipeline }
 
     package func camera(_ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
         .failure(EmitRefusal("libcamera's id or GStreamer caps for this choice are not known"))

@@ -1,4 +1,4 @@
-"""Blocks F and G: microphones. snd-dummy and snd-aloop are ALSA capture cards
+"""Blocks microphones and alsa-hotplug: microphones. snd-dummy and snd-aloop are ALSA capture cards
 with no camera: each is a microphone device of its own whose ranges agree with
 arecord's, and snd-aloop load/unload cycles give one connected and one
 disconnected each."""
@@ -13,14 +13,14 @@ ALOOP_ID = "platform-snd_aloop.0"
 TESTED_FORMATS = ["S8", "U8", "S16_LE", "S16_BE", "S24_LE", "S24_3LE", "S32_LE", "FLOAT_LE", "MU_LAW", "A_LAW"]
 
 
-def block_f(s):
+def block_microphones(s):
     cards = run(["arecord", "-l"], timeout=30).out
     s.expect("snd-dummy and snd-aloop capture devices exist", "Dummy" in cards and "Loopback" in cards, cards[:400])
-    listed = s.camprobe("list", "--json", stdout=s.path("F-list.json"), stderr=s.path("F-list.err"))
-    text = s.camprobe("list", merge=True, stdout=s.path("F-list.txt")).out
+    listed = s.camprobe("list", "--json", stdout=s.path("microphones-list.json"), stderr=s.path("microphones-list.err"))
+    text = s.camprobe("list", merge=True, stdout=s.path("microphones-list.txt")).out
     for card in ("Dummy", "Loopback"):
         hw = run(["arecord", "-D", "hw:CARD=%s,DEV=0" % card, "--dump-hw-params", "-d", "1", "-f", "S16_LE", "-c", "1",
-                  "-r", "44100", "/dev/null"], timeout=20, merge=True, stdout=s.path("F-%s.hw.txt" % card)).out
+                  "-r", "44100", "/dev/null"], timeout=20, merge=True, stdout=s.path("microphones-%s.hw.txt" % card)).out
         s.check("microphone %s: formats, channels and rates as arecord --dump-hw-params says" % card,
                 mic_matches_arecord, listed.out, hw, card)
     s.expect("list shows the microphones by name with their ranges",
@@ -47,8 +47,8 @@ def mic_matches_arecord(list_json, hw_text, card):
     print("info:", mics[0]["id"], pcm["alsaName"], pcm["formats"], ch, rate, flush=True)
 
 
-def block_g(s):
-    """G: snd-aloop loaded and unloaded many times gives exactly one connected and
+def block_alsa_hotplug(s):
+    """alsa-hotplug: snd-aloop loaded and unloaded many times gives exactly one connected and
     one disconnected each (a card is 6 nodes plus a change event)."""
     cycles = int(os.environ.get("ALSA_CYCLES") or 20)
     log = s.path("aloop.jsonl")

@@ -1,4 +1,4 @@
-"""Block AN: audio negotiation against arecord. For snd-aloop's capture PCM
+"""Block audio-negotiate: audio negotiation against arecord. For snd-aloop's capture PCM
 (hw:Loopback,1,0), `arecord --dump-hw-params` says which formats, channels and
 rates the hardware takes; camprobe's negotiation must agree: a request inside
 the ranges is VALID as asked, a rate or channel count outside is ADJUSTED into
@@ -20,9 +20,9 @@ def hw_range(text, name):
     return [int(x) for x in m.groups() if x]
 
 
-def block_an(s):
+def block_audio_negotiate(s):
     hw = run(["arecord", "-D", "hw:Loopback,1,0", "--dump-hw-params", "-d", "1", "/dev/null"], timeout=20, merge=True,
-             stdout=s.path("AN-arecord.txt")).out
+             stdout=s.path("audio-negotiate-arecord.txt")).out
     fm = re.search(r"^FORMAT:\s+(.*)$", hw, re.M)
     if not s.expect("arecord --dump-hw-params prints FORMAT, CHANNELS and RATE for hw:Loopback,1,0",
                     fm and "CHANNELS:" in hw and "RATE:" in hw, hw[:600]):
@@ -30,7 +30,7 @@ def block_an(s):
     formats = fm.group(1).split()
     ch, rate = hw_range(hw, "CHANNELS"), hw_range(hw, "RATE")
     print("info: arecord: formats %s channels %s rate %s" % (formats, ch, rate), flush=True)
-    listed = json.loads(s.camprobe("list", "--json", stdout=s.path("AN-list.json")).out)
+    listed = json.loads(s.camprobe("list", "--json", stdout=s.path("audio-negotiate-list.json")).out)
     mics = [d for d in listed["devices"] if not d["captures"] and any(a["cardID"] == "Loopback" for a in d["audio"])]
     if not s.expect("the Loopback microphone is listed", len(mics) == 1, [d["id"] for d in listed["devices"]]):
         return
@@ -39,8 +39,8 @@ def block_an(s):
 
     def negotiate(*args):
         n[0] += 1
-        r = s.camprobe("negotiate", dev, "--pcm", PCM, *args, "--json", stdout=s.path("AN-%d.json" % n[0]),
-                       stderr=s.path("AN-%d.err" % n[0]))
+        r = s.camprobe("negotiate", dev, "--pcm", PCM, *args, "--json", stdout=s.path("audio-negotiate-%d.json" % n[0]),
+                       stderr=s.path("audio-negotiate-%d.err" % n[0]))
         return r.rc, json.loads(r.out) if r.out.strip() else {}
 
     # Inside the ranges: VALID with exactly that.
@@ -53,7 +53,7 @@ def block_an(s):
             c = d["choice"]
             assert (c["rate"], c["channels"], c["sampleFormat"]) == (r_, c_, fmt), c
             assert c["pcm"] == "hw:CARD=Loopback,DEV=1", c["pcm"]
-        s.check("AN: %d Hz, %d ch, %s (inside arecord's ranges) is VALID as asked" % (r_, c_, fmt), inside)
+        s.check("audio-negotiate: %d Hz, %d ch, %s (inside arecord's ranges) is VALID as asked" % (r_, c_, fmt), inside)
 
     # A rate outside: ADJUSTED to a rate arecord's RATE range contains.
     for asked in (rate[-1] + 1000, max(rate[0] // 2, 1)):
@@ -65,7 +65,7 @@ def block_an(s):
             assert rate[0] <= got <= rate[-1], (got, rate)
             assert [c["field"] for c in d["changes"]] == ["rate"] and d["changes"][0]["reason"], d["changes"]
             print("info: rate %d -> %d: %s" % (asked, got, d["changes"][0]["reason"]), flush=True)
-        s.check("AN: rate %d Hz (outside %s) is ADJUSTED into arecord's RATE range" % (asked, rate), outside)
+        s.check("audio-negotiate: rate %d Hz (outside %s) is ADJUSTED into arecord's RATE range" % (asked, rate), outside)
 
     # Channels beyond the range: ADJUSTED into it.
     def channels():
@@ -74,7 +74,7 @@ def block_an(s):
         assert rc == 3 and d["outcome"] == "adjusted", (rc, d)
         got = d["choice"]["channels"]
         assert ch[0] <= got <= ch[-1] and got == ch[-1], (got, ch)
-    s.check("AN: %d channels (beyond %s) is ADJUSTED into arecord's CHANNELS range" % (ch[-1] + 1, ch), channels)
+    s.check("audio-negotiate: %d channels (beyond %s) is ADJUSTED into arecord's CHANNELS range" % (ch[-1] + 1, ch), channels)
 
     # A format arecord does not list falls back to one it does.
     def fmt_fallback():
@@ -84,15 +84,15 @@ def block_an(s):
         rc, o = negotiate("--rate", "48000", "--channels", "2", "--sample-format", missing[0])
         d = o["decision"]
         assert rc == 3 and d["choice"]["sampleFormat"] in formats, (rc, d)
-    s.check("AN: a sample format arecord does not list is ADJUSTED to one it does", fmt_fallback)
+    s.check("audio-negotiate: a sample format arecord does not list is ADJUSTED to one it does", fmt_fallback)
 
     # Emitted commands name the card by id.
     emitted = {}
     for tool in ("ffmpeg", "gst"):
         r = s.camprobe("negotiate", dev, "--pcm", PCM, "--rate", "48000", "--channels", "2", "--sample-format", fmt,
-                       "--emit", tool, stdout=s.path("AN-emit-%s.txt" % tool), stderr=s.path("AN-emit-%s.err" % tool))
+                       "--emit", tool, stdout=s.path("audio-negotiate-emit-%s.txt" % tool), stderr=s.path("audio-negotiate-emit-%s.err" % tool))
         emitted[tool] = r.out.strip()
-        s.expect("AN: --emit %s names the PCM by card id (hw:CARD=Loopback,DEV=1) and says why" % tool,
+        s.expect("audio-negotiate: --emit %s names the PCM by card id (hw:CARD=Loopback,DEV=1) and says why" % tool,
                  r.rc == 0 and "hw:CARD=Loopback,DEV=1" in r.out and "reboots" in r.err, r.out + r.err)
 
     # The emitted commands open the device, when the tools are installed.
@@ -100,14 +100,14 @@ def block_an(s):
     if shutil.which("gst-launch-1.0") and has_alsasrc and emitted["gst"].startswith("gst-launch-1.0 alsasrc "):
         head = emitted["gst"].split(" ! audioconvert")[0]
         argv = head.replace("alsasrc ", "alsasrc num-buffers=10 ", 1).split() + ["!", "fakesink"]
-        r = run(argv, timeout=60, merge=True, stdout=s.path("AN-gst.txt"))
-        s.expect("AN: the emitted gst-launch-1.0 command opens the PCM (num-buffers=10 ! fakesink)", r.rc == 0, r.out[-800:])
+        r = run(argv, timeout=60, merge=True, stdout=s.path("audio-negotiate-gst.txt"))
+        s.expect("audio-negotiate: the emitted gst-launch-1.0 command opens the PCM (num-buffers=10 ! fakesink)", r.rc == 0, r.out[-800:])
     else:
         print("info: gst-launch-1.0 or its alsasrc (gstreamer1.0-alsa) not installed: the gst command is not run", flush=True)
     if shutil.which("ffmpeg") and emitted["ffmpeg"].startswith("ffmpeg "):
         argv = emitted["ffmpeg"].replace(" -c:a copy out.wav", "").split() + ["-t", "0.2", "-f", "null", "-"]
         r = run(["timeout", "60"] + argv[:1] + ["-hide_banner", "-nostdin"] + argv[1:], timeout=70, merge=True,
-                stdout=s.path("AN-ffmpeg.txt"))
-        s.expect("AN: the emitted ffmpeg command opens the PCM", r.rc == 0, r.out[-800:])
+                stdout=s.path("audio-negotiate-ffmpeg.txt"))
+        s.expect("audio-negotiate: the emitted ffmpeg command opens the PCM", r.rc == 0, r.out[-800:])
     else:
         print("info: ffmpeg not installed: the ffmpeg command is not run", flush=True)

@@ -1,4 +1,4 @@
-"""Block K: compound controls on the real driver. The default vivid capture
+"""Block compound-controls: compound controls on the real driver. The default vivid capture
 node carries area, u8/u16/u32 arrays and matrices and integer arrays (and rect
 on kernels that have V4L2_CTRL_TYPE_RECT): `camprobe show --json` lists every
 one v4l2-ctl lists, with the same type and dimensions, never reads one as a
@@ -37,17 +37,17 @@ def expected_numbers(value):
     return None
 
 
-def block_k(s):
+def block_compound_controls(s):
     modprobe("vivid")
     settle()
     try:
         node = first_capture_node()
-        listing = v4l2ctl(node, "--list-ctrls", stdout=s.path("K-list-ctrls.txt"))
-        shown = s.camprobe("show", node, "--json", stdout=s.path("K-show.json"), stderr=s.path("K-show.err"))
+        listing = v4l2ctl(node, "--list-ctrls", stdout=s.path("compound-controls-list-ctrls.txt"))
+        shown = s.camprobe("show", node, "--json", stdout=s.path("compound-controls-show.json"), stderr=s.path("compound-controls-show.err"))
         wanted = listed_compound(listing.out)
         show = json.loads(shown.out)
         ours = {c["id"]: c for cap in show["device"]["captures"] if cap["path"] == node for c in cap.get("controls") or []}
-        print("K: %d compound controls listed by v4l2-ctl on %s: %s" % (
+        print("compound-controls: %d compound controls listed by v4l2-ctl on %s: %s" % (
             len(wanted), node, ", ".join("%s (%s)" % (v[0], v[1]) for v in wanted.values())), flush=True)
 
         def every_one_listed():
@@ -78,7 +78,7 @@ def block_k(s):
                 got = v4l2ctl(node, "--get-ctrl=" + v[0])
                 theirs = numbers(got.out.split(":", 1)[1]) if got.rc == 0 and ":" in got.out else None
                 mine = expected_numbers(ours[i].get("value"))
-                print("K: %s v4l2-ctl %r, camprobe %r" % (v[0], got.out.strip(), ours[i].get("value")), flush=True)
+                print("compound-controls: %s v4l2-ctl %r, camprobe %r" % (v[0], got.out.strip(), ours[i].get("value")), flush=True)
                 assert theirs is not None and mine == theirs, "%s: v4l2-ctl %r vs camprobe %r" % (v[0], got.out, mine)
                 compared.append(v[0])
             assert compared, "no area or rect control to compare"

@@ -1,4 +1,4 @@
-"""Block I: controls on the real driver. Semantics, the gain_automatic/gain
+"""Block controls: controls on the real driver. Semantics, the gain_automatic/gain
 coupling (and its events), mirroring, and a saved profile restored after the
 driver is reloaded."""
 import json
@@ -9,7 +9,7 @@ from guest.harness import (WEBCAM, Background, JsonlTail, first_capture_node, ge
                            set_ctrl, settle, wait_until)
 
 
-def block_i(s):
+def block_controls(s):
     os.environ["XDG_CONFIG_HOME"] = s.path("xdg")
     try:
         modprobe("vivid", *WEBCAM)
@@ -23,7 +23,7 @@ def block_i(s):
 
 
 def features(s, node):
-    r = s.camprobe("ctl", node, "--json", stdout=s.path("I-state.json"), stderr=s.path("I-state.err"))
+    r = s.camprobe("ctl", node, "--json", stdout=s.path("controls-state.json"), stderr=s.path("controls-state.err"))
 
     def check():
         sem = json.loads(r.out)["semantics"]
@@ -37,23 +37,23 @@ def coupling(s, node):
     """gain is refused while gain_automatic is on; both in order apply; mirror=on;
     and monitor --controls sees it all happen."""
     set_ctrl(node, "gain_automatic=0")
-    events = s.path("I-events.jsonl")
-    monitor = Background([s.c, "monitor", "--controls", "--json"], events, s.path("I-events.err"))
+    events = s.path("controls-events.jsonl")
+    monitor = Background([s.c, "monitor", "--controls", "--json"], events, s.path("controls-events.err"))
     # The device's "present" line is printed once its controls are followed.
     tail = JsonlTail(events)
     wait_until(lambda: tail.count("present") > 0, 60)
-    s.camprobe("ctl", node, "gain_automatic=1", merge=True, stdout=s.path("I-auto.txt"))
+    s.camprobe("ctl", node, "gain_automatic=1", merge=True, stdout=s.path("controls-auto.txt"))
     time.sleep(1)
-    r = s.camprobe("ctl", node, "gain=100", merge=True, stdout=s.path("I-refused.txt"))
+    r = s.camprobe("ctl", node, "gain=100", merge=True, stdout=s.path("controls-refused.txt"))
     auto = get_ctrl(node, "gain_automatic")
     s.expect("ctl refuses gain while gain_automatic is on, naming the switch, and changes nothing (exit %d)" % r.rc,
              r.rc == 1 and "inactive while gain_automatic is on" in r.out and auto == "1",
              "gain_automatic %r: %s" % (auto, r.out[:400]))
-    r = s.camprobe("ctl", node, "gain_automatic=0", "gain=100", merge=True, stdout=s.path("I-manual.txt"))
+    r = s.camprobe("ctl", node, "gain_automatic=0", "gain=100", merge=True, stdout=s.path("controls-manual.txt"))
     gain = get_ctrl(node, "gain")
     s.expect("ctl gain_automatic=0 gain=100 applies both in order; v4l2-ctl reads gain 100",
              gain == "100" and "gain_automatic: 1 → 0" in r.out, "gain %r: %s" % (gain, r.out[:400]))
-    s.camprobe("ctl", node, "mirror=on", merge=True, stdout=s.path("I-mirror.txt"))
+    s.camprobe("ctl", node, "mirror=on", merge=True, stdout=s.path("controls-mirror.txt"))
     flip = get_ctrl(node, "horizontal_flip")
     s.expect("ctl mirror=on sets horizontal_flip (v4l2-ctl agrees)", flip == "1", "horizontal_flip %r" % flip)
     time.sleep(1)
@@ -72,11 +72,11 @@ def coupling(s, node):
 def restore(s, node):
     """A profile saved with ctl --save comes back through monitor --restore after rmmod/modprobe."""
     s.camprobe("ctl", node, "brightness=200")
-    s.camprobe("ctl", node, "--save", "vmtest", merge=True, stdout=s.path("I-save.txt"))
+    s.camprobe("ctl", node, "--save", "vmtest", merge=True, stdout=s.path("controls-save.txt"))
     rmmod("vivid")
     settle()
-    log = s.path("I-restore.jsonl")
-    monitor = Background([s.c, "monitor", "--json", "--restore", "vmtest"], log, s.path("I-restore.err"))
+    log = s.path("controls-restore.jsonl")
+    monitor = Background([s.c, "monitor", "--json", "--restore", "vmtest"], log, s.path("controls-restore.err"))
     time.sleep(2)
     modprobe("vivid", *WEBCAM)
     tail = JsonlTail(log)

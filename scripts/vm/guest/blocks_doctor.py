@@ -1,4 +1,4 @@
-"""Block DR: `camprobe doctor` on vivid while v4l2-ctl streams from it: the busy
+"""Block doctor: `camprobe doctor` on vivid while v4l2-ctl streams from it: the busy
 finding names the streamer's pid and command line (read from /proc/*/fd), the
 config check points /dev/videoN at its /dev/v4l link, and once the streamer is
 stopped the node is free again."""
@@ -9,22 +9,22 @@ import time
 from guest.harness import Background, first_capture_node, modprobe, rmmod, run, settle, wait_until
 
 
-def block_dr(s):
-    """DR: doctor finds who holds a streaming node and names the stable link for it."""
+def block_doctor(s):
+    """doctor: doctor finds who holds a streaming node and names the stable link for it."""
     modprobe("vivid", "n_devs=1", "node_types=0x1", "num_inputs=1", "input_types=0x0")
     settle()
     node = first_capture_node()
     streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=0"],
-                          stdout=s.path("DR-stream.out"), stderr=s.path("DR-stream.err"))
+                          stdout=s.path("doctor-stream.out"), stderr=s.path("doctor-stream.err"))
     try:
         held = wait_until(lambda: holds(streamer.pid, node), 30)
         s.expect("v4l2-ctl holds %s (pid %d)" % (node, streamer.pid), held, "no fd of pid %d links to %s" % (streamer.pid, node))
         time.sleep(1)
-        config = s.path("DR-app.conf")
+        config = s.path("doctor-app.conf")
         with open(config, "w") as f:
             f.write("camera = %s\n" % node)
-        r = s.camprobe("doctor", "--json", "--config", config, stdout=s.path("DR-doctor.json"), stderr=s.path("DR-doctor.err"))
-        s.camprobe("doctor", "--config", config, stdout=s.path("DR-doctor.txt"), stderr=s.path("DR-doctor-text.err"))
+        r = s.camprobe("doctor", "--json", "--config", config, stdout=s.path("doctor-doctor.json"), stderr=s.path("doctor-doctor.err"))
+        s.camprobe("doctor", "--config", config, stdout=s.path("doctor-doctor.txt"), stderr=s.path("doctor-doctor-text.err"))
         s.check("doctor --json names pid %d and v4l2-ctl as holding %s" % (streamer.pid, node), busy_named, r, streamer.pid, node)
         s.check("doctor --json gives the holder as data: pid %d, v4l2-ctl, %s, holding it open and streaming" % (streamer.pid, node),
                 holder_data, r, streamer.pid, node)
@@ -32,7 +32,7 @@ def block_dr(s):
     finally:
         rc = streamer.stop()
         print("info: streamer stopped with %s" % rc, flush=True)
-    r = s.camprobe("doctor", node, "--json", stdout=s.path("DR-after.json"), stderr=s.path("DR-after.err"))
+    r = s.camprobe("doctor", node, "--json", stdout=s.path("doctor-after.json"), stderr=s.path("doctor-after.err"))
     s.check("after the streamer stops, doctor finds %s free" % node, not_busy, r)
     rmmod("vivid")
     settle()

@@ -1,4 +1,4 @@
-"""Blocks D, E1 and E: vivid coming and going. Hotplug over many load/unload
+"""Blocks hotplug, monitor-hold and disconnect: vivid coming and going. Hotplug over many load/unload
 cycles; a holder cut off by vivid's 'disconnect' control; a device disconnected
 while a handle is held."""
 import json
@@ -12,8 +12,8 @@ from guest.harness import (WEBCAM, Background, JsonlTail, first_capture_node, lo
 VIVID_ID = "platform-vivid-000"
 
 
-def block_d(s):
-    """D: one connected and one disconnected per physical device, over many
+def block_hotplug(s):
+    """hotplug: one connected and one disconnected per physical device, over many
     load/unload cycles, with nothing lost and memory flat."""
     cycles = int(os.environ.get("HOTPLUG_CYCLES") or 100)
     log = s.path("monitor.jsonl")
@@ -73,8 +73,8 @@ def same_id_with_nodes(log):
     assert all(kinds[i] == cycle[i % 3] for i in range(len(kinds))), kinds[:10]
 
 
-def block_e1(s):
-    """E1: monitor --hold keeps the camera open and reads its format every 250 ms,
+def block_monitor_hold(s):
+    """monitor-hold: monitor --hold keeps the camera open and reads its format every 250 ms,
     as a recorder would; vivid's 'disconnect' control cuts it off with no uevent.
     The holder gets a clear 'disconnected' error, the registry announces exactly
     one disconnect, and when the holder lets go (vivid comes back once its last
@@ -106,8 +106,8 @@ def holder_sequence(log):
     print("info: " + h["message"], flush=True)
 
 
-def block_e(s):
-    """E: vivid's own 'disconnect' control while a handle is held (here by this
+def block_disconnect(s):
+    """disconnect: vivid's own 'disconnect' control while a handle is held (here by this
     process): the device behaves as unplugged (every new open and ioctl fails with
     ENODEV) until the last handle closes. camprobe must give a clear error, no
     half device, no crash, no hang (vivid sends no uevent for this)."""

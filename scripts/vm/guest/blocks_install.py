@@ -1,4 +1,4 @@
-"""DEB: the .deb scripts/build-deb wrote (CAMPROBE_DEB) installs with dpkg in the guest
+"""deb-install: the .deb scripts/build-deb wrote (CAMPROBE_DEB) installs with dpkg in the guest
 (its root is a RAM overlay: nothing reaches the host) and the installed binary works
 with nothing inherited from the build: it lists vivid, reads an XML profile (libxml2
 loaded on demand) and links no Swift library."""
@@ -24,26 +24,26 @@ def guest_path(path):
 
 def wait_for_deb(deb, seconds):
     """scripts/test starts the guest before test-install.sh has built the .deb and puts it at
-    CAMPROBE_DEB when it is ready (or DEB.missing saying why there is none)."""
+    CAMPROBE_DEB when it is ready (or the same path + .missing saying why there is none)."""
     t0 = time.monotonic()
     wait_until(lambda: os.path.exists(deb) or os.path.exists(deb + ".missing"), seconds, interval=1)
-    print("info: DEB: waited %.0f s for %s" % (time.monotonic() - t0, deb), flush=True)
+    print("info: deb-install: waited %.0f s for %s" % (time.monotonic() - t0, deb), flush=True)
     if not os.path.exists(deb) and os.path.exists(deb + ".missing"):
         return read(deb + ".missing").strip() or "the host built no .deb"
     return None
 
 
-def block_deb(s):
+def block_deb_install(s):
     deb = guest_path(os.environ.get("CAMPROBE_DEB", ""))
     if not deb:
-        s.skip("DEB: the .deb installs and runs in the guest", "no CAMPROBE_DEB given (scripts/test passes the .deb test-install.sh built)")
+        s.skip("deb-install: the .deb installs and runs in the guest", "no CAMPROBE_DEB given (scripts/test passes the .deb test-install.sh built)")
         return
     if os.environ.get("CAMPROBE_DEB_WAIT"):
         why = wait_for_deb(deb, int(os.environ["CAMPROBE_DEB_WAIT"]))
         if why:
-            s.bad("DEB: %s is readable in the guest" % os.path.basename(deb), why)
+            s.bad("deb-install: %s is readable in the guest" % os.path.basename(deb), why)
             return
-    if not s.check("DEB: %s is readable in the guest" % os.path.basename(deb), lambda: open(deb, "rb").close()):
+    if not s.check("deb-install: %s is readable in the guest" % os.path.basename(deb), lambda: open(deb, "rb").close()):
         return  # nothing to install: the checks below would only repeat this failure
     # man-db's dpkg trigger (for any package with a man page) rebuilds the manual index with mandb:
     # measured under TCG: dpkg -i 186 s -> 16 s, --purge 128 s -> 6 s. Its own switch (debconf
@@ -53,13 +53,13 @@ def block_deb(s):
     if os.environ.get("VM_HOST_OUT") and os.path.exists(flag):
         os.remove(flag)
     installed = run(["dpkg", "-i", deb], timeout=300, merge=True)
-    s.expect("DEB: dpkg -i installs the package", installed.rc == 0, installed.out[-1500:])
+    s.expect("deb-install: dpkg -i installs the package", installed.rc == 0, installed.out[-1500:])
     env = ["env", "-i", "PATH=/usr/bin:/bin", "LD_LIBRARY_PATH="]
     version = run(env + ["/usr/bin/camprobe", "--version"])
-    s.expect("DEB: /usr/bin/camprobe --version runs with nothing inherited", version.rc == 0 and version.out.strip(),
+    s.expect("deb-install: /usr/bin/camprobe --version runs with nothing inherited", version.rc == 0 and version.out.strip(),
              version.err)
     ldd = run(["ldd", "/usr/bin/camprobe"])
-    s.expect("DEB: the installed binary links no Swift library", ldd.rc == 0 and "swift" not in ldd.out.lower(), ldd.out)
+    s.expect("deb-install: the installed binary links no Swift library", ldd.rc == 0 and "swift" not in ldd.out.lower(), ldd.out)
     modprobe("vivid", "n_devs=1", "node_types=0x1", "num_inputs=1", "input_types=0x0")
     settle()
     try:
@@ -68,11 +68,11 @@ def block_deb(s):
             names = [d["name"] for d in json.loads(listed.out)["devices"]]
         except (ValueError, KeyError) as e:
             names = ["<%s>" % e]
-        s.expect("DEB: the installed camprobe lists vivid (%s)" % ", ".join(names), listed.rc == 0 and any("vivid" in n for n in names),
+        s.expect("deb-install: the installed camprobe lists vivid (%s)" % ", ".join(names), listed.rc == 0 and any("vivid" in n for n in names),
                  listed.err[-800:])
         xml = run(env + ["/usr/bin/camprobe", "profile", "validate", "/usr/share/camprobe/profiles/c525.xml"])
-        s.expect("DEB: an installed XML profile validates (libxml2 loaded on demand)", xml.rc == 0, xml.out + xml.err)
+        s.expect("deb-install: an installed XML profile validates (libxml2 loaded on demand)", xml.rc == 0, xml.out + xml.err)
     finally:
         rmmod("vivid")
         removed = run(["dpkg", "--purge", "camprobe"], timeout=300, merge=True)
-        s.expect("DEB: dpkg --purge removes it", removed.rc == 0, removed.out[-800:])
+        s.expect("deb-install: dpkg --purge removes it", removed.rc == 0, removed.out[-800:])

@@ -1,4 +1,4 @@
-"""Block LV: microphone levels (`camprobe levels`, `monitor --levels`) against a
+"""Block levels: microphone levels (`camprobe levels`, `monitor --levels`) against a
 known signal played into snd-aloop: hw:Loopback,0,N plays, hw:Loopback,1,N
 captures the same samples. Levels are dBFS as AVCaptureAudioChannel reports
 them (full-scale square 0, full-scale sine -3.01 average / 0 peak)."""
@@ -49,8 +49,8 @@ def square(i):
 
 def meter(s, pcm, name, seconds="2"):
     """The readings of `camprobe levels PCM --seconds S --json`, parsed."""
-    r = s.camprobe("levels", pcm, "--seconds", seconds, "--json", stdout=s.path("LV-%s.jsonl" % name),
-                   stderr=s.path("LV-%s.err" % name), timeout=60)
+    r = s.camprobe("levels", pcm, "--seconds", seconds, "--json", stdout=s.path("levels-%s.jsonl" % name),
+                   stderr=s.path("levels-%s.err" % name), timeout=60)
     lines = [json.loads(line) for line in r.out.splitlines() if line.strip()]
     return r, lines
 
@@ -67,12 +67,12 @@ def near(value, want, what):
 
 
 def play(s, wav, sub):
-    return Background(["aplay", "-q", "-D", "hw:Loopback,0,%d" % sub, wav], s.path("LV-aplay%d.out" % sub),
-                      s.path("LV-aplay%d.err" % sub))
+    return Background(["aplay", "-q", "-D", "hw:Loopback,0,%d" % sub, wav], s.path("levels-aplay%d.out" % sub),
+                      s.path("levels-aplay%d.err" % sub))
 
 
-def block_lv(s):
-    sines, squares = s.path("LV-sines.wav"), s.path("LV-square.wav")
+def block_levels(s):
+    sines, squares = s.path("levels-sines.wav"), s.path("levels-square.wav")
     write_wav(sines, sine(1.0), sine(0.1))
     write_wav(squares, square, square, seconds=8)
 
@@ -83,7 +83,7 @@ def block_lv(s):
     player.stop()
     print("info: levels sines rc=%d, %d readings, first %s" % (r.rc, len(lines), lines[:1]), flush=True)
     s.expect("levels: about 10 readings a second for 2 s (%d)" % len(lines), r.rc == 0 and 15 <= len(lines) <= 21,
-             "rc %d, %d lines, %s" % (r.rc, len(lines), read(s.path("LV-sines.err"))[:400]))
+             "rc %d, %d lines, %s" % (r.rc, len(lines), read(s.path("levels-sines.err"))[:400]))
 
     def sines_check():
         assert lines and all(len(l["channels"]) == 2 for l in lines), lines[:2]
@@ -99,11 +99,11 @@ def block_lv(s):
     # The same signal as plain lines, and as live bars on a terminal (UTF-8 with colour; ASCII without).
     player = play(s, sines, 0)
     time.sleep(1.5)
-    plain = s.camprobe("levels", "hw:Loopback,1,0", "--seconds", "1", stdout=s.path("LV-sines.txt"), timeout=60)
+    plain = s.camprobe("levels", "hw:Loopback,1,0", "--seconds", "1", stdout=s.path("levels-sines.txt"), timeout=60)
     utf8 = run(["env", "LANG=C.UTF-8", "TERM=xterm", "script", "-qc", s.c + " levels hw:Loopback,1,0 --seconds 1", "/dev/null"],
-               stdout=s.path("LV-tty-utf8.txt"), timeout=60)
+               stdout=s.path("levels-tty-utf8.txt"), timeout=60)
     ascii_ = run(["env", "LANG=C", "LC_ALL=", "NO_COLOR=1", "TERM=xterm", "script", "-qc",
-                  s.c + " levels hw:Loopback,1,0 --seconds 1", "/dev/null"], stdout=s.path("LV-tty-ascii.txt"), timeout=60)
+                  s.c + " levels hw:Loopback,1,0 --seconds 1", "/dev/null"], stdout=s.path("levels-tty-ascii.txt"), timeout=60)
     player.stop()
     lines = plain.out.splitlines()
     s.expect("levels: plain lines off a terminal",
@@ -118,8 +118,8 @@ def block_lv(s):
     # Overruns: the reader is stopped (SIGSTOP) longer than its 200 ms buffer, then resumed.
     player = play(s, sines, 0)
     time.sleep(1.5)
-    reader = Background([s.c, "levels", "hw:Loopback,1,0", "--seconds", "3", "--json"], s.path("LV-xrun.jsonl"),
-                        s.path("LV-xrun.err"))
+    reader = Background([s.c, "levels", "hw:Loopback,1,0", "--seconds", "3", "--json"], s.path("levels-xrun.jsonl"),
+                        s.path("levels-xrun.err"))
     time.sleep(2)
     os.kill(reader.pid, signal.SIGSTOP)
     time.sleep(1)
@@ -127,13 +127,13 @@ def block_lv(s):
     wait_until(lambda: reader.p.poll() is not None, 30)
     rc = reader.stop(timeout=5)
     player.stop()
-    readings = [json.loads(l) for l in read(s.path("LV-xrun.jsonl")).splitlines() if l.strip()]
+    readings = [json.loads(l) for l in read(s.path("levels-xrun.jsonl")).splitlines() if l.strip()]
     after = [r for r in readings if r.get("xruns")]
     print("info: xruns: rc %s, %d readings, %d after the overrun, last %s" % (rc, len(readings), len(after), readings[-1:]),
           flush=True)
 
     def xrun_check():
-        assert rc == 0, (rc, read(s.path("LV-xrun.err"))[:300])
+        assert rc == 0, (rc, read(s.path("levels-xrun.err"))[:300])
         assert after, "no reading reports xruns: %s" % readings[-3:]
         la, _ = median_levels(after, 0)
         near(la, -3.01, "left average after the overrun was recovered")
@@ -155,7 +155,7 @@ def block_lv(s):
     s.expect("levels: silence reads null (average and peak, every channel)",
              r.rc == 0 and lines and all(c["averagePowerLevel"] is None and c["peakHoldLevel"] is None
                                          for l in lines for c in l["channels"]),
-             "rc %d: %s %s" % (r.rc, lines[:2], read(s.path("LV-silence.err"))[:300]))
+             "rc %d: %s %s" % (r.rc, lines[:2], read(s.path("levels-silence.err"))[:300]))
 
     # A full-scale square wave peaks at 0 dBFS (and averages 0).
     player = play(s, squares, 2)
@@ -164,7 +164,7 @@ def block_lv(s):
     player.stop()
 
     def square_check():
-        assert r.rc == 0 and lines, (r.rc, read(s.path("LV-square.err"))[:300])
+        assert r.rc == 0 and lines, (r.rc, read(s.path("levels-square.err"))[:300])
         a, p = median_levels(lines, 0)
         print("info: square avg %.3f peak %.3f" % (a, p), flush=True)
         near(p, 0.0, "square peak")
@@ -173,17 +173,17 @@ def block_lv(s):
 
     # Busy: arecord holds the PCM; camprobe names it.
     holder = Background(["arecord", "-q", "-D", "hw:Loopback,1,0", "-f", "S16_LE", "-c", "2", "-r", str(RATE), "-d", "30",
-                         "/dev/null"], s.path("LV-arecord.out"), s.path("LV-arecord.err"))
+                         "/dev/null"], s.path("levels-arecord.out"), s.path("levels-arecord.err"))
     time.sleep(1.5)
-    r = s.camprobe("levels", "hw:Loopback,1,0", "--seconds", "1", stdout=s.path("LV-busy.out"),
-                   stderr=s.path("LV-busy.err"), timeout=60)
+    r = s.camprobe("levels", "hw:Loopback,1,0", "--seconds", "1", stdout=s.path("levels-busy.out"),
+                   stderr=s.path("levels-busy.err"), timeout=60)
     holder.stop()
     print("info: busy: " + r.err.strip(), flush=True)
     s.expect("levels: a PCM held by arecord fails naming arecord's pid",
              r.rc == 1 and ("pid %d" % holder.pid) in r.err and "arecord" in r.err, "rc %d: %s" % (r.rc, r.err[:400]))
 
     # A camprobe device (the Loopback microphone) instead of a PCM name; plain lines off a terminal.
-    r = s.camprobe("levels", "Loopback", "--seconds", "1", stdout=s.path("LV-device.txt"), stderr=s.path("LV-device.err"),
+    r = s.camprobe("levels", "Loopback", "--seconds", "1", stdout=s.path("levels-device.txt"), stderr=s.path("levels-device.err"),
                    timeout=60)
     text = r.out.splitlines()
     s.expect("levels DEVICE: the device's microphone, one plain line per reading",
@@ -191,21 +191,21 @@ def block_lv(s):
              "rc %d: %s %s" % (r.rc, text[:2], r.err[:300]))
 
     # monitor --levels: levels events for the present microphones.
-    log = s.path("LV-monitor.jsonl")
-    r = s.camprobe("monitor", "--levels", "--json", "--timeout", "4", stdout=log, stderr=s.path("LV-monitor.err"), timeout=60)
+    log = s.path("levels-monitor.jsonl")
+    r = s.camprobe("monitor", "--levels", "--json", "--timeout", "4", stdout=log, stderr=s.path("levels-monitor.err"), timeout=60)
     events = [json.loads(l) for l in r.out.splitlines() if l.strip()]
     levels = [e for e in events if e.get("event") == "levels"]
     s.expect("monitor --levels: 'levels' events for the present microphones (%d)" % len(levels),
              r.rc == 0 and levels and all(e["channels"] for e in levels),
-             "rc %d, events %s, %s" % (r.rc, [e.get("event") for e in events][:10], read(s.path("LV-monitor.err"))[:300]))
+             "rc %d, events %s, %s" % (r.rc, [e.get("event") for e in events][:10], read(s.path("levels-monitor.err"))[:300]))
 
     # The card goes away mid-read (platform unbind): a clear message, no hang.
-    reader = Background([s.c, "levels", "hw:Loopback,1,0"], s.path("LV-gone.out"), s.path("LV-gone.err"))
+    reader = Background([s.c, "levels", "hw:Loopback,1,0"], s.path("levels-gone.out"), s.path("levels-gone.err"))
     time.sleep(2)
     unbind = run(["sh", "-c", "echo snd_aloop.0 > /sys/bus/platform/drivers/snd_aloop/unbind"], timeout=30)
     ended = wait_until(lambda: reader.p.poll() is not None, 15)
     rc = reader.stop(timeout=5)
-    err = read(s.path("LV-gone.err"))
+    err = read(s.path("levels-gone.err"))
     print("info: unbind rc=%d; levels rc=%s: %s" % (unbind.rc, rc, err.strip()[:300]), flush=True)
     s.expect("levels: the card unbound mid-read ends with a message (no crash, no hang)",
              ended and rc == 1 and "went away" in err, "ended %s rc %s: %s" % (ended, rc, err[:300]))
@@ -219,8 +219,8 @@ def monitor_hotplug(s):
     """monitor --levels follows a microphone that goes away (levels-ended) and one that
     connects later (levels again); the card is unbound and bound again, because an open
     PCM keeps snd-aloop from being unloaded."""
-    log = s.path("LV-monitor-hotplug.jsonl")
-    mon = Background([s.c, "monitor", "--levels", "--json"], log, s.path("LV-monitor-hotplug.err"))
+    log = s.path("levels-monitor-hotplug.jsonl")
+    mon = Background([s.c, "monitor", "--levels", "--json"], log, s.path("levels-monitor-hotplug.err"))
     tail = JsonlTail(log)
     driver = "/sys/bus/platform/drivers/snd_aloop/"
     metered = wait_until(lambda: tail.count("levels", ALOOP_ID) >= 1, 30)
@@ -236,7 +236,7 @@ def monitor_hotplug(s):
     s.expect("monitor --levels: a microphone unbound mid-read gives levels-ended, and metering resumes when it connects again",
              metered and ended and back and rc == 0,
              "metered %s ended %s back %s rc %s; events %s; %s" % (metered, ended, back, rc, compress(events),
-                                                                    read(s.path("LV-monitor-hotplug.err"))[:300]))
+                                                                    read(s.path("levels-monitor-hotplug.err"))[:300]))
     settle()
 
 

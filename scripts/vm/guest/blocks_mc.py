@@ -1,4 +1,4 @@
-"""Block M: a media-controller camera (vimc) against media-ctl, v4l2-ctl's
+"""Block vimc: a media-controller camera (vimc) against media-ctl, v4l2-ctl's
 subdevice calls and libcamera's `cam`.
 
 vimc is built out of tree by scripts/vm/build-vimc.sh (Debian's kernel lacks it)
@@ -24,10 +24,10 @@ BENCH_RUNS = 5
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def block_m(s):
+def block_vimc(s):
     kver = os.uname().release
     if not os.path.isdir("/lib/modules/%s/kernel" % kver):
-        print("info: block M: kernel %s has no module tree; vimc cannot be loaded here" % kver, flush=True)
+        print("info: block vimc: kernel %s has no module tree; vimc cannot be loaded here" % kver, flush=True)
         return
     if run(["modinfo", "vimc"], timeout=30).rc != 0:
         s.bad("vimc module is installed for %s" % kver,
@@ -38,23 +38,23 @@ def block_m(s):
         return
     settle()
     try:
-        block_m_checks(s)
+        vimc_checks(s)
     finally:
         rmmod("vimc")
         settle()
 
 
-def block_m_checks(s):
+def vimc_checks(s):
     media = vimc_media_device()
     if not s.expect("vimc's media device found (%s)" % media, media is not None, "no /dev/media* with driver vimc"):
         return
-    g = MediaGraph(media_ctl_p(s, media, "M-media-ctl-before.txt"))
+    g = MediaGraph(media_ctl_p(s, media, "vimc-media-ctl-before.txt"))
     sensors = {n: g.entities[n]["node"] for n in ("Sensor A", "Sensor B") if n in g.entities}
     raw_a = capture_of(g, "Sensor A") or "/dev/video0"
-    before_ctrls = {n: v4l2ctl(node, "-L", merge=True, stdout=s.path("M-%s-L-before.txt" % slug(n))).out
+    before_ctrls = {n: v4l2ctl(node, "-L", merge=True, stdout=s.path("vimc-%s-L-before.txt" % slug(n))).out
                     for n, node in sensors.items()}
 
-    listed = s.camprobe("list", "--json", stdout=s.path("M-list.json"), stderr=s.path("M-list.err"), timeout=180)
+    listed = s.camprobe("list", "--json", stdout=s.path("vimc-list.json"), stderr=s.path("vimc-list.err"), timeout=180)
     devices = parse_devices(listed.out)
     s.check("list --json: Sensor A and Sensor B are devices with a sensor (entity, subdev, media device, capture paths)",
             sensor_devices, devices, g, media)
@@ -67,10 +67,10 @@ def block_m_checks(s):
             s.check("Sensor A %s: sizes equal v4l2-ctl --list-subdev-framesizes" % name, sizes_parity, s, devices,
                     sensors["Sensor A"], name, hexcode)
 
-    shown = s.camprobe("show", "Sensor A", stdout=s.path("M-show.txt"), stderr=s.path("M-show.err"), timeout=180)
+    shown = s.camprobe("show", "Sensor A", stdout=s.path("vimc-show.txt"), stderr=s.path("vimc-show.err"), timeout=180)
     s.check("show \"Sensor A\" names the link \"Sensor A\":0 → \"Debayer A\":0 and gives a media-ctl -V fix (exit %d)"
             % shown.rc, show_text, shown, media)
-    shown_json = s.camprobe("show", "Sensor A", "--json", stdout=s.path("M-show.json"), stderr=s.path("M-show-json.err"),
+    shown_json = s.camprobe("show", "Sensor A", "--json", stdout=s.path("vimc-show.json"), stderr=s.path("vimc-show-json.err"),
                             timeout=180)
     s.check("show \"Sensor A\" --json: device.problems has a pipeline-mismatch (exit %d)" % shown_json.rc,
             pipeline_mismatch, shown_json)
@@ -78,19 +78,19 @@ def block_m_checks(s):
             "driver and model, sensor entity and id, its subdevice node, capture node, every pipeline pad's format",
             media_camera_parity, shown_json, g, media)
 
-    after = media_ctl_p(s, media, "M-media-ctl-after.txt")
+    after = media_ctl_p(s, media, "vimc-media-ctl-after.txt")
     s.expect("media-ctl -p is unchanged by list and show", after == g.text, first_diff(g.text, after))
     for n, node in sensors.items():
-        now = v4l2ctl(node, "-L", merge=True, stdout=s.path("M-%s-L-after.txt" % slug(n))).out
+        now = v4l2ctl(node, "-L", merge=True, stdout=s.path("vimc-%s-L-after.txt" % slug(n))).out
         s.expect("%s controls (v4l2-ctl -L %s) unchanged by list and show" % (n, node), now == before_ctrls[n],
                  first_diff(before_ctrls[n], now))
 
-    cam = run(["cam", "-l"], merge=True, stdout=s.path("M-cam-l.txt"), timeout=60)
+    cam = run(["cam", "-l"], merge=True, stdout=s.path("vimc-cam-l.txt"), timeout=60)
     s.check("every camera cam -l lists is in list --json, with sensor.libcameraID equal to cam's id",
             libcamera_parity, cam, devices)
     # libcamera's vimc handler rewrites the links when it matches (disables them all,
     # enables "Debayer B":1 -> "Scaler":0): say so, the later checks run on that graph.
-    after_cam = MediaGraph(media_ctl_p(s, media, "M-media-ctl-after-cam.txt"))
+    after_cam = MediaGraph(media_ctl_p(s, media, "vimc-media-ctl-after-cam.txt"))
     changed = sorted(set(after_cam.links) - set(MediaGraph(after).links))
     if changed:
         print("info: cam -l changed the links: %s" % "; ".join('"%s":%d -> "%s":%d [%s]' % l for l in changed), flush=True)
@@ -98,7 +98,7 @@ def block_m_checks(s):
     apply_verify(s, media, raw_a)
     lens = g.entities.get("Lens A", {}).get("node")
     if lens:
-        done = s.camprobe("ctl", "Sensor A", "focus_absolute=300", stdout=s.path("M-ctl.txt"), stderr=s.path("M-ctl.err"),
+        done = s.camprobe("ctl", "Sensor A", "focus_absolute=300", stdout=s.path("vimc-ctl.txt"), stderr=s.path("vimc-ctl.err"),
                           timeout=120)
         peer = v4l2ctl(lens, "-C", "focus_absolute", merge=True, timeout=30).out
         s.expect("ctl \"Sensor A\" focus_absolute=300 sets it on the lens sub-device (v4l2-ctl -d %s -C focus_absolute)" % lens,
@@ -140,7 +140,7 @@ def sensor_a(devices):
 
 def codes_parity(s, devices, subdev):
     text = v4l2ctl(subdev, "--list-subdev-mbus-codes", "pad=0", merge=True, timeout=60,
-                   stdout=s.path("M-sensor-a-mbus-codes.txt")).out
+                   stdout=s.path("vimc-sensor-a-mbus-codes.txt")).out
     theirs = parse_mbus_codes(text)
     assert theirs, "v4l2-ctl listed no codes: %s" % text[:300]
     ours = [c.get("code") for c in sensor_a(devices)["source"]["codes"]]
@@ -154,7 +154,7 @@ def codes_parity(s, devices, subdev):
 
 def sizes_parity(s, devices, subdev, name, hexcode):
     text = v4l2ctl(subdev, "--list-subdev-framesizes", "pad=0,code=" + hexcode, merge=True, timeout=60,
-                   stdout=s.path("M-sensor-a-framesizes-%s.txt" % name)).out
+                   stdout=s.path("vimc-sensor-a-framesizes-%s.txt" % name)).out
     theirs = parse_framesizes(text)
     assert theirs, "v4l2-ctl listed no sizes for %s: %s" % (name, text[:300])
     codes = [c for c in sensor_a(devices)["source"]["codes"] if c.get("code") in (name, hexcode)]
@@ -231,11 +231,11 @@ def libcamera_parity(cam, devices):
 
 
 def apply_verify(s, media, raw):
-    r = s.camprobe("apply", "Sensor A", "--size", "640x480", "--format", "RGGB", stdout=s.path("M-apply.txt"),
-                   stderr=s.path("M-apply.err"), timeout=180)
+    r = s.camprobe("apply", "Sensor A", "--size", "640x480", "--format", "RGGB", stdout=s.path("vimc-apply.txt"),
+                   stderr=s.path("vimc-apply.err"), timeout=180)
     s.expect("apply \"Sensor A\" --size 640x480 --format RGGB exits 0", r.rc == 0,
              "exit %d: %s" % (r.rc, (r.err or r.out)[-400:]))
-    g = MediaGraph(media_ctl_p(s, media, "M-media-ctl-applied.txt"))
+    g = MediaGraph(media_ctl_p(s, media, "vimc-media-ctl-applied.txt"))
 
     def pads():
         for ent in ("Sensor A", "Debayer A"):
@@ -243,7 +243,7 @@ def apply_verify(s, media, raw):
             assert fmt == ("SRGGB8_1X8", 640, 480), "%s:0 is %s after apply" % (ent, fmt)
     s.check("after apply media-ctl -p: \"Sensor A\":0 and \"Debayer A\":0 are SRGGB8_1X8/640x480", pads)
 
-    t = v4l2ctl(raw, "--get-fmt-video", merge=True, stdout=s.path("M-fmt-applied.txt")).out
+    t = v4l2ctl(raw, "--get-fmt-video", merge=True, stdout=s.path("vimc-fmt-applied.txt")).out
 
     def node_fmt():
         wh = re.search(r"Width/Height\s*:\s*(\d+)/(\d+)", t)
@@ -252,7 +252,7 @@ def apply_verify(s, media, raw):
     s.check("after apply v4l2-ctl -d %s --get-fmt-video says 640x480 RGGB" % raw, node_fmt)
 
     v = s.camprobe("verify", "Sensor A", "--size", "640x480", "--format", "RGGB", "--frames", "30", "--json",
-                   stdout=s.path("M-verify.json"), stderr=s.path("M-verify.err"), timeout=180)
+                   stdout=s.path("vimc-verify.json"), stderr=s.path("vimc-verify.err"), timeout=180)
 
     def verified():
         assert v.rc == 0, "exit %d: %s" % (v.rc, v.err[-400:])
@@ -263,7 +263,7 @@ def apply_verify(s, media, raw):
         assert (st.get("deliveredFPS") or 0) > 0, st
     s.check("verify \"Sensor A\" 640x480 RGGB streams 30 frames and measures a delivered rate (exit %d)" % v.rc, verified)
 
-    st = v4l2ctl(raw, "--stream-mmap", "--stream-count=5", merge=True, timeout=60, stdout=s.path("M-stream-mmap.txt"))
+    st = v4l2ctl(raw, "--stream-mmap", "--stream-count=5", merge=True, timeout=60, stdout=s.path("vimc-stream-mmap.txt"))
     s.expect("after apply v4l2-ctl --stream-mmap on %s streams (the pipeline is valid)" % raw,
              st.rc == 0 and "VIDIOC_STREAMON returned -1" not in st.out, "exit %d: %s" % (st.rc, st.out[-300:]))
 
@@ -295,7 +295,7 @@ def bench(s, g, media):
     with open(s.path("bench-mc.txt"), "w") as f:
         f.write("".join(l + "\n" for l in lines))
     for l in lines:
-        print("info: bench M: " + l, flush=True)
+        print("info: bench vimc: " + l, flush=True)
 
 
 # Reading the peers.

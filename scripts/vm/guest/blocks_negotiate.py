@@ -1,4 +1,4 @@
-"""Block H: negotiation on the real driver. apply agrees with v4l2-ctl, verify
+"""Block negotiate: negotiation on the real driver. apply agrees with v4l2-ctl, verify
 measures the delivered rate, vivid's fault controls are seen, a second streamer
 blocks apply; reduced_framerate on HDMI is printed for information."""
 import json
@@ -11,7 +11,7 @@ from guest import getting_started, v4l2
 from guest.harness import WEBCAM, Background, first_capture_node, modprobe, rmmod, run, set_ctrl, settle, v4l2ctl
 
 
-def block_h(s):
+def block_negotiate(s):
     modprobe("vivid", *WEBCAM)
     settle()
     node = first_capture_node()
@@ -20,7 +20,7 @@ def block_h(s):
     apply(s, node)
     verify_rate(s, node)
     recorder_example(s, node)
-    getting_started.loop_then_frames_again(s, "H")
+    getting_started.loop_then_frames_again(s, "negotiate")
     verify_drops(s, node)
     streamon_error(s, node)
     busy(s, node)
@@ -30,8 +30,8 @@ def block_h(s):
 
 
 def negotiate(s, node):
-    r = s.camprobe("negotiate", node, "--preset", "medium", "--json", stdout=s.path("H-negotiate.json"),
-                   stderr=s.path("H-negotiate.err"))
+    r = s.camprobe("negotiate", node, "--preset", "medium", "--json", stdout=s.path("negotiate-negotiate.json"),
+                   stderr=s.path("negotiate-negotiate.err"))
 
     def check():
         d = json.loads(r.out)["decision"]
@@ -44,7 +44,7 @@ def negotiate_exit_status(s, node):
     """negotiate's exit status tells the outcome apart: VALID 0, ADJUSTED 3, UNSUPPORTED 1;
     --strict makes ADJUSTED an error (1). vivid's webcam offers 640x480 up to 25 fps, nothing above 3840x2160."""
     r = s.camprobe("negotiate", node, "--size", "640x480", "--fps", "30", "--json",
-                   stdout=s.path("H-negotiate-adjusted.json"), stderr=s.path("H-negotiate-adjusted.err"))
+                   stdout=s.path("negotiate-negotiate-adjusted.json"), stderr=s.path("negotiate-negotiate-adjusted.err"))
 
     def check():
         d = json.loads(r.out)["decision"]
@@ -62,8 +62,8 @@ def negotiate_exit_status(s, node):
 
 def apply(s, node):
     r = s.camprobe("apply", node, "--size", "640x360", "--fps", "30", "--format", "YUYV", "--json",
-                   stdout=s.path("H-apply.json"), stderr=s.path("H-apply.err"))
-    t = v4l2ctl(node, "--get-fmt-video", "--get-parm", merge=True, stdout=s.path("H-after-apply.txt")).out
+                   stdout=s.path("negotiate-apply.json"), stderr=s.path("negotiate-apply.err"))
+    t = v4l2ctl(node, "--get-fmt-video", "--get-parm", merge=True, stdout=s.path("negotiate-after-apply.txt")).out
 
     def check():
         a = v4l2.applied_read_back(r.out, t, 640, 360, "YUYV", 30)
@@ -77,7 +77,7 @@ def verify(s, node, frames, name):
 
 
 def verify_rate(s, node):
-    r = verify(s, node, 90, "H-verify")
+    r = verify(s, node, 90, "negotiate-verify")
 
     def check():
         d = json.loads(r.out)
@@ -93,8 +93,8 @@ def verify_rate(s, node):
 def recorder_example(s, node):
     """Examples/Recorder (public API only) records 2 s from vivid; v4l2-ctl reads back its format."""
     example = os.path.join(os.path.dirname(s.c), "camprobe-recorder-example")
-    r = run([example, node, "--size", "320x180", "--fps", "30", "--seconds", "2", "--output", s.path("H-recorder")],
-            stdout=s.path("H-recorder.txt"), stderr=s.path("H-recorder.err"), timeout=180)
+    r = run([example, node, "--size", "320x180", "--fps", "30", "--seconds", "2", "--output", s.path("negotiate-recorder")],
+            stdout=s.path("negotiate-recorder.txt"), stderr=s.path("negotiate-recorder.err"), timeout=180)
     t = v4l2ctl(node, "--get-fmt-video", merge=True).out
 
     def check():
@@ -108,7 +108,7 @@ def recorder_example(s, node):
 
 def verify_drops(s, node):
     set_ctrl(node, "percentage_of_dropped_buffers=20")
-    r = verify(s, node, 150, "H-drops")
+    r = verify(s, node, 150, "negotiate-drops")
     set_ctrl(node, "percentage_of_dropped_buffers=0")
 
     def check():
@@ -127,7 +127,7 @@ def one_line(text, n=200):
 def streamon_error(s, node):
     set_ctrl(node, "inject_vidioc_streamon_error=1")
     r = s.camprobe("verify", node, "--size", "320x180", "--fps", "30", "--frames", "10",
-                   stdout=s.path("H-streamon.txt"), stderr=s.path("H-streamon.err"), timeout=120)
+                   stdout=s.path("negotiate-streamon.txt"), stderr=s.path("negotiate-streamon.err"), timeout=120)
     s.expect("an injected VIDIOC_STREAMON error gives a clear error, exit 1 (%s)" % one_line(r.err),
              r.rc == 1 and "VIDIOC_STREAMON" in r.err, "exit %d" % r.rc)
 
@@ -135,10 +135,10 @@ def streamon_error(s, node):
 def busy(s, node):
     """apply while v4l2-ctl streams fails cleanly; verify works once it stops."""
     v4l2ctl(node, "--set-fmt-video=width=320,height=180,pixelformat=YUYV")
-    streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=600"], s.path("H-streamer.txt"))
+    streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=600"], s.path("negotiate-streamer.txt"))
     time.sleep(2)
     r = s.camprobe("apply", node, "--size", "640x360", "--fps", "30",
-                   stdout=s.path("H-busy.txt"), stderr=s.path("H-busy.err"))
+                   stdout=s.path("negotiate-busy.txt"), stderr=s.path("negotiate-busy.err"))
     streamer.stop(sig=signal.SIGTERM, timeout=20)
     s.expect("apply while another process streams fails cleanly, exit 1 (%s)" % one_line(r.err),
              r.rc == 1 and re.search("streaming in another process|record priority", r.err), "exit %d" % r.rc)
@@ -156,7 +156,7 @@ def reduced_framerate(s):
     node = first_capture_node()
     set_ctrl(node, "reduced_framerate=1")
     r = s.camprobe("verify", node, "--preset", "high", "--frames", "30", "--json",
-                   stdout=s.path("H-reduced.json"), stderr=s.path("H-reduced.err"), timeout=120)
+                   stdout=s.path("negotiate-reduced.json"), stderr=s.path("negotiate-reduced.err"), timeout=120)
     try:
         d = json.loads(r.out)
         info = "negotiated %s delivered %s rateError %s verdict %s" % (

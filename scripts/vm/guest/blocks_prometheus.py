@@ -1,4 +1,4 @@
-"""Block PR: the fleet textfile on real drivers, refereed by Debian's node_exporter and promtool (P13).
+"""Block prometheus: the fleet textfile on real drivers, refereed by Debian's node_exporter and promtool (P13).
 
 `camprobe monitor --textfile DIR --verify-every 10s` runs next to prometheus-node-exporter (textfile
 collector on DIR, listening on loopback). Two vivid webcams: promtool check metrics accepts the file,
@@ -50,14 +50,14 @@ def scrape():
         return "# scrape failed: %s\n" % e
 
 
-def block_pr(s):
+def block_prometheus(s):
     exporter = shutil.which("prometheus-node-exporter")
     promtool = shutil.which("promtool")
     s.expect("prometheus-node-exporter and promtool are installed (packages prometheus-node-exporter, prometheus)",
              exporter is not None and promtool is not None, "exporter %s, promtool %s" % (exporter, promtool))
     if exporter is None or promtool is None:
         return
-    textdir = s.path("PR-textfile")
+    textdir = s.path("prometheus-textfile")
     os.makedirs(textdir, exist_ok=True)
     prom = os.path.join(textdir, "camprobe.prom")
     modprobe("vivid", *TWO_WEBCAMS)
@@ -65,9 +65,9 @@ def block_pr(s):
     nodes = capture_nodes()
     node_exporter = Background([exporter, "--web.listen-address=" + LISTEN, "--collector.disable-defaults",
                                 "--collector.textfile", "--collector.textfile.directory=" + textdir],
-                               s.path("PR-node-exporter.out"), s.path("PR-node-exporter.err"))
+                               s.path("prometheus-node-exporter.out"), s.path("prometheus-node-exporter.err"))
     monitor = Background([s.c, "monitor", "--json", "--textfile", textdir, "--verify-every", "10s", "--verify-frames", "10"],
-                         s.path("PR-monitor.jsonl"), s.path("PR-monitor.err"))
+                         s.path("prometheus-monitor.jsonl"), s.path("prometheus-monitor.err"))
     try:
         present_and_served(s, prom, promtool, nodes)
         verified(s, prom, nodes)
@@ -77,7 +77,7 @@ def block_pr(s):
     finally:
         rc = monitor.stop(signal.SIGTERM)
         node_exporter.stop()
-    s.expect("SIGTERM ends the monitor with status 0", rc == 0, "status %s: %s" % (rc, read_file(s.path("PR-monitor.err"))[-400:]))
+    s.expect("SIGTERM ends the monitor with status 0", rc == 0, "status %s: %s" % (rc, read_file(s.path("prometheus-monitor.err"))[-400:]))
     left = sorted(os.listdir(textdir))
     s.expect("only camprobe.prom is left in the textfile directory (no temporary file)", left == ["camprobe.prom"], left)
     r = check_metrics(promtool, prom)
@@ -143,14 +143,14 @@ def verified(s, prom, nodes):
 
 
 def busy_is_skipped(s, prom, node):
-    streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=0"], s.path("PR-stream.out"), s.path("PR-stream.err"))
+    streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=0"], s.path("prometheus-stream.out"), s.path("prometheus-stream.err"))
     try:
         def busy_counted():
             return any(v >= 1 for _, v in series(parse(read_file(prom)), "camprobe_camera_verify_failures_total", reason="busy"))
         counted = wait_until(busy_counted, 40)
         alive = streamer.p.poll() is None
         s.expect("a camera v4l2-ctl streams from is skipped as busy (verify_failures_total{reason=\"busy\"}) and v4l2-ctl keeps streaming",
-                 counted and alive, "counted %s, v4l2-ctl running %s: %s" % (counted, alive, read_file(s.path("PR-stream.err"))[-200:]))
+                 counted and alive, "counted %s, v4l2-ctl running %s: %s" % (counted, alive, read_file(s.path("prometheus-stream.err"))[-200:]))
     finally:
         streamer.stop()
 

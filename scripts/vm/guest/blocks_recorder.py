@@ -1,4 +1,4 @@
-"""Block R (P15): the library a recorder reuses. The recorder example
+"""Block recorder (P15): the library a recorder reuses. The recorder example
 (Examples/Recorder, camprobe's public API only) records vivid to a .y4m that
 ffprobe reads at the asked size and rate; its configuration lock keeps
 v4l2-ctl and `camprobe apply` out (naming its pid) and lets them in once it
@@ -42,9 +42,9 @@ LEVEL_TOLERANCE = 0.5  # dB
 AMPLITUDES = (0.5, 0.1)  # left -6.02 dBFS peak, right -20 dBFS peak
 
 
-def block_r(s):
+def block_recorder(s):
     ex = os.path.join(os.path.dirname(s.c), "camprobe-recorder-example")
-    if not s.expect("R: the recorder example is built next to camprobe (%s)" % ex, os.access(ex, os.X_OK),
+    if not s.expect("recorder: the recorder example is built next to camprobe (%s)" % ex, os.access(ex, os.X_OK),
                     "%s is missing or not executable (swift build --product camprobe-recorder-example)" % ex):
         return
     modprobe("vivid", *WEBCAM)
@@ -151,7 +151,7 @@ def holder_named(err, pid):
 def record_vivid(s, ex, node):
     prefix = s.path("r-vivid")
     r = run([ex, node, "--size", "640x480", "--fps", str(FPS), "--seconds", str(SECONDS), "--output", prefix],
-            stdout=s.path("R-vivid.out"), stderr=s.path("R-vivid.err"), timeout=180)
+            stdout=s.path("recorder-vivid.out"), stderr=s.path("recorder-vivid.err"), timeout=180)
     path = recorded_path(r.out, prefix, ".y4m")
 
     def recorded():
@@ -164,7 +164,7 @@ def record_vivid(s, ex, node):
             % (node, r.rc), recorded)
 
     def probed():
-        d = ffprobe_json(s, path, "stream=nb_read_frames,r_frame_rate,width,height", "R-vivid-ffprobe", count=True)
+        d = ffprobe_json(s, path, "stream=nb_read_frames,r_frame_rate,width,height", "recorder-vivid-ffprobe", count=True)
         st = first_stream(d)
         frames = int(st.get("nb_read_frames") or 0)
         print("info: R1 ffprobe: %s frames, %s, %sx%s" % (frames, st.get("r_frame_rate"), st.get("width"),
@@ -205,7 +205,7 @@ def frame_allocations(s, node):
 
 
 def locks(s, ex, node):
-    out, err = s.path("R-locks.out"), s.path("R-locks.err")
+    out, err = s.path("recorder-locks.out"), s.path("recorder-locks.err")
     bg = Background([ex, node, "--size", "640x480", "--fps", str(FPS), "--seconds", "0", "--hold-locked", "8",
                      "--hold-unlocked", "8"], out, err)
     try:
@@ -230,14 +230,14 @@ def locks_checks(s, node, bg, out, err):
     locked, why = wait_line(bg, out, "Locked", START_DEADLINE)
     if not s.expect("R2 the recorder prints 'Locked:' (%s)" % (locked or "-"), locked, "%s; %s" % (why, said(out, err))):
         return
-    busy = set_fmt_320x240(s, node, "R-locked-set-fmt.txt")
+    busy = set_fmt_320x240(s, node, "recorder-locked-set-fmt.txt")
     unlocked_early = bool(event_lines(read(out), "Unlocked"))
     s.expect("R2 while locked, v4l2-ctl --set-fmt-video 320x240 fails with 'Device or resource busy'",
              "Device or resource busy" in busy.out,
              "v4l2-ctl exit %d: %s%s" % (busy.rc, tail(busy.out), "; the recorder had already unlocked (timing)"
                                          if unlocked_early else ""))
-    ap = run([s.c, "apply", node, "--size", "320x180"], stdout=s.path("R-locked-apply.out"),
-             stderr=s.path("R-locked-apply.err"), timeout=60)
+    ap = run([s.c, "apply", node, "--size", "320x180"], stdout=s.path("recorder-locked-apply.out"),
+             stderr=s.path("recorder-locked-apply.err"), timeout=60)
     unlocked_early = bool(event_lines(read(out), "Unlocked"))
     s.expect("R2 while locked, camprobe apply %s --size 320x180 exits 1 naming the recorder's pid %d (%s)"
              % (node, bg.pid, tail(ap.err, 200)),
@@ -250,8 +250,8 @@ def locks_checks(s, node, bg, out, err):
                     "%s; %s" % (why, said(out, err))):
         return
     was_alive = alive(bg)
-    done = set_fmt_320x240(s, node, "R-unlocked-set-fmt.txt")
-    got = v4l2ctl(node, "--get-fmt-video", merge=True, timeout=30, stdout=s.path("R-unlocked-get-fmt.txt"))
+    done = set_fmt_320x240(s, node, "recorder-unlocked-set-fmt.txt")
+    got = v4l2ctl(node, "--get-fmt-video", merge=True, timeout=30, stdout=s.path("recorder-unlocked-get-fmt.txt"))
     still_alive = alive(bg)
 
     def unlocked_check():
@@ -281,7 +281,7 @@ def vivid_platform_device():
 
 def unplug(s, ex, node):
     prefix = s.path("r-unplug")
-    out, err = s.path("R-unplug.out"), s.path("R-unplug.err")
+    out, err = s.path("recorder-unplug.out"), s.path("recorder-unplug.err")
     bg = Background([ex, node, "--size", "640x480", "--fps", str(FPS), "--seconds", "30", "--output", prefix], out, err)
     how, ended, rc = "nothing", False, None
     try:
@@ -290,9 +290,9 @@ def unplug(s, ex, node):
                         "%s; %s" % (why, said(out, err))):
             return
         time.sleep(3)
-        # As block E1 cuts a holder off: vivid's 'disconnect' control (a control, so it needs
+        # As block monitor-hold cuts a holder off: vivid's 'disconnect' control (a control, so it needs
         # no priority unless the recorder holds record priority while streaming: then unbind).
-        d = v4l2ctl(node, "-c", "disconnect=1", merge=True, timeout=30, stdout=s.path("R-unplug-disconnect.txt"))
+        d = v4l2ctl(node, "-c", "disconnect=1", merge=True, timeout=30, stdout=s.path("recorder-unplug-disconnect.txt"))
         how = "v4l2-ctl -c disconnect=1"
         if d.rc != 0 or re.search(r"busy|failed|error", d.out, re.I):
             dev = vivid_platform_device()
@@ -313,12 +313,12 @@ def unplug(s, ex, node):
     m = re.search(r"after (\d+) frames", gone[0]) if gone else None
 
     def playable():
-        d = ffprobe_json(s, path, "stream=nb_read_frames,width,height", "R-unplug-ffprobe", count=True)
+        d = ffprobe_json(s, path, "stream=nb_read_frames,width,height", "recorder-unplug-ffprobe", count=True)
         frames = int(first_stream(d).get("nb_read_frames") or 0)
         print("info: R3 ffprobe counts %d frames; the recorder said %s" % (frames, gone[:1]), flush=True)
         assert frames >= 1, "ffprobe counts %d frames" % frames
         r = run([tool("ffmpeg"), "-nostdin", "-v", "error", "-i", path, "-f", "null", "-"],
-                stdout=s.path("R-unplug-ffmpeg.out"), stderr=s.path("R-unplug-ffmpeg.err"), timeout=300)
+                stdout=s.path("recorder-unplug-ffmpeg.out"), stderr=s.path("recorder-unplug-ffmpeg.err"), timeout=300)
         assert r.rc == 0 and not r.err.strip(), "ffmpeg -i %s -f null - exit %d: %s" % (path, r.rc, tail(r.err))
         if m and int(m.group(1)) != frames:
             print("info: R3 the recorder says %s frames, ffprobe counts %d" % (m.group(1), frames), flush=True)
@@ -332,7 +332,7 @@ def unplug(s, ex, node):
 def vimc_sensors(s, ex):
     kver = os.uname().release
     if not os.path.isdir("/lib/modules/%s/kernel" % kver):
-        print("info: block R: kernel %s has no module tree; vimc cannot be loaded here" % kver, flush=True)
+        print("info: block recorder: kernel %s has no module tree; vimc cannot be loaded here" % kver, flush=True)
         return
     if run(["modinfo", "vimc"], timeout=30).rc != 0:
         s.bad("R4 vimc module is installed for %s" % kver,
@@ -353,27 +353,27 @@ def vimc_sensors(s, ex):
 def vimc_checks(s, ex):
     for sensor in ("Sensor A", "Sensor B"):
         slug = sensor[-1].lower()
-        a = s.camprobe("apply", sensor, "--size", "640x480", stdout=s.path("R-vimc-apply-%s.out" % slug),
-                       stderr=s.path("R-vimc-apply-%s.err" % slug), timeout=180)
+        a = s.camprobe("apply", sensor, "--size", "640x480", stdout=s.path("recorder-vimc-apply-%s.out" % slug),
+                       stderr=s.path("recorder-vimc-apply-%s.err" % slug), timeout=180)
         s.expect("R4 camprobe apply \"%s\" --size 640x480 exits 0 (exit %d)" % (sensor, a.rc), a.rc == 0, tail(a.err or a.out))
-        v = s.camprobe("verify", sensor, "--size", "640x480", "--frames", "20", stdout=s.path("R-vimc-verify-%s.out" % slug),
-                       stderr=s.path("R-vimc-verify-%s.err" % slug), timeout=180)
+        v = s.camprobe("verify", sensor, "--size", "640x480", "--frames", "20", stdout=s.path("recorder-vimc-verify-%s.out" % slug),
+                       stderr=s.path("recorder-vimc-verify-%s.err" % slug), timeout=180)
         s.expect("R4 camprobe verify \"%s\" --size 640x480 --frames 20 exits 0 (exit %d)" % (sensor, v.rc), v.rc == 0,
                  tail(v.err or v.out))
 
-    out, err = s.path("R-vimc-hold.out"), s.path("R-vimc-hold.err")
+    out, err = s.path("recorder-vimc-hold.out"), s.path("recorder-vimc-hold.err")
     bg = Background([ex, "Sensor B", "--size", "640x480", "--seconds", "0", "--hold-locked", "20"], out, err)
     try:
         locked, why = wait_line(bg, out, "Locked", START_DEADLINE)
         if not s.expect("R4 the recorder on \"Sensor B\" prints 'Locked:' (%s)" % (locked or "-"), locked,
                         "%s; %s" % (why, said(out, err))):
             return
-        a = s.camprobe("apply", "Sensor A", "--size", "640x480", stdout=s.path("R-vimc-held-apply-a.out"),
-                       stderr=s.path("R-vimc-held-apply-a.err"), timeout=60)
+        a = s.camprobe("apply", "Sensor A", "--size", "640x480", stdout=s.path("recorder-vimc-held-apply-a.out"),
+                       stderr=s.path("recorder-vimc-held-apply-a.err"), timeout=60)
         s.expect("R4 while \"Sensor B\" is locked, apply \"Sensor A\" --size 640x480 exits 0 (exit %d)" % a.rc,
                  a.rc == 0, tail(a.err or a.out))
-        b = s.camprobe("apply", "Sensor B", "--size", "640x480", stdout=s.path("R-vimc-held-apply-b.out"),
-                       stderr=s.path("R-vimc-held-apply-b.err"), timeout=60)
+        b = s.camprobe("apply", "Sensor B", "--size", "640x480", stdout=s.path("recorder-vimc-held-apply-b.out"),
+                       stderr=s.path("recorder-vimc-held-apply-b.err"), timeout=60)
         held = alive(bg) and not event_lines(read(out), "Unlocked")
         s.expect("R4 while \"Sensor B\" is locked, apply \"Sensor B\" exits 1 naming the holder's pid %d, never 'recording' (%s)"
                  % (bg.pid, tail(b.err, 200)),
@@ -390,12 +390,12 @@ def vimc_checks(s, ex):
 def audio(s, ex):
     modprobe("snd-aloop")
     settle()
-    wav = s.path("R-sine.wav")
+    wav = s.path("recorder-sine.wav")
     write_wav(wav, sine(AMPLITUDES[0]), sine(AMPLITUDES[1]), seconds=90)
     # Whatever capture side the Loopback microphone opens (hw:Loopback,1,0 or hw:Loopback,0,0),
     # it carries the sine: play into both playback sides.
-    players = [Background(["aplay", "-q", "-D", "hw:Loopback,%d,0" % dev, wav], s.path("R-aplay%d.out" % dev),
-                          s.path("R-aplay%d.err" % dev)) for dev in (0, 1)]
+    players = [Background(["aplay", "-q", "-D", "hw:Loopback,%d,0" % dev, wav], s.path("recorder-aplay%d.out" % dev),
+                          s.path("recorder-aplay%d.err" % dev)) for dev in (0, 1)]
     try:
         time.sleep(1.5)
         levels, source = meter(s)
@@ -403,13 +403,13 @@ def audio(s, ex):
             source, len(levels), fmt_db([median_peak(levels, c) for c in range(len(levels[0]["channels"]))] if levels else [])),
             flush=True)
         prefix = s.path("r-audio")
-        r = run([ex, "--microphone", "Loopback", "--seconds", "3", "--output", prefix], stdout=s.path("R-audio.out"),
-                stderr=s.path("R-audio.err"), timeout=120)
+        r = run([ex, "--microphone", "Loopback", "--seconds", "3", "--output", prefix], stdout=s.path("recorder-audio.out"),
+                stderr=s.path("recorder-audio.err"), timeout=120)
         survive_audio(s, ex)
     finally:
         for p in players:
             p.stop(timeout=10)
-    print("info: R5 players: %s" % "; ".join(tail(read(s.path("R-aplay%d.err" % d)), 120) for d in (0, 1)), flush=True)
+    print("info: R5 players: %s" % "; ".join(tail(read(s.path("recorder-aplay%d.err" % d)), 120) for d in (0, 1)), flush=True)
     paths = event_lines(r.out, "Recording audio")
     path = paths[0] if paths else prefix + ".wav"
 
@@ -422,7 +422,7 @@ def audio(s, ex):
     s.check("R5 recorder --microphone Loopback --seconds 3 exits 0 and records r-audio.wav (exit %d)" % r.rc, recorded)
 
     def probed():
-        d = ffprobe_json(s, path, "stream=codec_name,sample_rate,channels,duration:format=duration", "R-audio-ffprobe")
+        d = ffprobe_json(s, path, "stream=codec_name,sample_rate,channels,duration:format=duration", "recorder-audio-ffprobe")
         st = first_stream(d)
         dur = float(st.get("duration") or (d.get("format") or {}).get("duration") or 0)
         print("info: R5 ffprobe: %s, %s Hz, %s channels, %.3f s" % (st.get("codec_name"), st.get("sample_rate"),
@@ -513,7 +513,7 @@ def survive_kill(s, label, argv, suffix, fps):
     """SIGKILL SURVIVE_RECORD s after the first frame is written: the file holds >= SURVIVE_KEPT s of frames at the
     nominal rate, and every frame the recorder had counted (its --progress lines, each printed once the frame is
     written) before the kill — so at least every frame up to 1 s before it."""
-    name = "R-%s-kill" % label
+    name = "recorder-%s-kill" % label
     prefix = s.path("r-%s-kill" % label)
     bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--progress", "--output", prefix], name)
     if why:
@@ -553,7 +553,7 @@ def survive_sigint(s, label, argv, suffix, fps, sig=signal.SIGINT):
     """SIGINT (or SIGTERM) after SIGINT_AFTER s: exit 0, 'Stopped: SIGINT received', ffprobe counts the frames
     the recorder says it wrote and the file's duration is that many frames at the rate."""
     signame = "SIGTERM" if sig == signal.SIGTERM else "SIGINT"
-    name = "R-%s-%s" % (label, signame.lower())
+    name = "recorder-%s-%s" % (label, signame.lower())
     prefix = s.path("r-%s-%s" % (label, signame.lower()))
     bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--output", prefix], name)
     if why:
@@ -591,7 +591,7 @@ def survive_sigint(s, label, argv, suffix, fps, sig=signal.SIGINT):
 
 
 def survive_max_duration(s, label, argv, suffix, fps):
-    name = "R-%s-maxdur" % label
+    name = "recorder-%s-maxdur" % label
     prefix = s.path("r-%s-maxdur" % label)
     t0 = time.monotonic()
     r = run(argv + ["--max-duration", str(LIMIT_SECONDS), "--output", prefix], stdout=s.path(name + ".out"),
@@ -622,8 +622,8 @@ def survive_limits_vivid(s, ex, node):
     """--max-size 1M and --min-free-space above the free space, on vivid's 320x180 .y4m (115206 bytes a frame)."""
     argv = [ex, node, "--size", "320x180", "--fps", "30", "--no-audio", "--max-duration", "60"]
     prefix = s.path("r-vivid-maxsize")
-    r = run(argv + ["--max-size", "1M", "--output", prefix], stdout=s.path("R-vivid-maxsize.out"),
-            stderr=s.path("R-vivid-maxsize.err"), timeout=180)
+    r = run(argv + ["--max-size", "1M", "--output", prefix], stdout=s.path("recorder-vivid-maxsize.out"),
+            stderr=s.path("recorder-vivid-maxsize.err"), timeout=180)
 
     def sized():
         assert r.rc == 0, "exit %d: %s" % (r.rc, tail(r.err))
@@ -633,7 +633,7 @@ def survive_limits_vivid(s, ex, node):
         assert n is not None, "no 'Recorded:' line: %s" % tail(r.out)
         size = os.path.getsize(path)
         frame = 6 + 320 * 180 * 2
-        frames, _, _ = probe_frames(s, path, "R-vivid-maxsize-ffprobe", decode=False)
+        frames, _, _ = probe_frames(s, path, "recorder-vivid-maxsize-ffprobe", decode=False)
         print("info: R9 --max-size 1M: %d frames, %d bytes, ffprobe %d frames" % (n, size, frames), flush=True)
         assert size <= 1 << 20, "%s has %d bytes, more than 1 MiB" % (path, size)
         assert size + frame > 1 << 20, "%s has %d bytes: one more %d-byte frame would still fit" % (path, size, frame)
@@ -646,13 +646,13 @@ def survive_limits_vivid(s, ex, node):
     limit = st.f_bavail * st.f_frsize + (1 << 30)
     t0 = time.monotonic()
     r = run(argv + ["--min-free-space", str(limit), "--output", s.path("r-vivid-minfree")],
-            stdout=s.path("R-vivid-minfree.out"), stderr=s.path("R-vivid-minfree.err"), timeout=180)
+            stdout=s.path("recorder-vivid-minfree.out"), stderr=s.path("recorder-vivid-minfree.err"), timeout=180)
     took = time.monotonic() - t0
     stop = stopped_line(r.out) or ""
     s.expect("R9 vivid: --min-free-space (1 GiB more than is free) stops with 'Stopped: min-free-space …' and exit 0 "
              "(%r, %.1f s)" % (stop, took),
              r.rc == 0 and stop.startswith("min-free-space ") and took < 40, "exit %d, %s" % (r.rc, said(
-                 s.path("R-vivid-minfree.out"), s.path("R-vivid-minfree.err"))))
+                 s.path("recorder-vivid-minfree.out"), s.path("recorder-vivid-minfree.err"))))
 
 
 def survive_vivid(s, ex, node):
@@ -689,7 +689,7 @@ def survive_audio(s, ex):
     argv = [ex, "--microphone", "Loopback"]
     prefix = s.path("r-audio-kill")
     bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--progress", "--output", prefix],
-                                        "R-audio-kill")
+                                        "recorder-audio-kill")
     if why:
         bg.stop(sig=signal.SIGKILL, timeout=10)
         s.bad("R10 audio: kill -9 after %d s leaves >= %d s" % (SURVIVE_RECORD, SURVIVE_KEPT), why)
@@ -705,10 +705,10 @@ def survive_audio(s, ex):
         def kept():
             assert was_alive and rc == -signal.SIGKILL, "not killed while recording (exit %s): %s" % (rc, said(out, err))
             d = ffprobe_json(s, prefix + ".wav", "stream=codec_name,sample_rate,duration:format=duration",
-                             "R-audio-kill-ffprobe")
+                             "recorder-audio-kill-ffprobe")
             st = first_stream(d)
             duration, rate = float(st.get("duration") or 0), int(st.get("sample_rate") or 0)
-            decodes_cleanly(s, prefix + ".wav", "R-audio-kill")
+            decodes_cleanly(s, prefix + ".wav", "recorder-audio-kill")
             counted = before[-1] if before else 0
             last = lines[-1][0] if lines else 0
             print("info: R10 audio killed %d s after its first buffer: ffprobe reads %.3f s; the recorder had counted "
@@ -724,7 +724,7 @@ def survive_audio(s, ex):
                 "every sample counted before the kill (%s)" % (SURVIVE_RECORD, SURVIVE_KEPT, d), kept)
 
     prefix = s.path("r-audio-sigint")
-    bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--output", prefix], "R-audio-sigint")
+    bg, out, err, why = start_recording(s, argv + ["--max-duration", "60", "--output", prefix], "recorder-audio-sigint")
     if why:
         bg.stop(sig=signal.SIGKILL, timeout=10)
         s.bad("R10 audio: SIGINT leaves a complete .wav", why)
@@ -740,7 +740,7 @@ def survive_audio(s, ex):
         m = re.search(r"^Recorded audio: (\d+) frames at (\d+) Hz to (\S+)$", text, re.M)
         assert m, "no 'Recorded audio:' line: %s" % said(out, err)
         n, rate = int(m.group(1)), int(m.group(2))
-        d = ffprobe_json(s, m.group(3), "stream=duration:format=duration", "R-audio-sigint-ffprobe")
+        d = ffprobe_json(s, m.group(3), "stream=duration:format=duration", "recorder-audio-sigint-ffprobe")
         duration = float(first_stream(d).get("duration") or 0)
         print("info: R10 audio SIGINT after %d s: %d frames at %d Hz = %.3f s; ffprobe %.3f s" % (
             SIGINT_AFTER, n, rate, n / rate, duration), flush=True)
@@ -753,10 +753,10 @@ def survive_audio(s, ex):
 
 def meter(s):
     """`camprobe levels … --seconds 2 --json` readings: first on the Loopback device (the microphone the
-    recorder picks), else on hw:Loopback,1,0 as block LV reads it."""
+    recorder picks), else on hw:Loopback,1,0 as block levels reads it."""
     for name, pcm in (("device", "Loopback"), ("pcm", "hw:Loopback,1,0")):
-        r = s.camprobe("levels", pcm, "--seconds", "2", "--json", stdout=s.path("R-levels-%s.jsonl" % name),
-                       stderr=s.path("R-levels-%s.err" % name), timeout=60)
+        r = s.camprobe("levels", pcm, "--seconds", "2", "--json", stdout=s.path("recorder-levels-%s.jsonl" % name),
+                       stderr=s.path("recorder-levels-%s.err" % name), timeout=60)
         try:
             lines = [json.loads(l) for l in r.out.splitlines() if l.strip()]
         except ValueError:
@@ -766,7 +766,7 @@ def meter(s):
             return lines, "levels %s" % pcm
         print("info: R5 camprobe levels %s: exit %d, %d readings: %s" % (pcm, r.rc, len(lines), tail(r.err, 200)),
               flush=True)
-    return [], "camprobe levels failed on Loopback and hw:Loopback,1,0 (see R-levels-*.err)"
+    return [], "camprobe levels failed on Loopback and hw:Loopback,1,0 (see recorder-levels-*.err)"
 
 
 def median_peak(lines, ch):

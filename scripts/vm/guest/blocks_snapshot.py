@@ -1,4 +1,4 @@
-"""Block SN: `camprobe snapshot` against vivid's live test pattern: a PNG of the
+"""Block snapshot: `camprobe snapshot` against vivid's live test pattern: a PNG of the
 asked size whose pixels are vivid's colour bars, a JPEG when an MJPG/JPEG mode
 exists, EBUSY naming the streaming process, a timeout when no frame comes, and
 no partial file and no stuck stream after errors or ^C."""
@@ -74,17 +74,17 @@ def can_stream(node):
     assert r.rc == 0, "v4l2-ctl could not stream afterwards (rc %d): %s" % (r.rc, r.err.strip()[:300])
 
 
-def block_sn(s):
-    """SN: snapshot from a live vivid webcam."""
+def block_snapshot(s):
+    """snapshot: snapshot from a live vivid webcam."""
     modprobe("vivid", *WEBCAM)
     settle()
     node = first_capture_node()
-    shots = s.path("SN-shots")
+    shots = s.path("snapshot-shots")
     os.makedirs(shots, exist_ok=True)
     png = os.path.join(shots, "x.png")
 
     r = s.camprobe("snapshot", node, "--size", "640x480", "-o", png,
-                   stdout=s.path("SN-png.out"), stderr=s.path("SN-png.err"), timeout=120)
+                   stdout=s.path("snapshot-png.out"), stderr=s.path("snapshot-png.err"), timeout=120)
     if s.expect("snapshot --size 640x480 -o x.png exits 0", r.rc == 0, "rc %d: %s" % (r.rc, r.err.strip()[:500])):
         def pixels():
             w, h, colours = decode_png(png)
@@ -124,7 +124,7 @@ def block_sn(s):
     jpeg_mode = next((f for f in ("MJPG", "JPEG") if "'%s'" % f in formats), None)
     if jpeg_mode:
         jpg = os.path.join(shots, "x.jpg")
-        r = s.camprobe("snapshot", node, "--format", jpeg_mode, "-o", jpg, stdout=s.path("SN-jpg.out"), stderr=s.path("SN-jpg.err"),
+        r = s.camprobe("snapshot", node, "--format", jpeg_mode, "-o", jpg, stdout=s.path("snapshot-jpg.out"), stderr=s.path("snapshot-jpg.err"),
                        timeout=120)
         ok = r.rc == 0 and open(jpg, "rb").read(2) == b"\xff\xd8"
         s.expect("snapshot --format %s -o x.jpg writes the JPEG frame as sent (FF D8)" % jpeg_mode, ok, r.err[-400:])
@@ -135,11 +135,11 @@ def block_sn(s):
                  r.rc == 1 and "not MJPG or JPEG" in r.err and not os.path.exists(os.path.join(shots, "x.jpg")), r.err[-400:])
 
     # Another process streaming: EBUSY, named.
-    streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=100000"], s.path("SN-streamer.out"),
-                          s.path("SN-streamer.err"))
+    streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=100000"], s.path("snapshot-streamer.out"),
+                          s.path("snapshot-streamer.err"))
     time.sleep(2)
     busy = os.path.join(shots, "busy.png")
-    r = s.camprobe("snapshot", node, "--size", "640x480", "-o", busy, stderr=s.path("SN-busy.err"), timeout=120)
+    r = s.camprobe("snapshot", node, "--size", "640x480", "-o", busy, stderr=s.path("snapshot-busy.err"), timeout=120)
     streamer.stop()
     s.expect("while v4l2-ctl streams: 'another process is streaming', naming it, exit 1",
              r.rc == 1 and "another process is streaming" in r.err and "v4l2-ctl" in r.err and not os.path.exists(busy),
@@ -148,12 +148,12 @@ def block_sn(s):
     # No frames at all (vivid drops every buffer): a timeout, said so.
     set_ctrl(node, "percentage_of_dropped_buffers=100")
     late = os.path.join(shots, "late.png")
-    r = s.camprobe("snapshot", node, "--size", "640x480", "--timeout", "2", "-o", late, stderr=s.path("SN-timeout.err"), timeout=120)
+    r = s.camprobe("snapshot", node, "--size", "640x480", "--timeout", "2", "-o", late, stderr=s.path("snapshot-timeout.err"), timeout=120)
     s.expect("no frame within --timeout: 'timed out', exit 1, no file",
              r.rc == 1 and "timed out" in r.err and not os.path.exists(late), "rc %d: %s" % (r.rc, r.err.strip()[-500:]))
     # ^C while waiting for a frame: no file, and the node is not left streaming.
-    bg = Background([s.c, "snapshot", node, "--size", "640x480", "--timeout", "60", "-o", late], s.path("SN-int.out"),
-                    s.path("SN-int.err"))
+    bg = Background([s.c, "snapshot", node, "--size", "640x480", "--timeout", "60", "-o", late], s.path("snapshot-int.out"),
+                    s.path("snapshot-int.err"))
     time.sleep(3)
     rc = bg.stop(signal.SIGINT)
     set_ctrl(node, "percentage_of_dropped_buffers=0")

@@ -1,4 +1,4 @@
-"""Block SP: stable node names on the real driver, with udevd (P11 items 4 and 5).
+"""Block stable-names: stable node names on the real driver, with udevd (P11 items 4 and 5).
 
 negotiate --emit names the node by its /dev/v4l/by-path link (vivid is a platform device: udev gives it a
 by-path link and no by-id link) and the link resolves to that node; udev-rule's output, installed under
@@ -17,7 +17,7 @@ RULE_NAME = "camprobe-test"
 RULE_FILE = "/etc/udev/rules.d/99-camprobe-test.rules"
 
 
-def block_sp(s):
+def block_stable_names(s):
     modprobe("vivid", *WEBCAM)
     settle()
     node = first_capture_node()
@@ -33,8 +33,8 @@ def one_line(text):
 
 
 def emit_by_path(s, node):
-    r = s.camprobe("negotiate", node, "--size", "640x480", "--emit", "ffmpeg", stdout=s.path("SP-emit.txt"),
-                   stderr=s.path("SP-emit.err"))
+    r = s.camprobe("negotiate", node, "--size", "640x480", "--emit", "ffmpeg", stdout=s.path("stable-names-emit.txt"),
+                   stderr=s.path("stable-names-emit.err"))
     m = re.search(r" -i (\S+) ", r.out)
     path = m.group(1) if m else ""
 
@@ -45,7 +45,7 @@ def emit_by_path(s, node):
         assert os.path.realpath(path) == os.path.realpath(node), (os.path.realpath(path), node)
     s.check("negotiate %s --size 640x480 --emit ffmpeg names the node %s (resolves to it; note: %s)"
             % (node, path, one_line(r.err)), check)
-    js = s.camprobe("negotiate", node, "--size", "640x480", "--json", stdout=s.path("SP-negotiate.json"))
+    js = s.camprobe("negotiate", node, "--size", "640x480", "--json", stdout=s.path("stable-names-negotiate.json"))
 
     def check_json():
         doc = json.loads(js.out)
@@ -55,7 +55,7 @@ def emit_by_path(s, node):
 
 
 def udev_rule(s, node):
-    r = s.camprobe("udev-rule", node, "--name", RULE_NAME, stdout=s.path("SP-udev-rule.txt"), stderr=s.path("SP-udev-rule.err"))
+    r = s.camprobe("udev-rule", node, "--name", RULE_NAME, stdout=s.path("stable-names-udev-rule.txt"), stderr=s.path("stable-names-udev-rule.err"))
     rule = [l for l in r.out.splitlines() if l and not l.startswith("#")]
     s.expect("udev-rule prints one rule for vivid, matched on its platform parent (%s)" % (rule[:1] or [""])[0],
              r.rc == 0 and len(rule) == 1 and 'KERNELS=="vivid.0"' in rule[0] and 'SUBSYSTEMS=="platform"' in rule[0]
@@ -81,9 +81,9 @@ def udev_rule(s, node):
 
 def reassert(s, node):
     set_ctrl(node, "brightness=100")
-    s.camprobe("ctl", node, "--save", "sptest", merge=True, stdout=s.path("SP-save.txt"))
-    log = s.path("SP-reassert.jsonl")
-    monitor = Background([s.c, "monitor", "--json", "--restore", "sptest", "--reassert"], log, s.path("SP-reassert.err"))
+    s.camprobe("ctl", node, "--save", "sptest", merge=True, stdout=s.path("stable-names-save.txt"))
+    log = s.path("stable-names-reassert.jsonl")
+    monitor = Background([s.c, "monitor", "--json", "--restore", "sptest", "--reassert"], log, s.path("stable-names-reassert.err"))
     tail = JsonlTail(log)
     restored = wait_until(lambda: tail.count("restored") > 0, 20)
     time.sleep(1)

@@ -1,4 +1,4 @@
-"""Block U (P18): a real uvcvideo camera. A configfs UVC gadget (f_uvc) on the
+"""Block uvc (P18): a real uvcvideo camera. A configfs UVC gadget (f_uvc) on the
 isochronous-capable usbip-vudc is exported over USB/IP and attached back onto
 vhci-hcd, where uvcvideo binds to it (scripts/vm/uvc-gadget, uvc_gadget/README.md).
 Its gadget application answers the class requests (probe/commit, controls) and
@@ -22,10 +22,10 @@ def gadget(s, *args, timeout=300):
     return run([os.path.join(s.here, "uvc-gadget"), *args], timeout=timeout)
 
 
-def block_u(s):
+def block_uvc(s):
     desc = load_json(os.path.join(s.here, DESCRIPTION))
     up = gadget(s, "up", os.path.join(s.here, DESCRIPTION))
-    write(s.path("U-up.err"), up.err + up.out)
+    write(s.path("uvc-up.err"), up.err + up.out)
     node = up.out.strip().splitlines()[-1] if up.out.strip() else ""
     state = json.loads(gadget(s, "status").out or "{}")
     if not s.expect("uvc-gadget up attaches a camera and uvcvideo gives it a capture node (%s)" % node,
@@ -37,12 +37,12 @@ def block_u(s):
              (state.get("vudc") or {}).get("isochronous") is True, json.dumps(state.get("vudc")))
     try:
         identity(s, node, desc)
-        v4l2.parity(s, node, "U")
-        v4l2.state_unchanged(s, "U")
+        v4l2.parity(s, node, "uvc")
+        v4l2.state_unchanged(s, "uvc")
         emitted_by_id(s, node)
         driver_answers(s, node)
         streaming(s, node)
-        getting_started.loop_then_frames_again(s, "U")
+        getting_started.loop_then_frames_again(s, "uvc")
         blocks_uvc_controls.controls(s, node, desc, gadget)
         doctor(s, node, "usb-%s:%s-%s" % (desc["idVendor"][2:], desc["idProduct"][2:], desc["serial"]))
         hotplug(s, node, desc)
@@ -70,7 +70,7 @@ def uvc_nodes():
 
 
 def listed_device(s, node, label):
-    r = s.camprobe("list", "--json", stdout=s.path("U-%s-list.json" % label), stderr=s.path("U-%s-list.err" % label))
+    r = s.camprobe("list", "--json", stdout=s.path("uvc-%s-list.json" % label), stderr=s.path("uvc-%s-list.err" % label))
     devices = json.loads(r.out)["devices"] if r.rc == 0 else []
     found = [d for d in devices if any(n["path"] == node for n in d["nodes"])]
     return found[0] if len(found) == 1 else None, devices
@@ -79,8 +79,8 @@ def listed_device(s, node, label):
 def identity(s, node, desc):
     """One device with the capture and the metadata node; its ID from the serial; USB 2.0 High-Speed."""
     dev, devices = listed_device(s, node, "identity")
-    s.camprobe("list", stdout=s.path("U-list.txt"))  # as a person sees it (README)
-    v4l2.grouping(s, "U", len([d for d in devices if d["captures"] or any(n["role"] != "audio" for n in d["nodes"])]))
+    s.camprobe("list", stdout=s.path("uvc-list.txt"))  # as a person sees it (README)
+    v4l2.grouping(s, "uvc", len([d for d in devices if d["captures"] or any(n["role"] != "audio" for n in d["nodes"])]))
     nodes = uvc_nodes()
 
     def grouped():
@@ -109,7 +109,7 @@ def identity(s, node, desc):
 
 def emitted_by_id(s, node):
     r = s.camprobe("negotiate", node, "--size", "640x480", "--fps", "30", "--format", "MJPG", "--emit", "ffmpeg",
-                   stdout=s.path("U-emit.txt"), stderr=s.path("U-emit.err"))
+                   stdout=s.path("uvc-emit.txt"), stderr=s.path("uvc-emit.err"))
     m = re.search(r" -i (\S+)", r.out)
     path = m.group(1) if m else ""
 
@@ -149,7 +149,7 @@ def driver_answers(s, node):
         got.append("%s -> %s (expected %s: %s)" % (request, answer, want, why))
         if isinstance(answer, str) or tuple(answer) != want:
             wrong.append(got[-1])
-    write(s.path("U-driver-answers.txt"), "\n".join(got) + "\n")
+    write(s.path("uvc-driver-answers.txt"), "\n".join(got) + "\n")
     s.expect("uvcvideo answers S_FMT (nearest size, default format, bytesperline/sizeimage) and S_PARM (nearest "
              "interval in 100 ns units, zero fractions) as the fake at the seam assumes (%d requests)" % len(DRIVER_ANSWERS),
              not wrong, "\n".join(wrong))
@@ -158,8 +158,8 @@ def driver_answers(s, node):
 def streaming(s, node):
     """apply and verify on MJPEG, a JPEG snapshot, and the recorder example, on uvcvideo."""
     r = s.camprobe("apply", node, "--size", "1280x720", "--fps", "15", "--format", "MJPG", "--json",
-                   stdout=s.path("U-apply.json"), stderr=s.path("U-apply.err"))
-    t = v4l2ctl(node, "--get-fmt-video", "--get-parm", merge=True, stdout=s.path("U-after-apply.txt")).out
+                   stdout=s.path("uvc-apply.json"), stderr=s.path("uvc-apply.err"))
+    t = v4l2ctl(node, "--get-fmt-video", "--get-parm", merge=True, stdout=s.path("uvc-after-apply.txt")).out
 
     def applied():
         v4l2.applied_read_back(r.out, t, 1280, 720, "MJPG", 15)
@@ -167,7 +167,7 @@ def streaming(s, node):
 
     # 15 fps: the gadget application paces frames in Python under TCG, beside the rest of CI.
     v = s.camprobe("verify", node, "--size", "640x480", "--fps", "15", "--format", "MJPG", "--frames", "30", "--json",
-                   stdout=s.path("U-verify.json"), stderr=s.path("U-verify.err"), timeout=180)
+                   stdout=s.path("uvc-verify.json"), stderr=s.path("uvc-verify.err"), timeout=180)
 
     def verified():
         assert v.rc == 0, "exit %d: %s" % (v.rc, one_line(v.err))
@@ -177,28 +177,28 @@ def streaming(s, node):
         return text[:200]
     s.check(lambda t: "verify streams 30 MJPEG 640x480 frames from uvcvideo (%s)" % t, verified)
 
-    jpg = s.path("U-snapshot.jpg")
-    sn = s.camprobe("snapshot", node, "--format", "MJPG", "--size", "1280x720", "-o", jpg, stderr=s.path("U-snapshot.err"),
+    jpg = s.path("uvc-snapshot.jpg")
+    sn = s.camprobe("snapshot", node, "--format", "MJPG", "--size", "1280x720", "-o", jpg, stderr=s.path("uvc-snapshot.err"),
                     timeout=120)
 
     def snapped():
         assert sn.rc == 0, "exit %d: %s" % (sn.rc, one_line(sn.err))
-        st = first_stream(ffprobe_json(s, jpg, "stream=codec_name,width,height", "U-snapshot-ffprobe"))
+        st = first_stream(ffprobe_json(s, jpg, "stream=codec_name,width,height", "uvc-snapshot-ffprobe"))
         assert (st.get("width"), st.get("height")) == (1280, 720), st
         return "%s %dx%d" % (st.get("codec_name"), st["width"], st["height"])
     s.check(lambda d: "snapshot --format MJPG writes a JPEG that ffprobe decodes (%s)" % d, snapped)
 
     ex = os.path.join(os.path.dirname(s.c), "camprobe-recorder-example")
-    prefix = s.path("U-recorded")
+    prefix = s.path("uvc-recorded")
     rec = run([ex, node, "--size", "1280x720", "--fps", "30", "--seconds", "3", "--output", prefix],
-              stdout=s.path("U-recorder.out"), stderr=s.path("U-recorder.err"), timeout=180)
+              stdout=s.path("uvc-recorder.out"), stderr=s.path("uvc-recorder.err"), timeout=180)
     m = re.search(r"^Recording: (\S+)", rec.out, re.M)
     path = m.group(1) if m else ""
 
     def recorded():
         assert rec.rc == 0, "exit %d: %s" % (rec.rc, one_line(rec.err))
         assert path and os.path.exists(path), "no 'Recording:' file: %s" % one_line(rec.out)
-        st = first_stream(ffprobe_json(s, path, "stream=codec_name,width,height,nb_read_frames", "U-recorder-ffprobe", count=True))
+        st = first_stream(ffprobe_json(s, path, "stream=codec_name,width,height,nb_read_frames", "uvc-recorder-ffprobe", count=True))
         frames = int(st.get("nb_read_frames") or 0)
         assert st.get("codec_name") == "mjpeg" and (st.get("width"), st.get("height")) == (1280, 720) and frames >= 30, st
         return "%s, %s, %d frames" % (os.path.basename(path), st.get("codec_name"), frames)
@@ -208,7 +208,7 @@ def streaming(s, node):
 def doctor(s, node, ident):
     """doctor on one camera on the vhci bus: it is checked, and no bandwidth warning is made up
     (one YUYV or MJPEG stream of the default camera is far below the 48 MB/s high-speed budget)."""
-    r = s.camprobe("doctor", node, "--json", stdout=s.path("U-doctor.json"), stderr=s.path("U-doctor.err"), timeout=120)
+    r = s.camprobe("doctor", node, "--json", stdout=s.path("uvc-doctor.json"), stderr=s.path("uvc-doctor.err"), timeout=120)
 
     def check():
         doc = json.loads(r.out)
@@ -253,11 +253,11 @@ def hotplug(s, node, desc):
     t0 = time.monotonic()
     unplug()
     wait_until(lambda: not uvc_nodes(), 30)
-    r = hotplug_latency.measure(s.c, CYCLES, s.path("U-hotplug.log"), plug=plug, unplug=unplug)
+    r = hotplug_latency.measure(s.c, CYCLES, s.path("uvc-hotplug.log"), plug=plug, unplug=unplug)
     plug()
     wait_until(lambda: len(uvc_nodes()) == 3, 60)
     secs = time.monotonic() - t0
-    write(s.path("U-hotplug.md"), hotplug_latency.table(r))
+    write(s.path("uvc-hotplug.md"), hotplug_latency.table(r))
     counts = r["counts"]
     p = hotplug_latency.percentile
     s.expect("monitor sees every USB disconnect and reconnect over %d usbip detach/attach cycles (%s; %.1f s per cycle; "
@@ -265,7 +265,7 @@ def hotplug(s, node, desc):
              % (CYCLES, counts, secs / max(CYCLES, 1), p(r["connected"], 0.5), p(r["connected"], 0.99), p(r["disconnected"], 0.99)),
              counts == {"connected": CYCLES, "capabilities": CYCLES, "disconnected": CYCLES}
              and len(r["connected"]) == CYCLES and len(r["disconnected"]) == CYCLES,
-             "counts %s, %d connect and %d disconnect latencies (U-hotplug.log)" % (counts, len(r["connected"]), len(r["disconnected"])))
+             "counts %s, %d connect and %d disconnect latencies (uvc-hotplug.log)" % (counts, len(r["connected"]), len(r["disconnected"])))
     s.expect("after the cycles the camera is back with its three nodes", len(uvc_nodes()) == 3, str(uvc_nodes()))
 
 
@@ -278,10 +278,10 @@ def twins(s):
     nodes = []
     for i in (0, 1):
         up = gadget(s, "up", "--instance", str(i), "--no-serial", os.path.join(s.here, TWIN))
-        write(s.path("U-twin%d-up.err" % i), up.err + up.out)
+        write(s.path("uvc-twin%d-up.err" % i), up.err + up.out)
         nodes.append(up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else "")
     if not s.expect("two identical gadgets without a serial come up on one vhci bus (%s)" % ", ".join(nodes),
-                    all(n.startswith("/dev/video") for n in nodes), "nodes %s (U-twin*-up.err)" % nodes):
+                    all(n.startswith("/dev/video") for n in nodes), "nodes %s (uvc-twin*-up.err)" % nodes):
         return
     settle()
     key = "usb-%s:%s@" % (desc["idVendor"][2:], desc["idProduct"][2:])
@@ -305,8 +305,8 @@ def twins(s):
             "same by-id name for both (%s)" % n, own_links)
     for n in nodes:
         s.camprobe("apply", n, "--size", "1280x720", "--fps", "30", "--format", "YUYV")
-    r = s.camprobe("doctor", "--json", stdout=s.path("U-twin-doctor.json"), stderr=s.path("U-twin-doctor.err"), timeout=120)
-    s.camprobe("doctor", stdout=s.path("U-twin-doctor.txt"), timeout=120)  # as a person reads it (docs/commands/doctor.md)
+    r = s.camprobe("doctor", "--json", stdout=s.path("uvc-twin-doctor.json"), stderr=s.path("uvc-twin-doctor.err"), timeout=120)
+    s.camprobe("doctor", stdout=s.path("uvc-twin-doctor.txt"), timeout=120)  # as a person reads it (docs/commands/doctor.md)
     findings = json.loads(r.out)["findings"] if r.out.strip().startswith("{") else []
 
     def alike():
@@ -324,11 +324,11 @@ def twins(s):
     s.check(lambda t: "doctor: both set to YUYV 1280x720 at 30 fps on the one vhci bus: %s" % t, bandwidth)
     # What the check cannot show here: vhci-hcd reserves no periodic bandwidth (USB/IP carries the
     # isochronous packets over TCP), so both stream at once although the arithmetic is over the budget.
-    streams = [Background(["v4l2-ctl", "-d", n, "--stream-mmap", "--stream-count=10"], s.path("U-twin%d-stream.out" % i),
-                          s.path("U-twin%d-stream.err" % i)) for i, n in enumerate(nodes)]
+    streams = [Background(["v4l2-ctl", "-d", n, "--stream-mmap", "--stream-count=10"], s.path("uvc-twin%d-stream.out" % i),
+                          s.path("uvc-twin%d-stream.err" % i)) for i, n in enumerate(nodes)]
     wait_until(lambda: all(b.p.poll() is not None for b in streams), 120)
     rcs = [b.p.poll() for b in streams]
     for b in streams:
         b.stop()
     s.expect("over budget on paper, both stream 10 frames at once through vhci-hcd, which reserves no bandwidth (exits %s)" % rcs,
-             rcs == [0, 0], "see U-twin*-stream.err")
+             rcs == [0, 0], "see uvc-twin*-stream.err")

@@ -1,4 +1,4 @@
-"""Block UB (P21, "checked on the real driver"): the alternate setting uvcvideo really picks.
+"""Block uvc-bandwidth (P21, "checked on the real driver"): the alternate setting uvcvideo really picks.
 
 At STREAMON uvcvideo (uvc_video_start_transfer, drivers/media/usb/uvc/uvc_video.c, 6.1) reserves
 isochronous bandwidth by selecting the streaming interface's alternate setting with the smallest
@@ -14,7 +14,7 @@ its table (the patched usb_f_uvc: uvc_gadget/fuvc_alts.py), and a synthetic one 
 rule's edges: a tie, a descending pair, a request above the largest alt, 0, sign-extended high bits; for every mode the description has,
 v4l2-ctl streams a few frames while the held alt is read, and it must be the alt the rule predicts
 (uvc_gadget/bandwidth.py predicted_alt). Then two gadgets stream together: both alts held at once
-and the sum of their bytes per microframe. Per-mode rows go to UB-alts.json for a later comparison
+and the sum of their bytes per microframe. Per-mode rows go to uvc-bandwidth-alts.json for a later comparison
 with camprobe's own figure (`camprobe verify --measure-usb`, TODO below)."""
 import json
 import os
@@ -104,22 +104,22 @@ def alt_table(node):
 
 # --- the block --------------------------------------------------------------------------------
 
-def block_ub(s):
+def block_uvc_bandwidth(s):
     sys.path.insert(0, os.path.join(s.here, "uvc_gadget"))
     import bandwidth  # noqa: E402 - the same rule and payloads the gadget application uses
     rows = []
     t0 = time.monotonic()
     for name in [c for c in CAMERAS.split(",") if c]:
         path = os.path.join(s.here, "uvc_gadget", "cameras-bw", name + ".json")
-        if not s.expect("UB: a description %s (uvc_gadget/cameras-bw)" % name, os.path.exists(path), path):
+        if not s.expect("uvc-bandwidth: a description %s (uvc_gadget/cameras-bw)" % name, os.path.exists(path), path):
             continue
         camera(s, bandwidth, name, path, rows)
     pair = twins(s, bandwidth)
     out = {"rule": "smallest alt with maxp x mult >= dwMaxPayloadTransferSize (after uvc_fixup_video_ctrl's cut "
                    "to the largest alt); ties to the later alt; uvcvideo 6.1 uvc_video_start_transfer",
            "seconds": round(time.monotonic() - t0, 1), "rows": rows, "twins": pair}
-    write(s.path("UB-alts.json"), json.dumps(out, indent=1) + "\n")
-    print("info: UB: %d rows in UB-alts.json, %.0f s" % (len(rows), out["seconds"]), flush=True)
+    write(s.path("uvc-bandwidth-alts.json"), json.dumps(out, indent=1) + "\n")
+    print("info: uvc-bandwidth: %d rows in uvc-bandwidth-alts.json, %.0f s" % (len(rows), out["seconds"]), flush=True)
 
 
 def up(s, path, label, instance=0):
@@ -151,10 +151,10 @@ def frames_of(path):
 
 def camera(s, bandwidth, name, path, rows):
     d = load_json(path)
-    label = "UB-" + name
+    label = "uvc-bandwidth-" + name
     t_up = time.monotonic()
     node, r = up(s, path, label)
-    if not s.expect("UB %s: the gadget comes up on uvcvideo (%s, %.0f s)" % (name, node, time.monotonic() - t_up),
+    if not s.expect("uvc-bandwidth %s: the gadget comes up on uvcvideo (%s, %.0f s)" % (name, node, time.monotonic() - t_up),
                     node.startswith("/dev/video"), "exit %d: %s" % (r.rc, one_line(r.err))):
         down(s)
         return
@@ -162,7 +162,7 @@ def camera(s, bandwidth, name, path, rows):
         settle()
         want = {a["alt"]: a["bytes"] for a in bandwidth.alts(d)}
         got = alt_table(node)
-        s.expect("UB %s: the host sees the description's %d streaming alternate settings (%s B per microframe)"
+        s.expect("uvc-bandwidth %s: the host sees the description's %d streaming alternate settings (%s B per microframe)"
                  % (name, len(want), ", ".join(str(want[k]) for k in sorted(want))),
                  got == want, "sysfs descriptors give %s, the description %s" % (got, want))
         mine = [one_mode(s, bandwidth, d, name, label, node, mode) for mode in bandwidth.modes(d)]
@@ -170,7 +170,7 @@ def camera(s, bandwidth, name, path, rows):
         measured_by_camprobe(s, name, label, node, mine)
     finally:
         r = down(s)
-        s.expect("UB %s: uvc-gadget down" % name, r.rc == 0, one_line(r.err))
+        s.expect("uvc-bandwidth %s: uvc-gadget down" % name, r.rc == 0, one_line(r.err))
 
 
 def one_mode(s, bandwidth, d, name, label, node, mode):
@@ -203,7 +203,7 @@ def one_mode(s, bandwidth, d, name, label, node, mode):
            "heldAlt": held, "heldBytesPerMicroframe": table.get(held) if isinstance(held, int) else None,
            "altAfterStop": after, "frames": frames, "v4l2ctlExit": rc, "seconds": round(time.monotonic() - t, 2),
            "camprobe": None}  # filled by measured_by_camprobe: the alt `camprobe verify --measure-usb` measured
-    s.expect("UB %s %s: uvcvideo holds alt %s (%s B/µframe) for a %d B payload; the rule says alt %s (%s B)"
+    s.expect("uvc-bandwidth %s %s: uvcvideo holds alt %s (%s B/µframe) for a %d B payload; the rule says alt %s (%s B)"
              % (name, tag, held, row["heldBytesPerMicroframe"], payload, alt, want_bytes),
              held == alt and alt is not None,
              "held %s while streaming (v4l2-ctl exit %s, %d frames; %s.err)" % (seen or "nothing", rc, frames, fname))
@@ -234,14 +234,14 @@ def twins(s, bandwidth):
         for i, (name, _) in enumerate(pair):
             path = os.path.join(s.here, "uvc_gadget", "cameras-bw", name + ".json")
             descs.append(load_json(path))
-            node, r = up(s, path, "UB-twin%d" % i, instance=i)
+            node, r = up(s, path, "uvc-bandwidth-twin%d" % i, instance=i)
             nodes.append(node)
-        if not s.expect("UB twins: %s and %s up at once on the one vhci bus (%s)"
+        if not s.expect("uvc-bandwidth twins: %s and %s up at once on the one vhci bus (%s)"
                         % (pair[0][0], pair[1][0], ", ".join(nodes)),
-                        all(n.startswith("/dev/video") for n in nodes), "UB-twin*-up.err"):
+                        all(n.startswith("/dev/video") for n in nodes), "uvc-bandwidth-twin*-up.err"):
             return row
         settle()
-        streams, together = stream_together(s, nodes, [m for _, m in pair], "UB-twin")
+        streams, together = stream_together(s, nodes, [m for _, m in pair], "uvc-bandwidth-twin")
         time.sleep(1)
         still = [held_alt(n) for n in nodes]
         rcs = [b.stop() for b in streams]
@@ -255,10 +255,10 @@ def twins(s, bandwidth):
                      "heldAlts": together, "stillHeld": still, "expectedAlts": [w[0] for w in want],
                      "heldBytesPerMicroframe": held_bytes, "sumBytesPerMicroframe": total, "v4l2ctlExits": rcs,
                      "camprobe": None})
-        s.expect("UB twins: both hold their alternate settings at once, alts %s (%s B/µframe), the rule says %s"
+        s.expect("uvc-bandwidth twins: both hold their alternate settings at once, alts %s (%s B/µframe), the rule says %s"
                  % (together, held_bytes, [w[0] for w in want]),
-                 together == [w[0] for w in want], "held %s, then %s (UB-twin*.err)" % (together, still))
-        s.expect("UB twins: together %s B per microframe (%s), above one 3072 B endpoint, and vhci-hcd lets both "
+                 together == [w[0] for w in want], "held %s, then %s (uvc-bandwidth-twin*.err)" % (together, still))
+        s.expect("uvc-bandwidth twins: together %s B per microframe (%s), above one 3072 B endpoint, and vhci-hcd lets both "
                  "stream" % (total, " + ".join(str(b) for b in held_bytes)),
                  together is not None and total == sum(w[1] for w in want) and total > 3072,
                  "held %s B, the rule's %s" % (held_bytes, [w[1] for w in want]))
@@ -266,7 +266,7 @@ def twins(s, bandwidth):
     finally:
         for i in reversed(range(len(nodes))):
             r = down(s, i)
-            s.expect("UB twins: uvc-gadget down --instance %d" % i, r.rc == 0, one_line(r.err))
+            s.expect("uvc-bandwidth twins: uvc-gadget down --instance %d" % i, r.rc == 0, one_line(r.err))
     return row
 
 
@@ -298,7 +298,7 @@ def measured_by_camprobe(s, name, label, node, mine):
     if r.rc != 0 and "was disconnected" in r.err:
         # USB/IP under TCG now and then drops the port ("vhci_hcd: cannot find a urb … enqueue for inactive port"): the
         # camera is gone, not camprobe's doing. Attach it again and measure once more; say so.
-        print("info: UB %s: the gadget's USB/IP port dropped during verify --measure-usb (%s); attaching again"
+        print("info: uvc-bandwidth %s: the gadget's USB/IP port dropped during verify --measure-usb (%s); attaching again"
               % (name, one_line(r.err)[:160]), flush=True)
         gadget(s, "detach")
         again = gadget(s, "attach", timeout=600)
@@ -333,7 +333,7 @@ def measured_by_camprobe(s, name, label, node, mine):
         kinds = sorted({m["predicted"]["evidence"] for m in doc["modes"]})
         return "%d modes, every alt as uvcvideo held it; predictions (%s) never below unless a lower bound" % (
             len(mine), ", ".join(kinds))
-    s.check(lambda d: "UB %s: camprobe verify --measure-usb measures the alt uvcvideo holds, for every mode (%s)" % (name, d),
+    s.check(lambda d: "uvc-bandwidth %s: camprobe verify --measure-usb measures the alt uvcvideo holds, for every mode (%s)" % (name, d),
             check)
     if name == "realtek-0bda-5801":  # one camera's measurement as a person reads it (README)
         s.camprobe("verify", node, "--measure-usb", "--no-save", stdout=s.path(label + "-verify-measure-usb.txt"),
@@ -346,14 +346,14 @@ def plan_together(s, nodes):
     sysfs shows reserved (HS_USECS_ISO of each held alt's bytes: vhci-hcd is an unknown controller, planned by the
     EHCI rule)."""
     r = s.camprobe("negotiate", "--together", *nodes, "--preset", "640x480", "--json",
-                   stdout=s.path("UB-together.json"), stderr=s.path("UB-together.err"), timeout=300)
+                   stdout=s.path("uvc-bandwidth-together.json"), stderr=s.path("uvc-bandwidth-together.err"), timeout=300)
     # The same plan as a person reads it (README's "several cameras" section quotes it).
-    s.camprobe("negotiate", "--together", *nodes, "--preset", "640x480", stdout=s.path("UB-together.txt"),
-               stderr=s.path("UB-together-text.err"), timeout=300)
+    s.camprobe("negotiate", "--together", *nodes, "--preset", "640x480", stdout=s.path("uvc-bandwidth-together.txt"),
+               stderr=s.path("uvc-bandwidth-together-text.err"), timeout=300)
     try:
         plan = json.loads(r.out)["plan"]
     except (ValueError, KeyError) as e:
-        s.bad("UB twins: camprobe negotiate --together gives a plan", "exit %d: %s %s" % (r.rc, e, one_line(r.err)))
+        s.bad("uvc-bandwidth twins: camprobe negotiate --together gives a plan", "exit %d: %s %s" % (r.rc, e, one_line(r.err)))
         return None
     cams = plan["cameras"]
     modes = []
@@ -362,9 +362,9 @@ def plan_together(s, nodes):
         iv = (ch.get("frameInterval") or {}).get("interval")  # "333333/10000000": seconds per frame
         fps = "%s/%s" % tuple(reversed(iv.split("/"))) if isinstance(iv, str) and "/" in iv else "30"
         modes.append((ch.get("fourcc", "?").strip(), ch.get("size", {}).get("width", 0), ch.get("size", {}).get("height", 0), fps))
-    streams, held = stream_together(s, nodes, modes, "UB-plan", count=900)  # long enough for the report below
+    streams, held = stream_together(s, nodes, modes, "uvc-bandwidth-plan", count=900)  # long enough for the report below
     # The report draws the domain as it is now: both cameras, each with the setting it holds.
-    rep = s.camprobe("report", nodes[0], "--md", "--no-pipewire", "-o", s.path("UB-report.md"), stderr=s.path("UB-report.err"),
+    rep = s.camprobe("report", nodes[0], "--md", "--no-pipewire", "-o", s.path("uvc-bandwidth-report.md"), stderr=s.path("uvc-bandwidth-report.err"),
                      timeout=300)
     for b in streams:
         b.stop()
@@ -372,17 +372,17 @@ def plan_together(s, nodes):
     held_bytes = [t.get(a) for t, a in zip(tables, held or [None] * len(nodes))]
     by_node = {c["node"]: c for c in cams}
     planned = [by_node.get(n, {}).get("alt") for n in nodes]
-    s.expect("UB twins: negotiate --together plans %s; uvcvideo holds the plan's alts when both stream them (%s, held %s)"
+    s.expect("uvc-bandwidth twins: negotiate --together plans %s; uvcvideo holds the plan's alts when both stream them (%s, held %s)"
              % (", ".join("%s %dx%d@%s" % m for m in modes), planned, held),
              held is not None and planned == held and all(c.get("evidence") == "measured" for c in cams),
-             "plan %s (evidence %s), held %s (UB-together.json, UB-plan*.err)" % (
+             "plan %s (evidence %s), held %s (uvc-bandwidth-together.json, uvc-bandwidth-plan*.err)" % (
                  planned, [c.get("evidence") for c in cams], held))
     try:
-        report = open(s.path("UB-report.md"), encoding="utf-8").read()
+        report = open(s.path("uvc-bandwidth-report.md"), encoding="utf-8").read()
     except OSError:
         report = ""
     section = report.split("# USB bandwidth", 1)[-1].split("\n#", 1)[0] if "# USB bandwidth" in report else ""
-    s.expect("UB twins: camprobe report draws the domain: both cameras with the alts they hold (%s)" % one_line(section)[:160],
+    s.expect("uvc-bandwidth twins: camprobe report draws the domain: both cameras with the alts they hold (%s)" % one_line(section)[:160],
              rep.rc == 0 and held is not None and "reserved now" in section
              and all(row in section for row in ["| %s%s | alt %d |" % (n, " (this camera)" if i == 0 else "", a)
                                                 for i, (n, a) in enumerate(zip(nodes, held))]),
@@ -390,7 +390,7 @@ def plan_together(s, nodes):
     domains = plan["domains"]
     shared = [d for d in domains if len(d["cameras"]) == 2]
     sysfs_us = sum(hs_usecs_iso(b) for b in held_bytes if b) if held else None
-    s.expect("UB twins: the plan's domain load is the sum of what sysfs shows reserved (%s µs = %s)"
+    s.expect("uvc-bandwidth twins: the plan's domain load is the sum of what sysfs shows reserved (%s µs = %s)"
              % (shared[0]["microseconds"] if shared else "?", " + ".join(str(hs_usecs_iso(b)) for b in held_bytes if b)),
              len(shared) == 1 and held is not None and shared[0]["microseconds"] == sysfs_us,
              "domains %s; sysfs %s B -> %s µs" % ([(d["key"], d["cameras"], d["microseconds"]) for d in domains], held_bytes,

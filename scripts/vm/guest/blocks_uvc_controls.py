@@ -1,4 +1,4 @@
-"""Block U's controls (P18): `ctl` on the UVC controls the gadget answers, the auto/manual coupling
+"""Block uvc's controls (P18): `ctl` on the UVC controls the gadget answers, the auto/manual coupling
 as a camera does it, control changes the device pushes on its status endpoint (a UVC status
 interrupt, through the patched usb_f_uvc of uvc_gadget/build-modules.sh), and why a UVC 1.5
 region of interest cannot reach V4L2 on this kernel."""
@@ -12,13 +12,13 @@ from guest.harness import Background, JsonlTail, get_ctrl, run, v4l2ctl, wait_un
 def controls(s, node, desc, gadget):
     """ctl on the UVC controls the gadget answers (GET_*/SET_CUR through uvcvideo)."""
     b = desc["controls"]["brightness"]
-    r = s.camprobe("ctl", node, "brightness=200", merge=True, stdout=s.path("U-ctl-brightness.txt"))
+    r = s.camprobe("ctl", node, "brightness=200", merge=True, stdout=s.path("uvc-ctl-brightness.txt"))
     s.expect("ctl brightness=200: the gadget takes SET_CUR and v4l2-ctl reads 200 back (%s)" % one_line(r.out),
              r.rc == 0 and get_ctrl(node, "brightness") == "200", "exit %d: %s" % (r.rc, r.out))
-    r = s.camprobe("ctl", node, "brightness=%d" % (b["max"] + 100), merge=True, stdout=s.path("U-ctl-range.txt"))
+    r = s.camprobe("ctl", node, "brightness=%d" % (b["max"] + 100), merge=True, stdout=s.path("uvc-ctl-range.txt"))
     s.expect("ctl brightness above the gadget's GET_MAX (%d) is refused naming the range, and the value stays 200" % b["max"],
              r.rc != 0 and str(b["max"]) in r.out and get_ctrl(node, "brightness") == "200", "exit %d: %s" % (r.rc, r.out))
-    state = s.camprobe("ctl", node, "--json", stdout=s.path("U-ctl.json"), stderr=s.path("U-ctl.err"))
+    state = s.camprobe("ctl", node, "--json", stdout=s.path("uvc-ctl.json"), stderr=s.path("uvc-ctl.err"))
 
     def ranges():
         ctrls = control_list(state.out)
@@ -30,12 +30,12 @@ def controls(s, node, desc, gadget):
             assert got == (d["min"], d["max"], d["step"], d["default"]), (key, c)
         return ", ".join(sorted(ctrls))
     s.check(lambda names: "ctl --json: ranges and defaults are the gadget's GET_MIN/MAX/RES/DEF (%s)" % names, ranges)
-    r = s.camprobe("ctl", node, "auto_exposure=1", merge=True, stdout=s.path("U-ctl-ae.txt"))
+    r = s.camprobe("ctl", node, "auto_exposure=1", merge=True, stdout=s.path("uvc-ctl-ae.txt"))
     s.expect("ctl auto_exposure=1 (manual): the gadget takes it and v4l2-ctl reads Manual Mode back",
              r.rc == 0 and get_ctrl(node, "auto_exposure").startswith("1 "),
              "exit %d: %s; now %s" % (r.rc, r.out, get_ctrl(node, "auto_exposure")))
     # uvcvideo builds the menu from the gadget's GET_RES bitmap: modes 1 (manual) and 2 (auto) are V4L2's 1 and 0.
-    r = s.camprobe("ctl", node, "auto_exposure=3", merge=True, stdout=s.path("U-ctl-ae-bad.txt"))
+    r = s.camprobe("ctl", node, "auto_exposure=3", merge=True, stdout=s.path("uvc-ctl-ae-bad.txt"))
     s.expect("ctl auto_exposure=3 (aperture priority) is refused naming the two modes the gadget offers; the mode stays manual",
              r.rc == 1 and "0 (Auto Mode), 1 (Manual Mode)" in r.out and get_ctrl(node, "auto_exposure").startswith("1 "),
              "exit %d: %s" % (r.rc, r.out))
@@ -58,7 +58,7 @@ def coupling(s, node, desc):
     the same command, the manual value is taken; back to automatic, the device sets its own value again."""
     auto_exp = desc["controls"]["exposure_time_absolute"]["auto"]
     auto_wb = desc["controls"]["white_balance_temperature"]["auto"]
-    state = s.camprobe("ctl", node, "--json", stdout=s.path("U-coupling.json"), stderr=s.path("U-coupling.err"))
+    state = s.camprobe("ctl", node, "--json", stdout=s.path("uvc-coupling.json"), stderr=s.path("uvc-coupling.err"))
 
     def inactive():
         ctrls = control_list(state.out)
@@ -70,18 +70,18 @@ def coupling(s, node, desc):
     s.expect("v4l2-ctl reads the gadget's automatic exposure (%d) and temperature (%d)" % (auto_exp, auto_wb),
              get_ctrl(node, "exposure_time_absolute") == str(auto_exp) and get_ctrl(node, "white_balance_temperature") == str(auto_wb),
              "exposure %s, temperature %s" % (get_ctrl(node, "exposure_time_absolute"), get_ctrl(node, "white_balance_temperature")))
-    r = s.camprobe("ctl", node, "exposure_time_absolute=300", merge=True, stdout=s.path("U-coupling-refused.txt"))
+    r = s.camprobe("ctl", node, "exposure_time_absolute=300", merge=True, stdout=s.path("uvc-coupling-refused.txt"))
     s.expect("ctl exposure_time_absolute=300 while auto exposure is on is refused naming auto_exposure; the device's value stays",
              r.rc != 0 and "auto_exposure" in r.out and get_ctrl(node, "exposure_time_absolute") == str(auto_exp),
              "exit %d: %s" % (r.rc, r.out))
     r = s.camprobe("ctl", node, "auto_exposure=1", "exposure_time_absolute=300", "white_balance_automatic=0",
-                   "white_balance_temperature=3300", merge=True, stdout=s.path("U-coupling-manual.txt"))
+                   "white_balance_temperature=3300", merge=True, stdout=s.path("uvc-coupling-manual.txt"))
     s.expect("ctl auto_exposure=1 exposure_time_absolute=300 white_balance_automatic=0 white_balance_temperature=3300: "
              "the gadget takes both manual values and v4l2-ctl reads them back",
              r.rc == 0 and get_ctrl(node, "exposure_time_absolute") == "300" and get_ctrl(node, "white_balance_temperature") == "3300",
              "exit %d: %s; exposure %s, temperature %s" % (r.rc, r.out, get_ctrl(node, "exposure_time_absolute"),
                                                           get_ctrl(node, "white_balance_temperature")))
-    r = s.camprobe("ctl", node, "auto_exposure=0", "white_balance_automatic=1", merge=True, stdout=s.path("U-coupling-auto.txt"))
+    r = s.camprobe("ctl", node, "auto_exposure=0", "white_balance_automatic=1", merge=True, stdout=s.path("uvc-coupling-auto.txt"))
     s.expect("back to automatic, the device sets exposure %d and temperature %d again (v4l2-ctl reads them)" % (auto_exp, auto_wb),
              r.rc == 0 and get_ctrl(node, "exposure_time_absolute") == str(auto_exp)
              and get_ctrl(node, "white_balance_temperature") == str(auto_wb),
@@ -106,7 +106,7 @@ def saw(tail, control, value, timeout=20):
 def control_events(s, node):
     """uvcvideo sends a V4L2 control event to the other handles when one handle sets a control; monitor
     --controls sees it."""
-    mon, tail = watch(s, "U-control-events.jsonl")
+    mon, tail = watch(s, "uvc-control-events.jsonl")
     v4l2ctl(node, "-c", "brightness=77")
     seen = saw(tail, "brightness", 77)
     mon.stop()
@@ -120,7 +120,7 @@ def device_pushes(s, node, desc, gadget):
     endpoint (bStatusType 1, the unit, the selector, attribute 0 "value change", the new value); uvcvideo's
     status URB turns it into a V4L2 control event. The events can come from nowhere else: no host program
     sets anything meanwhile."""
-    mon, tail = watch(s, "U-pushed-events.jsonl")
+    mon, tail = watch(s, "uvc-pushed-events.jsonl")
     try:
         p = gadget(s, "push", "brightness", "42")
         s.expect("the camera pushes brightness 42 (a UVC status interrupt) and monitor --controls reports it",
@@ -152,7 +152,7 @@ def no_region_of_interest(s, node, gadget):
         declared = [int(x) for x in f.read().split()]
     lsusb = run(["lsusb", "-v", "-d", "1d6b:0102"], timeout=60).out
     v4l2 = v4l2ctl(node, "--list-ctrls").out
-    r = s.camprobe("ctl", node, "--json", stdout=s.path("U-roi.json"), stderr=s.path("U-roi.err"))
+    r = s.camprobe("ctl", node, "--json", stdout=s.path("uvc-roi.json"), stderr=s.path("uvc-roi.err"))
 
     def check():
         assert len(declared) == 3 and declared[2] & 0x20, "bmControls %s lacks bit 21" % declared

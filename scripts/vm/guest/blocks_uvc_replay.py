@@ -1,4 +1,4 @@
-"""Block UR (P18 item 2): real cameras replayed on uvcvideo. A camera's v4l2-ctl dump
+"""Block uvc-replay (P18 item 2): real cameras replayed on uvcvideo. A camera's v4l2-ctl dump
 (Tests/Fixtures/v4l2-ctl/, the same files as ../shared/fixtures) became a gadget description
 (uvc_gadget/from_fixture.py → uvc_gadget/cameras/); the gadget comes up as that camera, and:
 - uvcvideo lists exactly the fixture's formats, sizes and intervals (the formats 6.1's f_uvc can
@@ -18,13 +18,13 @@ from guest.harness import load_json, settle, v4l2ctl, write
 REPLAY = os.environ.get("UVC_REPLAY", "03,25")
 
 
-def block_ur(s):
+def block_uvc_replay(s):
     sys.path.insert(0, os.path.join(s.here, "uvc_gadget"))
     import from_fixture  # noqa: E402 - the description maker's own parser of v4l2-ctl's text
     cameras = os.path.join(s.here, "uvc_gadget", "cameras")
     for prefix in [p for p in REPLAY.split(",") if p]:
         names = sorted(n for n in os.listdir(cameras) if n.startswith(prefix) and n.endswith(".json"))
-        if not s.expect("UR: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)):
+        if not s.expect("uvc-replay: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)):
             continue
         replay(s, from_fixture, os.path.join(cameras, names[0]))
 
@@ -45,12 +45,12 @@ def controls_match(s, from_fixture, name, shown, d):
             have = (c["minimum"], c["maximum"], c["step"], c["defaultValue"])
             assert have == (want["min"], want["max"], want["step"], want["default"]), (key, have, want)
         return len(carried)
-    s.check(lambda n: "UR %s: show gives the fixture's range, step and default for its %d carried controls" % (name, n), check)
+    s.check(lambda n: "uvc-replay %s: show gives the fixture's range, step and default for its %d carried controls" % (name, n), check)
 
 
 def replay(s, from_fixture, path):
     name = os.path.basename(path)[:-5]
-    label = "UR-" + name.split("-")[0]
+    label = "uvc-replay-" + name.split("-")[0]
     d = load_json(path)
     fx = d["fixture"]
     exp = fx["expected"]
@@ -58,7 +58,7 @@ def replay(s, from_fixture, path):
     up = gadget(s, "up", path, timeout=600)
     write(s.path(label + "-up.err"), up.err + up.out)
     node = up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else ""
-    if not s.expect("UR %s: the gadget comes up as that camera on uvcvideo (%s)" % (name, node),
+    if not s.expect("uvc-replay %s: the gadget comes up as that camera on uvcvideo (%s)" % (name, node),
                     node.startswith("/dev/video"), "exit %d: %s" % (up.rc, one_line(up.err))):
         gadget(s, "down")
         return
@@ -69,7 +69,7 @@ def replay(s, from_fixture, path):
         diff = from_fixture.diff_listing(got, exp["listing"])
         sizes = sum(len(f[1]) for f in got)
         intervals = sum(len(x[2]) for f in got for x in f[1])
-        s.expect("UR %s: uvcvideo lists the fixture's %s exactly (%d sizes, %d intervals)"
+        s.expect("uvc-replay %s: uvcvideo lists the fixture's %s exactly (%d sizes, %d intervals)"
                  % (name, "/".join(f[0] for f in got), sizes, intervals), diff is None, str(diff))
         v4l2.parity(s, node, label)
         dev, _ = listed_device(s, node, label)
@@ -80,11 +80,11 @@ def replay(s, from_fixture, path):
             if exp.get("serial"):
                 assert dev["identity"].get("serial") == exp["serial"] and exp["serial"] in dev["id"], (dev["id"], exp["serial"])
             return dev["id"]
-        s.check(lambda i: "UR %s: list names it %r with ID %s" % (name, exp["card"], i), identity)
+        s.check(lambda i: "uvc-replay %s: list names it %r with ID %s" % (name, exp["card"], i), identity)
         controls_match(s, from_fixture, name, v4l2.show_json(s, node, label), d)
         summary = {"camera": name, "node": node, "formats": [f[0] for f in got], "sizes": sizes, "intervals": intervals,
                    "id": dev["id"] if dev else None}
         write(s.path(label + "-summary.json"), json.dumps(summary, indent=1) + "\n")
     finally:
         down = gadget(s, "down")
-        s.expect("UR %s: uvc-gadget down" % name, down.rc == 0, one_line(down.err))
+        s.expect("uvc-replay %s: uvc-gadget down" % name, down.rc == 0, one_line(down.err))

@@ -1,4 +1,4 @@
-"""Block USBREQ (P22 item 1, "keep USB requests at the floor"): the UVC class requests each
+"""Block usb-requests (P22 item 1, "keep USB requests at the floor"): the UVC class requests each
 camprobe command makes a real uvcvideo camera answer, against v4l2-ctl's full read.
 
 Two real cameras are replayed as gadgets (uvc_gadget/cameras/, USBREQ_CAMERAS, default the
@@ -21,7 +21,7 @@ medians compared. Checks: camprobe's count <= v4l2-ctl's for each command, cold 
 the bound is not vacuous: synthetic counts (a doubled read, one request more) and, on each camera,
 v4l2-ctl's full read run twice as one measured command (cold and warm) must exceed it.
 The table of counts and any selector camprobe asks that v4l2-ctl never asks are printed as info
-lines and written to USBREQ.md (and every round, per selector, to USBREQ-NN.json)."""
+lines and written to usb-requests.md (and every round, per selector, to usb-requests-NN.json)."""
 import json
 import os
 import statistics
@@ -210,20 +210,20 @@ def measure_monitor(s, label, rnd, probe):
 
 # --- the block ---------------------------------------------------------------------------
 
-def block_usbreq(s):
+def block_usb_requests(s):
     cameras = os.path.join(s.here, "uvc_gadget", "cameras")
     self_test(s)
     rows = []
     for prefix in [p for p in CAMERAS.split(",") if p]:
         names = sorted(n for n in os.listdir(cameras) if n.startswith(prefix) and n.endswith(".json"))
-        if not s.expect("USBREQ: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)):
+        if not s.expect("usb-requests: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)):
             continue
         rows += camera(s, os.path.join(cameras, names[0]))
     if rows:
         table = ["| camera | command | camprobe cold | %s cold | camprobe warm | %s warm |" % (REFERENCE, REFERENCE),
                  "|---|---|---:|---:|---:|---:|"] + rows
-        write(s.path("USBREQ.md"), "\n".join(table) + "\n")
-        print("info: USBREQ: UVC requests per command (median of %d rounds; the rounds in brackets)" % REPS, flush=True)
+        write(s.path("usb-requests.md"), "\n".join(table) + "\n")
+        print("info: usb-requests: UVC requests per command (median of %d rounds; the rounds in brackets)" % REPS, flush=True)
         for line in table:
             print("info: " + line, flush=True)
 
@@ -243,17 +243,17 @@ def self_test(s):
         why = within_floor(one_more, ref)
         assert why and "exposure_time_absolute GET_CUR (unit 1, selector 4) +1" in why, "one extra request passed: %r" % why
         assert within_floor({}, {}) is None and within_floor({k: 1 for k in list(ref)[:1]}, {}) is not None
-    s.check("USBREQ: the bound catches a doubled read and a single extra request, by selector", check)
+    s.check("usb-requests: the bound catches a doubled read and a single extra request, by selector", check)
 
 
 def camera(s, path):
     name = os.path.basename(path)[:-5]
-    label = "USBREQ-" + name.split("-")[0]
+    label = "usb-requests-" + name.split("-")[0]
     short = name.split("-", 1)[1]
     up = gadget(s, "up", path, timeout=600)
     write(s.path(label + "-up.err"), up.err + up.out)
     node = up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else ""
-    if not s.expect("USBREQ %s: the gadget comes up on uvcvideo (%s)" % (short, node), node.startswith("/dev/video"),
+    if not s.expect("usb-requests %s: the gadget comes up on uvcvideo (%s)" % (short, node), node.startswith("/dev/video"),
                     "exit %d: %s" % (up.rc, one_line(up.err))):
         gadget(s, "down")
         return []
@@ -265,7 +265,7 @@ def camera(s, path):
             got = counts()
             assert got, "no request counted although uvcvideo has probed the camera"
             return total(got)
-        if not s.check(lambda n: "USBREQ %s: the gadget counts the requests it answers (%s so far)" % (short, n), counting):
+        if not s.check(lambda n: "usb-requests %s: the gadget counts the requests it answers (%s so far)" % (short, n), counting):
             return []
         order = [REFERENCE, "show", "list", "ctl"]
         for rnd in range(REPS):
@@ -290,14 +290,14 @@ def camera(s, path):
             failures.append("%s: %s" % (DOUBLED, e))
     finally:
         down = gadget(s, "down")
-        s.expect("USBREQ %s: uvc-gadget down" % short, down.rc == 0, one_line(down.err))
-    s.expect("USBREQ %s: every command ran in every round (%d rounds)" % (short, REPS), not failures, "; ".join(failures))
+        s.expect("usb-requests %s: uvc-gadget down" % short, down.rc == 0, one_line(down.err))
+    s.expect("usb-requests %s: every command ran in every round (%d rounds)" % (short, REPS), not failures, "; ".join(failures))
     return report(s, short, label, results, probes)
 
 
 def report(s, short, label, results, probes):
     probe_totals = [total(p) for p in probes]
-    print("info: USBREQ %s: the driver's own requests per attach (excluded): %s; median per selector: %s"
+    print("info: usb-requests %s: the driver's own requests per attach (excluded): %s; median per selector: %s"
           % (short, probe_totals, "; ".join("%s %g" % (key_text(k), n) for k, n in sorted(median_counts(probes).items()))),
           flush=True)
     med = {c: {ph: median_counts([r[ph] for r in rs]) for ph in ("cold", "warm")} for c, rs in results.items() if rs}
@@ -309,9 +309,9 @@ def report(s, short, label, results, probes):
         return "%g (%s)" % (total(med[c][ph]), ", ".join(str(total(r[ph])) for r in rs)) if rs else "-"
     rows.append("| %s | %s (reference) | | %s | | %s |" % (short, REFERENCE, cell(REFERENCE, "cold"), cell(REFERENCE, "warm")))
     if ref is None:
-        s.bad("USBREQ %s: %s's full read measured" % (short, REFERENCE), "no round of it ran")
+        s.bad("usb-requests %s: %s's full read measured" % (short, REFERENCE), "no round of it ran")
         return rows
-    s.expect("USBREQ %s: %s's full read makes the camera answer requests cold (%g)" % (short, REFERENCE, total(ref["cold"])),
+    s.expect("usb-requests %s: %s's full read makes the camera answer requests cold (%g)" % (short, REFERENCE, total(ref["cold"])),
              total(ref["cold"]) > 0, "0 requests: the counters do not see uvcvideo's control reads")
     for c in COMMANDS:
         if c not in med:
@@ -321,31 +321,31 @@ def report(s, short, label, results, probes):
         for ph in ("cold", "warm"):
             mine, theirs = med[c][ph], ref[ph]
             why = within_floor(mine, theirs)
-            s.expect("USBREQ %s: camprobe %s %s asks no more USB requests than %s's full read (%g <= %g)"
+            s.expect("usb-requests %s: camprobe %s %s asks no more USB requests than %s's full read (%g <= %g)"
                      % (short, c, ph, REFERENCE, total(mine), total(theirs)), why is None, why)
             never = sorted(k for k in mine if k not in ref["cold"] and k not in ref["warm"])
             if never:
-                print("info: USBREQ %s: camprobe %s %s asks what %s never asks: %s" % (
+                print("info: usb-requests %s: camprobe %s %s asks what %s never asks: %s" % (
                     short, c, ph, REFERENCE, "; ".join("%s x%g" % (key_text(k), mine[k]) for k in never)), flush=True)
             more = {k: n for k, n in excess(mine, theirs).items() if k not in never}
             if more:
-                print("info: USBREQ %s: camprobe %s %s asks more often than %s: %s" % (
+                print("info: usb-requests %s: camprobe %s %s asks more often than %s: %s" % (
                     short, c, ph, REFERENCE, "; ".join("%s +%g" % (key_text(k), n) for k, n in sorted(more.items()))),
                     flush=True)
             if mine == theirs:
-                print("info: USBREQ %s: camprobe %s %s asks exactly what %s asks, selector by selector (%g requests)"
+                print("info: usb-requests %s: camprobe %s %s asks exactly what %s asks, selector by selector (%g requests)"
                       % (short, c, ph, REFERENCE, total(mine)), flush=True)
     if results[DOUBLED]:
         d = results[DOUBLED][0]
         cold, warm = within_floor(d["cold"], ref["cold"]), within_floor(d["warm"], ref["warm"])
-        s.expect("USBREQ %s: the bound fails v4l2-ctl's full read run twice, measured on the camera (cold %d, warm %d; "
+        s.expect("usb-requests %s: the bound fails v4l2-ctl's full read run twice, measured on the camera (cold %d, warm %d; "
                  "the floor %g and %g)" % (short, total(d["cold"]), total(d["warm"]), total(ref["cold"]), total(ref["warm"])),
                  cold is not None and warm is not None, "cold: %s; warm: %s" % (cold, warm))
         rows.append("| %s | %s (must exceed) | %d | %g | %d | %g |" % (
             short, DOUBLED, total(d["cold"]), total(ref["cold"]), total(d["warm"]), total(ref["warm"])))
     for r in results["monitor"]:
         if r["after_capabilities"]:
-            print("info: USBREQ %s: after monitor's capabilities line (not counted): %s" % (
+            print("info: usb-requests %s: after monitor's capabilities line (not counted): %s" % (
                 short, "; ".join("%s x%d" % (key_text(k), n) for k, n in sorted(r["after_capabilities"].items()))), flush=True)
 
     def rows_of(c):

@@ -12,8 +12,9 @@ latency is measured from the last udev event of that load's (or unload's) burst
 for the device's nodes (video4linux and media), and the `capabilities` line that
 follows a connect is timed the same way.
 
-Used by bench_guest.py (scripts/bench) and by the suite's block D.
+Used by bench_guest.py (scripts/bench) and by the suite's block hotplug.
 """
+import contextlib
 import datetime
 import json
 import re
@@ -83,9 +84,10 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
     unplug = unplug or (lambda: rmmod("vivid"))
     udev = subprocess.Popen(["udevadm", "monitor", "--udev", "--kernel"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
-    err = open(stderr_path, "w") if stderr_path else subprocess.DEVNULL
-    mon = subprocess.Popen([camprobe, "monitor", "--json", *monitor_args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=err)
+    # The monitor writes its stderr to the log through its own copy of the descriptor; ours is closed once it runs.
+    with open(stderr_path, "w") if stderr_path else contextlib.nullcontext(subprocess.DEVNULL) as err:
+        mon = subprocess.Popen([camprobe, "monitor", "--json", *monitor_args], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=err)
     u, m = Stamped(udev.stdout), Stamped(mon.stdout)
     offset = clock_offset()
 

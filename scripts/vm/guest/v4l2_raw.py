@@ -1,6 +1,6 @@
 """Raw VIDIOC_S_FMT / VIDIOC_S_PARM from Python (fcntl.ioctl on x86-64 struct
 layouts), for asking a driver exactly what camprobe's fake at the device seam
-assumes it answers (block U: uvcvideo), with requests no command-line tool
+assumes it answers (block uvc: uvcvideo), with requests no command-line tool
 sends, such as a zero frame interval."""
 import fcntl
 import os

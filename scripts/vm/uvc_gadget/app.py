@@ -729,7 +729,7 @@ class App:
     def run(self, ready_file=None):
         mj = [(fr["width"], fr["height"]) for f in self.formats if f["fourcc"] == "MJPG" for fr in f["frames"]]
         if self.d.get("mjpegFrames") == "grey":
-            # No ffmpeg at all (block UB streams dozens of modes briefly; only the alt matters).
+            # No ffmpeg at all (block uvc-bandwidth streams dozens of modes briefly; only the alt matters).
             for w, h in mj:
                 self.jpegs[(w, h)] = [grey_jpeg(w, h)]
         elif len(set(mj)) <= EAGER_MJPEG_SIZES and all(w * h <= EAGER_MJPEG_PIXELS for w, h in mj):

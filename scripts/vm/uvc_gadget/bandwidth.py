@@ -17,7 +17,7 @@ Description keys (both optional; README.md "Bandwidth"):
       as many do for MJPEG whatever the size). A mode no key covers gets the
       largest alt's bytes (the gadget's behaviour before "payload" existed).
 
-Standard library only: used by app.py (the gadget) and by the guest's block UB.
+Standard library only: used by app.py (the gadget) and by the guest's block uvc-bandwidth.
 """
 from fractions import Fraction
 

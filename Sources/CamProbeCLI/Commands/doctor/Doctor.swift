@@ -8,10 +8,8 @@ struct DoctorCommand: AsyncParsableCommand {
         commandName: "doctor",
         abstract: "Find what keeps cameras from working here, with the evidence and the exact fix for each finding.",
         discussion: """
-            Checks: permission to open each capture node (group, uaccess tag, ACL); processes holding a node \
-            (/proc/*/fd); cameras sharing a USB bus beyond its isochronous budget; exposure_auto_priority=1 \
-            (the rate halves in the dark); sensor cameras that need libcamera; formats only libv4l2 emulates; \
-            /dev/videoN written in the files given with --config (the stable /dev/v4l link instead); udev not running.
+            \(DoctorHelp.checkList())
+
             Each finding has a severity (error, warning, info), evidence and a fix. Only reads: changes no device. \
             Formats libv4l2 emulates are always read (--emulated is implied); --profile is refused (doctor checks this machine).
             Exit status: 0 when there is no error finding (warnings and info allowed), 1 when there is one, 2 usage error.

@@ -73,7 +73,9 @@ struct Negotiate: AsyncParsableCommand {
         var node: String
         var request: String
         var decision: Decision
-        /// Name the node by its `/dev/v4l/by-id` link, else its `by-path` link, else `/dev/videoN` (`StableNodePath`).
+        /// Each camera tool of `CommandEmitters.all` with a command for the choice, by its `jsonKey` (`ffmpeg`,
+        /// `gst-launch`, …; `CommandEmitters.jsonCommands`). Name the node by its `/dev/v4l/by-id` link, else its
+        /// `by-path` link, else `/dev/videoN` (`StableNodePath`).
         var commands: [String: String]
         /// For a media-controller camera: the pad formats of its pipeline and the commands that set them.
         var pipeline: SensorPipelineSetup?
@@ -176,18 +178,9 @@ struct Negotiate: AsyncParsableCommand {
             return try finish(decision)
         }
         if source.json {
-            var commands: [String: String] = [:]
-            if let c = decision.choice {
-                commands["ffmpeg"] = Emitters.ffmpeg(c, device: stable.path).command
-                commands["gst-launch"] = Emitters.gstLaunch(c, device: stable.path).command
-                commands["gst-caps"] = Emitters.gstCapsString(c).caps
-                commands["v4l2-ctl"] = Emitters.v4l2ctl(c, device: stable.path)
-            }
-            if let p = pipeline {
-                commands["media-ctl"] = p.commands.joined(separator: " && ")
-                commands["cam"] = p.libcamera
-                commands["gst-libcamera"] = p.gstreamer
-            }
+            // Every registered camera tool's command, as `--emit` would print it (CommandEmitters.jsonCommands).
+            let camera = decision.choice.map { CameraEmitInput(choice: $0, node: stable.path, nodeNote: stable.note, cameraName: d.name) }
+            let commands = CommandEmitters.jsonCommands(camera, pipeline: pipeline)
             try JSONOutput.print(
                 Output(
                     device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands,
