@@ -9,7 +9,8 @@ extension DoctorCheckID {
 extension DoctorCheck {
     /// Check 3b, cameras alike without a serial (`alikeWithoutSerial`).
     package static let alikeWithoutSerial = DoctorCheck(
-        .alikeWithoutSerial, .cameras { run in run.alikeWithoutSerial(checked: run.cameras, all: run.allCameras) })
+        .alikeWithoutSerial, summary: "USB cameras alike, told apart only by port",
+        .cameras { run in run.alikeWithoutSerial(checked: run.cameras, all: run.allCameras) })
 }
 
 extension DoctorContext {

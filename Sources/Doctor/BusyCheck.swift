@@ -8,7 +8,8 @@ extension DoctorCheckID {
 
 extension DoctorCheck {
     /// Check 2, busy (`busy(_:)`).
-    package static let busy = DoctorCheck(.busy, .eachCamera { d, run in run.busy(d) })
+    package static let busy = DoctorCheck(
+        .busy, summary: "processes holding a node open (/proc/*/fd)", .eachCamera { d, run in run.busy(d) })
 }
 
 extension DoctorContext {

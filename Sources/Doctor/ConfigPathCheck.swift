@@ -7,7 +7,8 @@ extension DoctorCheckID {
 
 extension DoctorCheck {
     /// Check 7, `/dev/videoN` in config files (`configNodePaths(_:)`).
-    package static let configNodePath = DoctorCheck(.configNodePath, .host { run in run.configNodePaths(run.configs) })
+    package static let configNodePath = DoctorCheck(
+        .configNodePath, summary: "/dev/videoN in --config files (use /dev/v4l links)", .host { run in run.configNodePaths(run.configs) })
 }
 
 extension DoctorContext {

@@ -12,8 +12,8 @@ package struct DoctorCheckID: RawRepresentable, Sendable, Hashable, Codable, Cus
     package var description: String { rawValue }
 }
 
-/// One thing `camprobe doctor` looks for: its id, and what it looks at with the body that looks (its scope).
-/// A new check is one such value and one entry in `DoctorChecks.all`.
+/// One thing `camprobe doctor` looks for: its id, what it looks for in words (`doctor --help` lists it), and what it
+/// looks at with the body that looks (its scope). A new check is one such value and one entry in `DoctorChecks.all`.
 package struct DoctorCheck: Sendable {
     /// What a check looks at, and its body.
     package enum Scope: Sendable {
@@ -27,10 +27,13 @@ package struct DoctorCheck: Sendable {
 
     /// The id its findings carry.
     package var id: DoctorCheckID
+    /// What it looks for, in a few words: `doctor --help` lists it beside the id, within 80 columns.
+    package var summary: String
     /// What it looks at, with its body.
     package var scope: Scope
-    package init(_ id: DoctorCheckID, _ scope: Scope) {
+    package init(_ id: DoctorCheckID, summary: String, _ scope: Scope) {
         self.id = id
+        self.summary = summary
         self.scope = scope
     }
 }

@@ -8,7 +8,8 @@ extension DoctorCheckID {
 
 extension DoctorCheck {
     /// Check 6, emulated-only formats (`emulatedFormats(_:)`).
-    package static let emulatedFormats = DoctorCheck(.emulatedFormats, .eachCamera { d, run in run.emulatedFormats(d) })
+    package static let emulatedFormats = DoctorCheck(
+        .emulatedFormats, summary: "formats only libv4l2 emulates", .eachCamera { d, run in run.emulatedFormats(d) })
 }
 
 extension DoctorContext {

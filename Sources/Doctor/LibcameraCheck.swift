@@ -8,7 +8,8 @@ extension DoctorCheckID {
 
 extension DoctorCheck {
     /// Check 5, needs libcamera (`needsLibcamera(_:)`).
-    package static let needsLibcamera = DoctorCheck(.needsLibcamera, .eachCamera { d, run in run.needsLibcamera(d) })
+    package static let needsLibcamera = DoctorCheck(
+        .needsLibcamera, summary: "sensor cameras that need libcamera", .eachCamera { d, run in run.needsLibcamera(d) })
 }
 
 extension DoctorContext {

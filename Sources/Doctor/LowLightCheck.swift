@@ -8,7 +8,8 @@ extension DoctorCheckID {
 
 extension DoctorCheck {
     /// Check 4, low light (`lowLight(_:)`).
-    package static let lowLight = DoctorCheck(.lowLight, .eachCamera { d, run in run.lowLight(d) })
+    package static let lowLight = DoctorCheck(
+        .lowLight, summary: "exposure_auto_priority=1 (rate halves in the dark)", .eachCamera { d, run in run.lowLight(d) })
 }
 
 extension DoctorContext {

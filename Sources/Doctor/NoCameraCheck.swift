@@ -7,7 +7,9 @@ extension DoctorCheckID {
 
 extension DoctorCheck {
     /// Check 0, no camera at all: a finding, not a failure.
-    package static let noCamera = DoctorCheck(.noCamera, .cameras { run in run.cameras.isEmpty ? [run.noCamera()] : [] })
+    package static let noCamera = DoctorCheck(
+        .noCamera, summary: "no camera found at all (a finding, not a failure)",
+        .cameras { run in run.cameras.isEmpty ? [run.noCamera()] : [] })
 }
 
 extension DoctorContext {

@@ -8,7 +8,8 @@ extension DoctorCheckID {
 
 extension DoctorCheck {
     /// Check 1, permissions (`permissions(_:)`).
-    package static let permissions = DoctorCheck(.permissions, .eachCamera { d, run in run.permissions(d) })
+    package static let permissions = DoctorCheck(
+        .permissions, summary: "open(2) refused: group, mode, uaccess tag, ACL", .eachCamera { d, run in run.permissions(d) })
 }
 
 extension DoctorContext {

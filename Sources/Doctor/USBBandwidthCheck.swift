@@ -65,7 +65,7 @@ extension DoctorCheck {
     /// Check 3, USB bandwidth: with the bus model where the host can read it (`usbDomains`), else the bytes-per-second
     /// estimate (`usbBandwidth`).
     package static let usbBandwidth = DoctorCheck(
-        .usbBandwidth,
+        .usbBandwidth, summary: "cameras sharing a USB bus beyond its budget",
         .cameras { run in
             run.usbDomains(checked: run.cameras, all: run.allCameras) ?? run.usbBandwidth(checked: run.cameras, all: run.allCameras)
         })

@@ -7,7 +7,7 @@ extension DoctorCheckID {
 
 extension DoctorCheck {
     /// Check 8, udev not running (`udev()`).
-    package static let udev = DoctorCheck(.udev, .host { run in run.udev() })
+    package static let udev = DoctorCheck(.udev, summary: "udev not running", .host { run in run.udev() })
 }
 
 extension DoctorContext {

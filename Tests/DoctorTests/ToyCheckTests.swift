@@ -16,7 +16,7 @@ extension DoctorCheckID {
 extension DoctorCheck {
     /// Each capture node whose driver runs with quirks forced (`/sys/module/DRIVER/parameters/quirks` above 0).
     static let driverQuirks = DoctorCheck(
-        .driverQuirks,
+        .driverQuirks, summary: "drivers running with quirks forced",
         .eachCamera { d, run in
             d.nodes.filter { $0.path.hasPrefix("/dev/video") }.compactMap { node -> DoctorFinding? in
                 let link = "/sys/class/video4linux/\(node.path.dropFirst(5))/device/driver"
@@ -84,13 +84,13 @@ struct ToyCheckTests {
     /// A toy per camera that names the camera it was given, and one for the machine.
     static func naming(_ id: String) -> DoctorCheck {
         DoctorCheck(
-            DoctorCheckID(id),
+            DoctorCheckID(id), summary: "a toy named \(id)",
             .eachCamera { d, _ in
                 [DoctorFinding(severity: .info, check: DoctorCheckID(id), title: id, subject: d.id.rawValue, evidence: [], fix: "")]
             })
     }
     static let machine = DoctorCheck(
-        DoctorCheckID("machine"),
+        DoctorCheckID("machine"), summary: "a toy for the machine",
         .host { _ in [DoctorFinding(severity: .info, check: DoctorCheckID("machine"), title: "machine", evidence: [], fix: "")] })
 
     /// Per-camera checks next to each other in the list run camera by camera, as doctor always ran permissions then

@@ -25,8 +25,12 @@ struct DoctorHelpChecksTests {
         #expect(Self.listedChecks(help) == ids, "doctor --help:\n\(help)")
     }
 
-    @Test func everyListedCheckSaysWhatItLooksFor() throws {
+    @Test func everyListedCheckSaysWhatItLooksForWithinTheHelpsWidth() throws {
         let help = try CLI.run(["doctor", "--help"]).stdout
-        #expect(!help.contains("(no summary)"), "a check with no summary in DoctorHelp.summaries:\n\(help)")
+        for check in DoctorChecks.all {
+            let line = help.split(separator: "\n").first { $0.hasPrefix("  \(check.id.rawValue) ") }
+            #expect(line?.hasSuffix(check.summary) == true && !check.summary.isEmpty, "\(check.id): \(String(describing: line))")
+            #expect((line?.count ?? 0) <= 80, "wider than the help's 80 columns: \(String(describing: line))")
+        }
     }
 }

@@ -74,6 +74,17 @@ struct ToyEmitterTests {
         #expect(command == EmittedCommand("toyrec --audio hw:CARD=Loopback,DEV=1 --rate 48000"))
     }
 
+    /// A microphone's `negotiate --json` commands come from the registry too: the toy under its key beside the shipped
+    /// microphone tools (gst under `gst-launch`, as for a camera), and none without a choice.
+    @Test func theToyIsInAMicrophonesJSONCommandsOnceRegistered() throws {
+        let choice = try Self.microphone()
+        let commands = CommandEmitters.jsonCommands(choice, among: Self.registry)
+        #expect(commands["toyrec"] == "toyrec --audio hw:CARD=Loopback,DEV=1 --rate 48000")
+        #expect(commands.keys.sorted() == ["ffmpeg", "gst-caps", "gst-launch", "toyrec"])
+        #expect(CommandEmitters.jsonCommands(choice)["toyrec"] == nil)
+        #expect(CommandEmitters.jsonCommands(nil as AudioChoice?, among: Self.registry).isEmpty, "no choice, no commands")
+    }
+
     @Test func theRefusalsNameTheToyOnceItIsRegistered() throws {
         #expect(
             CommandEmitters.microphoneRefusal("v4l2-ctl", among: Self.registry).message

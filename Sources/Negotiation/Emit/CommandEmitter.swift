@@ -13,6 +13,12 @@ package protocol CommandEmitter: Sendable {
     var name: String { get }
     /// One line for `--help`: the command it prints (`gst-launch-1.0 with v4l2src or alsasrc`).
     var summary: String { get }
+    /// Its key in `negotiate --json`'s `commands` object, for a camera and a microphone alike; by default its `name`.
+    var jsonKey: String { get }
+}
+
+extension CommandEmitter {
+    package var jsonKey: String { name }
 }
 
 /// A tool with a command for one camera's choice.
@@ -22,8 +28,6 @@ package protocol CameraCommandEmitter: CommandEmitter {
     /// The command for a choice on a media-controller camera, given the pipeline it needs (`SensorPipelineSetup`);
     /// by default `camera(_:)`, the capture node's command.
     func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal>
-    /// Its key in `negotiate --json`'s `commands` object; by default its `name`.
-    var jsonKey: String { get }
     /// Which of its commands `negotiate --json` writes under `jsonKey` (`CommandEmitters.jsonCommands`); by default
     /// the capture node's (`.node`).
     var jsonScope: JSONCommandScope { get }
@@ -43,7 +47,6 @@ extension CameraCommandEmitter {
     package func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
         self.camera(camera)
     }
-    package var jsonKey: String { name }
     package var jsonScope: JSONCommandScope { .node }
 }
 

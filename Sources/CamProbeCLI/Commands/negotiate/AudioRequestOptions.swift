@@ -111,12 +111,7 @@ enum AudioNegotiation {
             return try finish(decision, strict: strict)
         }
         if json {
-            var commands: [String: String] = [:]
-            if let c = decision.choice {
-                commands["ffmpeg"] = AudioEmitters.ffmpeg(c).command
-                commands["gst-launch"] = AudioEmitters.gstLaunch(c).command
-                commands["gst-caps"] = AudioEmitters.gstCapsString(c).caps
-            }
+            let commands = CommandEmitters.jsonCommands(decision.choice)
             let firstPCM = d.audio.first { !$0.pcms.isEmpty }.map { AudioNegotiator.pcmName(card: $0, pcm: $0.pcms[0]) }
             try JSONOutput.print(
                 Output(
