@@ -108,6 +108,11 @@ let package = Package(
         .executableTarget(name: "camprobe", dependencies: ["CamProbeCLI"], swiftSettings: strict),
         // Test-only: the same commands against fixtures (`--fixture FILE`); not a product.
         .executableTarget(name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting", "PipeWire"], swiftSettings: strict),
+        // Development only: a fake-machine fixture (Tests/Fixtures/*.json) from a camera's v4l2-ctl dumps, read by the
+        // importer (`scripts/fixtures/make_fixtures.sh`); not a product.
+        .executableTarget(
+            name: "camprobe-fixture", dependencies: ["CamProbeTesting", "CaptureModel", "HostSystem", "TextImport"],
+            swiftSettings: strict),
         .executableTarget(
             name: "camprobe-bench",
             dependencies: ["CamProbe", "CamProbeTesting", "HostSystem", "Negotiation", "CAllocationCounter"],
@@ -162,7 +167,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "CamProbeTesting", "ALSA", "V4L2", "Udev", "camprobe",
-                "camprobe-fake", "Doctor",
+                "camprobe-fake", "camprobe-fixture", "Doctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
