@@ -110,7 +110,7 @@ let package = Package(
             swiftSettings: strict),
         // camprobe doctor's host answers as data (`FakeDoctorHost`), for its tests and camprobe-fake.
         .target(
-            name: "DoctorTesting", dependencies: ["Doctor", "CamProbe", "CaptureModel", "DeviceFixtures", "V4L2Testing"],
+            name: "DoctorTesting", dependencies: ["Doctor", "CamProbe", "CaptureModel", "V4L2Testing"],
             swiftSettings: strict),
         // The commands, shared by the shipped executable and the tests' fake twin.
         .target(
