@@ -1,14 +1,13 @@
-import CaptureModel
 import DeviceFixtures
 import FoundationEssentials
-import HostSystem
-import V4L2
 
 extension Fixtures {
+    /// The fake machine of `Tests/Fixtures/NAME` (e.g. `"c525.json"`).
     package static func system(_ name: String) throws -> FakeDeviceSystem {
         try FakeDeviceSystem(fixtures: [path(name)])
     }
 
+    /// The fake machine of an inline fixture document (`{"nodes":[…]}`).
     package static func system(json: String) throws -> FakeDeviceSystem {
         FakeDeviceSystem(spec: try JSONDecoder().decode(FakeSystemSpec.self, from: Data(json.utf8)))
     }
