@@ -89,10 +89,28 @@ let package = Package(
                 "CamProbe", "CaptureModel", "HostSystem", "V4L2", "ProfileFormat", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        // Fake devices at the ioctl seam, driven by fixtures.
+        // Test support, one target per layer it fakes, so a layer's tests build that layer and no more.
+        // The fixture documents (`FakeSystemSpec` and the rest), where the repository's test data is, inline fixture
+        // builders, a seeded random source: plain values, no seam.
+        .target(name: "DeviceFixtures", dependencies: ["CaptureModel"], swiftSettings: strict),
+        // Fake V4L2 nodes at the ioctl seam, driven by fixtures (`FakeDeviceSystem`'s ports). Re-exports DeviceFixtures.
+        .target(
+            name: "V4L2Testing", dependencies: ["DeviceFixtures", "V4L2", "CV4L2", "CaptureModel", "HostSystem"],
+            swiftSettings: strict),
+        // Fake libasound cards, driven by fixtures (`FakeALSAPort`). Re-exports DeviceFixtures.
+        .target(name: "ALSATesting", dependencies: ["DeviceFixtures", "ALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
+        // The facade's fakes: the fixture machine as a `DeviceSystem`, a machine that hotplugs, PipeWire. Re-exports the
+        // layers' fakes.
         .target(
             name: "CamProbeTesting",
-            dependencies: ["CamProbe", "Doctor", "V4L2", "ALSA", "CV4L2", "CaptureModel", "HostSystem", "PipeWire", "Udev"],
+            dependencies: [
+                "CamProbe", "DeviceFixtures", "V4L2Testing", "ALSATesting", "V4L2", "ALSA", "CaptureModel", "HostSystem", "PipeWire",
+                "Udev",
+            ],
+            swiftSettings: strict),
+        // camprobe doctor's host answers as data (`FakeDoctorHost`), for its tests and camprobe-fake.
+        .target(
+            name: "DoctorTesting", dependencies: ["Doctor", "CamProbe", "CaptureModel", "V4L2Testing"],
             swiftSettings: strict),
         // The commands, shared by the shipped executable and the tests' fake twin.
         .target(
@@ -107,7 +125,8 @@ let package = Package(
         // The shipped command line: the real machine only (no fake linked in).
         .executableTarget(name: "camprobe", dependencies: ["CamProbeCLI"], swiftSettings: strict),
         // Test-only: the same commands against fixtures (`--fixture FILE`); not a product.
-        .executableTarget(name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting", "PipeWire"], swiftSettings: strict),
+        .executableTarget(
+            name: "camprobe-fake", dependencies: ["CamProbeCLI", "CamProbeTesting", "DoctorTesting", "PipeWire"], swiftSettings: strict),
         // Development only: a fake-machine fixture (Tests/Fixtures/*.json) from a camera's v4l2-ctl dumps, read by the
         // importer (`scripts/fixtures/make_fixtures.sh`); not a product.
         .executableTarget(
@@ -129,17 +148,19 @@ let package = Package(
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),
         .testTarget(
-            name: "V4L2Tests", dependencies: ["V4L2", "CV4L2", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem"],
+            name: "V4L2Tests", dependencies: ["V4L2", "CV4L2", "V4L2Testing", "CaptureModel", "HostSystem"],
             swiftSettings: strict),
         .testTarget(name: "UdevTests", dependencies: ["Udev", "CamProbeTesting", "CaptureModel", "HostSystem"], swiftSettings: strict),
-        .testTarget(name: "ALSATests", dependencies: ["ALSA", "CamProbeTesting", "CamProbe", "CaptureModel"], swiftSettings: strict),
+        .testTarget(name: "ALSATests", dependencies: ["ALSA", "ALSATesting", "CaptureModel"], swiftSettings: strict),
         .testTarget(
             name: "CamProbeTests",
             dependencies: [
                 "CamProbe", "CamProbeTesting", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Negotiation", "SensorPipelines",
             ],
             swiftSettings: strict),
-        .testTarget(name: "DoctorTests", dependencies: ["Doctor", "CamProbeTesting", "CaptureModel", "CamProbe"], swiftSettings: strict),
+        .testTarget(
+            name: "DoctorTests", dependencies: ["Doctor", "DoctorTesting", "CamProbeTesting", "CaptureModel", "CamProbe"],
+            swiftSettings: strict),
         .testTarget(
             name: "FleetTests", dependencies: ["Fleet", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem", "V4L2"],
             swiftSettings: strict),
@@ -157,8 +178,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "NegotiationTests",
-            dependencies: ["Negotiation", "CaptureModel", "CamProbeTesting", "CamProbe"],
-            exclude: ["Golden"],
+            dependencies: ["Negotiation", "CaptureModel", "DeviceFixtures"],
+            exclude: ["Golden", "Devices"],
             swiftSettings: strict),
         .testTarget(
             name: "SensorPipelinesTests", dependencies: ["SensorPipelines", "CaptureModel", "CamProbeTesting", "CamProbe", "V4L2"],

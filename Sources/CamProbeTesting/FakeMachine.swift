@@ -1,7 +1,9 @@
 import CamProbe
 import CaptureModel
+import DeviceFixtures
 import HostSystem
 import Synchronization
+import V4L2Testing
 
 /// A fake machine whose nodes come and go while a registry watches it, and
 /// the hotplug events it would emit. Thread-safe: tests plug and unplug from

@@ -3,7 +3,7 @@ import CaptureModel
 
 /// What `camprobe doctor` reads about the machine outside V4L2: `stat(2)` on nodes, ACLs,
 /// udev's database, `/proc/*/fd`, the `/dev/v4l` links and config files. A seam: the real
-/// machine (`SystemDoctorHost`) or a fake (`FakeDoctorHost` in CamProbeTesting) in tests.
+/// machine (`SystemDoctorHost`) or a fake (`FakeDoctorHost` in DoctorTesting) in tests.
 package protocol DoctorHost {
     /// `stat(2)` on `path`: owner group (`getgrgid_r`), mode and device number; nil when it fails.
     func ownership(of path: String) -> NodeOwnership?

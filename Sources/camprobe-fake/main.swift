@@ -1,5 +1,6 @@
 import CamProbeCLI
 import CamProbeTesting
+import DoctorTesting
 import PipeWire
 
 #if canImport(Glibc)

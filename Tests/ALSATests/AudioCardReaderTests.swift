@@ -1,5 +1,5 @@
 import ALSA
-import CamProbeTesting
+import ALSATesting
 import CaptureModel
 import Testing
 
@@ -20,7 +20,7 @@ import Testing
         let speaker = #"{"id":"Spk","name":"Speaker","pcms":[{"device":0,"name":"Out","stream":"playback"}]}"#
         let locked = #"{"id":"Locked","name":"Locked","openError":"EACCES","pcms":[{"device":0,"name":"In"}]}"#
         let json = "{\"nodes\":[" + [card(1, mic), card(2, speaker), card(3, locked)].joined(separator: ",") + "]}"
-        return try Fixtures.system(json: json).alsa
+        return try Fixtures.alsa(json: json)
     }
 
     @Test func cardNumberComesFromTheControlNode() throws {

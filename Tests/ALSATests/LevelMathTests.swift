@@ -1,6 +1,5 @@
 import ALSA
-import CamProbe
-import CamProbeTesting
+import ALSATesting
 import Foundation
 import Testing
 
@@ -122,7 +121,7 @@ struct LevelMathTests {
     static func port(_ pcm: String) throws -> any ALSAPort {
         let json =
             #"{"nodes":[{"path":"/dev/snd/controlC1","subsystem":"sound","driver":"","card":"","busInfo":"","udev":{"parent":{"sysPath":"/sys/devices/platform/snd_aloop.0","bus":"platform","portPath":"platform-snd_aloop.0"}},"audio":{"id":"Loopback","name":"Loopback","pcms":[\#(pcm)]}}]}"#
-        return try Fixtures.system(json: json).alsa
+        return try Fixtures.alsa(json: json)
     }
 
     static func collect(_ meter: AudioLevelMeter, max: Int) async -> ([AudioLevels], (any Error)?) {

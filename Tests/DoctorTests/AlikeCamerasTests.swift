@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Doctor
+import DoctorTesting
 import Testing
 
 /// Two USB cameras alike and without a serial are told apart only by their port: doctor says so, with the

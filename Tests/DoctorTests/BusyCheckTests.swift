@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Doctor
+import DoctorTesting
 import Testing
 
 /// The busy check: a capture node held open by another process is a warning per process, with the

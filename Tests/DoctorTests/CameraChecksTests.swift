@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Doctor
+import DoctorTesting
 import Testing
 
 /// The checks that read only what discovery found about each camera: low light (`exposure_auto_priority`),

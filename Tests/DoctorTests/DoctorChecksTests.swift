@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Doctor
+import DoctorTesting
 import Testing
 
 /// Every check in `DoctorChecks.all`, run alone over machines where each has something to find: its findings carry

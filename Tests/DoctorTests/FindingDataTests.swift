@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Doctor
+import DoctorTesting
 import Testing
 
 /// Findings other than busy carry their facts as data too: a refused node's group, mode, udev tag,

@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Doctor
+import DoctorTesting
 import Testing
 
 /// The checks about the machine rather than one camera: udev running, `/dev/videoN` in config files, and the

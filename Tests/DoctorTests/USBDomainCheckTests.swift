@@ -2,6 +2,7 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Doctor
+import DoctorTesting
 import Testing
 
 /// Doctor's USB bandwidth check with the bus model: cameras grouped by domain and costed by the setting they hold.

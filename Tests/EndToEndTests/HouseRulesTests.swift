@@ -108,7 +108,7 @@ struct HouseRulesTests {
         let found = try Self.offenders(#"0x9E37_?79B9_?7F4A_?7C15"#, in: files).filter {
             !$0.hasPrefix("Tests/EndToEndTests/HouseRulesTests.swift")
         }
-        #expect(found.count == 1 && found[0].hasPrefix("Sources/CamProbeTesting/SeededRandom.swift"), "\(found)")
+        #expect(found.count == 1 && found[0].hasPrefix("Sources/DeviceFixtures/SeededRandom.swift"), "\(found)")
     }
 
     /// One atomic file writer (`AtomicFile`): nothing else renames files into place.
@@ -141,7 +141,7 @@ struct HouseRulesTests {
 
     /// One test target per library module, named after it, with tests in it: `.target(name: "X")` in
     /// Package.swift has `.testTarget(name: "XTests")` and `Tests/XTests/*.swift`. C shims (`C` and a
-    /// capital) are covered by `ShimTests`, `CamProbeTesting` is the tests' own support, and the CLI is
+    /// capital) are covered by `ShimTests`, `…Testing` and `…Fixtures` targets are the tests' own support, and the CLI is
     /// tested through its binaries by `EndToEndTests`.
     @Test func everyLibraryModuleHasItsOwnTestTarget() throws {
         let manifest = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
@@ -152,7 +152,8 @@ struct HouseRulesTests {
             }
         }
         let modules = try names("target").filter {
-            !($0.count > 1 && $0.first == "C" && $0.dropFirst().first!.isUppercase) && !["CamProbeTesting", "CamProbeCLI"].contains($0)
+            !($0.count > 1 && $0.first == "C" && $0.dropFirst().first!.isUppercase) && !$0.hasSuffix("Testing") && !$0.hasSuffix("Fixtures")
+                && $0 != "CamProbeCLI"
         }
         let testTargets = Set(try names("testTarget"))
         #expect(modules.count >= 12, "\(modules)")

@@ -75,6 +75,36 @@ struct ManifestTruthTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    /// Every target `name` builds: its declared dependencies, theirs, and so on.
+    static func closure(_ name: String, in targets: [Target]) -> Set<String> {
+        let declared = Dictionary(targets.map { ($0.name, $0.declared) }, uniquingKeysWith: { a, _ in a })
+        var seen = Set<String>()
+        var next = Array(declared[name] ?? [])
+        while let t = next.popLast() {
+            guard seen.insert(t).inserted else { continue }
+            next += declared[t] ?? []
+        }
+        return seen
+    }
+
+    /// Fakes per layer: a test of V4L2, ALSA or negotiation builds its layer and that layer's fakes, never the
+    /// façade (CamProbe) — and the façade's fakes do not build doctor.
+    @Test func aLayersTestsBuildWithoutTheFacade() throws {
+        let all = try Self.targets()
+        let names = Set(all.map(\.name))
+        for t in ["V4L2Tests", "ALSATests", "NegotiationTests", "CamProbeTesting", "CamProbe", "Doctor"] {
+            #expect(names.contains(t), "\(t) is a target of Package.swift")
+        }
+        for t in ["V4L2Tests", "ALSATests", "NegotiationTests"] {
+            let built = Self.closure(t, in: all)
+            #expect(!built.contains("CamProbe"), "\(t) builds the façade: \(built.sorted())")
+            #expect(built.contains(String(t.dropLast(5))), "\(t) builds the layer it tests")
+        }
+        let fakes = Self.closure("CamProbeTesting", in: all)
+        #expect(fakes.contains("CamProbe"))
+        #expect(!fakes.contains("Doctor"), "CamProbeTesting builds doctor: \(fakes.sorted())")
+    }
+
     @Test func theProductsAreWhatAUserDependsOn() throws {
         let text = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
         let products = text.matches(of: /\.(library|executable)\(name: "([^"]+)"/).map { "\($0.output.1) \($0.output.2)" }

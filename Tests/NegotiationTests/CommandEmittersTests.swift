@@ -1,5 +1,3 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import Negotiation
 import Testing
@@ -12,7 +10,7 @@ struct CommandEmittersTests {
 
     /// Sensor A of vimc, RGGB 640x480, and the pipeline it needs.
     static func sensor() throws -> (CameraEmitInput, SensorPipelineSetup) {
-        let a = try #require(try SensorPipelineSetupTests.vimc().devices.first)
+        let a = try #require(try SensorPipelineSetupTests.vimc().first)
         let node = try #require(a.captures.first)
         let request = CaptureRequest(size: .exact(Dimensions(width: 640, height: 480)), format: .list(["RGGB"]))
         let c = try #require(Negotiator.decide(request, for: node).choice)

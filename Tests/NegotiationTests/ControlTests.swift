@@ -1,25 +1,19 @@
-import CamProbe
-import CamProbeTesting
-import FoundationEssentials
+import CaptureModel
+import DeviceFixtures
 import Negotiation
 import Testing
 
-/// `ctl`: plans with auto/manual coupling, transactions that roll back, and
-/// the semantics of old and new control names.
-@Suite("Controls: semantic writes, coupling, rollback")
+/// `ctl`: plans with auto/manual coupling and the semantics of old and new control
+/// names (the transactions that apply plans are CamProbeTests' `ControlPlanTransactionTests`).
+@Suite("Controls: semantic writes, coupling")
 struct ControlTests {
-    /// The C525 (old control names) on the fake driver, which enforces uvcvideo's coupling.
-    func c525(faults: [FakeFaultSpec] = []) throws -> (FakeDeviceSystem, Device) {
-        var spec = try JSONDecoder().decode(FakeSystemSpec.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("c525.json"))))
-        if !faults.isEmpty { spec.nodes[0].faults = faults }
-        let system = FakeDeviceSystem(spec: spec)
-        return (system, try #require(DeviceDiscovery(system: system).discover().devices.first))
-    }
+    /// The C525 (old control names) as discovery read it from the fake driver.
+    func c525() throws -> Device { try Cameras.fixture("c525") }
 
     func controls(_ d: Device) -> [Control] { d.captures[0].controls ?? [] }
 
     @Test func semanticWritesTurnTheAutoSwitchOffFirst() throws {
-        let (_, d) = try c525()
+        let d = try c525()
         let plan = try ControlPlanner.plan(["focus=locked:120", "exposure=custom:1/120", "wb=5000K"], controls: controls(d))
         #expect(
             plan.map(\.control) == [
@@ -31,7 +25,7 @@ struct ControlTests {
     }
 
     @Test func aManualValueWhileItsAutoSwitchIsOnIsRefusedBeforeAnythingIsWritten() throws {
-        let (_, d) = try c525()
+        let d = try c525()
         #expect(d.captures[0].control("focus_absolute")?.flags.contains(.inactive) == true)  // focus_auto=1 in the fixture
         do throws(ControlRequestError) {
             _ = try ControlPlanner.plan(["focus_absolute=120"], controls: controls(d))
@@ -54,7 +48,7 @@ struct ControlTests {
     }
 
     @Test func valuesOutsideTheRangeSayWhatIsAllowed() throws {
-        let (_, d) = try c525()
+        let d = try c525()
         do throws(ControlRequestError) {
             _ = try ControlPlanner.plan(["wb=9000K"], controls: controls(d))
             Issue.record("must refuse")
@@ -82,38 +76,8 @@ struct ControlTests {
         #expect(try ControlPlanner.plan(["power_line_frequency=50 Hz"], controls: controls(d)).first?.value == 1)
     }
 
-    @Test func aTransactionAppliesInOrderAndReadsBack() throws {
-        let (system, d) = try c525()
-        let plan = try ControlPlanner.plan(["focus=locked:120", "brightness=140"], controls: controls(d))
-        let port = try system.open("/dev/video0", throughLibV4L2: false)
-        let changes = try ControlTransaction.apply(plan, controls: controls(d), port: port)
-        #expect(
-            changes.map { "\($0.control) \($0.before ?? -1)→\($0.after ?? -1)" } == [
-                "focus_auto 1→0", "focus_absolute 60→120", "brightness 128→140",
-            ])
-        // The driver now reports focus_absolute active.
-        #expect(try port.controlFlags(0x009a_090a).contains(.inactive) == false)
-    }
-
-    @Test func aTransactionThatFailsHalfwayRollsBack() throws {
-        // The third S_EXT_CTRLS fails: the first two are written back.
-        let (system, d) = try c525(faults: [FakeFaultSpec(ioctl: "VIDIOC_S_EXT_CTRLS", afterCalls: 2, errno: "EIO", sticky: false)])
-        let plan = try ControlPlanner.plan(["focus=locked:120", "brightness=140"], controls: controls(d))
-        let port = try system.open("/dev/video0", throughLibV4L2: false)
-        do throws(ControlTransactionError) {
-            _ = try ControlTransaction.apply(plan, controls: controls(d), port: port)
-            Issue.record("must fail")
-        } catch {
-            #expect(error.failed.control == "brightness")
-            #expect(error.rolledBack.map(\.control) == ["focus_absolute", "focus_auto"])
-            #expect(error.description.contains("undone: focus_absolute back to 60, focus_auto back to 1"))
-        }
-        #expect(try port.readControl(0x009a_090c) == 1)
-        #expect(try port.readControl(0x0098_0900) == 128)
-    }
-
     @Test func oldAndNewControlNamesGiveTheSameSemantics() throws {
-        let (_, old) = try c525()
+        let old = try c525()
         let renamed = controls(old).map { c -> Control in
             var n = c
             n.name = c.name + " (renamed)"
@@ -137,10 +101,8 @@ struct ControlTests {
 
 @Suite("Semantics of real cameras' controls")
 struct SemanticsFixtureTests {
-    static let repo = Fixtures.directory.components(separatedBy: "/Tests/")[0]
-
     @Test func newControlNamesOfAModern4KCamera() throws {
-        let d = try ProfileFile.load(Self.repo + "/Profiles/imported-mission-control-4k.json")
+        let d = try Cameras.profile("imported-mission-control-4k")
         let s = try #require(d.captures.first?.semantics)
         #expect(s.focus.current == "continuousAutoFocus")  // focus_automatic_continuous=1
         #expect(s.focus.lensPosition?.control == "focus_absolute" && s.focus.lensPosition?.inactive == true)
@@ -153,7 +115,7 @@ struct SemanticsFixtureTests {
     }
 
     @Test func vividWebcam() throws {
-        let d = try ProfileFile.load(Self.repo + "/Profiles/vivid-webcam.json")
+        let d = try Cameras.profile("vivid-webcam")
         let s = try #require(d.captures.first?.semantics)
         #expect(s.mirroring.supported && s.verticalFlip.supported)
         #expect(s.exposure.gain?.control == "gain")

@@ -1,5 +1,3 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import Negotiation
@@ -18,13 +16,12 @@ enum GoldenGrid {
     static func devices() -> [(name: String, device: Device)] {
         var out: [(String, Device)] = []
         for path in jsonFiles(Cameras.repo + "/Profiles") {
-            if let d = try? ProfileFile.load(path) { out.append(("profile " + base(path), d)) }
+            if let d = try? Cameras.profile(path) { out.append(("profile " + base(path), d)) }
         }
+        // Each fixture's devices as discovery made them (`Devices/NAME.json`; not the vimc pair read together).
         for path in jsonFiles(Cameras.repo + "/Tests/Fixtures") {
-            guard let system = try? FakeDeviceSystem(fixtures: [path]) else { continue }
-            for (i, d) in DeviceDiscovery(system: system).discover().devices.enumerated() {
-                out.append(("fixture \(base(path))#\(i)", d))
-            }
+            guard let devices = try? Cameras.discovered(String(base(path).dropLast(5))) else { continue }
+            for (i, d) in devices.enumerated() { out.append(("fixture \(base(path))#\(i)", d)) }
         }
         if let d = try? Cameras.stepwiseReceiver() { out.append(("stepwise receiver", d)) }
         return out

@@ -54,15 +54,14 @@ struct RequestTests {
     }
 
     @Test func nativeBeforeEmulatedAndNativeOnly() throws {
-        let json = """
-            {"nodes":[{"path":"/dev/video0","driver":"uvcvideo","card":"Cam","busInfo":"usb-1","capabilities":"0x84200001","deviceCaps":"0x04200001",
-              "formats":[{"fourcc":"YUYV","description":"YUYV","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30"]}}]}],
-              "emulatedFormats":[{"fourcc":"RGB3","description":"RGB3","flags":2,"sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30"]}},
-                                                                                      {"discrete":"1280x720","intervals":{"discrete":["1/30"]}}]}]}]}
-            """
-        let system = try Cameras.inline(json)  // native only: the emulated ones appear when read through libv4l2
-        #expect(system.captures[0].formats.map(\.fourcc.description) == ["YUYV"])
-        var node = system.captures[0]
+        // A uvcvideo node as read natively (YUYV 640x480 only), then libv4l2's emulated RGB3 beside it.
+        let identity = NodeIdentity(
+            driver: "uvcvideo", card: "Cam", busInfo: "usb-1", version: "6.1.0", capabilities: CapabilityFlags(rawValue: 0x8420_0001),
+            deviceCaps: CapabilityFlags(rawValue: 0x0420_0001))
+        let yuyv = PixelFormat(
+            index: 0, fourcc: FourCC("YUYV"), description: "YUYV", bufferType: .videoCapture, flags: [],
+            sizes: [.discrete(Dimensions(width: 640, height: 480), intervals: .discrete([FrameDuration(1, 30)]))])
+        var node = CaptureNodeCapabilities(path: "/dev/video0", identity: identity, formats: [yuyv])
         let rgb = PixelFormat(
             index: 1, fourcc: FourCC("RGB3"), description: "RGB3", bufferType: .videoCapture, flags: .emulated,
             sizes: [

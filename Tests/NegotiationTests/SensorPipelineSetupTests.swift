@@ -1,5 +1,3 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import Negotiation
 import Testing
@@ -8,12 +6,11 @@ import Testing
 /// real topology and its sub-devices at power-on (vimc-topology.json + vimc-subdevs.json).
 @Suite("A choice on a media-controller camera and its pipeline")
 struct SensorPipelineSetupTests {
-    static func vimc() throws -> DeviceDiscovery.Result {
-        try FakeDeviceSystem(fixtures: [Fixtures.path("vimc-topology.json"), Fixtures.path("vimc-subdevs.json")]).discoverAll()
-    }
+    /// What discovery made of vimc-topology.json with vimc-subdevs.json.
+    static func vimc() throws -> [Device] { try Cameras.discovered("vimc-topology+subdevs") }
 
     @Test func negotiationPicksASensorModeAndSaysAnUnknownRateIsUnknown() throws {
-        let a = try #require(try Self.vimc().devices.first)
+        let a = try #require(try Self.vimc().first)
         let node = try #require(a.captures.first)
         let d = Negotiator.decide(preset: .high, for: node)
         #expect(d.choice?.size == Dimensions(width: 4096, height: 2160))

@@ -1,10 +1,10 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
+import DeviceFixtures
 import FoundationEssentials
 
-/// Devices for the negotiation tests: real cameras' fixtures through the fake
-/// ioctl seam, and shipped profiles.
+/// Devices for the negotiation tests, without the façade: the devices discovery made of real cameras' fixtures
+/// (`Devices/NAME.json`, checked against discovery by CamProbeTests' `NegotiationDeviceSnapshotTests`), and shipped
+/// profiles' devices decoded as plain JSON (checked there against `ProfileFile.load`).
 enum Cameras {
     static let repo = Fixtures.repository
 
@@ -13,18 +13,22 @@ enum Cameras {
     ]
     static let profileNames = ["vivid-webcam", "vivid-multiplanar-hdmi", "vivid-default"]
 
+    /// Every device discovery made of a fixture (or of `vimc-topology+subdevs`: vimc's graph with its sub-devices).
+    static func discovered(_ name: String) throws -> [Device] {
+        try JSONDecoder().decode(
+            [Device].self, from: Data(contentsOf: URL(fileURLWithPath: repo + "/Tests/NegotiationTests/Devices/\(name).json")))
+    }
+
     static func fixture(_ name: String) throws -> Device {
-        let system = try FakeDeviceSystem(fixtures: [repo + "/Tests/Fixtures/\(name).json"])
-        guard let d = DeviceDiscovery(system: system).discover().devices.first else { throw TestError("no device in \(name)") }
+        guard let d = try discovered(name).first else { throw TestError("no device in \(name)") }
         return d
     }
 
-    static func profile(_ name: String) throws -> Device { try ProfileFile.load(repo + "/Profiles/\(name).json") }
-
-    static func inline(_ json: String) throws -> Device {
-        let system = FakeDeviceSystem(spec: try JSONDecoder().decode(FakeSystemSpec.self, from: Data(json.utf8)))
-        guard let d = DeviceDiscovery(system: system).discover().devices.first else { throw TestError("no device") }
-        return d
+    /// A profile document's device (`Profiles/NAME.json` or any path ending in `.json`).
+    static func profile(_ name: String) throws -> Device {
+        struct Document: Decodable { var device: Device }
+        let path = name.hasSuffix(".json") ? name : repo + "/Profiles/\(name).json"
+        return try JSONDecoder().decode(Document.self, from: Data(contentsOf: URL(fileURLWithPath: path))).device
     }
 
     /// Every camera, read once for the whole test run.

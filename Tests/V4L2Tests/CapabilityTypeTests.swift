@@ -1,12 +1,12 @@
-import CamProbe
-import CamProbeTesting
+import CaptureModel
 import Testing
+import V4L2Testing
 
 @Suite("Every kind of capability the API can report")
 struct CapabilityTypeTests {
     func one(_ node: String, emulated: Bool = false) throws -> (CaptureNodeCapabilities, FakeDeviceSystem) {
         let sys = try Fixtures.system(json: #"{"nodes":["# + node + "]}")
-        let c = try #require(sys.discoverAll(emulated: emulated).devices.first?.captures.first)
+        let c = try #require(sys.capture(emulated: emulated))
         return (c, sys)
     }
 

@@ -1,8 +1,7 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import Testing
 import V4L2
+import V4L2Testing
 
 /// Regressions for defects found by reading the code (each failed before its fix).
 @Suite("Defect regressions", .serialized)
@@ -17,7 +16,7 @@ struct DefectRegressionTests {
             """#
         let node = streamableNode(moreControls: controls)
         let sys = try Fixtures.system(json: #"{"nodes":["# + node + "]}")
-        let c = try #require(sys.discoverAll().devices.first?.captures.first)
+        let c = try #require(sys.capture())
         #expect(c.control("brightness")?.value == .integer(140))
         #expect(c.control("fine")?.value == .string("ok"))
         #expect(c.control("negative")?.value == nil)

@@ -1,6 +1,7 @@
-import CamProbe
-import CamProbeTesting
+import CaptureModel
 import Testing
+import V4L2
+import V4L2Testing
 
 @Suite("Failure cases at the ioctl seam")
 struct FailureTests {
@@ -8,9 +9,7 @@ struct FailureTests {
         let sys = try Fixtures.system(
             json: #"{"nodes":["# + webcamNode(extra: #""faults":[{"ioctl":"VIDIOC_ENUM_FRAMEINTERVALS","afterCalls":3,"errno":"ENODEV"}]"#)
                 + "]}")
-        let r = sys.discoverAll()
-        let d = try #require(r.devices.first)
-        let c = try #require(d.captures.first)
+        let c = try #require(sys.capture())
         // Formats read before the unplug are kept; nothing is invented after it.
         #expect(c.formats.map(\.fourcc.description) == ["YUYV"])
         #expect(c.formats[0].sizes.count == 2)
@@ -26,23 +25,11 @@ struct FailureTests {
         #expect(sys.ioctlCounts["VIDIOC_QUERY_EXT_CTRL"] == nil)
     }
 
-    @Test func eaccesAtOpenNamesTheGroup() throws {
-        let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode(extra: #""openError":"EACCES""#) + "]}")
-        let r = sys.discoverAll()
-        let d = try #require(r.devices.first)
-        #expect(d.captures.isEmpty)
-        let p = try #require(d.problems.first)
-        #expect(p.kind == "access")
-        #expect(p.message.contains("Permission denied"))
-        #expect(p.message.contains("'video' group"))
-    }
-
     @Test func endlessFormatListHitsTheBoundAndSaysSo() throws {
         let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode(extra: #""endlessList":"VIDIOC_ENUM_FMT""#) + "]}")
-        var options = DiscoveryOptions()
-        options.limits.formats = 50
-        let r = DeviceDiscovery(system: sys).discover(options)
-        let c = try #require(r.devices.first?.captures.first)
+        var limits = EnumerationLimits()
+        limits.formats = 50
+        let c = try #require(sys.capture(limits: limits))
         #expect(c.formats.count == 50)
         #expect(c.problems.contains { $0.kind == "bound-hit" && $0.call == "VIDIOC_ENUM_FMT" })
         #expect(sys.ioctlCounts["VIDIOC_ENUM_FMT"] == 50)
@@ -50,16 +37,16 @@ struct FailureTests {
 
     @Test func endlessIntervalListIsBounded() throws {
         let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode(extra: #""endlessList":"VIDIOC_ENUM_FRAMEINTERVALS""#) + "]}")
-        var options = DiscoveryOptions()
-        options.limits.frameIntervals = 16
-        let c = try #require(DeviceDiscovery(system: sys).discover(options).devices.first?.captures.first)
+        var limits = EnumerationLimits()
+        limits.frameIntervals = 16
+        let c = try #require(sys.capture(limits: limits))
         #expect(c.discreteIntervalCount == 4 * 16)
         #expect(c.problems.filter { $0.kind == "bound-hit" }.count == 4)
     }
 
     @Test func controlWalkThatDoesNotAdvanceIsCut() throws {
         let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode(extra: #""endlessList":"VIDIOC_QUERY_EXT_CTRL""#) + "]}")
-        let c = try #require(sys.discoverAll().devices.first?.captures.first)
+        let c = try #require(sys.capture())
         #expect(c.controls?.count == 2)
         #expect(c.problems.contains { $0.call == "VIDIOC_QUERY_EXT_CTRL" && $0.kind == "bound-hit" })
     }
@@ -69,7 +56,7 @@ struct FailureTests {
             #"{"nodes":[{"path":"/dev/video0","driver":"odd","card":"Odd","busInfo":"usb-1","deviceCaps":"0x04200001","#
             + #""formats":[{"fourcc":"YUYV","description":"YUYV","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30","1/0","0/1"]}}]}],"#
             + #""frameInterval":"1/0"}]}"#
-        let c = try #require(try Fixtures.system(json: json).discoverAll().devices.first?.captures.first)
+        let c = try #require(try Fixtures.system(json: json).capture())
         guard case .discrete(_, .discrete(let list)) = c.formats[0].sizes[0] else {
             Issue.record("expected discrete")
             return
@@ -88,7 +75,7 @@ struct FailureTests {
                     extra:
                         #""faults":[{"ioctl":"VIDIOC_QUERYCAP","errno":"EINTR"},{"ioctl":"VIDIOC_ENUM_FMT","afterCalls":1,"errno":"EINTR"}]"#
                 ) + "]}")
-        let c = try #require(sys.discoverAll().devices.first?.captures.first)
+        let c = try #require(sys.capture())
         #expect(c.problems.isEmpty)
         #expect(c.formats.map(\.fourcc.description) == ["YUYV", "MJPG"])
         #expect(sys.ioctlCounts["VIDIOC_QUERYCAP"] == 2)
@@ -101,7 +88,7 @@ struct FailureTests {
                     extra:
                         #""faults":[{"ioctl":"VIDIOC_G_EXT_CTRLS","errno":"EIO"},{"ioctl":"VIDIOC_G_EXT_CTRLS","afterCalls":1,"errno":"EIO"}]"#
                 ) + "]}")
-        let c = try #require(sys.discoverAll().devices.first?.captures.first)
+        let c = try #require(sys.capture())
         // Batch failed, first single read failed, second single read succeeded.
         #expect(c.control("brightness")?.value == nil)
         #expect(c.control("power_line_frequency")?.value == .integer(1))
@@ -109,18 +96,10 @@ struct FailureTests {
         #expect(c.problems[0].message.contains("brightness"))
     }
 
-    @Test func nodeThatVanishesBeforeOpenIsSkippedWithAProblem() throws {
-        let json =
-            #"{"nodes":["# + webcamNode() + "," + webcamNode(path: "/dev/video2", bus: "usb-2", extra: #""openError":"ENOENT""#) + "]}"
-        let r = try Fixtures.system(json: json).discoverAll()
-        #expect(r.devices.count == 1)
-        #expect(r.problems.first?.message.contains("/dev/video2 vanished") == true)
-    }
-
     @Test func aNodeWithoutFormatsIsDescribedNotAnError() throws {
         let node =
             #"{"path":"/dev/video20","driver":"v4l2 loopback","card":"Dummy video device","busInfo":"platform:v4l2loopback-000","deviceCaps":"0x04200001","formats":[],"frameInterval":"1/30"}"#
-        let c = try #require(try Fixtures.system(json: #"{"nodes":["# + node + "]}").discoverAll().devices.first?.captures.first)
+        let c = try #require(try Fixtures.system(json: #"{"nodes":["# + node + "]}").capture())
         #expect(c.problems.map(\.kind) == ["no-formats"])
         #expect(c.activeFormat == nil)
         #expect(c.streamingParameters?.frameInterval == FrameDuration(1, 30))
@@ -128,7 +107,7 @@ struct FailureTests {
 
     @Test func listingSendsNoStateChangingIoctl() throws {
         let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode() + "]}")
-        _ = sys.discoverAll(emulated: true)
+        _ = sys.capture(emulated: true)
         for port in sys.openedPorts { #expect(port.stateChanging == 0) }
     }
 }

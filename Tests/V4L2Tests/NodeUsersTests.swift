@@ -1,7 +1,7 @@
-import CamProbeTesting
 import CaptureModel
 import Testing
 import V4L2
+import V4L2Testing
 
 /// `NodeUsers.probe`: what a node says about its other users (doctor's busy check), through the
 /// fake, which answers `VIDIOC_REQBUFS` and `VIDIOC_G_PRIORITY` as vb2 and the V4L2 core do.

@@ -1,10 +1,10 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import HostSystem
+import Synchronization
 import Testing
 import V4L2
+import V4L2Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -182,11 +182,13 @@ struct ControlEventTests {
     }
 
     @Test func theWatcherEndsWithOneDeviceGoneEvent() async throws {
-        let machine = FakeMachine(nodes: [try JSONDecoder().decode(FakeNodeSpec.self, from: Data(streamableNode().utf8))])
-        let sys = machine.makeSystem()
-        let watched = try sys.open("/dev/video0", throughLibV4L2: false)
+        // The node is cut off without an event, as vivid's `disconnect` control does.
+        let sys = try seamSystem()
+        let severed = Mutex(false)
+        sys.isSevered = { _ in severed.withLock { $0 } }
+        let watched = try sys.openPort("/dev/video0")
         let stream = try ControlEvents.start(port: watched, controls: [(0x0098_0900, "brightness")])
-        machine.disconnectSilently("/dev/video0")
+        severed.withLock { $0 = true }
         var events: [ControlEvent] = []
         for await e in stream { events.append(e) }
         #expect(events.count == 1 && events[0].deviceGone)

@@ -1,3 +1,4 @@
+import CaptureModel
 import Testing
 import V4L2
 

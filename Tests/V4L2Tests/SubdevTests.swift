@@ -1,8 +1,7 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import Testing
 import V4L2
+import V4L2Testing
 
 /// Subdevice pads (the real modes of media-controller cameras) read through the
 /// seam, and a sensor's frame rate computed exactly from its blanking.

@@ -1,9 +1,9 @@
 import CV4L2
-import CamProbeTesting
 import CaptureModel
 import HostSystem
 import Testing
 import V4L2
+import V4L2Testing
 
 /// The fake couples auto switches and manual controls as uvcvideo 6.1 does (`uvc_ctrl_is_accessible`), as block uvc
 /// saw on the real driver with the gadget's exposure and white balance: the refusal is `EACCES` (the fake said

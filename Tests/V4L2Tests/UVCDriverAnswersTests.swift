@@ -1,9 +1,9 @@
 import CV4L2
-import CamProbeTesting
 import CaptureModel
 import HostSystem
 import Testing
 import V4L2
+import V4L2Testing
 
 /// The fake at the seam answers `S_FMT` and `S_PARM` on a `uvcvideo` node as uvcvideo itself did for the
 /// guest's UVC gadget (scripts/vm/uvc_gadget/default.json; block uvc's `DRIVER_ANSWERS` asks the real driver

@@ -4,7 +4,7 @@ import CaptureModel
 /// node — ioctl, mmap/munmap, poll, flock, the clock frames are stamped with,
 /// and the wake signal that interrupts a poll from another thread — goes
 /// through one port. `SystemDevicePort` is the only code that touches the
-/// kernel; the fake in `CamProbeTesting` fills the same C structs the way
+/// kernel; the fake in `V4L2Testing` fills the same C structs the way
 /// uvcvideo and vivid do, so everything above the seam is the real code.
 ///
 /// Errors come back as errno values (never -1); ioctls are sent through the

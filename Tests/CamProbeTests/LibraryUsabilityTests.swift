@@ -1,4 +1,5 @@
 import CamProbe
+import CamProbeTesting
 import CaptureModel
 import Foundation
 import Negotiation
@@ -223,4 +224,18 @@ struct LibraryUsabilityTests {
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
+}
+
+/// The cameras a new user would try: real cameras' fixtures through discovery, and shipped profiles.
+private enum Cameras {
+    static let repo = Fixtures.repository
+
+    static func named(_ name: String) throws -> Device {
+        if FileManager.default.fileExists(atPath: Fixtures.path(name + ".json")) {
+            return try #require(try Fixtures.system(name + ".json").discoverAll().devices.first)
+        }
+        return try profile(name)
+    }
+
+    static func profile(_ name: String) throws -> Device { try ProfileFile.load(repo + "/Profiles/\(name).json") }
 }

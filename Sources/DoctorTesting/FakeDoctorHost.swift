@@ -2,6 +2,7 @@ import CamProbe
 import CaptureModel
 import Doctor
 import FoundationEssentials
+import V4L2Testing
 
 #if canImport(Glibc)
     import Glibc

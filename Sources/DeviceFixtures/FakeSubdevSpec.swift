@@ -32,13 +32,15 @@ package struct FakeSubdevSpec: Codable, Sendable {
 }
 
 extension FakeSubdevSpec {
-    static func code(_ text: String) -> UInt32? {
+    /// A media bus code by name (`SRGGB10_1X10`) or hex (`0x3001`).
+    package static func code(_ text: String) -> UInt32? {
         if let c = MediaBusCode(name: text) { return c.rawValue }
         if text.hasPrefix("0x") { return UInt32(text.dropFirst(2), radix: 16) }
         return nil
     }
 
-    static func range(_ text: String) -> (Dimensions, Dimensions)? {
+    /// `"640x480"` (one size) or `"32x32-4096x4096"` (a range).
+    package static func range(_ text: String) -> (Dimensions, Dimensions)? {
         let parts = text.split(separator: "-")
         guard let lo = parts.first.flatMap({ Dimensions(parsing: $0) }) else { return nil }
         guard parts.count == 2 else { return (lo, lo) }
@@ -46,7 +48,8 @@ extension FakeSubdevSpec {
         return (lo, hi)
     }
 
-    static func rect(_ text: String?) -> PixelRect? {
+    /// `"640x480@8,4"`: a rectangle, its origin after `@` (default 0,0).
+    package static func rect(_ text: String?) -> PixelRect? {
         guard let text else { return nil }
         let parts = text.split(separator: "@")
         guard let size = parts.first.flatMap({ Dimensions(parsing: $0) }) else { return nil }

@@ -1,5 +1,6 @@
 internal import CV4L2
 import CaptureModel
+import DeviceFixtures
 import HostSystem
 import V4L2
 

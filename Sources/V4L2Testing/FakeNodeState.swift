@@ -1,4 +1,5 @@
 import CaptureModel
+import DeviceFixtures
 import HostSystem
 import Synchronization
 import V4L2

@@ -1,4 +1,5 @@
 import CaptureModel
+import DeviceFixtures
 
 /// A fixture's formats parsed once (fourccs, sizes and fractions as numbers),
 /// so the fake answers each ioctl in constant time, like a driver's table,

@@ -1,10 +1,8 @@
-import ALSA
-import CamProbe
 import CaptureModel
+import DeviceFixtures
 import FoundationEssentials
 import HostSystem
 import Synchronization
-import Udev
 import V4L2
 
 #if canImport(Glibc)
@@ -13,7 +11,9 @@ import V4L2
 
 /// A whole fake machine built from a fixture: node records as udev would
 /// give them, and ports that answer ioctls by filling the real C structs.
-package final class FakeDeviceSystem: DeviceSystem {
+/// Here it is the V4L2 layer's machine (`openPort`); CamProbeTesting makes it
+/// the façade's `DeviceSystem` (udev readiness, USB bus, sound cards).
+package final class FakeDeviceSystem {
     package let spec: FakeSystemSpec
     var states: [String: FakeNodeState] = [:]
     /// Every port opened, in order (for ioctl counting in tests and benchmarks).
@@ -84,25 +84,6 @@ package final class FakeDeviceSystem: DeviceSystem {
         return (fresh.map { r in changed.contains(r.devnode) ? r : kept[r.devnode] ?? r }, note)
     }
 
-    /// Every node of the fixture is present (whatever was listed); those `pending` names are unfinished, and so
-    /// are their parents.
-    package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? {
-        guard let pending else { return nil }
-        let (nodes, parents) = pending()
-        let present = Set(spec.nodes.map(\.path))
-        let unfinished = nodes.intersection(present)
-        let unfinishedParents = spec.nodes.filter { unfinished.contains($0.path) }.compactMap { $0.udev?.parent?.sysPath }
-        return HotplugReadiness(presentNodes: present, unfinishedNodes: unfinished, incompleteParents: parents.union(unfinishedParents))
-    }
-
-    package var usbBus: USBBusReader { USBBusReader(root: usbSysfsRoot ?? "/nonexistent-sysfs") }
-
-    package var alsa: any ALSAPort { FakeALSAPort(cards: spec.nodes.filter { $0.subsystem == "sound" }) }
-
-    package func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
-        try openPort(path, throughLibV4L2: throughLibV4L2)
-    }
-
     /// Opens a counting port on `path` (what `open` returns), so tests can read its counts.
     package func openPort(_ path: String, throughLibV4L2: Bool = false) throws(V4L2Error) -> CountingPort {
         guard let state = states[path] else { throw V4L2Error(call: "open", path: path, errno: Errno.ENOENT) }
@@ -128,11 +109,4 @@ package final class FakeDeviceSystem: DeviceSystem {
     package var ioctlCounts: [String: Int] {
         openedPorts.reduce(into: [:]) { acc, p in for (k, v) in p.counts { acc[k, default: 0] += v } }
     }
-}
-
-/// A fixture file that could not be read or decoded.
-package struct FixtureError: Error, CustomStringConvertible {
-    package var path: String
-    package var message: String
-    package var description: String { "\(path): \(message)" }
 }

@@ -1,4 +1,5 @@
 import CaptureModel
+import DeviceFixtures
 
 /// The fewest ioctls that can read what `camprobe show` prints for a fixture,
 /// computed from the fixture itself (not from camprobe's code): every list

@@ -1,53 +1,21 @@
 import ALSA
 import CaptureModel
+import DeviceFixtures
+import FoundationEssentials
 import HostSystem
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// One sound card as libasound would describe it.
-package struct FakeAudioSpec: Codable, Sendable {
-    package var id: String
-    package var name: String
-    package var longName: String?
-    package var driver: String?
-    /// errno name `snd_ctl_open` fails with, e.g. "EACCES".
-    package var openError: String?
-    package var pcms: [FakePCMSpec]
-
-    package struct FakePCMSpec: Codable, Sendable {
-        package var device: Int32
-        package var name: String
-        /// "capture" (default) or "playback".
-        package var stream: String?
-        package var subdevices: UInt32?
-        package var formats: [String]?
-        /// "1-2"
-        package var channels: String?
-        /// "5500-48000"
-        package var rates: String?
-        /// errno name `snd_pcm_open` fails with, e.g. "EBUSY".
-        package var openError: String?
-        /// What capturing delivers (`camprobe levels`): per channel the peak of a
-        /// 1 kHz sine in dBFS (0 = full scale), null for silence. Absent: stereo silence.
-        package var levels: [Double?]?
-        /// Capturing reports `-ENODEV` (unplugged) after this many frames.
-        package var goneAfterFrames: Int?
-        /// Every this many frames a read reports one overrun (`-EPIPE`).
-        package var xrunEveryFrames: Int?
-        /// Deliver frames at the sample rate (as hardware does) instead of as fast as they are read.
-        package var realTime: Bool?
-    }
-}
-
 /// libasound at the seam, answering from fixture cards (nodes with `subsystem: "sound"`).
-struct FakeALSAPort: ALSAPort {
+package struct FakeALSAPort: ALSAPort {
     let cards: [Int32: FakeAudioSpec]
 
-    init(cards nodes: [FakeNodeSpec]) {
+    /// The sound cards among `nodes` (those with `audio`, at `/dev/snd/controlC<n>`).
+    package init(cards nodes: [FakeNodeSpec]) {
         var c: [Int32: FakeAudioSpec] = [:]
-        for n in nodes {
+        for n in nodes where n.subsystem == "sound" {
             if let a = n.audio, let k = AudioCardReader.cardNumber(controlPath: n.path) { c[k] = a }
         }
         cards = c
@@ -59,17 +27,17 @@ struct FakeALSAPort: ALSAPort {
         return c
     }
 
-    func cardInfo(_ k: Int32) throws(ALSAError) -> ALSACardInfo {
+    package func cardInfo(_ k: Int32) throws(ALSAError) -> ALSACardInfo {
         let c = try card(k, "snd_ctl_open")
         return ALSACardInfo(id: c.id, name: c.name, longName: c.longName ?? c.name, driver: c.driver ?? "")
     }
 
-    func capturePCMs(_ k: Int32) throws(ALSAError) -> [ALSAPCMInfo] {
+    package func capturePCMs(_ k: Int32) throws(ALSAError) -> [ALSAPCMInfo] {
         try card(k, "snd_ctl_open").pcms.filter { ($0.stream ?? "capture") == "capture" }
             .map { ALSAPCMInfo(device: $0.device, name: $0.name, subdevices: $0.subdevices ?? 1) }
     }
 
-    func hardwareRanges(card k: Int32, device: Int32) throws(ALSAError) -> ALSAHardwareRanges {
+    package func hardwareRanges(card k: Int32, device: Int32) throws(ALSAError) -> ALSAHardwareRanges {
         let target = "hw:\(k),\(device)"
         guard let p = try card(k, "snd_pcm_open").pcms.first(where: { $0.device == device }) else {
             throw ALSAError(call: "snd_pcm_open", target: target, errno: 2, message: "No such file or directory")
@@ -91,7 +59,7 @@ struct FakeALSAPort: ALSAPort {
 
 extension FakeALSAPort {
     /// A capture PCM of the fixture, by name (`hw:N,D`, `hw:ID,D`, `hw:CARD=ID,DEV=D`).
-    func openCapture(_ pcm: String, _ request: PCMCaptureRequest) throws(ALSAError) -> any PCMCaptureSource {
+    package func openCapture(_ pcm: String, _ request: PCMCaptureRequest) throws(ALSAError) -> any PCMCaptureSource {
         guard let name = PCMName(pcm) else {
             throw ALSAError(call: "snd_pcm_open", target: pcm, errno: 2, message: "No such file or directory")
         }

@@ -23,19 +23,6 @@ package final class FakeLedger: Sendable {
     func unmapped() { counts.withLock { $0.mappings -= 1 } }
 }
 
-/// Real waiting, for the few fake operations that must block (a stuck
-/// driver's delay; waiting for a control event another thread causes).
-enum FakeClock {
-    static func sleep(milliseconds: Int) {
-        var want = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-        var left = timespec()
-        for _ in 0..<1000 {
-            guard nanosleep(&want, &left) != 0 && errno == EINTR else { return }
-            want = left
-        }
-    }
-}
-
 /// Fills a fixed C char array to its last byte with no NUL, as a careless driver might.
 func fillWithoutNUL<T>(_ s: String, into tuple: inout T) {
     withUnsafeMutableBytes(of: &tuple) { raw in

@@ -1,4 +1,5 @@
 import CaptureModel
+import DeviceFixtures
 
 /// The fake node's active format (what `VIDIOC_G_FMT` returns).
 struct FakeActiveFormat {

@@ -1,12 +1,10 @@
-import CamProbe
-import CaptureModel
 import FoundationEssentials
 
 /// The repository's test data for every test target: fixtures by name, inline
-/// JSON machines, one-call discovery. Paths come from this file's own path, so
-/// tests find them from any working directory.
+/// JSON machines. Paths come from this file's own path, so tests find them from
+/// any working directory. (The machines they make, `Fixtures.system`, are in V4L2Testing.)
 package enum Fixtures {
-    /// The repository's root (this file is `Sources/CamProbeTesting/TestFixtures.swift`).
+    /// The repository's root (this file is `Sources/DeviceFixtures/TestFixtures.swift`).
     package static let repository: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)
@@ -21,14 +19,6 @@ package enum Fixtures {
 
     package static func path(_ name: String) -> String { directory + "/" + name }
 
-    package static func system(_ name: String) throws -> FakeDeviceSystem {
-        try FakeDeviceSystem(fixtures: [path(name)])
-    }
-
-    package static func system(json: String) throws -> FakeDeviceSystem {
-        FakeDeviceSystem(spec: try JSONDecoder().decode(FakeSystemSpec.self, from: Data(json.utf8)))
-    }
-
     /// A file under `Tests/Fixtures` as text.
     package static func read(_ relative: String) throws -> String {
         try readFile(path(relative))
@@ -38,28 +28,6 @@ package enum Fixtures {
     package static func readFile(_ path: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
     }
-}
-
-extension FakeDeviceSystem {
-    /// Full discovery (what `show` reads for every device).
-    package func discoverAll(emulated: Bool = false) -> DeviceDiscovery.Result {
-        DeviceDiscovery(system: self).discover(DiscoveryOptions(emulated: emulated))
-    }
-}
-
-extension CaptureNodeCapabilities {
-    package var discreteSizeCount: Int { formats.reduce(0) { $0 + $1.sizes.filter { $0.kind == .discrete }.count } }
-    package var discreteIntervalCount: Int {
-        formats.reduce(0) { acc, f in
-            acc
-                + f.sizes.reduce(0) { a, s in
-                    if case .discrete(_, .discrete(let l)) = s { return a + l.count }
-                    return a
-                }
-        }
-    }
-    package func format(_ fourcc: String) -> PixelFormat? { formats.first { String(describing: $0.fourcc).hasPrefix(fourcc) } }
-    package func control(_ key: String) -> Control? { controls?.first { $0.key == key } }
 }
 
 /// A minimal webcam node as inline JSON, with extra keys spliced in.
@@ -112,8 +80,4 @@ package func streamableNode(path: String = "/dev/video0", extra: String = "", mo
      \(extra.isEmpty ? "" : "," + extra),
      "udev":{"parent":{"sysPath":"/sys/seam","bus":"usb","vendorID":"046d","productID":"0825","serial":"SEAM1","speed":"480"}}}
     """
-}
-
-package func seamSystem(extra: String = "") throws -> FakeDeviceSystem {
-    try Fixtures.system(json: #"{"nodes":["# + streamableNode(extra: extra) + "]}")
 }
