@@ -73,8 +73,9 @@ extension HouseRulesTests {
 
     /// The façade holds what a recorder uses: every public type of Sources/CamProbe is named in Examples/, the DocC
     /// catalog or another module, and no package type of it is used by the command line alone. It failed on the
-    /// tree where ControlProfileStore, ControlRestorer, ControlReasserter, PointOfInterestSetter and UdevRule were
-    /// in the façade. (`DeviceSelector` stays: the recorder example and the catalog use it.)
+    /// tree where ControlReasserter, SavedControlProfile, PointOfInterestSetter (and its change and failure) and
+    /// UdevRule were in the façade (the store and restorer passed only through the reasserter that leans on them).
+    /// `DeviceSelector` stays: the recorder example and the catalog use it.
     @Test func theFacadeHoldsNoTypeOnlyTheCommandLineUses() throws {
         #expect(Self.facadeTypes.contains { $0.name == "DeviceSelector" && $0.access == "public" }, "the façade's types were read")
         let found = try Self.facadeTypesOnlyTheCommandLineUses()
