@@ -18,8 +18,18 @@ struct ReportTextTests {
     @Test func ratesOfEverySizeAreShowsSizeLineAfterTheSize() {
         var sizes = 0
         var kinds = Set<String>()
-        for d in Self.devices {
-            for s in d.captures.flatMap(\.formats).flatMap(\.sizes) {
+        // Ranges whose ends differ, and every kind of interval list, beside the profiles' sizes.
+        let (lo, hi) = (Dimensions(width: 160, height: 120), Dimensions(width: 1920, height: 1080))
+        let (a, b): (FrameIntervals, FrameIntervals) = (
+            .stepwise(min: FrameDuration(1, 60), max: FrameDuration(1, 5), step: FrameDuration(1, 60)),
+            .continuous(min: FrameDuration(1, 30), max: FrameDuration(1, 1))
+        )
+        let made: [FrameSize] = [
+            .stepwise(min: lo, max: hi, step: Dimensions(width: 8, height: 8), intervalsAtMin: a, intervalsAtMax: b),
+            .continuous(min: lo, max: hi, intervalsAtMin: .unknown(reason: "not asked"), intervalsAtMax: .discrete([])),
+        ]
+        do {
+            for s in Self.devices.flatMap({ $0.captures.flatMap(\.formats).flatMap(\.sizes) }) + made {
                 sizes += 1
                 let line = ShowRenderer.sizeLine(s)
                 let rates = ReportText.rates(s)
