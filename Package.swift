@@ -76,6 +76,9 @@ let package = Package(
                 "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "ProfileFormat", "Negotiation", "SensorPipelines", "PipeWire",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: strict),
+        // Feature modules. A feature is a module when its logic can be tested without the command line (Doctor, Fleet,
+        // Snapshot, Reporting, KeptControls, PointsOfInterest, UdevRules), and each has its own test target;
+        // CamProbeCLI turns arguments into calls and results into text. (HouseRulesTests+Features checks both.)
         // camprobe doctor: the checks, and the host's answers behind `DoctorHost` (the seam its tests fake).
         .target(
             name: "Doctor", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev"],
@@ -89,6 +92,18 @@ let package = Package(
                 "CamProbe", "CaptureModel", "HostSystem", "V4L2", "ProfileFormat", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // Reports as documents: a device's report gathered once (`DeviceReport`), written as HTML with inline SVG charts
+        // or as Markdown, and two reports compared (`ReportComparison`). `camprobe report` only reads and writes.
+        .target(name: "Reporting", dependencies: ["CamProbe", "Negotiation", "Snapshot"], swiftSettings: strict),
+        // Control sets kept on a camera: saved by name (`ControlProfileStore`), restored (`ControlRestorer`), and held
+        // against other writers (`ControlReasserter`): `ctl --save/--restore`, `monitor --restore --reassert`.
+        .target(
+            name: "KeptControls", dependencies: ["CamProbe", "CaptureModel", "HostSystem", "ProfileFormat", "V4L2"],
+            swiftSettings: strict),
+        // A focus or exposure point of interest set through uvcvideo's region of interest (`ctl DEVICE focus-point X,Y`).
+        .target(name: "PointsOfInterest", dependencies: ["CaptureModel", "Negotiation", "V4L2"], swiftSettings: strict),
+        // The udev rule that gives a camera a fixed /dev name (`camprobe udev-rule`).
+        .target(name: "UdevRules", dependencies: ["CaptureModel"], swiftSettings: strict),
         // Test support, one target per layer it fakes, so a layer's tests build that layer and no more.
         // The fixture documents (`FakeSystemSpec` and the rest), where the repository's test data is, inline fixture
         // builders, a seeded random source: plain values, no seam.
@@ -116,8 +131,9 @@ let package = Package(
         .target(
             name: "CamProbeCLI",
             dependencies: [
-                "CamProbe", "Doctor", "Fleet", "Snapshot", "CaptureModel", "HostSystem", "V4L2", "Udev", "ProfileFormat",
-                "TextImport", "Negotiation", "SensorPipelines", "PipeWire",
+                "CamProbe", "Doctor", "Fleet", "Snapshot", "Reporting", "KeptControls", "PointsOfInterest", "UdevRules",
+                "CaptureModel", "HostSystem", "V4L2", "Udev", "ProfileFormat", "TextImport", "Negotiation", "SensorPipelines",
+                "PipeWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -165,6 +181,17 @@ let package = Package(
             name: "FleetTests", dependencies: ["Fleet", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem", "V4L2"],
             swiftSettings: strict),
         .testTarget(
+            name: "ReportingTests", dependencies: ["Reporting", "CamProbeTesting", "CamProbe", "Udev"], swiftSettings: strict),
+        .testTarget(
+            name: "KeptControlsTests", dependencies: ["KeptControls", "CamProbeTesting", "CamProbe", "V4L2"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PointsOfInterestTests",
+            dependencies: ["PointsOfInterest", "CamProbeTesting", "CamProbe", "CaptureModel", "Negotiation", "V4L2"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "UdevRulesTests", dependencies: ["UdevRules", "CamProbeTesting", "CamProbe", "CaptureModel"], swiftSettings: strict),
+        .testTarget(
             name: "SnapshotTests", dependencies: ["Snapshot", "CamProbeTesting", "CamProbe", "V4L2"], swiftSettings: strict),
         .testTarget(
             name: "ProfileFormatTests",
@@ -187,7 +214,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "CamProbeTesting", "ALSA", "V4L2", "Udev", "camprobe",
+                "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "CamProbeTesting", "ALSA", "V4L2", "Reporting", "camprobe",
                 "camprobe-fake", "camprobe-fixture", "Doctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

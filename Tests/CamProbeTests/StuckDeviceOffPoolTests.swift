@@ -2,7 +2,6 @@ import CamProbe
 import CamProbeTesting
 import CaptureModel
 import Foundation
-import Synchronization
 import Testing
 import V4L2
 
@@ -49,42 +48,5 @@ struct StuckDeviceOffPoolTests {
                 for _ in 0..<20 { #expect(try await camera.activeFormat().width == 640) }
                 await camera.close()
             })
-    }
-
-    @Test func aStuckReassertionDelaysNothingElse() async throws {
-        let brightness: UInt32 = 0x0098_0900
-        let slowJSON = #"{"nodes":["# + streamableNode(extra: #""ioctlDelays":{"VIDIOC_S_EXT_CTRLS":4000,"VIDIOC_S_CTRL":4000}"#) + "]}"
-        let slow = Shared(system: try Fixtures.system(json: slowJSON))
-        let device = try Self.device(slow.system)
-        let fast = Shared(system: try seamSystem())
-        let fastDevice = try Self.device(fast.system)
-        let reasserters = try (0..<6).map { _ in
-            try ControlReasserter(
-                device: device, writes: [ControlWrite(id: brightness, control: "brightness", value: 100, reason: "saved value")],
-                makeSystem: { slow.system }, report: { _ in })
-        }
-        let event =
-            #"{"id":\#(brightness),"control":"brightness","changes":["value"],"value":7,"flags":[],"minimum":0,"maximum":255,"deviceGone":false}"#
-        let changed = try JSONDecoder().decode(ControlEvent.self, from: Data(event.utf8))
-        let next = Counter()
-        try await Self.expectOthersUnaffected(
-            stuck: { await reasserters[next.take() % 6].handle(changed) },
-            other: {
-                let camera = try await CaptureDevice.open(device: fastDevice, system: fast.system)
-                for _ in 0..<20 { #expect(try await camera.activeFormat().width == 640) }
-                await camera.close()
-            })
-        for r in reasserters { await r.close() }
-    }
-}
-
-/// Hands out 0, 1, 2, … to concurrent callers.
-final class Counter: Sendable {
-    private let value = Mutex(0)
-    func take() -> Int {
-        value.withLock { v in
-            defer { v += 1 }
-            return v
-        }
     }
 }

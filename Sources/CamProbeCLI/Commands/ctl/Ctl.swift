@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import HostSystem
+import KeptControls
 import Negotiation
 import ProfileFormat
 

@@ -1,4 +1,5 @@
 import CamProbe
+import PointsOfInterest
 
 /// `camprobe ctl DEVICE focus-point X,Y` and `exposure-point X,Y` (also
 /// written `focus-point=X,Y`): AVFoundation's points of interest through

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import HostSystem
+import KeptControls
 import ProfileFormat
 
 #if canImport(Glibc)

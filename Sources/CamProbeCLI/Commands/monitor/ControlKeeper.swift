@@ -1,5 +1,6 @@
 import CamProbe
 import CaptureModel
+import KeptControls
 
 /// `monitor --restore NAME [--reassert]`: restores the saved control profile on each device, and with
 /// `--reassert` hands what it applied to a `ControlReasserter` fed by the device's control-event watcher.

@@ -1,5 +1,6 @@
 import CamProbe
 import HostSystem
+import KeptControls
 
 /// `monitor --controls` (and `--reassert`): one control-event watcher per device's capture node.
 ///

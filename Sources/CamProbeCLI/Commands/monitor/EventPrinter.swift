@@ -1,5 +1,6 @@
 import CamProbe
 import FoundationEssentials
+import KeptControls
 import ProfileFormat
 
 #if canImport(Glibc)

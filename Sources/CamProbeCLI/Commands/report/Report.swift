@@ -2,6 +2,7 @@ import ArgumentParser
 import CamProbe
 import HostSystem
 import ProfileFormat
+import Reporting
 import Snapshot
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import UdevRules
 
 #if canImport(Glibc)
     import Glibc

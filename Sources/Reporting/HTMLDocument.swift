@@ -4,7 +4,7 @@
 ///
 /// Markup that is not escaped goes in only through `raw`, which the report uses
 /// for SVG it built with the same escaping (`HTMLDocument.escape`).
-struct HTMLDocument {
+package struct HTMLDocument {
     private(set) var text = ""
     private var open: [String] = []
 
@@ -13,7 +13,7 @@ struct HTMLDocument {
 
     /// `&`, `<`, `>`, `"` and `'` as entities; C0/C1 controls (other than tab and newline), which HTML does not
     /// allow, are shown as `\u{1B}` the way the terminal output shows them.
-    static func escape(_ s: String) -> String {
+    package static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {

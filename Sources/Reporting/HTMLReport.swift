@@ -3,8 +3,8 @@ import Snapshot
 
 /// The HTML report: one self-contained page (inline CSS and SVG, no scripts, nothing
 /// fetched), from the same `DeviceReport` the Markdown report reads.
-enum HTMLReport {
-    static func render(_ reports: [DeviceReport], generator: String) -> String {
+package enum HTMLReport {
+    package static func render(_ reports: [DeviceReport], generator: String) -> String {
         let title = reports.count == 1 ? "camprobe report: \(reports[0].device.name)" : "camprobe report: \(reports.count) devices"
         var chartID = 0
         return HTMLDocument.page(title: title) { d in
@@ -180,7 +180,7 @@ enum HTMLReport {
     }
 
     /// Two devices side by side, what differs first.
-    static func render(_ c: ReportComparison, generator: String) -> String {
+    package static func render(_ c: ReportComparison, generator: String) -> String {
         let title = "camprobe comparison: \(c.a.device.name) vs \(c.b.device.name)"
         var chartID = 0
         return HTMLDocument.page(title: title) { d in

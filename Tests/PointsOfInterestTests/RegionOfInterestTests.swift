@@ -3,6 +3,7 @@ import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import Negotiation
+import PointsOfInterest
 import Testing
 import V4L2
 

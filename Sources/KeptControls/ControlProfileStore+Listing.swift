@@ -1,3 +1,4 @@
+import CamProbe
 import CaptureModel
 import FoundationEssentials
 import HostSystem

@@ -2,20 +2,20 @@ import CamProbe
 
 /// A live USB camera's "USB bandwidth" section in the reports (both renderers read it): its bandwidth domain under
 /// its controller family's rule, every camera in the domain with the setting it holds now, and the load they make.
-struct USBSection {
+package struct USBSection {
     static let header = ["Camera", "Held now", "B/µframe", "Cost"]
 
     /// "bus 1 (EHCI/dwc2): 61 of 100 µs per 125 µs microframe (61 %)".
-    var heading: String
+    package var heading: String
     /// The kernel source the rule follows.
     var rule: String
-    var rows: [[String]] = []
+    package var rows: [[String]] = []
     /// Each member's standalone cost in the rule's unit, for the bar; `isThis` marks the reported camera.
     var segments: [(label: String, value: Double, isThis: Bool)] = []
     var load: Double
     var capacity: Double
 
-    init(_ l: USBDomainLoad) {
+    package init(_ l: USBDomainLoad) {
         let rule = l.domain.rule
         load = l.load
         capacity = rule.capacity
@@ -34,7 +34,7 @@ struct USBSection {
 
     /// The domain's load as a bar: the capacity's box, one segment per camera streaming now (this one in blue),
     /// red past the capacity.
-    func svg(id: Int) -> String {
+    package func svg(id: Int) -> String {
         let width = 600.0
         let scale = width / max(capacity, load, 1)
         var x = 0.0

@@ -1,6 +1,7 @@
 import CamProbe
 import CamProbeTesting
 import FoundationEssentials
+import KeptControls
 import Synchronization
 import Testing
 

@@ -3,10 +3,10 @@ import Negotiation
 
 /// Everything a report says about one device, gathered once; the HTML and the
 /// Markdown renderers both read it (`HTMLReport`, `MarkdownReport`), so they say the same.
-struct DeviceReport {
-    var device: Device
+package struct DeviceReport {
+    package var device: Device
     /// Name/value pairs: stable ID, model, serial, transport, driver, nodes, links.
-    var identity: [(String, String)]
+    package var identity: [(String, String)]
     var formats: [FormatSummary]
     /// The session presets, as `show` lists them, with the Negotiator's decision.
     var presets: [DecisionRow]
@@ -15,23 +15,23 @@ struct DeviceReport {
     var features: [FeatureRow]
     var controls: [(node: String, controls: [Control])]
     var audio: [AudioCaptureCard]
-    var problems: [String]
-    var warnings: [String]
+    package var problems: [String]
+    package var warnings: [String]
     /// What was checked and found sound (a sensor camera's pipeline).
     var diagnosis: [String] = []
     /// The media graph of a media-controller camera (its sensor's graph).
     var graph: MediaGraph?
     /// A snapshot frame as PNG bytes, shown as an inline `data:` image when set: `camprobe report --html`
     /// sets it from a live camera unless `--no-thumbnail` (the report stays one self-contained file).
-    var thumbnailPNG: [UInt8]? = nil
+    package var thumbnailPNG: [UInt8]? = nil
     /// The device's part of the PipeWire view, when read beside a live device (`camprobe report` sets it); nil for
     /// saved profiles and comparisons.
-    var pipeWire: PipeWireSection? = nil
+    package var pipeWire: PipeWireSection? = nil
     /// A live USB camera's bandwidth domain now (nil for others and for saved profiles).
-    var usb: USBSection? = nil
+    package var usb: USBSection? = nil
 
     /// Gathers the report of `device` (pure: no I/O).
-    init(_ device: Device) {
+    package init(_ device: Device) {
         self.device = device
         identity = Self.identity(of: device)
         formats = device.captures.flatMap { c in FormatSummary.all(of: c) }
@@ -172,7 +172,7 @@ struct FormatSummary {
                 points.append(
                     SizePoint(
                         kind: s.kind, min: ends[0].0, max: ends[ends.count - 1].0, fpsAtMin: ends[0].1.fastest?.fps,
-                        fpsAtMax: ends[ends.count - 1].1.fastest?.fps, rates: ShowRenderer.sizeLine(s).trimmingLeadingSize(s)))
+                        fpsAtMax: ends[ends.count - 1].1.fastest?.fps, rates: ReportText.rates(s)))
             }
             points.sort { ($0.min.area, $0.min.width, $0.max.area) < ($1.min.area, $1.min.width, $1.max.area) }
             return FormatSummary(node: c.path, fourcc: f.fourcc, description: f.description, tags: tags, points: points)
@@ -188,19 +188,6 @@ struct FormatSummary {
     }
 }
 
-extension String {
-    /// `show`'s size line without the size it starts with (for a discrete size), the rates only.
-    fileprivate func trimmingLeadingSize(_ s: FrameSize) -> String {
-        switch s {
-        case .discrete: return String(drop { $0 != " " }.drop { $0 == " " })
-        case .stepwise(_, _, let step, _, _):
-            return "step \(step.width)/\(step.height): " + String(split(separator: "): ", maxSplits: 1).last ?? "")
-        case .continuous: return String(split(separator: "): ", maxSplits: 1).last ?? "")
-        }
-    }
-}
-
-/// One request or preset and the Negotiator's answer.
 struct DecisionRow {
     var request: String
     var meaning: String
@@ -322,10 +309,10 @@ extension DeviceReport {
         if !["bool", "button", "rect", "area"].contains(c.type) {
             range = "\(c.minimum)…\(c.maximum)" + (c.step > 1 ? " step \(c.step)" : "")
         }
-        if let lo = c.minimumValue, let hi = c.maximumValue { range = ControlValueText.text(lo) + " … " + ControlValueText.text(hi) }
+        if let lo = c.minimumValue, let hi = c.maximumValue { range = ReportText.value(lo) + " … " + ReportText.value(hi) }
         var value = "-"
         if let v = c.value {
-            value = ControlValueText.text(v)
+            value = ReportText.value(v)
             if case .integer(let i) = v, let item = c.menu.first(where: { $0.index == i }) {
                 value += " (" + (item.name ?? item.value.map(String.init) ?? "") + ")"
             }

@@ -2,22 +2,22 @@ import CamProbe
 
 /// Two devices' reports and what differs between them (A → B): identity, formats,
 /// sizes and rates added or removed, control ranges and defaults, presets and features.
-struct ReportComparison {
-    var a: DeviceReport
-    var b: DeviceReport
-    var differences: [Difference]
+package struct ReportComparison {
+    package var a: DeviceReport
+    package var b: DeviceReport
+    package var differences: [Difference]
 
-    struct Difference {
-        enum Kind: String { case added, removed, changed }
+    package struct Difference {
+        package enum Kind: String { case added, removed, changed }
         /// identity, format, size, rates, control, preset, request, feature
-        var area: String
-        var item: String
-        var kind: Kind
-        var a: String
-        var b: String
+        package var area: String
+        package var item: String
+        package var kind: Kind
+        package var a: String
+        package var b: String
     }
 
-    init(_ a: DeviceReport, _ b: DeviceReport) {
+    package init(_ a: DeviceReport, _ b: DeviceReport) {
         self.a = a
         self.b = b
         var out: [Difference] = []

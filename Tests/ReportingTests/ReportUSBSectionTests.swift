@@ -1,10 +1,9 @@
 import CamProbe
 import CamProbeTesting
 import Foundation
+import Reporting
 import Testing
 import Udev
-
-@testable import CamProbeCLI
 
 /// The reports' "USB bandwidth" section (P21 item 5): a live camera's domain read from a sysfs tree laid out as
 /// Linux's, every camera in it with the setting it holds, and the load drawn against the rule's capacity.

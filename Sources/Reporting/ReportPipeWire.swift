@@ -3,20 +3,20 @@ import CamProbe
 /// A device's "PipeWire" section in the reports (both renderers read it): the camera nodes standing for the
 /// device, who uses each, the capture nodes PipeWire does not publish and why; or, when the view was not read, the
 /// one line why (not knowing is not "no node").
-struct PipeWireSection {
+package struct PipeWireSection {
     static let header = ["Node", "Name", "API", "Media role", "Joined by", "Formats", "Used by"]
 
     /// "PipeWire 0.3.65 (pipewire-0)" when the view was read; nil when not.
-    var heading: String?
+    package var heading: String?
     /// Why the view is not known (off, no library, no daemon, timed out, failed); nil when read.
-    var unread: String?
+    package var unread: String?
     /// One row per node joined to the device, as `header` names the columns.
-    var rows: [[String]] = []
+    package var rows: [[String]] = []
     /// "/dev/video5: a metadata node: …" per capture-side node PipeWire does not publish.
-    var unpublished: [String] = []
+    package var unpublished: [String] = []
 
     /// From the device's part of the view (`PipeWireReport.scoped(to:)`).
-    init(_ report: PipeWireReport) {
+    package init(_ report: PipeWireReport) {
         guard report.status == .read, let view = report.view else {
             unread = report.message ?? "PipeWire view not read (\(report.status.rawValue))"
             return
