@@ -214,7 +214,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "CamProbeTesting", "ALSA", "V4L2", "Reporting", "camprobe",
+                "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "CamProbeTesting", "ALSA", "V4L2", "camprobe",
                 "camprobe-fake", "camprobe-fixture", "Doctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -7,7 +7,7 @@ package enum MarkdownReport {
     /// can neither become markup nor break the table), newlines as spaces, control characters made visible.
     package static func escape(_ s: String) -> String {
         var out = ""
-        let chars = Array(ReportText.field(s))
+        let chars = Array(ValueText.field(s))
         for (i, ch) in chars.enumerated() {
             switch ch {
             case "_":

@@ -172,7 +172,7 @@ struct FormatSummary {
                 points.append(
                     SizePoint(
                         kind: s.kind, min: ends[0].0, max: ends[ends.count - 1].0, fpsAtMin: ends[0].1.fastest?.fps,
-                        fpsAtMax: ends[ends.count - 1].1.fastest?.fps, rates: ReportText.rates(s)))
+                        fpsAtMax: ends[ends.count - 1].1.fastest?.fps, rates: ValueText.rates(s)))
             }
             points.sort { ($0.min.area, $0.min.width, $0.max.area) < ($1.min.area, $1.min.width, $1.max.area) }
             return FormatSummary(node: c.path, fourcc: f.fourcc, description: f.description, tags: tags, points: points)
@@ -309,10 +309,10 @@ extension DeviceReport {
         if !["bool", "button", "rect", "area"].contains(c.type) {
             range = "\(c.minimum)…\(c.maximum)" + (c.step > 1 ? " step \(c.step)" : "")
         }
-        if let lo = c.minimumValue, let hi = c.maximumValue { range = ReportText.value(lo) + " … " + ReportText.value(hi) }
+        if let lo = c.minimumValue, let hi = c.maximumValue { range = ValueText.value(lo) + " … " + ValueText.value(hi) }
         var value = "-"
         if let v = c.value {
-            value = ReportText.value(v)
+            value = ValueText.value(v)
             if case .integer(let i) = v, let item = c.menu.first(where: { $0.index == i }) {
                 value += " (" + (item.name ?? item.value.map(String.init) ?? "") + ")"
             }

@@ -1,3 +1,5 @@
+import CaptureModel
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -86,16 +88,9 @@ enum TerminalText {
     }
 
     /// One value inside a line (a name, a menu item, a table cell): newline and
-    /// tab are not layout there, so they are escaped too (`\u{0A}`, `\u{09}`)
+    /// tab are not layout there, so they are escaped too (`ValueText.field`)
     /// and cannot forge a line or a column; `render` escapes the rest.
-    static func field(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return value }
-        var out = ""
-        for u in value.unicodeScalars {
-            if u == "\n" || u == "\t" { out += String(decoding: escape(u.value), as: UTF8.self) } else { out.unicodeScalars.append(u) }
-        }
-        return out
-    }
+    static func field(_ value: String) -> String { ValueText.field(value) }
 
     /// `render` as a String.
     static func renderString(_ text: String, ascii: Bool = asciiOnly) -> String {

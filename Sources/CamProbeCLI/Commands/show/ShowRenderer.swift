@@ -143,37 +143,11 @@ enum ShowRenderer {
     static func sizeLine(_ s: FrameSize) -> String {
         switch s {
         case .discrete(let d, let iv):
-            return Terminal.pad("\(d)", 10) + " " + intervalsText(iv)
+            return Terminal.pad("\(d)", 10) + " " + ValueText.intervals(iv)
         case .stepwise(let lo, let hi, let step, let a, let b):
-            return "\(lo) – \(hi), step \(step.width)/\(step.height) (stepwise): " + ends(lo, hi, a, b)
+            return "\(lo) – \(hi), step \(step.width)/\(step.height) (stepwise): " + ValueText.ends(lo, hi, a, b)
         case .continuous(let lo, let hi, let a, let b):
-            return "\(lo) – \(hi) (continuous): " + ends(lo, hi, a, b)
-        }
-    }
-
-    /// The rates at both ends of a range, said once when they are the same.
-    static func ends(_ lo: Dimensions, _ hi: Dimensions, _ a: FrameIntervals, _ b: FrameIntervals) -> String {
-        a == b ? intervalsText(a) : "at \(lo) \(intervalsText(a)); at \(hi) \(intervalsText(b))"
-    }
-
-    static func fps(_ d: FrameDuration) -> String {
-        guard let f = d.fps else { return "invalid (\(d.interval))" }
-        return formatFPS(f)
-    }
-
-    static func intervalsText(_ iv: FrameIntervals) -> String {
-        switch iv {
-        case .discrete(let list):
-            // The exact intervals stay in the profile; a rate the driver repeats is printed once.
-            var seen = Set<Rational>()
-            let once = list.filter { seen.insert($0.interval).inserted }
-            return once.isEmpty ? "no frame rates reported" : once.map(fps).joined(separator: ", ") + " fps"
-        case .stepwise(let lo, let hi, let step):
-            return "\(fps(hi))–\(fps(lo)) fps (stepwise, interval step \(step.interval) s)"
-        case .continuous(let lo, let hi):
-            return "\(fps(hi))–\(fps(lo)) fps (continuous)"
-        case .unknown(let reason):
-            return "frame rates unknown: \(reason)"
+            return "\(lo) – \(hi) (continuous): " + ValueText.ends(lo, hi, a, b)
         }
     }
 
@@ -197,13 +171,13 @@ enum ShowRenderer {
             case .string(let s):
                 parts.append("= \"\(TerminalText.field(s))\"")
             case .rect, .area, .array:
-                parts.append("= " + ControlValueText.text(v))
+                parts.append("= " + ValueText.value(v))
             }
         } else if c.typeCode >= ControlTypeCode.firstCompound && !c.flags.contains(.writeOnly) {
             parts.append(Terminal.dim("(value not decoded: \(c.type))"))
         }
         if let lo = c.minimumValue, let hi = c.maximumValue {
-            parts.append("min " + ControlValueText.text(lo) + "  max " + ControlValueText.text(hi))
+            parts.append("min " + ValueText.value(lo) + "  max " + ValueText.value(hi))
         }
         if !c.dimensions.isEmpty { parts.append("dims " + c.dimensions.map { "[\($0)]" }.joined()) }
         let flags = c.flags.names.filter { $0 != "slider" && $0 != "has-payload" }

@@ -1,9 +1,6 @@
-import CamProbe
-
-/// Values as the report spells them, which is how `show` prints them (`ShowRenderer.sizeLine`, `ControlValueText`,
-/// `TerminalText.field` in the command line): a size's frame rates, a control's value, one value inside a cell.
-/// `EndToEndTests/ReportTextTests` holds the two spellings equal on every shipped profile.
-package enum ReportText {
+/// Values spelled as text, one way for every output that says them (`show`, `ctl`, `monitor`, the HTML and Markdown
+/// reports): a size's frame rates, a control's value, one value inside a line or a cell.
+package enum ValueText {
     /// A frame size's rates, without the size: `show`'s size line after the size, with a stepwise size's step.
     package static func rates(_ s: FrameSize) -> String {
         switch s {
@@ -14,17 +11,17 @@ package enum ReportText {
     }
 
     /// The rates at both ends of a range, said once when they are the same.
-    static func ends(_ lo: Dimensions, _ hi: Dimensions, _ a: FrameIntervals, _ b: FrameIntervals) -> String {
+    package static func ends(_ lo: Dimensions, _ hi: Dimensions, _ a: FrameIntervals, _ b: FrameIntervals) -> String {
         a == b ? intervals(a) : "at \(lo) \(intervals(a)); at \(hi) \(intervals(b))"
     }
 
-    static func fps(_ d: FrameDuration) -> String {
+    package static func fps(_ d: FrameDuration) -> String {
         guard let f = d.fps else { return "invalid (\(d.interval))" }
         return formatFPS(f)
     }
 
     /// A list of intervals as rates; a rate the driver repeats is said once (the exact intervals stay in the profile).
-    static func intervals(_ iv: FrameIntervals) -> String {
+    package static func intervals(_ iv: FrameIntervals) -> String {
         switch iv {
         case .discrete(let list):
             var seen = Set<Rational>()
@@ -40,7 +37,7 @@ package enum ReportText {
     }
 
     /// Arrays show this many elements, then a count.
-    static let shownElements = 16
+    package static let shownElements = 16
 
     /// A control value: rect and area as v4l2-ctl spells them, a string quoted, an array as its first elements and
     /// a count.
