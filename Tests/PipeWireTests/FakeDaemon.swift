@@ -48,6 +48,11 @@ final class FakeDaemon: Sendable {
     private let listener: Int32
     private let script: Script
     private let got = Mutex<[Request]>([])
+    /// The connection being served (-1: none), shut down by `stop`.
+    private let current = Mutex<Int32>(-1)
+    /// Signalled when the serving thread has ended: only then is the listener's descriptor closed, so that no other
+    /// test's socket can get its number while the thread still accepts on it.
+    private let ended = DispatchSemaphore(value: 0)
 
     var requests: [Request] { got.withLock { $0 } }
 
@@ -67,19 +72,25 @@ final class FakeDaemon: Sendable {
         thread.start()
     }
 
-    /// Stops accepting (the thread ends at its next accept) and removes the socket.
+    /// Stops accepting and serving (shutdown wakes the thread's accept or recv), waits for the thread to end, then
+    /// closes the listener and removes the socket.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
+        current.withLock { if $0 >= 0 { shutdown($0, Int32(SHUT_RDWR)) } }
+        ended.wait()
         close(listener)
         unlink(path)
         rmdir(directory)
     }
 
     private func serve() {
+        defer { ended.signal() }
         while true {
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { return }
+            current.withLock { $0 = fd }
             converse(fd)
+            current.withLock { $0 = -1 }
             close(fd)
         }
     }

@@ -67,7 +67,7 @@ struct RealDaemonWatchTests {
         var quick: (any PipeWireWatch)? = try SystemPipeWirePort().watch(options).get()
         _ = Self.present(quick!)
         quick = nil
-        #expect(RealDaemon.openDescriptors() <= before)
+        #expect(RealDaemon.descriptorsBack(to: before))
 
         daemon.process.terminate()
         daemon.process.waitUntilExit()
