@@ -22,8 +22,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C shims. The system libraries' are module maps with constants and non-variadic wrappers; CPipeWire is a
-        // libpipewire client of its own in C (a bounded registry read and a watch), CAllocationCounter a malloc wrapper.
+        // C shims. The system libraries' are module maps with constants and non-variadic wrappers; CAllocationCounter
+        // is a malloc wrapper.
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
@@ -32,9 +32,6 @@ let package = Package(
         // libxml2 is loaded with dlopen on first use (see its shim.h), so it is a C target that links
         // nothing; include/libxml forwards to <libxml2/libxml/…> on the compiler's include path (package libxml2-dev).
         .target(name: "CLibXML2"),
-        // libpipewire-0.3 is loaded with dlopen on first use too (see cpipewire.h): a one-shot registry reader whose
-        // header is all Swift sees; pw/ forwards to libpipewire-0.3-dev's and libspa-0.2-dev's headers.
-        .target(name: "CPipeWire", cSettings: [.headerSearchPath("pw")]),
         // Counts every heap allocation of the process (it defines malloc & co.): benchmark executables only.
         .target(name: "CAllocationCounter"),
 
@@ -49,9 +46,9 @@ let package = Package(
         .target(name: "Udev", dependencies: ["CUdev", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // ALSA capture cards and their hardware ranges. Only importer of CALSA.
         .target(name: "ALSA", dependencies: ["CALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
-        // The desktop's camera path: a PipeWire daemon's nodes, their formats and who is linked to them. Only importer
-        // of CPipeWire.
-        .target(name: "PipeWire", dependencies: ["CPipeWire", "CaptureModel", "HostSystem"], swiftSettings: strict),
+        // The desktop's camera path: a PipeWire daemon's nodes, their formats and who is linked to them, over the
+        // native protocol on the daemon's socket (no libpipewire).
+        .target(name: "PipeWire", dependencies: ["CaptureModel", "HostSystem"], swiftSettings: strict),
         // Profile documents: JSON and XML, their schemas and where profiles go. Only importer of CLibXML2.
         .target(
             name: "ProfileFormat", dependencies: ["CLibXML2", "CaptureModel"], swiftSettings: strict,
@@ -159,7 +156,7 @@ let package = Package(
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(
-            name: "PipeWireTests", dependencies: ["PipeWire", "CPipeWire", "CaptureModel", "CamProbeTesting"],
+            name: "PipeWireTests", dependencies: ["PipeWire", "CaptureModel", "CamProbeTesting"],
             swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),

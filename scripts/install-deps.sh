@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages camprobe needs. Idempotent and quick when
 # everything is present. Usage: scripts/install-deps.sh [--vm]
-#   (no flag)  build + run:  libv4l-dev libudev-dev libasound2-dev libxml2-dev libpipewire-0.3-dev zlib1g-dev pkg-config libstdc++-12-dev (static-build)
+#   (no flag)  build + run:  libv4l-dev libudev-dev libasound2-dev libxml2-dev zlib1g-dev pkg-config libstdc++-12-dev (static-build)
 #   --vm       also what the real-driver suite needs (qemu, a kernel, v4l-utils, …)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-packages=(libv4l-dev libudev-dev libasound2-dev libxml2-dev libpipewire-0.3-dev zlib1g-dev pkg-config libstdc++-12-dev chromium)
+packages=(libv4l-dev libudev-dev libasound2-dev libxml2-dev zlib1g-dev pkg-config libstdc++-12-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

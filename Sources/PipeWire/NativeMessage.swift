@@ -66,6 +66,20 @@ struct PodCursor {
         return (type, body)
     }
 
+    /// A POD of type Id (`SPA_TYPE_Id`): param ids, node states.
+    mutating func id() -> UInt32? {
+        guard let (type, body) = next(), type == SPAType.id, body.count >= 4 else { return nil }
+        return SPAPod.u32(bytes, body.lowerBound)
+    }
+
+    /// The next POD whole, its 8-byte header and its body (padding left out), whatever its type: what
+    /// `SPA_POD_SIZE` counts of a param.
+    mutating func pod() -> ArraySlice<UInt8>? {
+        let start = at
+        guard let (_, body) = next() else { return nil }
+        return bytes[start..<body.upperBound]
+    }
+
     mutating func int() -> Int32? {
         guard let (type, body) = next(), type == SPAType.int, body.count >= 4 else { return nil }
         return Int32(bitPattern: SPAPod.u32(bytes, body.lowerBound))

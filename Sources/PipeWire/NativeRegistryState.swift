@@ -1,6 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension NativeRegistryRead {
     /// What the daemon's messages have told so far: the core's name and version, the globals in the order they were
-    /// announced (minus those removed meanwhile), and whether the sync is done.
+    /// announced (minus those removed before the registry's sync was done), the camera nodes whose formats are being
+    /// read, and whether everything asked for has come.
     struct RegistryState {
         let options: PipeWireReadOptions
         var coreName = ""
@@ -8,18 +13,37 @@ extension NativeRegistryRead {
         var objects: [PipeWireObject] = []
         var dropped = 0
         var truncated = 0
-        var finished = false
+        /// The registry's sync is done: its globals are all here (later ones are not taken).
+        var registryDone = false
+        /// The camera nodes bound for their formats, in proxy-id order (`firstNodeID` + index).
+        var nodes: [NodeRead] = []
         var error: PipeWireReadError?
+        /// Indices in `objects` of the camera nodes announced.
+        var cameras: [Int] = []
 
         init(options: PipeWireReadOptions) { self.options = options }
 
+        var finished: Bool { registryDone && nodes.allSatisfy(\.done) }
+
+        /// `libraryVersion`: there is no library; the protocol spoken is said instead.
+        static let protocolName = "native protocol 3 (no libpipewire)"
+
         var snapshot: PipeWireSnapshot {
             PipeWireSnapshot(
-                coreName: coreName, coreVersion: coreVersion, libraryVersion: "native protocol 3 (no libpipewire)", objects: objects,
-                droppedObjects: dropped, truncated: truncated)
+                coreName: coreName, coreVersion: coreVersion, libraryVersion: Self.protocolName, objects: objects, droppedObjects: dropped,
+                truncated: truncated)
         }
 
-        /// Takes one message; returns the bytes to answer with (a `Core::Pong`), if any.
+        /// The snapshot when the time ran out after the registry was read: every node whose params did not all come
+        /// says `-ETIMEDOUT` (unless the daemon had answered an error for it).
+        var timedOutSnapshot: PipeWireSnapshot {
+            var s = snapshot
+            for n in nodes where !n.done && s.objects[n.index].paramResult == 0 { s.objects[n.index].paramResult = -ETIMEDOUT }
+            return s
+        }
+
+        /// Takes one message; returns the bytes to answer with (a `Core::Pong`, or the binds and requests of the
+        /// formats once the registry is read), if any.
         mutating func handle(_ m: NativeMessage) -> [UInt8]? {
             guard var c = PodCursor(structAt: m.payload) else {
                 error = PipeWireReadError(
@@ -33,70 +57,72 @@ extension NativeRegistryRead {
                 _ = c.int()
                 _ = c.string()
                 _ = c.string()
-                coreVersion = cut(c.string() ?? "", CPWName.max)
-                coreName = cut(c.string() ?? "", CPWName.max)
+                coreVersion = Global.cut(c.string() ?? "", MaxName.bytes, &truncated)
+                coreName = Global.cut(c.string() ?? "", MaxName.bytes, &truncated)
             case (coreID, Op.done):
-                if c.int() == Int32(coreID), c.int() == Int32(bitPattern: syncSeq) { finished = true }
+                guard c.int() == Int32(coreID), let seq = c.int().map({ UInt32(bitPattern: $0) }) else { return nil }
+                if !registryDone && seq == syncSeq {
+                    registryDone = true
+                    return options.enumFormats ? startFormats() : nil
+                }
+                if let n = nodes.firstIndex(where: { $0.syncSeq == seq }) { nodes[n].done = true }
             case (coreID, Op.ping):
                 guard let id = c.int(), let seq = c.int() else { return nil }
                 var pong = NativeMessage.Builder()
-                pong.append(id: coreID, opcode: Op.pong, seq: 3, [id, seq])
+                pong.append(id: coreID, opcode: Op.pong, seq: 0, [id, seq])
                 return pong.bytes
             case (coreID, Op.error):
-                let id = c.int()
+                let id = c.int().map { UInt32(bitPattern: $0) }
                 _ = c.int()
                 let res = c.int() ?? 0
                 let message = c.string() ?? ""
-                if id == Int32(coreID) || id == Int32(registryID) {
+                if id == coreID || id == registryID {
                     error = PipeWireReadError(.failed, "PipeWire core error \(res): \(message)")
+                } else if let id, let n = node(proxy: id) {
+                    // An error for a bound node's proxy is that node's result, not the read's.
+                    if objects[nodes[n].index].paramResult == 0 { objects[nodes[n].index].paramResult = res < 0 ? res : -EIO }
+                    nodes[n].done = true
                 }
-            case (registryID, Op.global): global(&c)
-            case (registryID, Op.globalRemove):
-                if let id = c.int() { objects.removeAll { $0.id == UInt32(bitPattern: id) } }
+            case (registryID, Op.global) where !registryDone: global(&c)
+            case (registryID, Op.globalRemove) where !registryDone:
+                if let id = c.int() { remove(UInt32(bitPattern: id)) }
+            case (let id, Op.nodeInfo):
+                if let n = node(proxy: id) { nodeInfo(n, &c) }
+            case (let id, Op.nodeParam):
+                if let n = node(proxy: id) { nodeParam(n, &c) }
             default: break
             }
             return nil
         }
 
-        /// `Registry::Global`: id, permissions, type, version, then the properties as a struct (count, then key and
-        /// value strings).
+        /// `Registry::Global`: kept within `maxObjects` (the rest counted).
         mutating func global(_ c: inout PodCursor) {
-            guard let id = c.int(), c.skip(), let type = c.string(), let version = c.int(), var dict = c.structure() else {
+            guard objects.count < options.maxObjects else {
+                // Read only to check it reads, as a kept one is.
+                var ignored = 0
+                if Global(&c, options: options, truncated: &ignored) == nil {
+                    error = PipeWireReadError(.failed, "the PipeWire daemon sent a global that does not read")
+                } else {
+                    dropped += 1
+                }
+                return
+            }
+            guard let g = Global(&c, options: options, truncated: &truncated) else {
                 error = PipeWireReadError(.failed, "the PipeWire daemon sent a global that does not read")
                 return
             }
-            guard objects.count < options.maxObjects else {
-                dropped += 1
-                return
-            }
-            let count = Int(max(0, dict.int() ?? 0))
-            var props: [(key: String, value: String)] = []
-            for _ in 0..<count {
-                guard let key = dict.string(), let value = dict.string() else { break }
-                guard props.count < options.maxProps else {
-                    truncated += 1
-                    continue
-                }
-                let k = cut(key, options.maxString)
-                if !props.contains(where: { $0.key == k }) { props.append((k, cut(value, options.maxString))) }
-            }
-            objects.append(
-                PipeWireObject(id: UInt32(bitPattern: id), type: cut(type, CPWName.max), version: UInt32(bitPattern: version), props: props)
-            )
+            if g.isCamera { cameras.append(objects.count) }
+            objects.append(g.object)
+        }
+
+        /// `Registry::GlobalRemove` before the sync: the global is gone from the snapshot.
+        mutating func remove(_ id: UInt32) {
+            guard let i = objects.firstIndex(where: { $0.id == id }) else { return }
+            objects.remove(at: i)
+            cameras = cameras.compactMap { $0 == i ? nil : $0 > i ? $0 - 1 : $0 }
         }
 
         /// At most `max` bytes of `s`, cut back to a character boundary (a cut is counted).
-        mutating func cut(_ s: String, _ max: Int) -> String {
-            guard s.utf8.count > max else { return s }
-            truncated += 1
-            // Back from the cut to a character's first byte, as the shim cuts (a UTF-8 continuation byte is 10xxxxxx).
-            let u = s.utf8
-            var end = u.index(u.startIndex, offsetBy: max)
-            while end > u.startIndex && u[end] & 0xC0 == 0x80 { end = u.index(before: end) }
-            return String(decoding: u[..<end], as: UTF8.self)
-        }
+        mutating func cut(_ s: String, _ max: Int) -> String { Global.cut(s, max, &truncated) }
     }
-
-    /// `CPW_MAX_NAME`: types, core name and version, which no option bounds, are cut here as the shim cuts them.
-    enum CPWName { static let max = 1024 }
 }

@@ -47,7 +47,7 @@ package struct PipeWireSnapshot: Sendable, Equatable {
 /// Why no snapshot could be read.
 package struct PipeWireReadError: Error, Sendable, Equatable, CustomStringConvertible {
     package enum Kind: String, Sendable, Codable {
-        /// libpipewire-0.3 is not installed (or incomplete).
+        /// A library the port needs is missing (the fake's; the native client needs none).
         case noLibrary
         /// Nothing listens on the remote's socket.
         case noDaemon
@@ -75,7 +75,7 @@ package struct PipeWireReadOptions: Sendable, Equatable {
     package init(remote: String? = nil) { self.remote = remote }
 }
 
-/// The seam: where a registry snapshot comes from (libpipewire, or a fake in tests).
+/// The seam: where a registry snapshot comes from (the daemon's socket, or a fake in tests).
 package protocol PipeWirePort: Sendable {
     /// Reads the registry once, blocking the calling thread for at most `options.timeoutMilliseconds`.
     func read(_ options: PipeWireReadOptions) -> Result<PipeWireSnapshot, PipeWireReadError>

@@ -11,6 +11,12 @@ package enum SPAPodWriter {
 
     package static func int(_ v: Int32) -> [UInt8] { pod(type: SPAType.int, body: u32(UInt32(bitPattern: v))) }
 
+    /// An Id (`SPA_TYPE_Id`): a param id such as `SPA_PARAM_EnumFormat`.
+    package static func id(_ v: UInt32) -> [UInt8] { pod(type: SPAType.id, body: u32(v)) }
+
+    /// A None POD: what a NULL pointer (a filter, a string) is sent as.
+    package static let none: [UInt8] = pod(type: SPAType.none, body: [])
+
     /// A string: its bytes and a NUL.
     package static func string(_ s: String) -> [UInt8] { pod(type: SPAType.string, body: Array(s.utf8) + [0]) }
 

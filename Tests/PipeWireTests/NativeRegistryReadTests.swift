@@ -1,18 +1,15 @@
-import CPipeWire
+import CaptureModel
 import Foundation
 import Testing
 
 @testable import PipeWire
 
 /// The registry read over the native protocol (`NativeRegistryRead`, no libpipewire) against a real `pipewire`: the
-/// same globals, types, versions and properties as libpipewire's own read (`cpw_read`, no formats) of the same
-/// daemon; bounded like it; no daemon, a silent one and a daemon that goes away mid-read each said plainly.
+/// same camera nodes, properties and EnumFormat entries as the peer client `pw-dump` of the same daemon; bounded;
+/// no daemon, a silent one and a daemon that goes away mid-read each said plainly.
 @Suite("Native-protocol registry read against a real pipewire", .serialized)
 struct NativeRegistryReadTests {
-    static var enabled: Bool {
-        ProcessInfo.processInfo.environment["CAMPROBE_NO_PIPEWIRE_DAEMON"] != "1"
-            && FileManager.default.isExecutableFile(atPath: "/usr/bin/pipewire")
-    }
+    static var enabled: Bool { RealDaemon.enabled }
 
     static func options(_ remote: String, timeout: Int = 3000) -> PipeWireReadOptions {
         var o = PipeWireReadOptions(remote: remote)
@@ -21,70 +18,97 @@ struct NativeRegistryReadTests {
         return o
     }
 
-    /// libpipewire's read of the same daemon (`cpw_read` with enum_formats 0), through the port's C copy.
-    static func libpipewire(_ remote: String) -> PipeWireSnapshot? {
-        var o = options(remote)
-        o.enumFormats = true
-        o.maxParams = 0  // no param kept: the globals only, as the native read
-        var c = SystemPipeWirePort.cOptions(o)
-        c.enum_formats = 0
-        var snapshot: OpaquePointer?
-        var error = [CChar](repeating: 0, count: 256)
-        let status = remote.withCString { path in
-            c.remote = path
-            return cpw_read(&c, &snapshot, &error, error.count)
-        }
-        guard status == Int32(CPW_OK), let s = snapshot else { return nil }
-        defer { cpw_free(s) }
-        return SystemPipeWirePort.copy(s)
+    /// `pw-dump -r SOCKET` of the same daemon: the peer client's JSON (an array of globals, each with `id`, `type`,
+    /// and for a node `info.props` and `info.params.EnumFormat`).
+    static func pwDump(_ socket: String) throws -> [[String: Any]] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/pw-dump")
+        p.arguments = ["-r", socket]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     }
 
-    @Test("The same globals and properties as libpipewire reads", .enabled(if: enabled))
-    func sameAsLibpipewire() throws {
-        let daemon = try CPipeWireShimTests.Daemon(executable: "/usr/bin/pipewire")
+    /// A pw-dump property value as the wire carried it (pw-dump prints numbers and booleans bare).
+    static func text(_ v: Any) -> String {
+        if let s = v as? String { return s }
+        if let b = v as? Bool { return b ? "true" : "false" }
+        return "\(v)"
+    }
+
+    @Test(
+        "The same camera nodes, properties and EnumFormat entries as pw-dump reads of the same daemon",
+        .enabled(if: enabled && FileManager.default.isExecutableFile(atPath: "/usr/bin/pw-dump")))
+    func sameAsPwDump() throws {
+        let daemon = try RealDaemon.Daemon(executable: "/usr/bin/pipewire")
         defer { daemon.stop() }
         try #require(daemon.waitForSocket(), "pipewire did not create \(daemon.socketPath)")
-        let native = try NativeRegistryRead.read(Self.options(daemon.socketPath)).get()
-        let reference = try #require(Self.libpipewire(daemon.socketPath))
-        #expect(native.coreName == reference.coreName && native.coreVersion == reference.coreVersion)
-        // libpipewire's read sees its own client; the native one sees its own instead: both are left out.
-        func others(_ s: PipeWireSnapshot) -> [PipeWireObject] {
-            s.objects.filter {
-                !($0.type.hasSuffix(":Client") && $0["application.name"] != nil && $0["pipewire.sec.pid"] == String(getpid()))
-            }
+        var o = Self.options(daemon.socketPath)
+        o.enumFormats = true
+        let native = try NativeRegistryRead.read(o).get()
+        #expect(!native.coreName.isEmpty && !native.coreVersion.isEmpty)
+        #expect(native.libraryVersion == "native protocol 3 (no libpipewire)")
+        let dump = try Self.pwDump(daemon.socketPath)
+        let dumpNodes = dump.filter {
+            (($0["info"] as? [String: Any])?["props"] as? [String: Any])?["media.class"] as? String == "Video/Source"
         }
-        let a = others(native).sorted { $0.id < $1.id }
-        let b = others(reference).sorted { $0.id < $1.id }
-        #expect(a.map(\.id) == b.map(\.id), "native \(a.map(\.id)), libpipewire \(b.map(\.id))")
-        for (x, y) in zip(a, b) where x.id == y.id {
-            #expect(x.type == y.type && x.version == y.version, "\(x.id): \(x.type) v\(x.version) / \(y.type) v\(y.version)")
-            #expect(x.props.map(\.key) == y.props.map(\.key) && x.props.map(\.value) == y.props.map(\.value), "\(x.id): props differ")
+        let cameras = native.objects.filter { $0["media.class"] == "Video/Source" }
+        #expect(cameras.map(\.id).sorted() == dumpNodes.compactMap { ($0["id"] as? NSNumber)?.uint32Value }.sorted())
+        #expect(cameras.count == 2)
+        for node in dumpNodes {
+            let id = try #require((node["id"] as? NSNumber)?.uint32Value)
+            let mine = try #require(cameras.first { $0.id == id })
+            let info = try #require(node["info"] as? [String: Any])
+            // The node's own properties (Node::Info), not only its global's: the same keys and values.
+            let props = try #require(info["props"] as? [String: Any])
+            #expect(Set(props.keys) == Set(mine.props.map(\.key)), "node \(id)")
+            for (k, v) in props { #expect(mine[k] == Self.text(v), "node \(id) \(k)") }
+            // EnumFormat: as many entries, and the same formats, sizes and rates.
+            let formats = ((info["params"] as? [String: Any])?["EnumFormat"] as? [[String: Any]]) ?? []
+            #expect(mine.params.count == formats.count, "node \(id): \(mine.params.count) params, pw-dump \(formats.count)")
+            // Each entry whole: an SPA object, which the view reads.
+            #expect(mine.params.allSatisfy { SPAPod.parse($0).map { if case .object = $0 { true } else { false } } == true })
+            if !formats.isEmpty { #expect(!PipeWireNode(mine).formats.isEmpty, "node \(id)") }
+            if formats.isEmpty { #expect(mine.paramResult == -ENOENT, "node \(id): \(mine.paramResult)") }
         }
-        #expect(a.filter { $0["media.class"] == "Video/Source" }.count == 2)
+        #expect(cameras.contains { !$0.params.isEmpty && $0.paramResult == 0 })
 
-        // Bounds: two globals kept, the rest counted; strings cut to 4 bytes.
+        // Bounds: two globals kept, the rest counted; strings cut to 4 bytes (the camera judged before the cut).
         var tight = Self.options(daemon.socketPath)
         tight.maxObjects = 2
         tight.maxString = 4
         let few = try NativeRegistryRead.read(tight).get()
         #expect(few.objects.count == 2 && few.droppedObjects > 0 && few.truncated > 0)
         #expect(few.objects.allSatisfy { $0.props.allSatisfy { $0.key.utf8.count <= 4 && $0.value.utf8.count <= 4 } })
+        var short = o
+        short.maxString = 4
+        #expect(try NativeRegistryRead.read(short).get().objects.contains { !$0.params.isEmpty })
+        // maxPod 16: no POD kept, each counted; maxProps 1: one property per global.
+        var small = o
+        small.maxPod = 16
+        small.maxProps = 1
+        let bounded = try NativeRegistryRead.read(small).get()
+        #expect(bounded.truncated > 0 && bounded.objects.allSatisfy { $0.params.isEmpty && $0.props.count <= 1 })
 
         // Nothing is left open by ten reads.
-        let before = CPipeWireShimTests.openDescriptors()
-        for _ in 0..<10 { _ = NativeRegistryRead.read(Self.options(daemon.socketPath)) }
-        #expect(CPipeWireShimTests.openDescriptors() <= before)
+        let before = RealDaemon.openDescriptors()
+        for _ in 0..<10 { _ = NativeRegistryRead.read(o) }
+        #expect(RealDaemon.descriptorsBack(to: before))
     }
 
     @Test("No daemon, a silent one, and a path too long: each its own error, within the bound")
     func failures() throws {
-        let directory = try CPipeWireShimTests.temporaryDirectory()
+        let directory = try RealDaemon.temporaryDirectory()
         defer { rmdir(directory) }
         let none = NativeRegistryRead.read(Self.options(directory + "/pipewire-0"))
         #expect(throws: PipeWireReadError.self) { try none.get() }
         if case .failure(let e) = none { #expect(e.kind == .noDaemon && e.message.contains("pipewire-0"), "\(e)") }
 
-        let silent = try CPipeWireShimTests.SilentSocket()
+        let silent = try RealDaemon.SilentSocket()
         let started = ContinuousClock.now
         let quiet = NativeRegistryRead.read(Self.options(silent.path, timeout: 300))
         #expect(ContinuousClock.now - started < .seconds(5))

@@ -9,9 +9,9 @@ public enum PipeWireCameras {
     /// Reads the session's PipeWire daemon (or the one `remote` names: a socket name in `$XDG_RUNTIME_DIR`, or a
     /// path) and joins its camera nodes to `devices`.
     ///
-    /// libpipewire-0.3 is loaded on the first call (never linked). The corresponding C call is `cpw_read`, which
-    /// connects with `pw_context_connect`, follows the registry (`pw_registry` globals) and asks every camera node
-    /// for its `SPA_PARAM_EnumFormat` (`pw_node_enum_params`). The read is bounded by `timeoutMilliseconds`; it runs
+    /// No library is loaded: PipeWire's native protocol is spoken on the daemon's socket (C calls `socket`,
+    /// `connect`, `send`, `poll`, `recv`): the registry's globals, then every camera node bound and asked for its
+    /// `SPA_PARAM_EnumFormat` (`Registry::Bind`, `Node::EnumParams`). The read is bounded by `timeoutMilliseconds`; it runs
     /// on a thread of its own, so the awaiting task holds no thread of the cooperative pool.
     /// The default bound is the command line's for a read with formats: a healthy daemon answers in milliseconds, and
     /// 400 ms was too little on a slow machine with five camera nodes (the test guest).
@@ -37,9 +37,8 @@ public enum PipeWireCameras {
     /// now, then each node `.added` or `.removed`; `.unavailable` while no daemon answers (tried again every
     /// second). Join a node to a device with `PipeWireCameras.join`. Ends when the stream is dropped.
     ///
-    /// The corresponding C calls are `cpw_watch_open` (`pw_context_connect`, `pw_core_get_registry`) and
-    /// `cpw_watch_next` (`pw_loop_iterate` for the registry's `global` and `global_remove` events), on a thread of
-    /// their own.
+    /// The corresponding C calls are `socket`, `connect` and `send` (the native protocol's `Core::GetRegistry`), then
+    /// `poll` and `recv` for the registry's `global` and `global_remove` events, on a thread of their own.
     public static func nodeEvents(remote: String? = nil) -> AsyncStream<PipeWireNodeEvent> {
         nodeEvents(remote: remote, port: SystemPipeWirePort())
     }

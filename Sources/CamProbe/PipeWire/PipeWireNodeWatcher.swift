@@ -7,7 +7,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// Follows a PipeWire daemon's camera nodes on a thread of its own (the watch's loop blocks in `epoll_wait`),
+/// Follows a PipeWire daemon's camera nodes on a thread of its own (the watch blocks in `poll` on the daemon's socket),
 /// turning the registry's announcements into `PipeWireNodeEvent`s: the nodes present when it connects, then each
 /// one added or removed. A daemon that is not there yet, or goes away, is tried again every second.
 package enum PipeWireNodeWatcher {
@@ -30,7 +30,7 @@ package enum PipeWireNodeWatcher {
         return stream
     }
 
-    /// The thread's body: connects, reports, reconnects, until `stop` is raised or libpipewire is missing.
+    /// The thread's body: connects, reports, reconnects, until `stop` is raised (or a port says its library is missing).
     static func run(_ options: PipeWireReadOptions, port: any PipeWirePort, stop: StopFlag, yield: (PipeWireNodeEvent) -> Void) {
         var said: String?  // the last unavailable line, not repeated while nothing changes
         func unavailable(_ status: PipeWireReport.Status, _ message: String) {

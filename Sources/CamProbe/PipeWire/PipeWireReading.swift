@@ -16,7 +16,7 @@ package struct PipeWireReading: Sendable {
     let patience: Int
 
     /// Starts the read. `options` nil: the view is turned off (`--no-pipewire`). Without a remote named, a missing
-    /// `$XDG_RUNTIME_DIR/pipewire-0` (or `$PIPEWIRE_REMOTE`) socket is told at once, without loading libpipewire.
+    /// `$XDG_RUNTIME_DIR/pipewire-0` (or `$PIPEWIRE_REMOTE`) socket is told at once, without connecting.
     package init(_ options: PipeWireReadOptions?, port: any PipeWirePort = SystemPipeWirePort()) {
         patience = (options?.timeoutMilliseconds ?? 0) + 1000
         guard let options else {

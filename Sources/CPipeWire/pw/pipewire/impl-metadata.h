@@ -1,2 +1,0 @@
-/* Forwards to pipewire-0.3/pipewire/impl-metadata.h (scripts/dev/pipewire-forwarders.sh). */
-#include <pipewire-0.3/pipewire/impl-metadata.h>

@@ -1,2 +1,0 @@
-/* Forwards to spa-0.2/spa/support/log-impl.h (scripts/dev/pipewire-forwarders.sh). */
-#include <spa-0.2/spa/support/log-impl.h>
