@@ -22,8 +22,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // C shims. The system libraries' are module maps with constants and non-variadic wrappers; CAllocationCounter
-        // is a malloc wrapper.
+        // C shims: what Swift cannot import from a C header alone. CV4L2: ioctl numbers as constants, and libv4l2 and
+        // libv4lconvert loaded with dlopen on first use behind non-variadic wrappers (--libv4l2, snapshots); CUdev: the
+        // header as it is; CALSA: a no-op error handler (libasound's is variadic); CZlib: the header.
         .systemLibrary(name: "CV4L2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
@@ -38,7 +39,7 @@ let package = Package(
         // The host's own: dedicated threads and the thread executor, the monotonic clock, the one errno table. Glibc only.
         .target(name: "HostSystem", swiftSettings: strict),
         // Pure, Sendable, Codable capability model: values, and what is derived from them alone (the semantics a
-        // control list implies, queries on a media graph). No C, no I/O, no planning.
+        // control list implies, queries on a media graph, values spelled as text). No C, no I/O, no planning.
         .target(name: "CaptureModel", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The ioctl seam and V4L2 enumeration. Only importer of CV4L2.
         .target(name: "V4L2", dependencies: ["CV4L2", "CaptureModel", "HostSystem"], swiftSettings: strict),

@@ -15,7 +15,7 @@ package struct CLIEnvironment: Sendable {
     /// False for a fake machine: `monitor` then prints what is present and
     /// stops unless `--count` or `--timeout` is given (no events will come).
     package var isLive: Bool
-    /// The PipeWire daemon `list` and `show` read: libpipewire, or a fake.
+    /// The PipeWire daemon `list` and `show` read: over its native protocol (`SystemPipeWirePort`), or a fake.
     package var pipeWire: any PipeWirePort
 
     /// Creates an environment; see the properties.

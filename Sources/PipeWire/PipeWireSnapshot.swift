@@ -47,8 +47,6 @@ package struct PipeWireSnapshot: Sendable, Equatable {
 /// Why no snapshot could be read.
 package struct PipeWireReadError: Error, Sendable, Equatable, CustomStringConvertible {
     package enum Kind: String, Sendable, Codable {
-        /// A library the port needs is missing (the fake's; the native client needs none).
-        case noLibrary
         /// Nothing listens on the remote's socket.
         case noDaemon
         /// The daemon did not answer within the bound.

@@ -50,10 +50,6 @@ package enum PipeWireNodeWatcher {
             }
             switch port.watch(options) {
             case .failure(let e):
-                if e.kind == .noLibrary {
-                    unavailable(.noLibrary, e.message)
-                    return
-                }
                 unavailable(e.kind == .noDaemon ? .noDaemon : e.kind == .timedOut ? .timedOut : .failed, e.message)
                 pause(retry, stop)
             case .success(let watch):

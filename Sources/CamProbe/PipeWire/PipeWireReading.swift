@@ -62,7 +62,6 @@ package struct PipeWireReading: Sendable {
         case .failure(let e):
             let status: PipeWireReport.Status =
                 switch e.kind {
-                case .noLibrary: .noLibrary
                 case .noDaemon: .noDaemon
                 case .timedOut: .timedOut
                 case .failed: .failed

@@ -11,7 +11,7 @@ import PipeWire
 ///                   "formats": [{"format": "YUY2", "width": 640, "height": 480, "rates": ["30/1", "15/1"]},
 ///                               {"subtype": "mjpg", "width": 1280, "height": 720, "rates": ["30/1"]}],
 ///                   "paramResult": -2}],
-///      "answer": "ok" | "noDaemon" | "never" | "noLibrary",
+///      "answer": "ok" | "noDaemon" | "never",
 ///      "watch": [{"afterMs": 200, "add": {"id": 50, "type": "PipeWire:Interface:Node", "props": {…}}},
 ///                {"afterMs": 100, "remove": 50}, {"afterMs": 100, "lose": "the daemon closed the connection"}]}
 ///
@@ -63,7 +63,6 @@ package struct FakePipeWirePort: PipeWirePort {
     package func read(_ options: PipeWireReadOptions) -> Result<PipeWireSnapshot, PipeWireReadError> {
         switch spec.answer ?? "ok" {
         case "noDaemon": return .failure(PipeWireReadError(.noDaemon, "no PipeWire daemon on the remote (fake)"))
-        case "noLibrary": return .failure(PipeWireReadError(.noLibrary, "libpipewire-0.3.so.0 is not installed (fake)"))
         case "never":
             // As the real reader: the whole bound passes, then it gives up.
             FakeClock.sleep(milliseconds: options.timeoutMilliseconds)
@@ -88,7 +87,6 @@ package struct FakePipeWirePort: PipeWirePort {
     package func watch(_ options: PipeWireReadOptions) -> Result<any PipeWireWatch, PipeWireReadError> {
         switch spec.answer ?? "ok" {
         case "noDaemon": return .failure(PipeWireReadError(.noDaemon, "no PipeWire daemon on the remote (fake)"))
-        case "noLibrary": return .failure(PipeWireReadError(.noLibrary, "libpipewire-0.3.so.0 is not installed (fake)"))
         case "never": return .success(FakePipeWireWatch(events: []))
         default: break
         }

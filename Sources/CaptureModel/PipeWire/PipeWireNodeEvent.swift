@@ -8,7 +8,7 @@ public enum PipeWireNodeEvent: Sendable, Hashable {
     /// A camera node went away (as it was when it was announced).
     case removed(PipeWireNode)
     /// No daemon can be watched, or the one watched went away (its nodes with it): the status and one line why.
-    /// The watch tries again every second, except when libpipewire itself is missing (`noLibrary`, the last event).
+    /// The watch tries again every second while a session is there to have a daemon.
     case unavailable(PipeWireReport.Status, String)
     /// This many events were dropped (more came at once than the bound keeps); the watch reconnects to resync.
     case dropped(Int)

@@ -6,7 +6,8 @@ public struct PipeWireReport: Sendable, Hashable, Codable {
         case read
         /// Turned off (`--no-pipewire`).
         case off
-        /// libpipewire-0.3 is not installed: nothing to read with.
+        /// libpipewire-0.3 was not installed: only in profiles written by a camprobe that still read through it (it now
+        /// speaks the daemon's native protocol itself); kept so those profiles still read.
         case noLibrary
         /// No daemon answers on the remote's socket.
         case noDaemon

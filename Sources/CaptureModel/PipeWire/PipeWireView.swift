@@ -5,7 +5,8 @@ public struct PipeWireView: Sendable, Hashable, Codable {
     /// The daemon's name (its remote, `pipewire-0`) and version.
     public var daemon: String
     public var version: String
-    /// libpipewire's version on this machine.
+    /// What read it: `native protocol 3 (no libpipewire)`; profiles written before camprobe spoke the protocol itself
+    /// hold libpipewire's version.
     public var library: String
     public var nodes: [PipeWireNode]
     /// What the read bounds left out (globals beyond the limit, cut strings, dropped params); 0 normally.

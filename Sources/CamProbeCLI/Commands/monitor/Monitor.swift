@@ -251,7 +251,7 @@ struct Monitor: AsyncParsableCommand {
             if let nodes = pipeWire.watch() {
                 group.addTask {
                     await PipeWireMonitor.follow(nodes, named: pipeWire.remote != nil, registry: registry, printer: printer)
-                    // The watch may end (no libpipewire, no session); the monitor does not end with it.
+                    // The watch may end (no session to have a daemon); the monitor does not end with it.
                     while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
                 }
             }

@@ -105,7 +105,7 @@ enum MonitorEvent {
     }
 
     /// The PipeWire watch: `connected`, `lost` (the daemon went away), `unavailable` (none to watch yet, or no
-    /// libpipewire: `status`) or `dropped` (events missed; it reconnects).
+    /// session: `status`) or `dropped` (events missed; it reconnects).
     struct PipeWireLine: Encodable {
         var event = "pipewire"
         var state: String
