@@ -112,13 +112,15 @@ let package = Package(
             swiftSettings: strict),
         // Fake libasound cards, driven by fixtures (`FakeALSAPort`). Re-exports DeviceFixtures.
         .target(name: "ALSATesting", dependencies: ["DeviceFixtures", "ALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
-        // The facade's fakes: the fixture machine as a `DeviceSystem`, a machine that hotplugs, PipeWire. Re-exports the
-        // layers' fakes.
+        // A fake PipeWire daemon's answers as data (`FakePipeWirePort`) and SPA PODs built for tests (`PodBuilder`).
+        .target(name: "PipeWireTesting", dependencies: ["PipeWire", "CaptureModel", "DeviceFixtures", "HostSystem"], swiftSettings: strict),
+        // The facade's fakes: the fixture machine as a `DeviceSystem`, a machine that hotplugs. Re-exports the layers'
+        // fakes.
         .target(
             name: "CamProbeTesting",
             dependencies: [
-                "CamProbe", "DeviceFixtures", "V4L2Testing", "ALSATesting", "V4L2", "ALSA", "CaptureModel", "HostSystem", "PipeWire",
-                "Udev",
+                "CamProbe", "DeviceFixtures", "V4L2Testing", "ALSATesting", "PipeWireTesting", "V4L2", "ALSA", "CaptureModel",
+                "HostSystem", "Udev",
             ],
             swiftSettings: strict),
         // camprobe doctor's host answers as data (`FakeDoctorHost`), for its tests and camprobe-fake.
@@ -157,7 +159,7 @@ let package = Package(
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(
-            name: "PipeWireTests", dependencies: ["PipeWire", "CaptureModel", "CamProbeTesting"],
+            name: "PipeWireTests", dependencies: ["PipeWire", "CaptureModel", "PipeWireTesting"],
             swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),

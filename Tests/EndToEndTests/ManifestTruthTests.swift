@@ -92,10 +92,10 @@ struct ManifestTruthTests {
     @Test func aLayersTestsBuildWithoutTheFacade() throws {
         let all = try Self.targets()
         let names = Set(all.map(\.name))
-        for t in ["V4L2Tests", "ALSATests", "NegotiationTests", "CamProbeTesting", "CamProbe", "Doctor"] {
+        for t in ["V4L2Tests", "ALSATests", "NegotiationTests", "PipeWireTests", "CamProbeTesting", "CamProbe", "Doctor"] {
             #expect(names.contains(t), "\(t) is a target of Package.swift")
         }
-        for t in ["V4L2Tests", "ALSATests", "NegotiationTests"] {
+        for t in ["V4L2Tests", "ALSATests", "NegotiationTests", "PipeWireTests"] {
             let built = Self.closure(t, in: all)
             #expect(!built.contains("CamProbe"), "\(t) builds the façade: \(built.sorted())")
             #expect(built.contains(String(t.dropLast(5))), "\(t) builds the layer it tests")

@@ -1,4 +1,4 @@
-import CamProbeTesting
+import PipeWireTesting
 import CaptureModel
 import Testing
 

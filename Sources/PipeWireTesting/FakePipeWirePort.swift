@@ -1,4 +1,5 @@
 import CaptureModel
+import DeviceFixtures
 import FoundationEssentials
 import HostSystem
 import PipeWire
