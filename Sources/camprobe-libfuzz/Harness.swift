@@ -21,11 +21,14 @@ import TextImport
 // `scripts/fuzz/run-libfuzzer.sh READER [RUNS]` does both steps.
 
 /// The readers, named as `CAMPROBE_FUZZ_READER` names them: every text importer of the registry (by its kind's last
-/// path component: `v4l2-ctl`, `arecord`, `cards`), the paste detector, and the two profile forms.
+/// path component: `v4l2-ctl`, `arecord`, `cards`), the paste detector, and every profile codec of
+/// `ProfileCodecs.all` (by its `--format` name: `json`, `xml`); a new importer or codec is fuzzed with no edit here.
 struct FuzzReader: Sendable, Equatable {
     var rawValue: String
     /// The text importer this reader runs, if it is one.
     var importer: (any TextImporter)? { TextImporters.all.first { Self.name(of: $0.kind) == rawValue } }
+    /// The profile codec this reader runs, if it is one.
+    var codec: (any ProfileCodec)? { ProfileCodecs.named(rawValue) }
 
     init?(rawValue: String) {
         guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
@@ -35,9 +38,8 @@ struct FuzzReader: Sendable, Equatable {
 
     static func == (a: FuzzReader, b: FuzzReader) -> Bool { a.rawValue == b.rawValue }
     static let paste = FuzzReader(named: "paste")
-    static let json = FuzzReader(named: "json")
-    static let xml = FuzzReader(named: "xml")
-    static let allCases: [FuzzReader] = TextImporters.all.map { FuzzReader(named: name(of: $0.kind)) } + [paste, json, xml]
+    static let allCases: [FuzzReader] =
+        TextImporters.all.map { FuzzReader(named: name(of: $0.kind)) } + [paste] + ProfileCodecs.all.map { FuzzReader(named: $0.name) }
 
     static func name(of kind: PasteKind) -> String { String(kind.rawValue.split(separator: "/").last ?? "") }
 }
@@ -55,34 +57,26 @@ func fuzzOne(_ reader: FuzzReader, _ bytes: [UInt8]) {
         let kept = PasteNormalizer.normalize(text, commands: .keep)
         _ = PasteKind.detect(kept)
         _ = PasteNormalizer.normalize(text, commands: .blank)
-    } else {
-        loadProfile(bytes, as: reader)
+    } else if let codec = reader.codec {
+        loadProfile(bytes, as: codec)
     }
 }
 
-/// The path `ProfileFile.load` takes once the file's bytes are read: the form
-/// from the first byte, a JSON document parsed once and its `schemaVersion`
-/// looked at, then schema validation and decoding. Only the form the reader
-/// names is run, so the JSON and XML corpora stay apart. Whatever is accepted
-/// is written and read again, and must give the same device.
-func loadProfile(_ bytes: [UInt8], as reader: FuzzReader) {
-    switch ProfileEncoding.detect(bytes) {
-    case .json? where reader == FuzzReader.json:
-        let parsed = JSONProfile.parse(bytes)
-        if let v = parsed.declaredSchemaVersion, v > CaptureModelSchema.version { return }
-        guard let doc = try? parsed.read() else {
-            _ = JSONProfile.validate(bytes)
-            return
-        }
-        let again = try? JSONProfile.read(Array(JSONProfile.write(doc).utf8))
-        if again?.device != doc.device { fatalError("JSON profile accepted but did not read back equal") }
-    case .xml? where reader == FuzzReader.xml:
-        guard let doc = try? XMLProfile.read(bytes) else { return }
-        let again = try? XMLProfile.read(Array(XMLProfile.write(doc).utf8))
-        if again?.device != doc.device { fatalError("XML profile accepted but did not read back equal") }
-    default:
+/// The path `ProfileFile.load` takes once the file's bytes are read: the codec told from the first bytes, the
+/// document opened and its declared `schemaVersion` looked at, then schema validation and decoding. Only the codec
+/// the reader names is run, so each codec's corpus stays its own. Whatever is accepted is written and read again,
+/// and must give the same device.
+func loadProfile(_ bytes: [UInt8], as codec: any ProfileCodec) {
+    guard let detected = ProfileCodecs.detect(bytes), detected.name == codec.name else { return }
+    let draft = codec.open(bytes)
+    if let v = draft.declaredSchemaVersion, v > CaptureModelSchema.version { return }
+    guard let doc = try? draft.read() else {
+        _ = codec.validate(bytes)
         return
     }
+    guard let text = try? codec.encode(doc) else { return }
+    let again = try? codec.decode(Array(text.utf8))
+    if again?.device != doc.device { fatalError("\(codec.displayName) profile accepted but did not read back equal") }
 }
 
 #if CAMPROBE_LIBFUZZER

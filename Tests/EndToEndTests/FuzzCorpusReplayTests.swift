@@ -24,4 +24,17 @@ import Testing
         let replayed = r.stdout.split(separator: "\n").filter { $0.hasSuffix(": ok") }
         #expect(replayed.count == files.count, "\(replayed.count) of \(files.count) replayed; \(r.stderr.suffix(2000))")
     }
+
+    /// The harness fuzzes every codec of `ProfileCodecs.all` through the codec itself: it names no encoding, so a new
+    /// codec is fuzzed with no edit there (the replay above runs `json` and `xml` by their codecs' names).
+    @Test func theHarnessNamesNoEncoding() throws {
+        let harness = URL(fileURLWithPath: Self.corpus).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/camprobe-libfuzz/Harness.swift").path
+        let code = try String(contentsOfFile: harness, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+        for name in ["ProfileEncoding", "JSONProfile", "XMLProfile", "\"json\"", "\"xml\""] {
+            #expect(!code.contains(name), "the fuzz harness names \(name): go through ProfileCodecs.all")
+        }
+        #expect(code.contains("ProfileCodecs.all"))
+    }
 }
