@@ -1,5 +1,6 @@
 import CamProbeTesting
 import CaptureModel
+import FoundationEssentials
 import TextImport
 
 /// Imported v4l2-ctl dumps → the fake machine's fixture (`FakeSystemSpec`): the capture node with its formats,
@@ -9,9 +10,12 @@ import TextImport
 /// What a dump cannot tell is filled in as a UVC camera would answer (capabilities 0x84a00001, device caps
 /// 0x04200001, driver version 6.1.0, input "Camera 1", 1/30 s) and should be said in the fixture's description.
 enum FakeFixtureWriter {
-    /// The fixture file's text.
+    /// The fixture file's text: the fixture types' own `Codable` spelling, pretty-printed with sorted keys, as
+    /// Foundation's `JSONEncoder` writes it (a fixture is read by a decoder, never compared with a hand layout).
     static func text(_ request: FixtureRequest) throws -> String {
-        FixtureJSONText.text(try FixtureTree.encoding(system(request)))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(system(request)), as: UTF8.self) + "\n"
     }
 
     static func system(_ r: FixtureRequest) throws -> FakeSystemSpec {
