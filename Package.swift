@@ -113,7 +113,8 @@ let package = Package(
         // Fake libasound cards, driven by fixtures (`FakeALSAPort`). Re-exports DeviceFixtures.
         .target(name: "ALSATesting", dependencies: ["DeviceFixtures", "ALSA", "CaptureModel", "HostSystem"], swiftSettings: strict),
         // A fake PipeWire daemon's answers as data (`FakePipeWirePort`) and SPA PODs built for tests (`PodBuilder`).
-        .target(name: "PipeWireTesting", dependencies: ["PipeWire", "CaptureModel", "DeviceFixtures", "HostSystem"], swiftSettings: strict),
+        .target(
+            name: "PipeWireTesting", dependencies: ["PipeWire", "CaptureModel", "DeviceFixtures", "HostSystem"], swiftSettings: strict),
         // The facade's fakes: the fixture machine as a `DeviceSystem`, a machine that hotplugs. Re-exports the layers'
         // fakes.
         .target(
