@@ -1,7 +1,7 @@
-import PipeWireTesting
 import CaptureModel
 import Foundation
 import Glibc
+import PipeWireTesting
 import Testing
 
 @testable import PipeWire

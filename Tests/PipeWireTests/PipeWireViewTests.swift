@@ -1,5 +1,5 @@
-import PipeWireTesting
 import CaptureModel
+import PipeWireTesting
 import Testing
 
 @testable import PipeWire
