@@ -91,7 +91,8 @@ struct OutputSafetyTests {
     @Test func monitorTextEscapesDeviceNames() throws {
         let fixture = CLI.fixtures + "/c525.json"
         let text = try String(contentsOfFile: fixture, encoding: .utf8)
-            .replacingOccurrences(of: "\"card\": \"HD Webcam C525\"", with: "\"card\": \"Cam\\u001b]0;pwned\\u0007\"")
+            .replacingOccurrences(of: "\"card\" : \"HD Webcam C525\"", with: "\"card\" : \"Cam\\u001b]0;pwned\\u0007\"")
+        #expect(text.contains("pwned"), "the fixture's card was not replaced: its spelling changed")
         let f = try CLI.fixture(text)
         let r = try CLI.run(["monitor", "--fixture", f])
         #expect(r.status == 0, "\(r.stderr)")
