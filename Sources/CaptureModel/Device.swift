@@ -128,11 +128,14 @@ public struct Device: Sendable, Hashable, Codable {
     public var problems: [Problem]
     /// For a profile made by `camprobe import`: which file gave which fact. nil for live devices.
     package var provenance: ImportProvenance?
+    /// For a USB camera: its bus (link speed, hubs, controller, streaming alternate settings, measured settings);
+    /// nil when not USB or not read. Absent from documents written before it existed.
+    package var usb: DeviceUSB?
 
     package init(
         id: DeviceID, name: String, modelID: String?, transport: Transport, identity: DeviceIdentity,
         nodes: [DeviceNode], captures: [CaptureNodeCapabilities], audio: [AudioCaptureCard] = [], sensor: SensorCamera? = nil,
-        problems: [Problem] = [], provenance: ImportProvenance? = nil
+        problems: [Problem] = [], provenance: ImportProvenance? = nil, usb: DeviceUSB? = nil
     ) {
         self.id = id
         self.name = name
@@ -145,6 +148,7 @@ public struct Device: Sendable, Hashable, Codable {
         self.sensor = sensor
         self.problems = problems
         self.provenance = provenance
+        self.usb = usb
     }
 
     /// For a media-controller camera (a sensor entity of a media graph: vimc, a Raspberry Pi or Rockchip camera):
@@ -161,7 +165,9 @@ public struct Device: Sendable, Hashable, Codable {
     /// `.video` when it has a video capture node, `.audio` for a microphone on its own.
     public var mediaType: MediaType { captures.isEmpty && nodes.allSatisfy({ $0.role == .audio }) && !audio.isEmpty ? .audio : .video }
 
-    enum CodingKeys: String, CodingKey { case id, name, modelID, transport, identity, nodes, captures, audio, sensor, problems, provenance }
+    enum CodingKeys: String, CodingKey {
+        case id, name, modelID, transport, identity, nodes, captures, audio, sensor, problems, provenance, usb
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -176,6 +182,7 @@ public struct Device: Sendable, Hashable, Codable {
         sensor = try c.decodeIfPresent(SensorCamera.self, forKey: .sensor)
         problems = try c.decode([Problem].self, forKey: .problems)
         provenance = try c.decodeIfPresent(ImportProvenance.self, forKey: .provenance)
+        usb = try c.decodeIfPresent(DeviceUSB.self, forKey: .usb)
     }
 }
 
