@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import HostSystem
 import Negotiation
 import SensorPipelines
 
@@ -13,6 +14,11 @@ struct Applier {
     let applied: AppliedFormat
     /// For a media-controller camera: what configuring its pipeline did.
     let pipeline: PipelineApplied?
+    /// What the bus said when the camera was decided beside others streaming in its domain.
+    let bus: BusVerdict?
+    /// The domain's advisory lock, held from the decision until this value is dropped (after `STREAMON` for
+    /// `verify` and `snapshot`): another camprobe deciding on the same domain meanwhile waits.
+    let busLock: USBDomainLock?
 
     static func run<R: VideoRequestRequirement>(
         _ selector: String, _ request: VideoRequestOptions<R>, _ source: DeviceSourceOptions
@@ -23,7 +29,10 @@ struct Applier {
                     + "'camprobe apply --dry-run' shows what would be set, 'camprobe negotiate' the decision")
         }
         let d = try await source.resolveOffPool(selector)
-        let (node, decision) = try request.decide(d)
+        let live = CLIEnvironment.current.isLive
+        let (node, decision, bus, busLock) = try await DedicatedThread.runThrowing("read the bus of \(d.name)") {
+            try request.decideLocked(d, live: live)
+        }
         guard let c = decision.choice else {
             throw CLIError(
                 message: "nothing applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ")
@@ -38,7 +47,8 @@ struct Applier {
             try await camera.lockForConfiguration()
             let applied = try await camera.apply(c.mode)
             return Applier(
-                device: d, node: node, decision: decision, camera: camera, applied: applied.details, pipeline: applied.pipeline)
+                device: d, node: node, decision: decision, camera: camera, applied: applied.details, pipeline: applied.pipeline,
+                bus: bus, busLock: busLock)
         } catch {
             await camera.close()
             throw CLIError(message: "could not configure \(d.name): \(error.message)", cause: error)
@@ -51,6 +61,7 @@ struct Applier {
         print(Terminal.bold(device.name) + "  \(device.id)  \(node.path)")
         print("Decision: \(decision.outcome.rawValue.uppercased())  \(decision.choice?.summary ?? "-")")
         for ch in decision.changes { print("  changed \(ch.field): \(ch.requested) → \(ch.chosen) — \(ch.reason)") }
+        if let bus { DecisionRenderer.renderBus(bus) }
         print("Applied:  the driver now reports \(a.after.fourcc) \(a.after.width)x\(a.after.height)\(iv)")
         if let b = a.before {
             print(
@@ -120,6 +131,8 @@ struct Apply: AsyncParsableCommand {
         var decision: Decision
         var applied: AppliedFormat
         var pipeline: PipelineApplied?
+        /// The cameras streaming in the domain and whether the wish fit beside them (absent when none streams).
+        var bus: BusVerdict?
     }
 
     func validate() throws {
@@ -140,7 +153,9 @@ struct Apply: AsyncParsableCommand {
         await a.camera.close()
         if source.json {
             try JSONOutput.print(
-                Output(device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, pipeline: a.pipeline))
+                Output(
+                    device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, pipeline: a.pipeline,
+                    bus: a.bus))
         } else {
             a.printText()
         }

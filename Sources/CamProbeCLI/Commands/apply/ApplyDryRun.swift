@@ -1,4 +1,5 @@
 import CamProbe
+import HostSystem
 import Negotiation
 
 /// `apply … --dry-run`: the decision and what `apply` would set — the format and
@@ -39,7 +40,10 @@ struct ApplyDryRun {
 
     static func plan(_ selector: String, _ request: RequestOptions, _ source: DeviceSourceOptions) async throws -> ApplyDryRun {
         let d = try await source.resolveOffPool(selector)
-        let (node, decision) = try request.decide(d)
+        let live = source.profile.isEmpty && CLIEnvironment.current.isLive
+        let (node, decision, _) = try await DedicatedThread.runThrowing("read the bus of \(d.name)") {
+            try request.decideBesideBus(d, live: live)
+        }
         guard let c = decision.choice else {
             throw CLIError(
                 message: "nothing would be applied: no mode of \(d.name) fits (" + decision.reasons.joined(separator: "; ")

@@ -77,6 +77,8 @@ struct Verify: AsyncParsableCommand {
             throw CLIError(message: "streaming \(a.device.name) failed: \(error.message)")
         }
         await a.camera.close()
+        // The domain's lock is held until the stream ran (after STREAMON), then given back.
+        withExtendedLifetime(a.busLock) {}
         let verdict = VerifyVerdict(report)
         if source.json {
             try JSONOutput.print(

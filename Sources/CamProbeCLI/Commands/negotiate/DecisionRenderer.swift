@@ -44,6 +44,25 @@ enum DecisionRenderer {
         }
     }
 
+    /// What the bus said: the cameras already streaming in the domain and whether the wish fits beside them.
+    static func renderBus(_ v: BusVerdict) {
+        let unit = v.shortUnit
+        let with = { (load: Double?) in load.map { " (\(BusVerdict.figure($0)) of \(BusVerdict.figure(v.capacity)) \(unit) with it)" } ?? ""
+        }
+        if v.wishFits {
+            print("Bus:      \(v.wish ?? "the choice") fits beside what streams\(with(v.loadWithWish)): \(v.sentence)")
+        } else {
+            print(
+                "Bus:      " + Terminal.yellow("\(v.wish ?? "the one-camera choice") does not fit\(with(v.loadWithWish))")
+                    + ": \(v.sentence)")
+            if let c = v.chosen { print("          \(c) fits beside them\(with(v.loadWithChoice))") }
+        }
+        for o in v.occupants {
+            let who = o.holders.isEmpty ? "holder not known" : o.holders.map { "pid \($0.pid) (\($0.commandLine))" }.joined(separator: ", ")
+            print("          \(o.label): alt \(o.held.alt), \(o.held.bytesPerInterval) B per interval, \(o.demand.microseconds) µs, \(who)")
+        }
+    }
+
     /// The pipeline a media-controller choice needs, and how to set it with other tools.
     static func renderPipeline(_ p: SensorPipelineSetup) {
         print("Pipeline: sensor \(p.sensorCode)/\(p.size) → \(p.capturePath) \(p.fourcc)")

@@ -79,6 +79,9 @@ struct Negotiate: AsyncParsableCommand {
         var commands: [String: String]
         /// For a media-controller camera: the pad formats of its pipeline and the commands that set them.
         var pipeline: SensorPipelineSetup?
+        /// For a USB camera beside others streaming in its bandwidth domain: what they hold, and whether the wish
+        /// fits beside them (absent when nothing else streams there, with --ignore-bus, or for a profile).
+        var bus: BusVerdict?
     }
 
     func validate() throws {
@@ -153,7 +156,8 @@ struct Negotiate: AsyncParsableCommand {
             return try AudioNegotiation.run(
                 device: d, options: audio, strict: request.strict, json: source.json, explain: explain, emit: emitter)
         }
-        let (node, decision) = try request.decide(d)
+        let live = source.profile.isEmpty && CLIEnvironment.current.isLive
+        let (node, decision, bus) = try request.decideBesideBus(d, live: live)
         let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
         // Commands are kept (scripts, service files): name the node by a link that survives reboots.
         let commandNode = decision.choice?.path ?? node.path
@@ -184,9 +188,10 @@ struct Negotiate: AsyncParsableCommand {
             try JSONOutput.print(
                 Output(
                     device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands,
-                    pipeline: pipeline))
+                    pipeline: pipeline, bus: bus))
         } else {
             DecisionRenderer.render(decision, device: d, node: node, request: request.summary, explain: explain)
+            if let bus { DecisionRenderer.renderBus(bus) }
             if let p = pipeline { DecisionRenderer.renderPipeline(p) }
         }
         try finish(decision)

@@ -1,10 +1,11 @@
 import ArgumentParser
 import CamProbe
 import Negotiation
+import Udev
 
 /// Whether a command needs a video request: `apply` and `verify` do; `negotiate` may ask a
 /// microphone instead (`--rate`, `--channels`, `--sample-format`) and checks that itself.
-protocol VideoRequestRequirement {
+protocol VideoRequestRequirement: SendableMetatype {
     static var isRequired: Bool { get }
 }
 
@@ -84,6 +85,13 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
         name: .long,
         help: "Treat an ADJUSTED decision as an error: exit 1 naming the changes (apply and verify then change nothing).")
     var strict = false
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Decide as if the camera were alone on its USB bus. By default a live USB camera is decided beside the cameras "
+                + "already streaming in its bandwidth domain (the alternate setting each holds, and who holds it)."))
+    var ignoreBus = false
 
     func validate() throws {
         if let presetText, preset == nil {
@@ -228,6 +236,41 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
         let pick = if let preset { Negotiator.decide(preset: preset, across: d) } else { Negotiator.decide(try request()!, across: d) }
         let node = pick.path.flatMap { path in d.captures.first { $0.path == path } } ?? first
         return (node, pick.decision)
+    }
+
+    /// `decide(_:)` beside what already streams on a live USB camera's bus (`BusContext.read`: sysfs and `/proc`),
+    /// unless `--ignore-bus` or `live` is false (a profile, the test fakes): the decision, and what the bus said
+    /// (nil when nothing else streams in the domain, or the bus was not read).
+    func decideBesideBus(_ d: Device, live: Bool) throws -> (CaptureNodeCapabilities, Decision, BusVerdict?) {
+        guard live, !ignoreBus, d.transport.kind == .usb, let bus = BusContext.read(d) else {
+            let (node, decision) = try decide(d)
+            return (node, decision, nil)
+        }
+        guard let first = d.captures.first else { throw CLIError(message: "\(d.name) (\(d.id)) has no video capture node to negotiate") }
+        noteUnofferedFormats(d)
+        let asked = try request()
+        let (pick, verdict) = Negotiator.decide(d, beside: bus) { device in
+            if let preset { return Negotiator.decide(preset: preset, across: device) }
+            return Negotiator.decide(asked!, across: device)
+        }
+        let node = pick.path.flatMap { path in d.captures.first { $0.path == path } } ?? first
+        return (node, pick.decision, verdict)
+    }
+
+    /// `decideBesideBus(_:live:)` under the advisory lock of the camera's bandwidth domain (`USBDomainLock`), taken
+    /// before the bus is read and returned to the caller, who holds it until its `STREAMON` is done: two recorders
+    /// deciding at the same instant do not both take the last free microseconds. No lock without a bus to read.
+    func decideLocked(_ d: Device, live: Bool) throws -> (CaptureNodeCapabilities, Decision, BusVerdict?, USBDomainLock?) {
+        var lock: USBDomainLock?
+        if live, !ignoreBus, d.transport.kind == .usb, let sysfs = d.identity.physicalPath, let link = USBBusReader().link(sysfs) {
+            do throws(USBDomainLock.Failure) {
+                lock = try USBDomainLock(domain: USBDomain.of(link).key)
+            } catch {
+                throw CLIError(message: "cannot decide \(d.name) beside its bus: \(error.message) (--ignore-bus decides without it)")
+            }
+        }
+        let (node, decision, bus) = try decideBesideBus(d, live: live)
+        return (node, decision, bus, lock)
     }
 
     /// A `--format` the device does not offer, near one it does (`MJGP`, `YUVY`), is said with a "did you mean".

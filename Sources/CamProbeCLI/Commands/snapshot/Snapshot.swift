@@ -91,6 +91,8 @@ struct SnapshotCommand: AsyncParsableCommand {
             throw CLIError(message: "snapshot: \(error.message)")
         }
         await a.camera.close()
+        // The domain's lock is held until the frame came (after STREAMON), then given back.
+        withExtendedLifetime(a.busLock) {}
         let bytes: [UInt8]
         do {
             bytes = try SnapshotEncoder.encode(frame, as: encoding)
