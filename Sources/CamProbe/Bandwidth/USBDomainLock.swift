@@ -47,7 +47,7 @@ package final class USBDomainLock: Sendable {
                 throw Failure(
                     path: path,
                     message: e == EWOULDBLOCK
-                        ? "another process has been deciding on \(domain) for over \(Int(timeout)) s (it holds \(path))"
+                        ? "another process has been deciding on \(domain) for over \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s (it holds \(path))"
                         : "flock \(path): \(String(cString: strerror(e)))")
             }
             // The holder keeps it only from its decision to its STREAMON: a short wait, bounded by the deadline.
