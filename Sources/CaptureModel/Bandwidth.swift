@@ -42,18 +42,13 @@ package enum Bandwidth {
         return v < 18_446_744_073_709_551_616.0 ? UInt64(v) : UInt64.max
     }
 
-    /// The most video payload a transport carries isochronously, bytes/s:
-    /// USB 2.0 high speed: 3 transactions × 1024 bytes per 125 µs microframe = 24,576,000;
-    /// USB 1.1 full speed: 1023 bytes per 1 ms frame = 1,023,000;
-    /// USB 3.x SuperSpeed: 3 bursts × 16 × 1024 bytes per 125 µs service interval = 393,216,000
-    /// (USB 2.0 spec §5.6.4, USB 3.2 spec §4.4.8). nil for other transports (no limit known).
+    /// The most video payload a transport carries isochronously, bytes/s: the bus model's largest reservation for
+    /// the link's speed (`USBBusTime.mostBytesPerInterval`) times its service intervals per second
+    /// (`USBBusTime.intervalsPerSecond`): 3 × 1024 B × 8000 = 24,576,000 at high speed, 1023 B × 1000 at full
+    /// speed, 3 × 16 × 1024 B × 8000 at SuperSpeed. nil for other transports (no limit known).
     package static func transportLimit(_ t: Transport?) -> UInt64? {
         guard let t, t.kind == .usb, let mbps = t.speedMbps else { return nil }
-        switch mbps {
-        case ..<13: return 1_023_000
-        case ..<481: return 24_576_000
-        default: return 393_216_000
-        }
+        return UInt64(USBBusTime.mostBytesPerInterval(speedMbps: mbps) * USBBusTime.intervalsPerSecond(speedMbps: mbps))
     }
 
     /// "24.6 MB/s"

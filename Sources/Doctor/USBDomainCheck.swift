@@ -4,7 +4,7 @@ import Udev
 
 extension DoctorHost {
     /// A USB device's bus model from its sysfs path (`USBBusReader`); nil when it cannot be read. The default is nil:
-    /// a host that cannot read the bus (a fake) leaves doctor to the bytes-per-second estimate (`usbBandwidth`).
+    /// a host that cannot read the bus (a fake) has only what the devices carry (`Device.usb`, from a profile).
     package func usbLink(_ sysfsPath: String) -> USBLink? { nil }
 }
 
@@ -16,12 +16,18 @@ extension SystemDoctorHost {
 extension DoctorContext {
     /// Check 3 with the bus model, where the host can read it: the cameras grouped by bandwidth domain (`USBDomain`),
     /// each costed by the alternate setting it holds now (measured) or, not streaming, by what its current format would
-    /// reserve (uncompressed: the lower bound; compressed: its largest setting), against the domain's rule. nil when no
-    /// camera's bus could be read (then the bytes-per-second estimate runs).
-    func usbDomains(checked: [Device], all: [Device]) -> [DoctorFinding]? {
+    /// reserve (uncompressed: the lower bound; compressed: its largest setting), against the domain's rule. A camera
+    /// whose bus is neither readable in sysfs nor carried by its document (`Device.usb`) is named in one INFO finding:
+    /// its bandwidth is unknown, not fine.
+    func usbDomains(checked: [Device], all: [Device]) -> [DoctorFinding] {
         var groups: [(domain: USBDomain, members: [(Device, USBLink)])] = []
+        var unread: [Device] = []
+        let wanted = Set(checked.map(\.id))
         for d in all where d.transport.kind == .usb {
-            guard let path = d.identity.physicalPath, let link = host.usbLink(path) else { continue }
+            guard let link = d.identity.physicalPath.flatMap({ host.usbLink($0) }) ?? d.usb?.link else {
+                if wanted.contains(d.id) { unread.append(d) }
+                continue
+            }
             let domain = USBDomain.of(link)
             if let i = groups.firstIndex(where: { $0.domain.key == domain.key }) {
                 groups[i].members.append((d, link))
@@ -29,35 +35,53 @@ extension DoctorContext {
                 groups.append((domain, [(d, link)]))
             }
         }
-        guard !groups.isEmpty else { return nil }
-        let wanted = Set(checked.map(\.id))
-        return groups.filter { g in g.members.contains { wanted.contains($0.0.id) } }.compactMap { g in
-            var demands: [USBDemand] = []
-            var evidence = [
-                "\(g.domain.key): \(g.domain.rule.family), \(Int(g.domain.rule.capacity)) \(g.domain.rule.unit) (\(g.domain.rule.kernelSource))"
-            ]
-            if let n = g.domain.note { evidence.append(n) }
-            for (d, link) in g.members {
-                guard let r = reservation(d, link) else { continue }
-                guard let demand = r.demand(speedMbps: link.speedMbps) else { continue }
-                demands.append(demand)
-                let alt = r.alt.map { "alt \($0.alt), " } ?? ""
-                let held = link.heldAlt != nil ? "streaming now" : "its current format"
-                let mode = Self.currentMode(d).map { " \($0) (\(held))" } ?? " (\(held))"
-                evidence.append(
-                    "\(d.name) (\(link.sysfsName)):\(mode) → \(alt)\(r.bytes) B per µframe, \(demand.microseconds) µs (\(r.evidence.rawValue))"
-                )
+        return Self.unreadBus(unread)
+            + groups.filter { g in g.members.contains { wanted.contains($0.0.id) } }.compactMap { g in
+                var demands: [USBDemand] = []
+                var evidence = [
+                    "\(g.domain.key): \(g.domain.rule.family), \(Int(g.domain.rule.capacity)) \(g.domain.rule.unit) (\(g.domain.rule.kernelSource))"
+                ]
+                if let n = g.domain.note { evidence.append(n) }
+                for (d, link) in g.members {
+                    guard let r = reservation(d, link) else { continue }
+                    guard let demand = r.demand(speedMbps: link.speedMbps) else { continue }
+                    demands.append(demand)
+                    let alt = r.alt.map { "alt \($0.alt), " } ?? ""
+                    let held = link.heldAlt != nil ? "streaming now" : "its current format"
+                    let mode = Self.currentMode(d).map { " \($0) (\(held))" } ?? " (\(held))"
+                    evidence.append(
+                        "\(d.name) (\(link.sysfsName)):\(mode) → \(alt)\(r.bytes) B per µframe, \(demand.microseconds) µs (\(r.evidence.rawValue))"
+                    )
+                }
+                let load = g.domain.rule.load(demands)
+                guard load > g.domain.rule.capacity + 1e-9 else { return nil }
+                evidence.append("load \(Int(load)) > \(Int(g.domain.rule.capacity)) \(g.domain.rule.unit)")
+                return DoctorFinding(
+                    severity: .warning, check: .usbBandwidth,
+                    title: "Cameras on \(g.domain.key) would reserve \(Int(load)) of \(Int(g.domain.rule.capacity)) \(g.domain.rule.unit)",
+                    device: g.members.count == 1 ? g.members[0].0.name : nil, subject: g.domain.key, evidence: evidence,
+                    fix: "Plan them together: `camprobe negotiate --together DEVICE DEVICE… --size WxH --fps F` says which modes fit "
+                        + "and which move to another root port (or controller) would help")
             }
-            let load = g.domain.rule.load(demands)
-            guard load > g.domain.rule.capacity + 1e-9 else { return nil }
-            evidence.append("load \(Int(load)) > \(Int(g.domain.rule.capacity)) \(g.domain.rule.unit)")
-            return DoctorFinding(
-                severity: .warning, check: .usbBandwidth,
-                title: "Cameras on \(g.domain.key) would reserve \(Int(load)) of \(Int(g.domain.rule.capacity)) \(g.domain.rule.unit)",
-                device: g.members.count == 1 ? g.members[0].0.name : nil, subject: g.domain.key, evidence: evidence,
-                fix: "Plan them together: `camprobe negotiate --together DEVICE DEVICE… --size WxH --fps F` says which modes fit "
-                    + "and which move to another root port (or controller) would help")
-        }
+    }
+
+    /// The cameras whose bus could not be read, in one INFO finding (none when every bus was read).
+    static func unreadBus(_ devices: [Device]) -> [DoctorFinding] {
+        guard !devices.isEmpty else { return [] }
+        let n = devices.count
+        return [
+            DoctorFinding(
+                severity: .info, check: .usbBandwidth,
+                title:
+                    "USB bandwidth not checked for \(n) camera\(n == 1 ? "" : "s"): \(n == 1 ? "its bus" : "their buses") could not be read",
+                device: n == 1 ? devices[0].name : nil, subject: nil,
+                evidence: devices.map { d in
+                    "\(d.name): "
+                        + (d.identity.physicalPath.map { "\($0) gives no USB device (busnum, devpath, descriptors)" }
+                            ?? "no sysfs path") + ", and its document carries no bus"
+                },
+                fix: "Run doctor on the machine the cameras are on, or import its `lsusb -v` and `lsusb -t` (`camprobe import`)")
+        ]
     }
 
     /// "YUYV 1280x720 at 30 fps": the current format and rate, when known.

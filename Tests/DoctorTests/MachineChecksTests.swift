@@ -70,27 +70,20 @@ struct MachineChecksTests {
         return try Fixtures.system(json: #"{"nodes":["# + nodes.joined(separator: ",") + "]}").discoverAll().devices
     }
 
-    @Test func threeStreamsOverOneHighSpeedBusAreOverItsBudget() throws {
+    /// P24 item 5: one model. A host whose sysfs gives no bus (the fake's) gets no bytes-per-second estimate: doctor
+    /// says the bandwidth of the checked cameras was not checked (the bus model itself: USBDomainCheckTests).
+    @Test func busesThatCannotBeReadAreSaidNotEstimated() throws {
         let devices = try Self.cameras(buses: [1, 1, 1])
         let found = Checkup(host: FakeDoctorHost()).run(Checkup.Input(devices: devices)).findings.filter { $0.check == .usbBandwidth }
         try #require(found.count == 1)
-        #expect(found[0].title == "Cameras on usb bus 1 need 55.2 MB/s, more than its 48.0 MB/s")
-        #expect(found[0].subject == "usb bus 1" && found[0].device == nil)
-        #expect(
-            found[0].evidence.first
-                == "usb bus 1 (sysfs speed 480 Mb/s): budget high speed 480 Mb/s × 80% periodic per microframe (USB 2.0 §5.6.4) = 48 MB/s")
-        #expect(found[0].evidence.filter { $0.hasSuffix("YUYV 640x480 at 30 fps: 640×480×2 B×30 = 18.4 MB/s") }.count == 3)
-        #expect(found[0].evidence.last == "sum 55.2 MB/s > budget 48.0 MB/s")
-    }
-
-    @Test func twoStreamsFitAndABusWithNoCheckedCameraIsNotLookedAt() throws {
-        let two = try Self.cameras(buses: [1, 1])
-        #expect(!Checkup(host: FakeDoctorHost()).run(Checkup.Input(devices: two)).findings.contains { $0.check == .usbBandwidth })
-        // Three on bus 1, one on bus 2: checking the bus-2 camera alone says nothing of bus 1.
+        #expect(found[0].severity == .info)
+        #expect(found[0].title == "USB bandwidth not checked for 3 cameras: their buses could not be read")
+        #expect(found[0].evidence.count == 3 && found[0].evidence.allSatisfy { !$0.contains("MB/s") })
+        // Checking the bus-2 camera alone names that camera only.
         let four = try Self.cameras(buses: [1, 1, 1, 2])
         let alone = Checkup(host: FakeDoctorHost()).run(Checkup.Input(devices: [four[3]], allDevices: four)).findings
-        #expect(!alone.contains { $0.check == .usbBandwidth })
-        let neighbour = Checkup(host: FakeDoctorHost()).run(Checkup.Input(devices: [four[0]], allDevices: four)).findings
-        #expect(neighbour.filter { $0.check == .usbBandwidth }.map(\.subject) == ["usb bus 1"])
+            .filter { $0.check == .usbBandwidth }
+        #expect(alone.map(\.title) == ["USB bandwidth not checked for 1 camera: its bus could not be read"])
+        #expect(alone.first?.device == four[3].name)
     }
 }

@@ -77,4 +77,26 @@ struct USBDomainCheckTests {
         let found = Checkup(host: host).run(Checkup.Input(devices: devices)).findings.filter { $0.check == .usbBandwidth }
         #expect(found.isEmpty)
     }
+
+    /// P24 item 5: no bytes-per-second estimate. A bus that cannot be read is said, not guessed.
+    @Test func aBusThatCannotBeReadIsSaidNotEstimated() throws {
+        let devices = try AlikeCamerasTests.cameras(serials: ["A", "B"])
+        let found = Checkup(host: BusHost(links: [:])).run(Checkup.Input(devices: devices)).findings.filter { $0.check == .usbBandwidth }
+        #expect(found.count == 1)
+        #expect(found.first?.severity == .info)
+        #expect(found.first?.title == "USB bandwidth not checked for 2 cameras: their buses could not be read")
+        #expect(found.first?.evidence.allSatisfy { !$0.contains("MB/s") } == true)
+    }
+
+    /// A device whose document carries its bus (`Device.usb`: a profile, an import) is checked with it.
+    @Test func aBusCarriedByTheDocumentIsUsed() throws {
+        var devices = try AlikeCamerasTests.cameras(serials: ["A", "B"])
+        devices[0].usb = DeviceUSB(source: "lsusb -v", link: Self.link(1))
+        devices[1].usb = DeviceUSB(source: "lsusb -v", link: Self.link(2))
+        let found = Checkup(host: BusHost(links: [:])).run(Checkup.Input(devices: devices)).findings.filter { $0.check == .usbBandwidth }
+        // Documents carry no held setting: each counts what its current format would take (2392 B → alt 2, 61 µs).
+        #expect(found.count == 1)
+        #expect(found.first?.subject == "bus 1")
+        #expect(found.first?.evidence.contains { $0.contains("load 122 > 100") } == true)
+    }
 }

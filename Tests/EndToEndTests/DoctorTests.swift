@@ -120,24 +120,15 @@ struct DoctorTests {
         #expect(r.stdout.contains("WARNING 2 cameras 1d6b:0103 (Twin) have no serial number: only their USB port tells them apart"))
     }
 
-    @Test func camerasOverOneUSBBusBudgetAreWarnedAbout() throws {
-        // Two 1280x720 YUYV 30 fps streams: 55.3 MB/s each, 110.6 MB/s on a 48 MB/s high-speed bus.
+    @Test func camerasWhoseBusCannotBeReadAreNotEstimated() throws {
+        // Two 1280x720 YUYV 30 fps streams on one bus, whose sysfs (a fixture's) gives no USB device: the bandwidth is
+        // unknown, said as such; no bytes-per-second guess (the bus model is unit-tested in DoctorTests).
         let f = try Self.fixture(
             Self.camera("/dev/video0", serial: "A1", usbPath: "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-1"),
             Self.camera("/dev/video2", serial: "B2", usbPath: "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-2"))
         let r = try doctor([], fixtures: [f])
-        #expect(r.stdout.contains("WARNING Cameras on usb bus 1 need 111 MB/s, more than its 48.0 MB/s"), "\(r.stdout)")
-        #expect(r.stdout.contains("high speed 480 Mb/s × 80% periodic per microframe (USB 2.0 §5.6.4) = 48 MB/s"))
-        #expect(r.stdout.contains("YUYV 1280x720 at 30 fps: 1280×720×2 B×30 = 55.2 MB/s"))
-        // On different buses, or small enough, nothing is said.
-        let apart = try Self.fixture(
-            Self.camera("/dev/video0", serial: "A1", usbPath: "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-1"),
-            Self.camera("/dev/video2", serial: "B2", usbPath: "/sys/devices/pci0000:00/0000:00:1d.0/usb2/2-1"))
-        #expect(!(try doctor([], fixtures: [apart])).stdout.contains("usb-bandwidth"))
-        let small = try Self.fixture(
-            Self.camera("/dev/video0", serial: "A1", usbPath: "/sys/devices/p/usb1/1-1", size: "640x480", fourcc: "MJPG"),
-            Self.camera("/dev/video2", serial: "B2", usbPath: "/sys/devices/p/usb1/1-2", size: "640x480", fourcc: "MJPG"))
-        #expect(!(try doctor(["--json"], fixtures: [small])).stdout.contains("usb-bandwidth"))
+        #expect(r.stdout.contains("INFO    USB bandwidth not checked for 2 cameras: their buses could not be read"), "\(r.stdout)")
+        #expect(!r.stdout.contains("MB/s"), "\(r.stdout)")
     }
 
     @Test func exposurePriorityWarnsWithTheCtlFix() throws {
@@ -214,7 +205,8 @@ struct DoctorTests {
         #expect(devices.map { $0["id"] as? String } == ["usb-046d:0826-8E4B3C60"])
         #expect(devices.first?["nodes"] as? [String] == ["/dev/video0"])
         let findings = try #require(doc["findings"] as? [[String: Any]])
-        #expect(Set(findings.compactMap { $0["check"] as? String }) == ["busy", "low-light", "udev"])
+        // usb-bandwidth: the fixture's sysfs gives no bus, said as INFO (no estimate).
+        #expect(Set(findings.compactMap { $0["check"] as? String }) == ["busy", "low-light", "udev", "usb-bandwidth"])
         for f in findings {
             #expect(["error", "warning", "info"].contains(f["severity"] as? String ?? ""))
             #expect(!((f["title"] as? String) ?? "").isEmpty)

@@ -82,6 +82,7 @@ extension CaptureDevice {
         switch starter.attempt() {
         case .started(let stream):
             handoff.give(.started(stream, starter))
+            busLock = nil  // the setting is held now: others deciding on the domain see it
         case .interrupted(let i) where options.resumesAfterInterruption:
             handoff.give(.waiting(i, starter))
         case .interrupted(let i):

@@ -90,6 +90,9 @@ public actor CaptureDevice {
     var lastApplied: CaptureMode?
     /// The frames this handle streams (`frames(_:)`), while they run.
     var frameProducer: FrameProducer?
+    /// The advisory lock of this camera's USB bandwidth domain, from a decision beside the bus (`decide(preset:for:)`)
+    /// until this handle's `VIDIOC_STREAMON` (or `close()`).
+    var busLock: USBDomainLock?
     /// The media-controller camera this node belongs to: its pipeline is locked and configured with it.
     nonisolated let sensor: SensorCamera?
     /// A USB camera's sysfs device and this node's capabilities: what a refused STREAMON (`ENOSPC`) is explained with.
@@ -177,6 +180,7 @@ public actor CaptureDevice {
         await stopFrames()
         lock?.release()
         lock = nil
+        busLock = nil
         appliedUnderLock = nil
         port = nil
         await registry?.holderReleased(id)

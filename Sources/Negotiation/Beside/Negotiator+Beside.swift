@@ -44,16 +44,11 @@ extension Negotiator {
             d.decision.reasons = ["no mode fits beside what streams: \(why)"]
             d.decision.explanation.insert("Nothing can be chosen beside what streams: \(why).", at: 0)
         case .valid, .adjusted:
-            if d.decision.outcome == .valid && plain.decision.outcome == .adjusted {
-                // The bus took away what the one-camera choice had; what remains still meets the request.
-                d.decision.outcome = .adjusted
-            }
-            d.decision.changes = d.decision.changes.map { ch in
-                // A change the camera alone would make too keeps its reason; the rest are the bus's.
-                if plain.decision.changes.contains(where: { $0.field == ch.field && $0.chosen == ch.chosen }) { return ch }
-                var c = ch
-                c.reason = "\(wishText): \(why)"
-                return c
+            // The wish did not fit: whatever is chosen instead is an adjustment, each field the bus changed given the
+            // bus as its reason (a preset's VALID is relative to the camera, not to what the bus leaves of it).
+            d.decision.outcome = .adjusted
+            if let wish = plain.decision.choice, let got = d.decision.choice {
+                d.decision.changes = busChanges(from: wish, to: got, plain: plain.decision.changes, reason: "\(wishText): \(why)")
             }
             if let c = d.decision.choice {
                 let cost = bus.cost(ModeReservation(c))
@@ -63,6 +58,35 @@ extension Negotiator {
             d.decision.explanation.insert("\(wishText): \(why); chosen among the modes that fit.", at: 0)
         }
         return (d, verdict)
+    }
+}
+
+extension Negotiator {
+    /// The changes from the one-camera choice `wish` to `got`: each field the bus changed (format, size, rate), asked
+    /// as the request asked it when the camera alone had changed it too, else as the wish; the camera-alone changes
+    /// of the other fields stay.
+    static func busChanges(from wish: Choice, to got: Choice, plain: [Change], reason: String) -> [Change] {
+        func asked(_ field: String, _ wishValue: String) -> (String, String) {
+            guard let p = plain.first(where: { $0.field == field }) else { return (wishValue, reason) }
+            return (p.requested, reason + " (the camera alone: \(p.chosen), \(p.reason))")
+        }
+        var out: [Change] = []
+        let fps = { (c: Choice) in c.frameRate?.doubleValue.map { formatFPS($0) + " fps" } ?? "unknown" }
+        let code = { (c: Choice) in c.fourcc.description.trimmingCharacters }
+        if wish.fourcc != got.fourcc {
+            let (requested, why) = asked("format", code(wish))
+            out.append(Change(field: "format", requested: requested, chosen: code(got), reason: why))
+        }
+        if wish.size != got.size {
+            let (requested, why) = asked("size", "\(wish.size)")
+            out.append(Change(field: "size", requested: requested, chosen: "\(got.size)", reason: why))
+        }
+        if fps(wish) != fps(got) {
+            let (requested, why) = asked("rate", fps(wish))
+            out.append(Change(field: "rate", requested: requested, chosen: fps(got), reason: why))
+        }
+        let changed = Set(out.map(\.field))
+        return out + plain.filter { !changed.contains($0.field) }
     }
 }
 

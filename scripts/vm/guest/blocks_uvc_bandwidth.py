@@ -23,6 +23,7 @@ import sys
 import time
 
 from guest.blocks_uvc import gadget, one_line
+from guest.blocks_uvc_beside import beside
 from guest.harness import Background, load_json, settle, write
 
 CAMERAS = os.environ.get("UVC_BW", "logitech-b990,logitech-c270,realtek-0bda-5801,rule-edges")
@@ -263,6 +264,7 @@ def twins(s, bandwidth):
                  together is not None and total == sum(w[1] for w in want) and total > 3072,
                  "held %s B, the rule's %s" % (held_bytes, [w[1] for w in want]))
         row["camprobe"] = plan_together(s, nodes)
+        beside(s, nodes, held_alt, alt_table, hs_usecs_iso, stream_argv)
     finally:
         for i in reversed(range(len(nodes))):
             r = down(s, i)

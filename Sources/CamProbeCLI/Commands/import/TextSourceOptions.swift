@@ -7,9 +7,10 @@ struct TextSourceOptions: ParsableArguments {
     var emulated = false
 
     @Option(
-        name: .long,
+        name: .long, parsing: .upToNextOption,
         help: ArgumentHelp(
-            "Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices.", valueName: "file"))
+            "Answer for saved profiles (from 'camprobe profile' or 'show --json') instead of this machine's devices: every file "
+                + "that follows.", valueName: "file"))
     var profile: [String] = []
 
     @OptionGroup var logging: LoggingOptions
