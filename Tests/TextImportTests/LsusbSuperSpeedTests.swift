@@ -71,6 +71,24 @@ struct LsusbSuperSpeedTests {
         #expect(USBDomain.of(viaTree.link).rule.family == XHCIRootPortBudget().family)
     }
 
+    /// The plan for one camera alone, asking MJPG 1920x1080 at 30 fps or more.
+    static func planAlone(_ link: USBLink) -> JointPlan {
+        let node = Self.node([(640, 360), (640, 480), (1280, 720), (1920, 1080)], fps: [60, 30, 15])
+        let wish = JointCamera.Wish.request(
+            CaptureRequest(
+                size: .exact(Dimensions(width: 1920, height: 1080)), rate: .atLeast(Rational(30, 1)), format: .list([FourCC("MJPG")])))
+        return Negotiator.decide(together: [JointCamera(id: "cam", name: "cam", node: node, wish: wish, link: link)])
+    }
+
+    @Test func aloneOnAUSB2PortTheKiyoProGetsItsWishByItsHighSpeedTable() throws {
+        let plan = Self.planAlone(try Self.camera("kiyo-pro-usb2-port.txt", 0x0e05).link)
+        #expect(plan.fits && plan.wishFits)
+        #expect(plan.cameras.first?.bytesPerInterval == 3072 && plan.cameras.first?.microseconds == 61)
+        let d = try #require(plan.domains.first)
+        #expect(d.family == EHCIBudget().family)
+        #expect(d.note?.contains("high-speed link") == true && d.note?.contains("bcdUSB 2.10") == true)
+    }
+
     /// A node listing `sizes` in MJPG and YUYV at `fps`.
     static func node(_ sizes: [(UInt32, UInt32)], fps: [UInt32]) -> CaptureNodeCapabilities {
         let frames = sizes.map {
@@ -95,12 +113,7 @@ struct LsusbSuperSpeedTests {
     ])
     func aloneOnItsUSB3BusEachGetsItsWish(file: String, product: UInt16, largest: Int) throws {
         // lsusb -v only: no controller known. MJPG 1920x1080 @ 30 reserves the largest setting (assumed maximum).
-        let cam = try Self.camera(file, product)
-        let node = Self.node([(640, 360), (640, 480), (1280, 720), (1920, 1080)], fps: [60, 30, 15])
-        let wish = JointCamera.Wish.request(
-            CaptureRequest(
-                size: .exact(Dimensions(width: 1920, height: 1080)), rate: .atLeast(Rational(30, 1)), format: .list([FourCC("MJPG")])))
-        let plan = Negotiator.decide(together: [JointCamera(id: "cam", name: "cam", node: node, wish: wish, link: cam.link)])
+        let plan = Self.planAlone(try Self.camera(file, product).link)
         #expect(plan.fits && plan.wishFits)
         let c = try #require(plan.cameras.first)
         #expect(c.gave.isEmpty, "\(c.gave) \(c.reasons)")
