@@ -53,6 +53,30 @@ struct LsusbSuperSpeedTests {
         #expect(Self.isoBytes(less.link) == [3072, 3205])
     }
 
+    @Test func aDescriptorAfterTheLastStreamingEndpointDoesNotRetypeIt() throws {
+        // The streaming interface last, then the Binary Object Store: its capability's bmAttributes 0x00000002
+        // belongs to no endpoint (read as one, alt 2 would turn bulk).
+        // Up to the audio function's Interface Association (the second one), the video function's last.
+        let lines = try Self.text("kiyo-pro-usbutils019.txt").split(separator: "\n", omittingEmptySubsequences: false)
+        let associations = lines.indices.filter { lines[$0] == "    Interface Association:" }
+        try #require(associations.count == 2)
+        let text =
+            lines[..<associations[1]].joined(separator: "\n") + "\n" + """
+                Binary Object Store Descriptor:
+                  bLength                 5
+                  bDescriptorType        15
+                  bNumDeviceCaps          2
+                  USB 2.0 Extension Device Capability:
+                    bLength                 7
+                    bDescriptorType        16
+                    bDevCapabilityType      2
+                    bmAttributes   0x00000002
+                      HIRD Link Power Management (LPM) Supported
+                """
+        let kiyo = try #require(LsusbBus.cameras(verbose: text, tree: nil).first)
+        #expect(Self.isoBytes(kiyo.link) == [3072, 33792])
+    }
+
     @Test func usb3CameraOnAUSB2PortHasItsHighSpeedTable() throws {
         // The same Kiyo Pro on a USB 2 bus says bcdUSB 2.10 and has one setting, 3 × 1024.
         let kiyo = try Self.camera("kiyo-pro-usb2-port.txt", 0x0e05)

@@ -3,7 +3,7 @@ import CaptureModel
 /// A pasted machine's USB cameras as bus models: `lsusb -v` gives each camera's alternate settings and each hub's
 /// TT kind, `lsusb -t` the topology (ports, speeds) and each bus's controller driver. Either alone works: without
 /// `-t` the topology is unknown (each camera assumed on its own bus port 1) and the speed is what `-v` shows
-/// (`LsusbBusDevice.superSpeedEvidence`: "Negotiated speed", `bcdUSB` 3.x, SuperSpeed companions), else high;
+/// (`LsusbBusDevice.linkSpeedEvidence`: "Negotiated speed", `bcdUSB` 3.x, SuperSpeed companions), else high;
 /// without `-v` no alternate setting is known. The link says which evidence decided its speed. PCI IDs are never in
 /// lsusb's text, so Intel's and AMD's exceptions are not recognized.
 package enum LsusbBus {
@@ -36,7 +36,7 @@ package enum LsusbBus {
     ) -> USBLink {
         let bus = e?.bus ?? d?.bus ?? 0
         guard let e else {
-            let seen = d?.superSpeedEvidence
+            let seen = d?.linkSpeedEvidence
             return USBLink(
                 sysfsName: "\(bus)-1", bus: bus, devpath: "1", speedMbps: seen?.mbps ?? 480,
                 controller: controllers[bus].map { USBController(driver: $0) }, alts: d?.alts ?? [],

@@ -18,7 +18,7 @@ package struct LsusbBusDevice: Sendable, Hashable {
 
     /// The link speed this text alone shows, and the evidence: the negotiated speed when printed, else SuperSpeed
     /// when `bcdUSB` is 3.x or a streaming endpoint has a SuperSpeed companion, else nil (nothing says).
-    package var superSpeedEvidence: (mbps: Double, evidence: String)? {
+    package var linkSpeedEvidence: (mbps: Double, evidence: String)? {
         if let n = negotiatedMbps { return (n, "lsusb -v: Negotiated speed \(formatFPS(n)) Mbit/s") }
         if let b = bcdUSB, let major = Int(b.prefix { $0 != "." }), major >= 3 { return (5000, "lsusb -v: bcdUSB \(b)") }
         if alts.contains(where: { $0.superSpeedBytesPerInterval != nil }) {
