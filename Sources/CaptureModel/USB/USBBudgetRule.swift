@@ -21,7 +21,7 @@ package struct USBDemand: Sendable, Hashable, Codable {
 
     /// The demand of an alternate setting. Below SuperSpeed the companion does not apply (`atHighSpeed`).
     package init(_ alt: USBStreamingAlt, speedMbps: Double) {
-        let a = speedMbps > 481 ? alt : alt.atHighSpeed
+        let a = speedMbps > 481 || alt.superSpeedBytesPerInterval == nil ? alt : alt.atHighSpeed
         self.init(
             bytes: a.bytesPerInterval, packets: a.superSpeedBytesPerInterval == nil ? a.transactions : 1, packetSize: a.packetSize,
             bInterval: Int(a.bInterval), speedMbps: speedMbps)
