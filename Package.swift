@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "PipeWireTests", dependencies: ["PipeWire", "CaptureModel", "PipeWireTesting"],
             swiftSettings: strict),
-        .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel"], swiftSettings: strict),
+        .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel", "DeviceFixtures"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),
         .testTarget(
             name: "V4L2Tests", dependencies: ["V4L2", "CV4L2", "V4L2Testing", "CaptureModel", "HostSystem"],

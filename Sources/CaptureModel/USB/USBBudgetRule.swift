@@ -19,11 +19,12 @@ package struct USBDemand: Sendable, Hashable, Codable {
         self.speedMbps = speedMbps
     }
 
-    /// The demand of an alternate setting.
+    /// The demand of an alternate setting. Below SuperSpeed the companion does not apply (`atHighSpeed`).
     package init(_ alt: USBStreamingAlt, speedMbps: Double) {
+        let a = speedMbps > 481 || alt.superSpeedBytesPerInterval == nil ? alt : alt.atHighSpeed
         self.init(
-            bytes: alt.bytesPerInterval, packets: alt.superSpeedBytesPerInterval == nil ? alt.transactions : 1,
-            packetSize: alt.packetSize, bInterval: Int(alt.bInterval), speedMbps: speedMbps)
+            bytes: a.bytesPerInterval, packets: a.superSpeedBytesPerInterval == nil ? a.transactions : 1, packetSize: a.packetSize,
+            bInterval: Int(a.bInterval), speedMbps: speedMbps)
     }
 
     /// µs of its (micro)frame, by the kernel's arithmetic for its speed (`USBBusTime.microseconds`).

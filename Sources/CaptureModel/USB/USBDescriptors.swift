@@ -68,8 +68,14 @@ package struct USBDescriptors: Sendable, Hashable, Codable {
                         wMaxPacketSize: UInt16(b(4)) | UInt16(b(5)) << 8, bInterval: b(6)))
             case Kind.superSpeedCompanion where length >= 6:
                 // It follows its endpoint: it belongs to the setting just appended.
+                // wBytesPerInterval (bytes 4–5) when set; else bMaxBurst (byte 2) and, for an isochronous endpoint,
+                // Mult (bits 0–1 of bmAttributes, byte 3) give it (USB 3.2 §9.6.7).
                 guard inStreaming, current?.hasEndpoint == true, !streaming.isEmpty else { break }
-                streaming[streaming.count - 1].superSpeedBytesPerInterval = UInt16(b(4)) | UInt16(b(5)) << 8
+                let last = streaming[streaming.count - 1]
+                let declared = UInt16(b(4)) | UInt16(b(5)) << 8
+                let mult = last.transfer == .isochronous ? Int(b(3) & 3) : 0
+                streaming[streaming.count - 1].superSpeedBytesPerInterval =
+                    declared > 0 ? declared : USBStreamingAlt.superSpeedBytes(packet: last.packetSize, maxBurst: Int(b(2)), mult: mult)
             default: break
             }
             i += length

@@ -4,7 +4,8 @@ package struct USBDomain: Sendable {
     package var key: String
     /// The budget rule of its controller family.
     package var rule: any USBBudgetRule
-    /// Said when the controller is not known or the rule is an assumption ("unknown controller …: the USB 2.0 rule").
+    /// Said when the controller is not known or the rule is an assumption ("unknown controller …: the USB 2.0 rule",
+    /// "… the link is SuperSpeed (lsusb -v: bcdUSB 3.20) …: the xHCI SuperSpeed rule"), with what decided the speed.
     package var note: String?
 
     package init(key: String, rule: any USBBudgetRule, note: String? = nil) {
@@ -25,6 +26,30 @@ package struct USBDomain: Sendable {
         }
         let family = ControllerFamily(link.controller)
         let port = "bus \(link.bus) port \(link.rootPort)"
+        let evidence = link.speedEvidence.map { " (\($0))" } ?? ""
+        if link.isSuperSpeed {
+            // SuperSpeed exists only on xHCI: whatever the controller, the rule is an xHCI one.
+            switch family {
+            case .mediaTek: return USBDomain(key: port, rule: MediaTekBudget(superSpeed: true))
+            case .amd: return USBDomain(key: "bus \(link.bus)", rule: AMDSharedBudget())
+            case .xhci: return USBDomain(key: port, rule: SuperSpeedBudget())
+            case .intelPantherPoint:
+                return USBDomain(
+                    key: port, rule: SuperSpeedBudget(),
+                    note: "Intel 8086:1e31 at SuperSpeed: Linux's per-device SuperSpeed table (xhci_check_ss_bw) is not "
+                        + "ported; used the xHCI SuperSpeed rule")
+            case .ehci:
+                return USBDomain(
+                    key: port, rule: SuperSpeedBudget(),
+                    note: "the link is SuperSpeed\(evidence) but its controller (\(link.controller?.driver ?? "")) reads as "
+                        + "EHCI/dwc2, which has no SuperSpeed: used the xHCI SuperSpeed rule")
+            case .unknown(let name):
+                return USBDomain(
+                    key: port, rule: SuperSpeedBudget(),
+                    note: "unknown controller (\(name)), SuperSpeed link\(evidence): SuperSpeed exists only on xHCI, so the "
+                        + "xHCI SuperSpeed rule (112 µs of each 125 µs bus interval, per root port)")
+            }
+        }
         switch family {
         case .ehci: return USBDomain(key: "bus \(link.bus)", rule: EHCIBudget())
         case .intelPantherPoint: return USBDomain(key: port, rule: IntelSoftwareTableBudget())
@@ -34,7 +59,8 @@ package struct USBDomain: Sendable {
         case .unknown(let name):
             return USBDomain(
                 key: "bus \(link.bus)", rule: EHCIBudget(),
-                note: "unknown controller (\(name)): used the USB 2.0 rule (EHCIBudget: 100 µs per microframe, one budget per bus)")
+                note: "unknown controller (\(name)), high-speed link\(evidence): used the USB 2.0 rule (EHCIBudget: 100 µs per "
+                    + "microframe, one budget per bus)")
         }
     }
 }

@@ -68,18 +68,23 @@ package struct USBLink: Sendable, Hashable, Codable {
     package var devpath: String
     /// `speed` in Mbit/s (1.5, 12, 480, 5000, …).
     package var speedMbps: Double
+    /// What decided `speedMbps` when it was not read from sysfs ("lsusb -t: 5000M", "lsusb -v: bcdUSB 3.20"); nil
+    /// when sysfs gave it.
+    package var speedEvidence: String?
     /// The hubs from the root port down to the camera, nearest the root first.
     package var hubs: [USBHub]
     /// The controller of the bus; nil when not known (a pasted `lsusb` without it).
     package var controller: USBController?
-    /// Every alternate setting of its video-streaming interfaces (raw `descriptors`).
+    /// Every alternate setting of its video-streaming interfaces (raw `descriptors`). Below SuperSpeed without their
+    /// SuperSpeed companions (`USBStreamingAlt.atHighSpeed`): a USB 3 camera on a USB 2 port streams by its
+    /// high-speed table.
     package var alts: [USBStreamingAlt]
     /// `bAlternateSetting` of the streaming interface now: nonzero while an isochronous camera streams.
     package var currentAlt: UInt8?
 
     package init(
         sysfsName: String, bus: Int, devpath: String, speedMbps: Double, hubs: [USBHub] = [], controller: USBController? = nil,
-        alts: [USBStreamingAlt] = [], currentAlt: UInt8? = nil
+        alts: [USBStreamingAlt] = [], currentAlt: UInt8? = nil, speedEvidence: String? = nil
     ) {
         self.sysfsName = sysfsName
         self.bus = bus
@@ -87,8 +92,9 @@ package struct USBLink: Sendable, Hashable, Codable {
         self.speedMbps = speedMbps
         self.hubs = hubs
         self.controller = controller
-        self.alts = alts
+        self.alts = speedMbps > 481 ? alts : alts.map(\.atHighSpeed)
         self.currentAlt = currentAlt
+        self.speedEvidence = speedEvidence
     }
 
     /// The root port: the first number of `devpath`.

@@ -22,7 +22,9 @@ package struct USBStreamingAlt: Sendable, Hashable, Codable {
     /// The raw `wMaxPacketSize`: bits 0–10 the packet size, bits 11–12 the extra transactions per microframe.
     /// (`ep_XX/wMaxPacketSize` in sysfs drops bits 11–12; only the raw descriptors keep them.)
     package var wMaxPacketSize: UInt16
-    /// `wBytesPerInterval` of the SuperSpeed endpoint companion descriptor (type 0x30), when there is one.
+    /// Bytes per service interval of the SuperSpeed endpoint companion descriptor (type 0x30), when there is one: its
+    /// `wBytesPerInterval`, or when that is 0 or not shown, packet × (`bMaxBurst` + 1) × (`Mult` + 1)
+    /// (`superSpeedBytes`). Only meaningful while the link is SuperSpeed: `USBLink` drops it on a slower link.
     package var superSpeedBytesPerInterval: UInt16?
     /// `bInterval`: the service interval is 2^(bInterval−1) microframes at high speed.
     package var bInterval: UInt8
@@ -44,6 +46,22 @@ package struct USBStreamingAlt: Sendable, Hashable, Codable {
     package var packetSize: Int { Int(wMaxPacketSize & 0x7ff) }
     /// Transactions per microframe: `1 + ((wMaxPacketSize >> 11) & 3)` (usb_endpoint_maxp_mult).
     package var transactions: Int { 1 + Int((wMaxPacketSize >> 11) & 3) }
+
+    /// What a SuperSpeed companion without `wBytesPerInterval` allows per service interval (USB 3.2 §9.6.7): `packet`
+    /// bytes × (`maxBurst` + 1) packets per burst × (`mult` + 1) bursts (`mult` is bits 0–1 of an isochronous
+    /// companion's `bmAttributes`; 0 for interrupt endpoints). At most 1024 × 16 × 3 = 49152.
+    package static func superSpeedBytes(packet: Int, maxBurst: Int, mult: Int) -> UInt16 {
+        UInt16(clamping: max(0, packet) * (min(max(0, maxBurst), 15) + 1) * (min(max(0, mult), 2) + 1))
+    }
+
+    /// The same setting as a high-speed link sees it: without the SuperSpeed companion, so its bytes are packet ×
+    /// transactions (a USB 3 camera on a USB 2 port sends its high-speed descriptors; a companion left from a
+    /// SuperSpeed reading does not apply).
+    package var atHighSpeed: USBStreamingAlt {
+        var a = self
+        a.superSpeedBytesPerInterval = nil
+        return a
+    }
 
     /// Bytes per service interval, as uvc_video_start_transfer compares them with dwMaxPayloadTransferSize:
     /// the companion's `wBytesPerInterval` at SuperSpeed, else packet size × transactions. 0 without an endpoint.

@@ -59,14 +59,20 @@ package struct IntelSoftwareTableBudget: USBBudgetRule {
     }
 }
 
-/// MediaTek xHCI (xhci-mtk): the driver schedules itself, per high-speed root port, at most HS_BW_BOUNDARY =
-/// 6144 bytes per microframe (drivers/usb/host/xhci-mtk-sch.c; USB 2.0 table 5-5's high-speed isochronous limit).
+/// MediaTek xHCI (xhci-mtk): the driver schedules itself, per root port, at most HS_BW_BOUNDARY = 6144 bytes per
+/// microframe at high speed (USB 2.0 table 5-5's high-speed isochronous limit) and SS_BW_BOUNDARY = 51000 bytes per
+/// bus interval at SuperSpeed (drivers/usb/host/xhci-mtk-sch.c).
 package struct MediaTekBudget: USBBudgetRule {
-    package var family: String { "MediaTek xHCI (xhci-mtk)" }
+    /// True for a SuperSpeed link (SS_BW_BOUNDARY), false for high speed (HS_BW_BOUNDARY).
+    package var superSpeed: Bool
+    package var family: String { superSpeed ? "MediaTek xHCI (xhci-mtk), SuperSpeed" : "MediaTek xHCI (xhci-mtk)" }
     package var scope: USBBudgetScope { .rootPort }
-    package var kernelSource: String { "drivers/usb/host/xhci-mtk-sch.c (HS_BW_BOUNDARY 6144 B per microframe, check_sch_bw)" }
-    package var unit: String { "bytes per microframe" }
-    package var capacity: Double { 6144 }
-    package init() {}
+    package var kernelSource: String {
+        "drivers/usb/host/xhci-mtk-sch.c (" + (superSpeed ? "SS_BW_BOUNDARY 51000" : "HS_BW_BOUNDARY 6144") + " B per "
+            + (superSpeed ? "bus interval" : "microframe") + ", check_sch_bw)"
+    }
+    package var unit: String { superSpeed ? "bytes per bus interval" : "bytes per microframe" }
+    package var capacity: Double { superSpeed ? 51000 : 6144 }
+    package init(superSpeed: Bool = false) { self.superSpeed = superSpeed }
     package func load(_ demands: [USBDemand]) -> Double { Double(demands.reduce(0) { $0 + $1.bytes }) }
 }

@@ -2,8 +2,10 @@ import CaptureModel
 
 /// A pasted machine's USB cameras as bus models: `lsusb -v` gives each camera's alternate settings and each hub's
 /// TT kind, `lsusb -t` the topology (ports, speeds) and each bus's controller driver. Either alone works: without
-/// `-t` the topology is unknown (each camera assumed on its own bus port 1, speed high), without `-v` no alternate
-/// setting is known. PCI IDs are never in lsusb's text, so Intel's and AMD's exceptions are not recognized.
+/// `-t` the topology is unknown (each camera assumed on its own bus port 1) and the speed is what `-v` shows
+/// (`LsusbBusDevice.linkSpeedEvidence`: "Negotiated speed", `bcdUSB` 3.x, SuperSpeed companions), else high;
+/// without `-v` no alternate setting is known. The link says which evidence decided its speed. PCI IDs are never in
+/// lsusb's text, so Intel's and AMD's exceptions are not recognized.
 package enum LsusbBus {
     /// One camera: its IDs and the bus model built for it.
     package struct Camera: Sendable, Hashable {
@@ -34,10 +36,12 @@ package enum LsusbBus {
     ) -> USBLink {
         let bus = e?.bus ?? d?.bus ?? 0
         guard let e else {
+            let seen = d?.linkSpeedEvidence
             return USBLink(
-                sysfsName: "\(bus)-1", bus: bus, devpath: "1", speedMbps: 480,
-                controller: controllers[bus].map { USBController(driver: $0) },
-                alts: d?.alts ?? [])
+                sysfsName: "\(bus)-1", bus: bus, devpath: "1", speedMbps: seen?.mbps ?? 480,
+                controller: controllers[bus].map { USBController(driver: $0) }, alts: d?.alts ?? [],
+                speedEvidence: seen?.evidence
+                    ?? "assumed high speed: no lsusb -t, and lsusb -v shows no SuperSpeed (bcdUSB \(d?.bcdUSB ?? "not shown"))")
         }
         var hubs: [USBHub] = []
         for depth in 1..<max(1, e.ports.count) {
@@ -48,6 +52,7 @@ package enum LsusbBus {
         }
         return USBLink(
             sysfsName: e.sysfsName, bus: bus, devpath: e.devpath, speedMbps: e.speedMbps, hubs: hubs,
-            controller: controllers[bus].map { USBController(driver: $0) }, alts: d?.alts ?? [])
+            controller: controllers[bus].map { USBController(driver: $0) }, alts: d?.alts ?? [],
+            speedEvidence: "lsusb -t: \(formatFPS(e.speedMbps))M")
     }
 }
