@@ -153,7 +153,8 @@ struct Monitor: AsyncParsableCommand {
         if let textfile {
             do {
                 fleet = try await MonitorFleet.start(
-                    directory: textfile, present: present, registry: registry, verifyEvery: verifyEvery.flatMap(MonitorFleet.seconds),
+                    directory: textfile, present: present, registry: registry, usbBus: factory().usbBus,
+                    verifyEvery: verifyEvery.flatMap(MonitorFleet.seconds),
                     verifyFrames: verifyFrames)
             } catch {
                 await registry.stop()
