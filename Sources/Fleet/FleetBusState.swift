@@ -69,14 +69,14 @@ package struct FleetBusState: Sendable, Hashable {
 
     package init() {}
 
-    /// The domains of `cameras`; `unread` USB cameras could not be read. At most `maximumCameras` members are listed
-    /// in all (the inventory's bound); the domains' loads count every member.
+    /// The domains of `cameras`; `unread` USB cameras could not be read. At most `maximumCameras` domains, and members
+    /// in all, are listed (the inventory's bound); the domains' loads and wish counts count every member.
     package init(cameras: [Camera], unread: Int, maximumCameras: Int = 256) {
         self.unread = unread
         var byKey: [String: [Camera]] = [:]
         for c in cameras { byKey[c.load.domain.key, default: []].append(c) }
         var listed = 0
-        for (key, group) in byKey.sorted(by: { $0.key < $1.key }) {
+        for (key, group) in byKey.sorted(by: { $0.key < $1.key }).prefix(maximumCameras) {
             let read = group[0].load
             let rule = read.domain.rule
             let tracked = Dictionary(group.map { ($0.load.link.sysfsName, $0) }, uniquingKeysWith: { a, _ in a })

@@ -3,8 +3,9 @@ import CaptureModel
 
 /// What `monitor --textfile` knows about the devices it has seen since it
 /// started: presence, connects and disconnects, problems, capability
-/// fingerprints and the last streaming check. Pure state, fed the registry's
-/// events; `FleetMetrics` writes it out.
+/// fingerprints and the last streaming check, and the USB bandwidth domains of
+/// the cameras present (`buses`, read by `FleetBusProbe`). Pure state, fed the
+/// registry's events; `FleetMetrics` writes it out.
 ///
 /// A device that goes away stays, with `present` false, so a fleet sees it
 /// missing rather than never there. The number of devices kept is bounded

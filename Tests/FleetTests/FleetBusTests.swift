@@ -96,6 +96,11 @@ import Udev
         }
         // Four wishes of 53 µs on one 100 µs budget: one fits, three do not.
         #expect(state(cams)?.unfitWishes == 3)
+        // The inventory's bound caps the cameras listed, not what is counted.
+        var bounded = FleetInventory(maximumDevices: 1)
+        bounded.seed(cams)
+        let few = FleetBusProbe(reader: USBBusReader(root: root), measured: { _ in [:] }).read(bounded).domains
+        #expect(few.count == 1 && few.first?.members.count == 1 && few.first?.unfitWishes == 3, "\(few)")
         // Small wishes (YUYV 160x120@30: uvcvideo's 1024 B floor, alt 7, 26 µs) fit together, packed first.
         var small = cams
         for i in [1, 2, 3] {
