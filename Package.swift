@@ -87,7 +87,7 @@ let package = Package(
         .target(
             name: "Fleet",
             dependencies: [
-                "CamProbe", "CaptureModel", "HostSystem", "V4L2", "ProfileFormat", .product(name: "Logging", package: "swift-log"),
+                "CamProbe", "CaptureModel", "HostSystem", "V4L2", "Udev", "ProfileFormat", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         // Reports as documents: a device's report gathered once (`DeviceReport`), written as HTML with inline SVG charts
@@ -179,7 +179,7 @@ let package = Package(
             name: "DoctorTests", dependencies: ["Doctor", "DoctorTesting", "CamProbeTesting", "CaptureModel", "CamProbe"],
             swiftSettings: strict),
         .testTarget(
-            name: "FleetTests", dependencies: ["Fleet", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem", "V4L2"],
+            name: "FleetTests", dependencies: ["Fleet", "CamProbeTesting", "CaptureModel", "CamProbe", "HostSystem", "V4L2", "Udev"],
             swiftSettings: strict),
         .testTarget(
             name: "ReportingTests", dependencies: ["Reporting", "CamProbeTesting", "CamProbe", "Udev"], swiftSettings: strict),

@@ -3,8 +3,9 @@ import CaptureModel
 
 /// What `monitor --textfile` knows about the devices it has seen since it
 /// started: presence, connects and disconnects, problems, capability
-/// fingerprints and the last streaming check. Pure state, fed the registry's
-/// events; `FleetMetrics` writes it out.
+/// fingerprints and the last streaming check, and the USB bandwidth domains of
+/// the cameras present (`buses`, read by `FleetBusProbe`). Pure state, fed the
+/// registry's events; `FleetMetrics` writes it out.
 ///
 /// A device that goes away stays, with `present` false, so a fleet sees it
 /// missing rather than never there. The number of devices kept is bounded
@@ -34,6 +35,10 @@ package struct FleetInventory: Sendable {
         /// Problems of the device as last read, by kind; a kind once seen stays (at 0 when it cleared).
         package var problems: [String: Int]
         package var verification: Verification?
+        /// The USB device's sysfs directory (`identity.physicalPath`), nil when not USB or not known.
+        package var usbSysfs: String?
+        /// The mode its camera is set to now, as the wish `FleetBusState` costs (`FleetWish`); nil when not read.
+        package var wish: ModeReservation?
         /// Order of the last change of presence, for forgetting the device gone longest.
         var lastChange: Int
     }
@@ -60,6 +65,8 @@ package struct FleetInventory: Sendable {
     package private(set) var entries: [DeviceID: Entry] = [:]
     /// Devices forgotten to keep within `maximumDevices`.
     package private(set) var forgotten = 0
+    /// The USB bandwidth domains of the present cameras, as last read (`FleetBusProbe`); empty until read.
+    package var buses = FleetBusState()
     /// The most devices kept (present ones are never forgotten).
     package var maximumDevices: Int
     private var clock = 0
@@ -171,7 +178,9 @@ package struct FleetInventory: Sendable {
             cameraFingerprint: d.captures.isEmpty ? nil : CapabilityFingerprint(of: d),
             microphoneFingerprint: mic == nil ? nil : CapabilityFingerprint(of: micOnly),
             present: present, connects: (old?.connects ?? 0) + (connected && !wasPresent ? 1 : 0), disconnects: old?.disconnects ?? 0,
-            problems: counts, verification: old?.verification, lastChange: wasPresent == present ? (old?.lastChange ?? clock) : clock)
+            problems: counts, verification: old?.verification,
+            usbSysfs: d.transport.kind == .usb ? d.identity.physicalPath : nil, wish: d.captures.first.flatMap(FleetWish.of),
+            lastChange: wasPresent == present ? (old?.lastChange ?? clock) : clock)
         entries[d.id] = e
         trim()
     }

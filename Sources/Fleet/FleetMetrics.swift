@@ -9,7 +9,8 @@ import CaptureModel
 /// once it has been checked by streaming. Labels are bounded: `id`, `name`,
 /// `vidpid`, `serial`, `bus`, `driver`, `card`, `model` (one value per device),
 /// `fingerprint`, `complete`, `kind` (the problem kinds camprobe writes, or
-/// `other`) and `reason` (four values).
+/// `other`) and `reason` (four values). The USB bandwidth domains add about 6
+/// series per domain and 2 per USB camera (`domain`, `family`, `unit`).
 package enum FleetMetrics {
     /// The exposition document for `inventory`, written at `now` (seconds since the epoch).
     package static func render(_ inventory: FleetInventory, now: Double, startedAt: Double, version: String) -> String {
@@ -63,6 +64,7 @@ package enum FleetMetrics {
         }
         counters(&x, "microphone", mics)
         problems(&x, "microphone", mics.filter { !$0.hasCamera })
+        buses(&x, inventory.buses)
 
         x.family("camprobe_tracked_devices", .gauge, help: "Devices in this file: present ones and those gone since the monitor started.")
         x.sample("camprobe_tracked_devices", [:], Double(all.count))

@@ -12,7 +12,10 @@ import Logging
 /// every change and by `refresh()` (the monitor calls it at least once a minute, so
 /// the file's timestamp shows the monitor is alive).
 ///
-/// Writes run on this actor's own thread, never on the cooperative pool. A
+/// Before each write the USB cameras' bandwidth domains are read from sysfs
+/// (`FleetBusProbe`), so they are as fresh as the file.
+///
+/// Writes and reads run on this actor's own thread, never on the cooperative pool. A
 /// failed write is logged once (and its recovery once) and retried on the
 /// next change or refresh; the previous file stays in place meanwhile.
 package actor FleetTextfile {
@@ -24,13 +27,19 @@ package actor FleetTextfile {
     private let startedAt: Double
     private let version: String
     private let logger: Logger
+    /// Reads the USB cameras' bandwidth domains before each write; nil: not read (the families stay empty).
+    private let busProbe: FleetBusProbe?
     /// The last write failed (a warning was logged).
     package private(set) var failing = false
     /// Files written since start.
     package private(set) var writes = 0
 
     /// Prepares the file `directory/name`; nothing is written until `start`. Nil when no thread could be started.
-    package init?(writer: TextfileWriter, version: String, maximumDevices: Int = 256, logger: Logger) {
+    /// `busProbe` reads the USB bandwidth domains before each write, on this actor's thread.
+    package init?(
+        writer: TextfileWriter, version: String, maximumDevices: Int = 256, busProbe: FleetBusProbe? = nil,
+        logger: Logger = Logger(label: "camprobe.textfile")
+    ) {
         guard let executor = ThreadExecutor() else { return nil }
         self.executor = executor
         self.writer = writer
@@ -38,6 +47,7 @@ package actor FleetTextfile {
         self.startedAt = FleetTextfile.now()
         self.version = version
         self.logger = logger
+        self.busProbe = busProbe
     }
 
     deinit { executor.shutdown() }
@@ -46,6 +56,7 @@ package actor FleetTextfile {
     /// (a directory that cannot be written is a setup error, better said at once).
     package func start(present: [Device]) throws(TextfileWriter.WriteError) {
         inventory.seed(present)
+        readBuses()
         try writer.write(render())
         writes += 1
     }
@@ -75,7 +86,13 @@ package actor FleetTextfile {
 
     func render() -> String { FleetMetrics.render(inventory, now: FleetTextfile.now(), startedAt: startedAt, version: version) }
 
+    /// Reads the domains of the cameras present now (sysfs reads, on this actor's own thread).
+    func readBuses() {
+        if let busProbe { inventory.buses = busProbe.read(inventory) }
+    }
+
     func write() {
+        readBuses()
         do throws(TextfileWriter.WriteError) {
             try writer.write(render())
             writes += 1

@@ -6,7 +6,8 @@ node_exporter's /metrics serves the camprobe series, the cameras match v4l2-ctl'
 streaming check's fps agrees with v4l2-ctl --get-parm, a camera v4l2-ctl streams from is skipped as busy
 (and v4l2-ctl keeps streaming), unloading vivid moves present from 2 to 0 with the disconnect counters,
 loading it again moves the connect counters, snd-aloop does the same for
-microphones, and SIGTERM leaves only camprobe.prom behind."""
+microphones, the USB domain families are declared and vivid (not USB) is in no domain, and SIGTERM leaves only
+camprobe.prom behind."""
 import os
 import re
 import shutil
@@ -113,6 +114,7 @@ def present_and_served(s, prom, promtool, nodes):
     prints = {l["fingerprint"] for l, _ in info}
     s.expect("two identical vivid webcams share one complete capability fingerprint",
              len(info) == 2 and len(prints) == 1 and all(l["complete"] == "true" for l, _ in info), info)
+    usb_domains(s, text, nodes)
     served = ""
     wait_until(lambda: "camprobe_camera_present{" in scrape(), 20)
     served = scrape()
@@ -123,6 +125,26 @@ def present_and_served(s, prom, promtool, nodes):
         got, errors = {}, [str(e)]
     s.expect("node_exporter's /metrics serves camprobe_camera_present for both cameras, textfile scrape error 0",
              got == present and errors == [0.0], "served %r, node_textfile_scrape_error %r; %s" % (got, errors, served[:300]))
+
+
+USB_FAMILIES = ("camprobe_usb_domain_reserved_seconds", "camprobe_usb_domain_load_ratio", "camprobe_usb_domain_capacity",
+                "camprobe_usb_domain_camera", "camprobe_usb_domain_camera_reserved_seconds", "camprobe_usb_domain_unfit_wishes",
+                "camprobe_usb_domain_unknown_wishes", "camprobe_usb_cameras_unread")
+
+
+def usb_domains(s, text, nodes):
+    """P24 item 6: the USB bandwidth families are in the file; vivid is a platform device (its nodes' sysfs device is
+    not below a USB bus), so it is in no domain, and not counted as a USB camera whose domain could not be read."""
+    typed = [f for f in USB_FAMILIES if ("# TYPE %s gauge\n" % f) in text]
+    s.expect("the textfile declares the USB domain families (HELP and TYPE, even with no sample)", len(typed) == len(USB_FAMILIES),
+             sorted(set(USB_FAMILIES) - set(typed)))
+    devices = [os.path.realpath("/sys/class/video4linux/%s/device" % os.path.basename(n)) for n in nodes]
+    on_usb = [d for d in devices if "/usb" in d]
+    samples = parse(text)
+    domain_samples = [(n, l) for n, l, _ in samples if n.startswith("camprobe_usb_domain_")]
+    unread = [v for _, v in series(samples, "camprobe_usb_cameras_unread")]
+    s.expect("vivid's cameras (sysfs %s) are in no USB domain: no camprobe_usb_domain_* sample, camprobe_usb_cameras_unread 0" % devices,
+             devices and not on_usb and not domain_samples and unread == [0.0], "samples %r, unread %r" % (domain_samples[:4], unread))
 
 
 def verified(s, prom, nodes):

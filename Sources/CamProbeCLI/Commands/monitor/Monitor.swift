@@ -76,7 +76,7 @@ struct Monitor: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Keep DIR/camprobe.prom current for node_exporter's textfile collector: presence, connects, problems and capability fingerprints of every camera and microphone (written atomically on every change and every 30 s).",
+            "Keep DIR/camprobe.prom current for node_exporter's textfile collector: presence, connects, problems and capability fingerprints of every camera and microphone, and each USB camera's bandwidth domain (written atomically on every change and every 30 s).",
             valueName: "DIR"))
     var textfile: String?
 
@@ -153,7 +153,8 @@ struct Monitor: AsyncParsableCommand {
         if let textfile {
             do {
                 fleet = try await MonitorFleet.start(
-                    directory: textfile, present: present, registry: registry, verifyEvery: verifyEvery.flatMap(MonitorFleet.seconds),
+                    directory: textfile, present: present, registry: registry, usbBus: factory().usbBus,
+                    verifyEvery: verifyEvery.flatMap(MonitorFleet.seconds),
                     verifyFrames: verifyFrames)
             } catch {
                 await registry.stop()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CamProbe
 import Fleet
+import Udev
 
 /// `monitor --textfile DIR [--verify-every D]`: node_exporter's textfile, kept current.
 struct MonitorFleet {
@@ -12,14 +13,15 @@ struct MonitorFleet {
     /// How often the file is rewritten when nothing changes (node_exporter flags files older than a scrape or two).
     static let refreshSeconds = 30.0
 
-    /// Writes the first file for the devices `present`; a directory that cannot be written ends the command.
+    /// Writes the first file for the devices `present`, the USB cameras' bandwidth domains read through `usbBus`; a
+    /// directory that cannot be written ends the command.
     static func start(
-        directory: String, present: [Device], registry: DeviceRegistry, verifyEvery: Double?, verifyFrames: Int
+        directory: String, present: [Device], registry: DeviceRegistry, usbBus: USBBusReader, verifyEvery: Double?, verifyFrames: Int
     ) async throws -> MonitorFleet {
         guard
             let textfile = FleetTextfile(
                 writer: TextfileWriter(directory: directory), version: CamProbeCommand.version,
-                logger: CLILogging.logger("camprobe.textfile"))
+                busProbe: FleetBusProbe(reader: usbBus), logger: CLILogging.logger("camprobe.textfile"))
         else { throw CLIError(message: "--textfile: the system refused a thread for writing the file (pthread_create); too many threads?") }
         do throws(TextfileWriter.WriteError) {
             try await textfile.start(present: present)
