@@ -34,7 +34,8 @@ struct CamProbeCommand: AsyncParsableCommand {
             finish(0)
         }
         do {
-            var command = try parseFast(arguments ?? Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot(arguments)
+            let given = ProfileArguments.spread(arguments ?? Array(CommandLine.arguments.dropFirst()))
+            var command = try parseFast(given) ?? parseAsRoot(given)
             if runsAsynchronously(type(of: command)), var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -38,6 +38,19 @@ struct FolderInputTests {
         #expect(!r.stderr.contains("Is a directory"))
     }
 
+    /// P24 item 7: `--profile` takes every profile file that follows it, as the shell expands `--profile DIR/*.json`;
+    /// a device typed after the files is still the device.
+    @Test func profileTakesEveryFileThatFollows() throws {
+        let r = try CLI.run(["list", "--profile", Self.root + "/Profiles/c525.json", Self.root + "/Profiles/emeet-s800.json", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect((doc?["devices"] as? [[String: Any]])?.count == 2, "\(r.stdout.prefix(300))")
+        let shown = try CLI.run(["show", "--profile", Self.root + "/Profiles/c525.json", Self.root + "/Profiles/emeet-s800.json", "1"])
+        #expect(shown.status == 0 && shown.stdout.contains("EMEET SmartCam S800"), "\(shown.stderr)")
+        let neg = try CLI.run(["negotiate", "--profile", Self.root + "/Profiles/c525.json", "0", "--preset", "high"])
+        #expect(neg.status == 0 || neg.status == 3, "\(neg.stderr)")
+    }
+
     @Test func aProfileFolderWorksWhereverProfileIsTakenAndMixesWithFiles() throws {
         let dir = try Self.folder(["Profiles/c525.json"])
         let shown = try CLI.run(["show", "--profile", dir])

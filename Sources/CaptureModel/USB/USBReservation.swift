@@ -51,7 +51,7 @@ package struct USBReservation: Sendable, Hashable, Codable {
         }
         guard let largest = iso.last else {
             // No descriptors read: the most a link of this speed carries per interval.
-            let most = link.isFullSpeed ? 1023 : link.isSuperSpeed ? 49152 : 3072
+            let most = USBBusTime.mostBytesPerInterval(speedMbps: link.speedMbps)
             let p = payload ?? most
             return USBReservation(
                 alt: nil, bytes: min(p, most), payload: p, evidence: payload == nil ? .assumedMaximum : .computedLowerBound, fits: p <= most

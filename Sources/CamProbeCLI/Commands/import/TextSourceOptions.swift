@@ -7,10 +7,9 @@ struct TextSourceOptions: ParsableArguments {
     var emulated = false
 
     @Option(
-        name: .long, parsing: .upToNextOption,
+        name: .long,
         help: ArgumentHelp(
-            "Answer for saved profiles (from 'camprobe profile' or 'show --json') instead of this machine's devices: every file "
-                + "that follows.", valueName: "file"))
+            "Answer for a saved profile (from 'camprobe profile' or 'show --json') instead of this machine's devices.", valueName: "file"))
     var profile: [String] = []
 
     @OptionGroup var logging: LoggingOptions

@@ -1,6 +1,5 @@
 import ArgumentParser
 import CamProbe
-import HostSystem
 
 /// Options every device command takes.
 struct DeviceSourceOptions: ParsableArguments {
@@ -11,24 +10,11 @@ struct DeviceSourceOptions: ParsableArguments {
     var emulated = false
 
     @Option(
-        name: .long, parsing: .upToNextOption,
+        name: .long,
         help: ArgumentHelp(
-            "Answer for saved profiles (from 'camprobe profile' or 'show --json') instead of this machine's devices: every "
-                + "file that follows (--profile DIR/*.json), or a folder for every profile in it.", valueName: "file"))
+            "Answer for saved profiles (from 'camprobe profile' or 'show --json') instead of this machine's devices: the "
+                + "profile files that follow (--profile DIR/*.json), or a folder for every profile in it.", valueName: "file"))
     var profile: [String] = []
-
-    /// The profile files and folders of `--profile`. It takes every value up to the next option, so a device typed
-    /// after the files (`--profile c525.json 0`) lands there too: a last value that is no path (no `/`, no `.json` or
-    /// `.xml`, and no such file or folder) is the device (`trailingSelector`), not a profile.
-    var profileFiles: [String] { trailingSelector == nil ? profile : Array(profile.dropLast()) }
-
-    /// The device named after `--profile`'s files, when there is one (`profileFiles`).
-    var trailingSelector: String? {
-        guard profile.count > 1, let last = profile.last, !last.contains("/"), !last.hasSuffix(".json"), !last.hasSuffix(".xml"),
-            HostFiles.resolved(last) == nil
-        else { return nil }
-        return last
-    }
 
     @OptionGroup var logging: LoggingOptions
 
@@ -49,7 +35,7 @@ struct DeviceSourceOptions: ParsableArguments {
         }
         var devices: [Device] = []
         var views: [DeviceID: PipeWireReport] = [:]
-        for p in profileFiles {
+        for p in profile {
             for doc in try ProfileFolder.load(p) {
                 var d = doc.device
                 if !options.controls { for i in d.captures.indices { d.captures[i].controls = nil } }
@@ -69,8 +55,7 @@ struct DeviceSourceOptions: ParsableArguments {
 
 extension DeviceSourceOptions {
     /// One device, fully read (controls included), chosen by a selector; a clear error otherwise.
-    func resolve(_ given: String?) throws -> Device {
-        let selectorText = given ?? trailingSelector
+    func resolve(_ selectorText: String?) throws -> Device {
         let selector = DeviceSelector(selectorText)
         var chosen: Int?
         var selectionError: DeviceSelector.SelectionError?
