@@ -1,7 +1,6 @@
 import CamProbe
 import CamProbeTesting
 import CaptureModel
-import DeviceFixtures
 import Foundation
 import Testing
 import Udev
