@@ -34,6 +34,7 @@ struct ImportUSBBusTests {
         let e264 = try #require(expected.first { $0.productID == 0x6366 })
         #expect(c525.usb?.link == e525.link && h264.usb?.link == e264.link)
         #expect(c525.usb?.source == "lsusb -v+lsusb -t")
+        #expect(c525.usb?.firmware == "0.10" && h264.usb?.firmware == "1.00")  // bcdDevice
         #expect(c525.usb?.link.alts.isEmpty == false && h264.usb?.link.alts.isEmpty == false)
         #expect(c525.usb?.link.devpath == "2" && c525.usb?.link.controller?.driver == "xhci_hcd")
         #expect(h264.usb?.link.devpath == "1.3" && h264.usb?.link.hubs.map(\.sysfsName) == ["3-1"])
@@ -114,7 +115,8 @@ struct ImportUSBBusTests {
     @Test func twinsAreMatchedBySerialOrBusAndDevice() {
         #expect(ImportUSBBus.busAndDevice("usb-046d:0826@bus001-dev007") ?? (0, 0) == (1, 7))
         #expect(ImportUSBBus.busAndDevice("usb-046d:0826-8E4B3C60") == nil)
-        let serials = ImportUSBBus.lsusbSerials("Bus 001 Device 004: ID 046d:0826 x\n  iSerial                 2 8E4B3C60\n")
-        #expect(serials == ["1:4": "8E4B3C60"])
+        let facts = ImportUSBBus.lsusbDeviceFacts(
+            "Bus 001 Device 004: ID 046d:0826 x\n  bcdDevice            0.10\n  iSerial                 2 8E4B3C60\n")
+        #expect(facts["1:4"]?.serial == "8E4B3C60" && facts["1:4"]?.firmware == "0.10")
     }
 }

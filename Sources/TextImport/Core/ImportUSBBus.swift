@@ -76,12 +76,13 @@ package enum ImportUSBBus {
         if !verbose.isEmpty || !tree.isEmpty {
             let source = (verbose.isEmpty ? [] : ["lsusb -v"]) + (tree.isEmpty ? [] : ["lsusb -t"])
             let v = verbose.isEmpty ? nil : verbose.joined(separator: "\n")
-            let serials = v.map(lsusbSerials) ?? [:]
+            let facts = v.map(lsusbDeviceFacts) ?? [:]
             for c in LsusbBus.cameras(verbose: v, tree: tree.isEmpty ? nil : tree.joined(separator: "\n")) {
+                let key = "\(c.link.bus):\(c.device)"
                 out.append(
                     Found(
-                        vendorID: c.vendorID, productID: c.productID, serial: serials["\(c.link.bus):\(c.device)"], bus: c.link.bus,
-                        device: c.device, usb: DeviceUSB(source: source.joined(separator: "+"), link: c.link)))
+                        vendorID: c.vendorID, productID: c.productID, serial: facts[key]?.serial, bus: c.link.bus, device: c.device,
+                        usb: DeviceUSB(source: source.joined(separator: "+"), link: c.link, firmware: facts[key]?.firmware)))
             }
         }
         for r in results where r.kind == .usbDevices {
@@ -109,18 +110,24 @@ package enum ImportUSBBus {
         return (major.isEmpty ? "0" : String(major)) + "." + parts[1]
     }
 
-    /// `iSerial` of each `Bus NNN Device NNN:` block of `lsusb -v`, by "bus:device".
-    static func lsusbSerials(_ text: String) -> [String: String] {
-        var out: [String: String] = [:]
+    /// `iSerial` and `bcdDevice` (firmware, as lsusb prints it: `0.10`) of each `Bus NNN Device NNN:` block of
+    /// `lsusb -v`, by "bus:device".
+    static func lsusbDeviceFacts(_ text: String) -> [String: (serial: String?, firmware: String?)] {
+        var out: [String: (serial: String?, firmware: String?)] = [:]
         var key: String?
         for raw in text.split(separator: "\n") {
             let line = raw.drop { $0 == " " }
             if line.hasPrefix("Bus ") {
                 let w = line.split(separator: " ")
                 if w.count >= 4, let b = Int(w[1]), let d = Int(w[3].prefix { $0.isNumber }) { key = "\(b):\(d)" }
-            } else if line.hasPrefix("iSerial"), let k = key {
+            } else if let k = key, line.hasPrefix("iSerial") {
                 let w = line.split(separator: " ", maxSplits: 2)
-                if w.count == 3 { out[k] = String(w[2]) }
+                if w.count == 3 { out[k, default: (nil, nil)].serial = String(w[2]) }
+            } else if let k = key, line.hasPrefix("bcdDevice") {
+                let w = line.split(separator: " ")
+                if w.count >= 2, w[1].contains("."), w[1].allSatisfy({ $0.isHexDigit || $0 == "." }) {
+                    out[k, default: (nil, nil)].firmware = String(w[1])
+                }
             }
         }
         return out
