@@ -43,8 +43,19 @@ struct ImportUSBBusEndToEndTests {
         #expect(md.stdout.contains("# USB bus"), "\(md.stdout.prefix(3000))\(md.stderr)")
     }
 
-    @Test func aProfileWithoutABusListsAsBefore() throws {
+    @Test func showOnAProfileSaysTheBusItCarries() throws {
+        let c525 = try #require(try Self.imported().first { $0.contains("046d_0826") })
+        let r = try CLI.run(["show", "--profile", c525, "0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("USB bus (saved: read from lsusb -v+lsusb -t)"), "\(r.stdout)")
+        #expect(r.stdout.contains("  1-2: bus 1, root port 2; controller xhci_hcd"), "\(r.stdout)")
+        #expect(!r.stdout.contains("held now"))
+    }
+
+    @Test func aProfileWithoutABusListsAndShowsAsBefore() throws {
         let r = try CLI.run(["list", "--profile", JointNegotiateEndToEndTests.c525])
         #expect(r.status == 0 && !r.stdout.contains("USB bus"), "\(r.stdout)")
+        let s = try CLI.run(["show", "--profile", JointNegotiateEndToEndTests.c525, "0"])
+        #expect(s.status == 0 && !s.stdout.contains("USB bus"), "\(s.stdout)")
     }
 }

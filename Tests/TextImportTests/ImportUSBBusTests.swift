@@ -82,8 +82,12 @@ struct ImportUSBBusTests {
     @Test func debugfsIsAttachedToTheCameraLsusbNames() throws {
         let merged = try Self.run(["lsusb/c525.txt", "usb-devices/debugfs-c525-hub.txt"])
         let usb = try #require(merged.devices.first { $0.modelID == "046d:0826" }?.usb)
-        // lsusb -v names it first (its settings are complete); debugfs's copy is not attached twice
-        #expect(usb.source == "lsusb -v")
+        // lsusb -v's settings (complete), debugfs's place and controller (lsusb -v alone would assume port 1)
+        #expect(usb.source == "lsusb -v+debugfs")
+        #expect(usb.link.sysfsName == "1-1.3" && usb.link.hubs == [USBHub(sysfsName: "1-1", tt: .multi)])
+        #expect(usb.link.controller?.driver == "ehci_hcd")
+        let alone = try #require(try Self.run(["lsusb/c525.txt"]).devices.first?.usb)
+        #expect(usb.link.alts == alone.link.alts && alone.link.sysfsName == "1-1")
         let fromDebugfs = try #require(
             ImportUSBBus.cameras(
                 try TextImportRun.read(

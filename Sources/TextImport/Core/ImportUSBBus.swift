@@ -90,12 +90,23 @@ package enum ImportUSBBus {
             let listing = USBDevicesText.read(text, file: r.file)
             for c in USBDevicesText.cameras(listing) {
                 let d = c.device
-                if out.contains(where: { $0.bus == d.bus && $0.device == d.device && $0.vendorID == d.vendorID }) { continue }
+                let name = listing.allSettings ? "debugfs" : "usb-devices"
+                if let j = out.firstIndex(where: { $0.bus == d.bus && $0.device == d.device && $0.vendorID == d.vendorID }) {
+                    // lsusb -v without -t assumed the place: this text knows it (and the controller); lsusb's settings stay.
+                    if tree.isEmpty {
+                        var link = c.link
+                        if !out[j].usb.link.alts.isEmpty { link.alts = out[j].usb.link.alts }
+                        out[j].usb = DeviceUSB(
+                            source: out[j].usb.source + "+" + name, link: link,
+                            firmware: out[j].usb.firmware ?? d.revision.flatMap(firmware))
+                    }
+                    continue
+                }
                 out.append(
                     Found(
                         vendorID: d.vendorID, productID: d.productID, serial: d.serial, bus: d.bus, device: d.device,
                         usb: DeviceUSB(
-                            source: listing.allSettings ? "debugfs" : "usb-devices", link: c.link,
+                            source: name, link: c.link,
                             firmware: d.revision.flatMap(firmware))))
             }
         }
