@@ -171,6 +171,11 @@ package struct DeviceDiscovery {
                 listed[j].problems += made.problems
             }
         }
+        // Each USB camera read: its bus, from sysfs only (`DeviceUSBReading`: no ioctl, no open).
+        let bus = system.usbBus
+        for j in listed.indices where options.usbBus && chosen.contains(j) && listed[j].usb == nil {
+            listed[j].usb = DeviceUSBReading.read(listed[j], reader: bus)
+        }
         return Result(devices: listed, problems: problems, note: note)
     }
 

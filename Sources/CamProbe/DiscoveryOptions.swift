@@ -8,6 +8,9 @@ package struct DiscoveryOptions: Sendable {
     package var controls: Bool = true
     /// Also open through libv4l2 and include its emulated formats.
     package var emulated: Bool = false
+    /// Read each USB camera's bus into `Device.usb` (sysfs only: no ioctl, no open). `list`'s table leaves it off:
+    /// modelling every camera's bus costs a listing about 7 % (benchmarks §23).
+    package var usbBus: Bool = true
     package var limits = EnumerationLimits()
 
     package init(formats: Bool = true, controls: Bool = true, emulated: Bool = false) {

@@ -99,6 +99,10 @@ package enum HTMLReport {
             }
             for a in r.audio { facts(&s, DeviceReport.audioFacts(a)) }
             if let p = r.pipeWire { pipeWire(&s, p) }
+            if !r.bus.isEmpty {
+                s.element("h3", "USB bus")
+                facts(&s, r.bus)
+            }
             if let u = r.usb {
                 s.element("h3", "USB bandwidth")
                 s.element("p", u.heading, ["class": "meta"])

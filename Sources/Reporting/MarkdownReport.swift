@@ -74,6 +74,7 @@ package enum MarkdownReport {
         if r.audio.isEmpty { s += "No ALSA capture card shares this device's USB parent: no paired microphone.\n\n" }
         for a in r.audio { s += table(["Field", "Value"], DeviceReport.audioFacts(a).map { [$0.0, $0.1] }) }
         if let p = r.pipeWire { s += pipeWire(p, level: h) }
+        if !r.bus.isEmpty { s += "\(h)# USB bus\n\n" + table(["Field", "Value"], r.bus.map { [$0.0, $0.1] }) }
         if let u = r.usb {
             s +=
                 "\(h)# USB bandwidth\n\n" + escape(u.heading) + "\n\n| " + USBSection.header.joined(separator: " | ") + " |\n|"

@@ -29,6 +29,8 @@ package struct DeviceReport {
     package var pipeWire: PipeWireSection? = nil
     /// A live USB camera's bandwidth domain now (nil for others and for saved profiles).
     package var usb: USBSection? = nil
+    /// The bus the device carries (`Device.usb`), as name/value pairs; empty when it carries none.
+    var bus: [(String, String)] = []
 
     /// Gathers the report of `device` (pure: no I/O).
     package init(_ device: Device) {
@@ -71,6 +73,7 @@ package struct DeviceReport {
         }
         self.warnings = warnings
         graph = device.sensor?.graph
+        bus = Self.busFacts(of: device)
     }
 
     static func identity(of d: Device) -> [(String, String)] {

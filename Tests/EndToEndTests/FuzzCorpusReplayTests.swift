@@ -9,10 +9,13 @@ import Testing
     static let corpus: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("FuzzCorpus").path
 
-    /// Each reader, and the corpus it replays: /proc/asound/cards text is replayed from the ALSA listings' corpus.
+    /// Each reader, and the corpus it replays: /proc/asound/cards text is replayed from the ALSA listings' corpus, the bus
+    /// texts' readers (`usb-devices`, `lsusb -t`) from theirs and lsusb's.
     @Test(arguments: [
         ("v4l2-ctl", "v4l2-ctl"), ("media-ctl", "media-ctl"), ("udevadm", "udevadm"), ("arecord", "arecord"),
         ("cards", "arecord"), ("lsusb", "lsusb"), ("paste", "paste"), ("json", "json"), ("xml", "xml"),
+        // The bus texts' readers: their own corpus, and lsusb's through them.
+        ("usb-devices", "usb-devices"), ("usb-devices", "lsusb"), ("lsusb -t", "usb-devices"), ("lsusb -t", "lsusb"),
     ])
     func everyCorpusInputReplays(reader: String, corpus: String) throws {
         let dir = Self.corpus + "/" + corpus

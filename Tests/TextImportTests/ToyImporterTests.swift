@@ -71,7 +71,9 @@ struct ToyImporterTests {
             _ = try TextImportRun.read([("toy.txt", Self.toy)], partial: false)
         } catch {
             #expect(error.message.hasPrefix("toy.txt:1: this is not v4l2-ctl output"))
-            #expect(error.message.contains("nor media-ctl -p, udevadm info, lsusb -v, arecord -l or cat /proc/asound/cards text"))
+            #expect(
+                error.message.contains(
+                    "nor media-ctl -p, udevadm info, lsusb -v, lsusb -t, usb-devices, arecord -l or cat /proc/asound/cards text"))
         }
     }
 

@@ -39,7 +39,7 @@ struct XMLProfileReader {
         return Device(
             id: DeviceID(try e.required("id")), name: try e.required("name"), modelID: e.attribute("modelID"),
             transport: transport, identity: identity, nodes: nodes, captures: captures, audio: audio, sensor: sensor,
-            problems: try problems(e), provenance: try provenance(e))
+            problems: try problems(e), provenance: try provenance(e), usb: try deviceUSB(e))
     }
 
     private static func capture(_ e: XMLNode) throws(Failure) -> CaptureNodeCapabilities {

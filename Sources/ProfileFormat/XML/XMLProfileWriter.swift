@@ -53,6 +53,7 @@ struct XMLProfileWriter {
         if let s = d.sensor { sensor(s) }
         problems(d.problems)
         if let p = d.provenance { provenance(p) }
+        if let u = d.usb { deviceUSB(u) }
         w.end()
     }
 

@@ -35,7 +35,9 @@ package enum ImportMerge {
                 }
             }
         }
-        return Result(devices: MergedDevice.finish(merged), notes: notes)
+        // Each USB camera's bus, from the texts that tell it (lsusb -v and -t, usb-devices, debugfs).
+        let (devices, busNotes) = ImportUSBBus.attach(MergedDevice.finish(merged), results)
+        return Result(devices: devices, notes: notes + busNotes)
     }
 
     /// The device `d` is the same as, and the key that says so.

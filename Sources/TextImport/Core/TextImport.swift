@@ -33,6 +33,9 @@ package struct TextImportResult: Sendable {
     /// What was read, for the summary: the kind's name, or the kinds of output one tool's text held
     /// (v4l2-ctl's "formats", "controls", …; media-ctl's "media-ctl -p", "--list-subdev-mbus-codes", …).
     package var recognized: [String]
+    /// The pasted text, normalised, when it tells where USB devices sit (`lsusb -v`, `lsusb -t`, `usb-devices`,
+    /// debugfs): the merge reads each camera's bus from it (`ImportUSBBus`). nil for other kinds.
+    package var busText: String?
     package init(kind: PasteKind, file: String, devices: [ImportedDevice], notes: [String] = [], recognized: [String]? = nil) {
         self.kind = kind
         self.file = file

@@ -6,6 +6,8 @@ package enum TextImporters {
         MediaCtlTextImporter(),
         UdevadmTextImporter(),
         LsusbTextImporter(),
+        LsusbTreeTextImporter(),
+        USBDevicesTextImporter(),
         ARecordTextImporter(),
         AsoundCardsTextImporter(),
         fallback,

@@ -11,6 +11,8 @@ package enum LsusbBus {
     package struct Camera: Sendable, Hashable {
         package var vendorID: UInt16
         package var productID: UInt16
+        /// The device number on its bus (`Device 004` in `lsusb -v`, `Dev 4` in `lsusb -t`).
+        package var device: Int = 0
         package var link: USBLink
     }
 
@@ -21,12 +23,13 @@ package enum LsusbBus {
         var out: [Camera] = []
         for d in devices where !d.alts.isEmpty {
             let e = entries.first { $0.bus == d.bus && $0.device == d.device }
-            out.append(Camera(vendorID: d.vendorID, productID: d.productID, link: link(d, e, entries, devices, controllers)))
+            out.append(
+                Camera(vendorID: d.vendorID, productID: d.productID, device: d.device, link: link(d, e, entries, devices, controllers)))
         }
         // Cameras only `lsusb -t` shows (no `-v` for them).
         for e in entries
         where e.interfaceClass == "Video" && !out.contains(where: { $0.link.bus == e.bus && $0.link.sysfsName == e.sysfsName }) {
-            out.append(Camera(vendorID: 0, productID: 0, link: link(nil, e, entries, devices, controllers)))
+            out.append(Camera(vendorID: 0, productID: 0, device: e.device, link: link(nil, e, entries, devices, controllers)))
         }
         return out
     }

@@ -42,7 +42,9 @@ package enum LsusbImporter {
                 && !described.contains { $0.bus != nil && $0.bus == d.bus && $0.address == d.address }
         }
         devices += LsusbPlainDeviceBuilder.build(plain, file: name, notes: &notes)
-        return TextImportResult(kind: .lsusb, file: name, devices: devices, notes: notes)
+        var result = TextImportResult(kind: .lsusb, file: name, devices: devices, notes: notes)
+        result.busText = normalized
+        return result
     }
 
     /// Plain `lsusb`: one identity-only device per `Bus` line but the root hubs' (`LsusbPlainListing`).

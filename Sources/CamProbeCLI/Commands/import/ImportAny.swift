@@ -12,7 +12,8 @@ struct ImportAny: ParsableCommand {
             Each file's kind is told from its content: v4l2-ctl (--all, --list-formats-ext, -l/-L, --info, \
             --list-devices, --list-subdev-*), media-ctl -p (with the sensors' v4l2-ctl listings; one camera per \
             sensor), udevadm info (--query=all or --attribute-walk; a USB device's alone is identity only), arecord -l / -L (in any language), \
-            /proc/asound/cards, lsusb -v and plain lsusb (identity only). Files about the same device are merged into one profile, joined by \
+            /proc/asound/cards, lsusb -v and plain lsusb (identity only), and for each USB camera's bus lsusb -t, usb-devices and \
+            /sys/kernel/debug/usb/devices (attached to the cameras the other files name). Files about the same device are merged into one profile, joined by \
             bus path or USB port, sysfs path, VID:PID and serial, ALSA card id, or a unique USB ID or name; the profile records \
             which file gave which fact, and where files disagree the first is kept and the conflict is a problem. \
             Without --partial, text that cannot be read is an error naming the file and line; with it, the file or \

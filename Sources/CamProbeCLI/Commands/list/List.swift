@@ -25,7 +25,9 @@ struct List: AsyncParsableCommand {
 
     /// The command's work on the calling thread: it blocks while devices are read.
     func runOnThisThread() throws {
-        let options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
+        var options = DiscoveryOptions(formats: true, controls: false, emulated: source.emulated)
+        // The table shows no bus of a live camera: only the JSON pays for reading it (benchmarks §23).
+        options.usbBus = source.json
         // Read beside the V4L2 nodes, on its own thread; saved profiles are not this machine: no PipeWire view.
         // The table names nodes and users only; the JSON carries every node's formats too.
         let reading = source.profile.isEmpty ? pipeWire.start(formats: source.json) : nil

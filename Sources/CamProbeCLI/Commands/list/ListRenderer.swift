@@ -35,6 +35,7 @@ enum ListRenderer {
             table.rows.append(["\(i)\(mark)", d.id.rawValue, d.name, d.modelID ?? "-", d.transport.label, nodes, modes])
         }
         print(table.render())
+        for l in ListUSBBus.lines(result.devices) { print(l) }
     }
 }
 

@@ -63,7 +63,11 @@ struct Show: AsyncParsableCommand {
                 DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire, mediaCamera: mediaCamera))
         } else {
             ShowRenderer.render(d, index: index)
-            if source.profile.isEmpty && CLIEnvironment.current.isLive { ShowUSBBus.render(d) }
+            if source.profile.isEmpty && CLIEnvironment.current.isLive {
+                ShowUSBBus.render(d)
+            } else if !source.profile.isEmpty, let u = d.usb {
+                ShowUSBBus.render(saved: u)
+            }
             if let report = reading?.finish(devices: result.devices) { ShowPipeWire.render(report, device: d) }
         }
         if d.captures.isEmpty, let p = d.problems.first {
