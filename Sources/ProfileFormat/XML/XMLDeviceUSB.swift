@@ -14,6 +14,7 @@ extension XMLProfileWriter {
         w.attribute("bus", l.bus)
         w.attribute("devpath", l.devpath)
         w.attribute("speedMbps", XMLScalars.double(l.speedMbps))
+        w.attribute("speedEvidence", l.speedEvidence)
         for h in l.hubs {
             w.start("hub")
             w.attribute("sysfsName", h.sysfsName)
@@ -85,7 +86,7 @@ extension XMLProfileReader {
         for m in e.children("measured") { measured[try m.required("mode")] = try m.integer("alt") }
         let link = USBLink(
             sysfsName: try l.required("sysfsName"), bus: try l.integer("bus"), devpath: try l.required("devpath"), speedMbps: speed,
-            hubs: hubs, controller: controller, alts: alts)
+            hubs: hubs, controller: controller, alts: alts, speedEvidence: l.attribute("speedEvidence"))
         return DeviceUSB(source: try e.required("source"), link: link, measured: measured, firmware: e.attribute("firmware"))
     }
 }
