@@ -27,7 +27,7 @@ struct JointNegotiateEndToEndTests {
         #expect(plan["fits"] as? Bool == true)
         let cameras = try #require(plan["cameras"] as? [[String: Any]])
         #expect(cameras.count == 2)
-        #expect(cameras.contains { ($0["gave"] as? [String])?.isEmpty == false })
+        #expect(cameras.contains { ($0["gave"] as? [[String: Any]])?.isEmpty == false })
         #expect((plan["hardwareCost"] as? Double ?? 2) <= 1)
     }
 

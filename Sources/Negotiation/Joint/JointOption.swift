@@ -22,6 +22,8 @@ struct JointOptions {
     var frontier: [JointOption]
     /// How many options were weighed.
     var considered: Int
+    /// How many options matched the request, whether or not a setting carries them.
+    var matched: Int
 
     init(_ camera: JointCamera) {
         let table = ModeTable(node: camera.node)
@@ -43,6 +45,7 @@ struct JointOptions {
         let linkLimit = Bandwidth.transportLimit(Transport(kind: .usb, speedMbps: link.speedMbps))
         let floor: Dimensions? = if case .atLeast(let t) = request.size { t } else { nil }
         var all: [JointOption] = []
+        var matched = 0
         for mode in table.modes where !mode.isEmulated {
             if request.format == .raw && mode.isCompressed { continue }
             if request.format == .compressed && !mode.isCompressed { continue }
@@ -52,12 +55,14 @@ struct JointOptions {
                 single.rates = .discrete([interval])
                 let s = Negotiator.score(single, request, largestArea: table.largestArea, linkLimit: linkLimit)
                 if request.requireRate && !s.rateOK { continue }
+                matched += 1
                 let r = JointOptions.reservation(s, camera: camera, link: link)
                 guard r.fits else { continue }
                 all.append(JointOption(scored: s, reservation: r, demand: r.demand(speedMbps: link.speedMbps)))
             }
         }
         considered = all.count
+        self.matched = matched
         if all.isEmpty && decision == nil { decision = Negotiator.decide(request, using: table, transport: nil, alternatives: 1) }
         all.sort { $0.score < $1.score }
         var kept: [JointOption] = []
