@@ -35,7 +35,8 @@ enum JointExplainer {
             }
             let wish = o.frontier[0]
             let got = o.frontier[picks[i]]
-            let choice = Negotiator.makeChoice(got.scored, transport: nil, linkLimit: linkLimit, controls: nil)
+            var choice = Negotiator.makeChoice(got.scored, transport: nil, linkLimit: linkLimit, controls: nil)
+            choice.path = c.node.path  // options may be shared with an alike camera (`JointOptions.all`)
             out.append(
                 JointPlan.Camera(
                     id: c.id, name: c.name, node: c.node.path, request: describe(c.wish), wish: mode(wish.scored),

@@ -16,7 +16,7 @@ extension Negotiator {
         objective: JointObjective = .fair, nodeBudget: Int = JointSearch.nodeBudget
     ) -> JointPlan {
         let objective: JointObjective = objective == .fair && !priority.isEmpty ? .priorityThenFair : objective
-        let options = cameras.map(JointOptions.init)
+        let options = JointOptions.all(cameras)
         let planned = Set(cameras.compactMap { $0.isUSB ? $0.link?.sysfsName : nil })
         var groups: [JointExplainer.Group] = []
         for (i, c) in cameras.enumerated() {

@@ -70,6 +70,30 @@ struct JointOptions {
         frontier = kept
     }
 
+    /// The options of each camera; cameras that would weigh the same (same formats, wish, link speed and settings,
+    /// measured settings) share one computation: a rig of one model scores its modes once. The shared options
+    /// carry the first such camera's node path (`JointExplainer` sets each camera's own in its choice).
+    static func all(_ cameras: [JointCamera]) -> [JointOptions] {
+        var out: [JointOptions] = []
+        for (i, c) in cameras.enumerated() {
+            if let j = (0..<i).first(where: { weighAlike(cameras[$0], c) }) {
+                out.append(out[j])
+            } else {
+                out.append(JointOptions(c))
+            }
+        }
+        return out
+    }
+
+    /// True when `a` and `b` have the same options: every input of `init` but the node's path is equal (a mode
+    /// table reads only the node's formats and path).
+    static func weighAlike(_ a: JointCamera, _ b: JointCamera) -> Bool {
+        let la = a.effectiveLink
+        let lb = b.effectiveLink
+        return a.isUSB == b.isUSB && a.wish == b.wish && la.speedMbps == lb.speedMbps && la.alts == lb.alts
+            && a.measured == b.measured && a.node.formats == b.node.formats
+    }
+
     /// The rates weighed for a mode: every discrete one; for a range its ends and the request's pick.
     static func intervals(_ offer: RateOffer, _ r: CaptureRequest) -> [Rational] {
         switch offer {

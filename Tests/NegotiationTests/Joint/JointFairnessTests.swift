@@ -46,6 +46,8 @@ struct JointFairnessTests {
         #expect(plan.objective == .fair && plan.fits && !plan.wishFits && !plan.budgetHit)
         #expect(Self.modes(plan) == ["YUYV 1280x720 @ 5 fps", "YUYV 1280x720 @ 5 fps"])
         #expect(plan.cameras[0].loss == plan.cameras[1].loss && plan.domains[0].microseconds == 64)
+        // The two are weighed once (`JointOptions.all`); each choice names its own node.
+        #expect(plan.cameras.map { $0.choice?.path } == ["/dev/video2", "/dev/video4"])
         let sum = Negotiator.decide(together: cams, objective: .totalScore)
         #expect(sum.objective == .totalScore)
         #expect(Set(Self.modes(sum)) == ["YUYV 1280x720 @ 5 fps", "MJPG 1920x1080 @ 30 fps"])
