@@ -79,9 +79,11 @@ enum JointPlanBench {
             median: times[times.count / 2], worst: times[times.count - 1])
     }
 
+    /// The node at `path`, its formats told apart by their descriptions: no two cameras weigh alike.
     static func renamed(_ node: CaptureNodeCapabilities, _ path: String) -> CaptureNodeCapabilities {
         var n = node
         n.path = path
+        for i in n.formats.indices { n.formats[i].description += " (\(path))" }
         return n
     }
 
