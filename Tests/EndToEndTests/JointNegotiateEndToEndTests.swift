@@ -56,3 +56,32 @@ extension JointNegotiateEndToEndTests {
         #expect(r.status == 2)
     }
 }
+
+extension JointNegotiateEndToEndTests {
+    @Test func priorityFavoursANamedCameraAndTheJSONNamesTheObjective() throws {
+        let args = [
+            "negotiate", "--profile", Self.c525, "--profile", Self.arducam, "--together", "0", "1", "--size", "1280x720", "--fps", "30",
+            "--format", "MJPG", "--json",
+        ]
+        let fair = try CLI.run(args)
+        let favoured = try CLI.run(args + ["--priority", "1"])
+        #expect(fair.status == 3 && favoured.status == 3, "\(favoured.stderr)")
+        func plan(_ out: String) throws -> [String: Any] {
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            return try #require(doc["plan"] as? [String: Any])
+        }
+        #expect(try plan(fair.stdout)["objective"] as? String == "fair")
+        let p = try plan(favoured.stdout)
+        #expect(p["objective"] as? String == "priorityThenFair")
+        let cameras = try #require(p["cameras"] as? [[String: Any]])
+        #expect((p["priority"] as? [String]) == [cameras[1]["id"] as? String ?? "?"])
+        #expect((cameras[1]["loss"] as? Double ?? 1) <= (cameras[0]["loss"] as? Double ?? 0))
+    }
+
+    @Test func priorityNamesOnlyPlannedCameras() throws {
+        let r = try CLI.run([
+            "negotiate", "--profile", Self.c525, "--profile", Self.arducam, "--together", "0", "--priority", "1", "--preset", "high",
+        ])
+        #expect(r.status == 1 && r.stderr.contains("--priority 1: not one of the cameras of --together"), "\(r.stderr)")
+    }
+}
