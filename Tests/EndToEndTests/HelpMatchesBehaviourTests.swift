@@ -105,6 +105,7 @@ struct HelpMatchesBehaviourTests {
         case "--verify-every": ["30s"]
         case "--verify-frames": ["10"]
         case "--usb-from": [root + "/Tests/Fixtures/lsusb/c525.txt"]
+        case "--priority": ["0"]
         default: ["1"]
         }
     }
@@ -120,7 +121,8 @@ struct HelpMatchesBehaviourTests {
         case "monitor":
             return ["monitor", "--timeout", "0.3"] + fixture + (option == "--reassert" ? ["--restore", "day"] : [])
                 + (option == "--verify-every" || option == "--verify-frames" ? ["--textfile", scratch] : [])
-        case "negotiate" where option == "--usb-from": return ["negotiate", "--together", "0"] + fixture + request
+        case "negotiate" where option == "--usb-from" || option == "--priority":
+            return ["negotiate", "--together", "0"] + fixture + request
         case "negotiate": return ["negotiate", "0"] + fixture + request
         case "apply": return ["apply", "0"] + fixture + request + (option == "--profile" ? ["--dry-run"] : [])
         case "verify": return ["verify", "0", "--frames", "3"] + fixture + request

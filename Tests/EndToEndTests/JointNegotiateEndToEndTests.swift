@@ -27,7 +27,7 @@ struct JointNegotiateEndToEndTests {
         #expect(plan["fits"] as? Bool == true)
         let cameras = try #require(plan["cameras"] as? [[String: Any]])
         #expect(cameras.count == 2)
-        #expect(cameras.contains { ($0["gave"] as? [String])?.isEmpty == false })
+        #expect(cameras.contains { ($0["gave"] as? [[String: Any]])?.isEmpty == false })
         #expect((plan["hardwareCost"] as? Double ?? 2) <= 1)
     }
 
@@ -54,5 +54,34 @@ extension JointNegotiateEndToEndTests {
     @Test func emitWithTogetherTakesOnlyCameraTools() throws {
         let r = try CLI.run(["negotiate", "--profile", Self.c525, "--together", "0", "--preset", "high", "--emit", "media-ctl"])
         #expect(r.status == 2)
+    }
+}
+
+extension JointNegotiateEndToEndTests {
+    @Test func priorityFavoursANamedCameraAndTheJSONNamesTheObjective() throws {
+        let args = [
+            "negotiate", "--profile", Self.c525, "--profile", Self.arducam, "--together", "0", "1", "--size", "1280x720", "--fps", "30",
+            "--format", "MJPG", "--json",
+        ]
+        let fair = try CLI.run(args)
+        let favoured = try CLI.run(args + ["--priority", "1"])
+        #expect(fair.status == 3 && favoured.status == 3, "\(favoured.stderr)")
+        func plan(_ out: String) throws -> [String: Any] {
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            return try #require(doc["plan"] as? [String: Any])
+        }
+        #expect(try plan(fair.stdout)["objective"] as? String == "fair")
+        let p = try plan(favoured.stdout)
+        #expect(p["objective"] as? String == "priorityThenFair")
+        let cameras = try #require(p["cameras"] as? [[String: Any]])
+        #expect((p["priority"] as? [String]) == [cameras[1]["id"] as? String ?? "?"])
+        #expect((cameras[1]["loss"] as? Double ?? 1) <= (cameras[0]["loss"] as? Double ?? 0))
+    }
+
+    @Test func priorityNamesOnlyPlannedCameras() throws {
+        let r = try CLI.run([
+            "negotiate", "--profile", Self.c525, "--profile", Self.arducam, "--together", "0", "--priority", "1", "--preset", "high",
+        ])
+        #expect(r.status == 1 && r.stderr.contains("--priority 1: not one of the cameras of --together"), "\(r.stderr)")
     }
 }

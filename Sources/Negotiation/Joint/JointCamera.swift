@@ -8,8 +8,8 @@ package struct JointCamera: Sendable {
         case preset(SessionPreset)
     }
 
-    /// Stable ID (or what names the camera in the output).
-    package var id: String
+    /// The camera's stable ID: the plan is keyed by it.
+    package var id: DeviceID
     package var name: String
     package var node: CaptureNodeCapabilities
     package var wish: Wish
@@ -23,7 +23,7 @@ package struct JointCamera: Sendable {
     package var isUSB: Bool
 
     package init(
-        id: String, name: String, node: CaptureNodeCapabilities, wish: Wish, link: USBLink?, measured: [String: UInt8] = [:],
+        id: DeviceID, name: String, node: CaptureNodeCapabilities, wish: Wish, link: USBLink?, measured: [String: UInt8] = [:],
         isUSB: Bool = true
     ) {
         self.isUSB = isUSB
@@ -42,7 +42,7 @@ package struct JointCamera: Sendable {
 
     /// Its domain: the link's, or one of its own for a camera not on USB.
     var domain: USBDomain {
-        isUSB ? USBDomain.of(effectiveLink) : USBDomain(key: "not USB: \(id)", rule: NoUSBBudget())
+        isUSB ? USBDomain.of(effectiveLink) : USBDomain(key: "not USB: \(id.rawValue)", rule: NoUSBBudget())
     }
 
     /// The link the plan uses: the camera's own, or an assumed one (one shared USB 2.0 bus, no descriptors).

@@ -22,6 +22,8 @@ struct JointOptions {
     var frontier: [JointOption]
     /// How many options were weighed.
     var considered: Int
+    /// How many options matched the request, whether or not a setting carries them.
+    var matched: Int
 
     init(_ camera: JointCamera) {
         let table = ModeTable(node: camera.node)
@@ -43,6 +45,7 @@ struct JointOptions {
         let linkLimit = Bandwidth.transportLimit(Transport(kind: .usb, speedMbps: link.speedMbps))
         let floor: Dimensions? = if case .atLeast(let t) = request.size { t } else { nil }
         var all: [JointOption] = []
+        var matched = 0
         for mode in table.modes where !mode.isEmulated {
             if request.format == .raw && mode.isCompressed { continue }
             if request.format == .compressed && !mode.isCompressed { continue }
@@ -52,17 +55,43 @@ struct JointOptions {
                 single.rates = .discrete([interval])
                 let s = Negotiator.score(single, request, largestArea: table.largestArea, linkLimit: linkLimit)
                 if request.requireRate && !s.rateOK { continue }
+                matched += 1
                 let r = JointOptions.reservation(s, camera: camera, link: link)
                 guard r.fits else { continue }
                 all.append(JointOption(scored: s, reservation: r, demand: r.demand(speedMbps: link.speedMbps)))
             }
         }
         considered = all.count
+        self.matched = matched
         if all.isEmpty && decision == nil { decision = Negotiator.decide(request, using: table, transport: nil, alternatives: 1) }
         all.sort { $0.score < $1.score }
         var kept: [JointOption] = []
         for o in all where kept.last.map({ o.bytes < $0.bytes }) ?? true { kept.append(o) }
         frontier = kept
+    }
+
+    /// The options of each camera; cameras that would weigh the same (same formats, wish, link speed and settings,
+    /// measured settings) share one computation: a rig of one model scores its modes once. The shared options
+    /// carry the first such camera's node path (`JointExplainer` sets each camera's own in its choice).
+    static func all(_ cameras: [JointCamera]) -> [JointOptions] {
+        var out: [JointOptions] = []
+        for (i, c) in cameras.enumerated() {
+            if let j = (0..<i).first(where: { weighAlike(cameras[$0], c) }) {
+                out.append(out[j])
+            } else {
+                out.append(JointOptions(c))
+            }
+        }
+        return out
+    }
+
+    /// True when `a` and `b` have the same options: every input of `init` but the node's path is equal (a mode
+    /// table reads only the node's formats and path).
+    static func weighAlike(_ a: JointCamera, _ b: JointCamera) -> Bool {
+        let la = a.effectiveLink
+        let lb = b.effectiveLink
+        return a.isUSB == b.isUSB && a.wish == b.wish && la.speedMbps == lb.speedMbps && la.alts == lb.alts
+            && a.measured == b.measured && a.node.formats == b.node.formats
     }
 
     /// The rates weighed for a mode: every discrete one; for a range its ends and the request's pick.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Negotiation
 
-/// The branch and bound finds the plan brute force finds: over random cameras (sizes, rates, alternate settings) on
+/// The branch and bound (objective `totalScore`) finds the plan brute force finds: over random cameras (sizes, rates, alternate settings) on
 /// one EHCI bus or one Intel Panther Point root port, the lowest total score among the combinations that fit.
 @Suite("Joint search against brute force")
 struct JointSearchPropertyTests {
@@ -52,7 +52,7 @@ struct JointSearchPropertyTests {
             let cams = (0..<n).map { Self.randomCamera(&r, $0) }
             let frontiers = cams.map { JointOptions($0).frontier }.filter { !$0.isEmpty }
             guard frontiers.count == n else { continue }
-            var search = JointSearch(rule: rule, options: frontiers)
+            var search = JointSearch(rule: rule, options: frontiers, objective: .totalScore)
             let (picks, fits) = search.solve()
             let brute = bruteForce(frontiers, rule)
             #expect(fits == (brute != nil))

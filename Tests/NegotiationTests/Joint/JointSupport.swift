@@ -60,7 +60,7 @@ enum JointFixture {
     static func camera(
         _ id: String, _ link: USBLink?, wish: JointCamera.Wish, node: CaptureNodeCapabilities = webcam(), measured: [String: UInt8] = [:]
     ) -> JointCamera {
-        JointCamera(id: id, name: id, node: node, wish: wish, link: link, measured: measured)
+        JointCamera(id: DeviceID(id), name: id, node: node, wish: wish, link: link, measured: measured)
     }
 
     static func request(_ w: UInt32, _ h: UInt32, fps: UInt32, _ format: String? = nil) -> JointCamera.Wish {
@@ -69,4 +69,7 @@ enum JointFixture {
                 size: .exact(Dimensions(width: w, height: h)), rate: .atLeast(Rational(fps, 1)),
                 format: format.flatMap { FourCC($0) }.map { .list([$0]) } ?? .any))
     }
+
+    /// The plan's sets of cameras, by raw ID.
+    static func sets(_ p: JointPlan) -> [[String]] { p.multiCamSets.map { $0.map(\.rawValue) } }
 }

@@ -142,11 +142,6 @@ struct BandwidthVerify {
         }
     }
 
-    static func evidence(_ e: ReservationEvidence) -> String {
-        switch e {
-        case .measured: "measured"
-        case .computedLowerBound: "lower bound"
-        case .assumedMaximum: "assumed max"
-        }
-    }
+    /// The evidence in words: `ReservationEvidence.words`, the one spelling.
+    static func evidence(_ e: ReservationEvidence) -> String { e.words }
 }

@@ -3,8 +3,9 @@ import HostSystem
 import Negotiation
 import TextImport
 
-/// `camprobe negotiate --together SEL SEL…`: one plan for several cameras under the USB bus's bandwidth
-/// (`Negotiator.decide(together:)`), each camera read once, its bus model from sysfs (live) or assumed (profiles).
+/// `camprobe negotiate --together SEL SEL… [--priority SEL…]`: one plan for several cameras under the USB bus's
+/// bandwidth (`JointPlanning`, then `Negotiator.decide(together:)`), each camera read once, its bus model from sysfs
+/// (live), its profile's `usb`, pasted `lsusb` text, or assumed; cameras streaming now in their domains pinned.
 enum JointNegotiation {
     struct Output: Encodable {
         var schemaVersion = CaptureModelSchema.version
@@ -14,10 +15,11 @@ enum JointNegotiation {
 
     static func run(
         selectors: [String], request: VideoRequestOptions<VideoRequestOptional>, source: DeviceSourceOptions, usbFrom: [String] = [],
-        emit: (any CommandEmitter)? = nil
+        priority prioritySelectors: [String] = [], emit: (any CommandEmitter)? = nil
     ) throws {
-        let devices = try resolve(selectors, source: source)
-        let wish: JointCamera.Wish
+        let (devices, favoured) = try resolve(selectors, priority: prioritySelectors, source: source)
+        let priority = Set(favoured.map(\.id))
+        let wish: JointPlanning.Wish
         if let p = request.preset {
             wish = .preset(p)
         } else if let r = try request.request() {
@@ -31,14 +33,15 @@ enum JointNegotiation {
         let live = source.profile.isEmpty && CLIEnvironment.current.isLive
         let plan =
             usbFrom.isEmpty
-            ? Negotiator.decide(together: devices, wish: wish, readBus: live)
-            : Negotiator.decide(together: try pasted(devices, wish: wish, files: usbFrom))
+            ? JointPlanning.planNow(together: devices, wish: wish, readBus: live, priority: priority)
+            : Negotiator.decide(
+                together: try pasted(devices, wish: JointPlanning.jointWish(wish), files: usbFrom), priority: priority)
         if let emit {
             // One command per camera, each after a comment naming it; the plan's verdict is the exit status.
             for (i, c) in plan.cameras.enumerated() {
                 guard let choice = c.choice else { continue }
                 let line = try? CommandEmitters.together(emit, choice, index: i).get()
-                StandardOutput.line("# \(c.name) (\(c.id))" + (c.gave.isEmpty ? "" : ": gave " + c.gave.joined(separator: ", ")))
+                StandardOutput.line("# \(c.name) (\(c.id))" + (c.gave.isEmpty ? "" : ": gave " + JointRenderer.gave(c.gave)))
                 StandardOutput.line(line ?? "# no \(emit.name) command for \(choice.summary)")
             }
         } else if source.json {
@@ -76,18 +79,23 @@ enum JointNegotiation {
             let i = links.firstIndex { $0.vendorID == vid && $0.productID == pid } ?? links.firstIndex { $0.vendorID == 0 }
             let link = i.map { links.remove(at: $0).link }
             return JointCamera(
-                id: d.id.rawValue, name: d.name, node: d.captures[0], wish: wish, link: link, isUSB: d.transport.kind == .usb)
+                id: d.id, name: d.name, node: d.captures[0], wish: wish, link: link, isUSB: d.transport.kind == .usb)
         }
     }
 
-    /// Every selector resolved in one discovery; the same device twice is an error.
-    static func resolve(_ selectors: [String], source: DeviceSourceOptions) throws -> [Device] {
+    /// Every selector (and each of `--priority`) resolved in one discovery; the same device twice is an error, and
+    /// so is a favoured camera that is not planned.
+    static func resolve(_ selectors: [String], priority: [String] = [], source: DeviceSourceOptions) throws -> (
+        devices: [Device], favoured: [Device]
+    ) {
         var chosen: [Int] = []
+        var favoured: [Int] = []
         var failure: (DeviceSelector.SelectionError, String)?
         let result = try source.discover(DiscoveryOptions(emulated: source.emulated)) { devices in
-            for text in selectors {
+            for (text, isPriority) in selectors.map({ ($0, false) }) + priority.map({ ($0, true) }) {
                 do throws(DeviceSelector.SelectionError) {
-                    chosen.append(try DeviceSelector(text).resolve(in: devices))
+                    let i = try DeviceSelector(text).resolve(in: devices)
+                    if isPriority { favoured.append(i) } else { chosen.append(i) }
                 } catch {
                     if failure == nil { failure = (error, text) }
                 }
@@ -96,6 +104,9 @@ enum JointNegotiation {
         }
         if let (e, text) = failure { throw SelectionErrors.error(e, selector: text) }
         if Set(chosen).count != chosen.count { throw CLIError(message: "a camera is named twice: name each camera once") }
-        return chosen.map { result.devices[$0] }
+        for (text, i) in zip(priority, favoured) where !chosen.contains(i) {
+            throw CLIError(message: "--priority \(text): not one of the cameras of --together; favour only cameras being planned")
+        }
+        return (chosen.map { result.devices[$0] }, favoured.map { result.devices[$0] })
     }
 }

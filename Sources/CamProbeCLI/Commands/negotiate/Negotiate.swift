@@ -54,6 +54,14 @@ struct Negotiate: AsyncParsableCommand {
     var usbFrom: [String] = []
 
     @Option(
+        name: .customLong("priority"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "With --together: favour these cameras (their worst loss counts first, then the others'); without it every "
+                + "camera's loss is kept even.",
+            valueName: "device"))
+    var priority: [String] = []
+
+    @Option(
         name: .customLong("emit"),
         help: ArgumentHelp("Print only a ready-to-run command for the tool (not with --json or --explain).", valueName: "tool"))
     var emitTool: EmitToolArgument?
@@ -87,6 +95,9 @@ struct Negotiate: AsyncParsableCommand {
     func validate() throws {
         if !usbFrom.isEmpty && together.isEmpty {
             throw ValidationError("--usb-from gives the bus for --together; name the cameras with it")
+        }
+        if !priority.isEmpty && together.isEmpty {
+            throw ValidationError("--priority favours cameras of --together; name the cameras with it")
         }
         if !together.isEmpty {
             if audio.isGiven || explain {
@@ -149,7 +160,8 @@ struct Negotiate: AsyncParsableCommand {
     func runOnThisThread() throws {
         if !together.isEmpty {
             return try JointNegotiation.run(
-                selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom, emit: emitter)
+                selectors: (device.map { [$0] } ?? []) + together, request: request, source: source, usbFrom: usbFrom,
+                priority: priority, emit: emitter)
         }
         let d = try source.resolve(device)
         if audio.isGiven {
