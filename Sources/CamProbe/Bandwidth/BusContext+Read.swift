@@ -20,7 +20,7 @@ extension BusContext {
         }
         var measured = MeasuredReservations.model(ofSysfs: sysfs).flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
         if let node = device.captures.first {
-            measured.merge(Negotiator.measured(node, now.link)) { _, now in now }
+            measured.merge(JointPlanning.held(node, now.link)) { _, now in now }
         }
         return BusContext(link: now.link, measured: measured, occupancy: USBDomainOccupancy(domain: now.domain, occupants: occupants))
     }

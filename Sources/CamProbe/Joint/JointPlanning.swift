@@ -61,11 +61,15 @@ public enum JointPlanning {
         return devices.compactMap { d -> JointCamera? in
             guard let node = d.captures.first else { return nil }
             let isUSB = d.transport.kind == .usb
-            if let usb = d.usb, isUSB {
-                return JointCamera(id: d.id, name: d.name, node: node, wish: w, link: usb.link, measured: usb.measured, isUSB: true)
-            }
+            // Live, sysfs is read now (the setting held this moment included); a document's bus (a profile, or sysfs
+            // not readable) is what the device carries.
             let sysfs = readBus && isUSB ? d.identity.physicalPath : nil
-            let link = sysfs.flatMap { reader.link($0) }
+            guard let link = sysfs.flatMap({ reader.link($0) }) else {
+                if let usb = d.usb, isUSB {
+                    return JointCamera(id: d.id, name: d.name, node: node, wish: w, link: usb.link, measured: usb.measured, isUSB: true)
+                }
+                return JointCamera(id: d.id, name: d.name, node: node, wish: w, link: nil, measured: [:], isUSB: isUSB)
+            }
             // Settings seen before for this model and firmware (`verify --measure-usb`) and the one held now beat what is assumed.
             let model = sysfs.flatMap { MeasuredReservations.model(ofSysfs: $0) }
             let saved = model.flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
@@ -81,7 +85,7 @@ public enum JointPlanning {
         let planned = Set(cameras.compactMap { $0.link?.sysfsName })
         var seen: Set<String> = []
         var out: [USBDomainOccupancy] = []
-        for d in devices where d.usb == nil && d.transport.kind == .usb {
+        for d in devices where d.transport.kind == .usb {
             guard let path = d.identity.physicalPath, let load = USBDomainLoad.read(sysfs: path, reader: reader),
                 seen.insert(load.domain.key).inserted
             else { continue }
