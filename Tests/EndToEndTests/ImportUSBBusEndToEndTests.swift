@@ -58,4 +58,42 @@ struct ImportUSBBusEndToEndTests {
         let s = try CLI.run(["show", "--profile", JointNegotiateEndToEndTests.c525, "0"])
         #expect(s.status == 0 && !s.stdout.contains("USB bus"), "\(s.stdout)")
     }
+
+    /// P24's round trip: `negotiate --together` on the imported profiles alone plans exactly as on the same profiles
+    /// without their bus, given the pasted `lsusb -v` and `lsusb -t` again (`--usb-from`).
+    @Test func theProfilesAlonePlanAsThePasteDoes() throws {
+        let files = try Self.imported()
+        try #require(files.count == 2)
+        // The same profiles with the bus taken out.
+        let bare = try files.map { file -> String in
+            var doc = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+            var device = try #require(doc["device"] as? [String: Any])
+            #expect(device.removeValue(forKey: "usb") != nil)
+            doc["device"] = device
+            let out = file.replacingOccurrences(of: ".json", with: "-bare.json")
+            try JSONSerialization.data(withJSONObject: doc).write(to: URL(fileURLWithPath: out))
+            return out
+        }
+        func plan(_ args: [String]) throws -> [String: Any] {
+            let r = try CLI.run(["negotiate", "--together", "0", "1", "--preset", "640x480", "--json"] + args)
+            #expect([0, 3].contains(r.status), "\(r.stderr)")
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            return try #require(doc["plan"] as? [String: Any])
+        }
+        let fromProfiles = try plan(["--profile"] + files)
+        let fromPaste = try plan(["--profile"] + bare + Self.pastes.flatMap { ["--usb-from", $0] })
+        func summary(_ p: [String: Any]) -> [String] {
+            let cams = (p["cameras"] as? [[String: Any]] ?? []).map { c in
+                let choice = c["choice"] as? [String: Any]
+                return
+                    "\(c["id"] ?? "") \(choice?["summary"] ?? "-") alt \(c["alt"] ?? "-") \(c["bytesPerInterval"] ?? "-") B \(c["domain"] ?? "")"
+            }
+            let domains = (p["domains"] as? [[String: Any]] ?? []).map { d in
+                "\(d["key"] ?? "") \(d["family"] ?? "") \(d["microseconds"] ?? "")"
+            }
+            return cams + domains + ["\(p["notes"] ?? "")".contains("bus not read") ? "bus not read" : "bus read"]
+        }
+        #expect(summary(fromProfiles) == summary(fromPaste))
+        #expect(summary(fromProfiles).last == "bus read", "\(fromProfiles["notes"] ?? "")")
+    }
 }

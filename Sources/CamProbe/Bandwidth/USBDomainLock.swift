@@ -48,7 +48,7 @@ package final class USBDomainLock: Sendable {
                     path: path,
                     message: e == EWOULDBLOCK
                         ? "another process has been deciding on \(domain) for over \(timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)) s (it holds \(path))"
-                        : "flock \(path): \(String(cString: strerror(e)))")
+                        : "flock \(path): \(Errno.describe(e))")
             }
             // The holder keeps it only from its decision to its STREAMON: a short wait, bounded by the deadline.
             usleep(5_000)
