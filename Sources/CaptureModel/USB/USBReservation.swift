@@ -41,15 +41,27 @@ package struct USBReservation: Sendable, Hashable, Codable {
     /// `measuredAlt`: the setting seen while this mode streamed (wins over everything).
     package static func of(payload: Int?, link: USBLink, measuredAlt: UInt8? = nil) -> USBReservation {
         let alts = link.alts
-        if alts.isBulk {
+        // One pass, no allocation (a joint plan asks this for every mode of every camera): the largest isochronous
+        // setting (ties: the later, as in `isochronous`' order), the measured one (the smallest with that number),
+        // and whether there is any isochronous or bulk endpoint.
+        var largest: USBStreamingAlt?
+        var seen: USBStreamingAlt?
+        var bulk = false
+        for a in alts {
+            if a.transfer == .bulk { bulk = true }
+            guard a.transfer == .isochronous, a.endpoint != nil else { continue }
+            let bytes = a.bytesPerInterval
+            if bytes >= (largest?.bytesPerInterval ?? 0) { largest = a }
+            if let m = measuredAlt, a.alt == m, bytes < (seen?.bytesPerInterval ?? .max) { seen = a }
+        }
+        if largest == nil && bulk {
             return USBReservation(
                 alt: nil, bytes: 0, payload: payload ?? 0, evidence: payload == nil ? .assumedMaximum : .computedLowerBound)
         }
-        let iso = alts.isochronous
-        if let m = measuredAlt, let a = iso.first(where: { $0.alt == m }) {
+        if let a = seen {
             return USBReservation(alt: a, bytes: a.bytesPerInterval, payload: a.bytesPerInterval, evidence: .measured)
         }
-        guard let largest = iso.last else {
+        guard let largest else {
             // No descriptors read: the most a link of this speed carries per interval.
             let most = USBBusTime.mostBytesPerInterval(speedMbps: link.speedMbps)
             let p = payload ?? most
