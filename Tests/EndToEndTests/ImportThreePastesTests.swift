@@ -37,6 +37,26 @@ struct ImportThreePastesTests {
         #expect(identity?["manufacturer"] as? String == "Sunplus IT Co")
     }
 
+    /// P24 item 7: with the whole plain `lsusb` pasted (a Bluetooth adapter and a receiver beside the camera), every
+    /// profile import writes reads with `show --profile`: the camera whole, the others as identities whose
+    /// capabilities are said to be unknown (exit 0, not "cannot read").
+    @Test func everyProfileWrittenReads() throws {
+        let dir = CLI.scratch + "/three-pastes-\(UUID().uuidString)"
+        let r = try CLI.run([
+            "import", "-o", dir + "/", Self.walk, Self.dumps + "all.txt", Self.dumps + "list-formats-ext.txt",
+            Self.f + "lsusb/plain-sunplus.txt",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.count == 3, "\(files)")
+        for file in files {
+            let shown = try CLI.run(["show", "--profile", dir + "/" + file])
+            #expect(shown.status == 0, "\(file): \(shown.stderr)")
+            #expect(!shown.stderr.contains("cannot read"), "\(file): \(shown.stderr)")
+            if !file.contains("1bcf_2284") { #expect(shown.stdout.contains("unknown (not absent)"), "\(file): \(shown.stdout)") }
+        }
+    }
+
     @Test func theWalkAloneIsAnIdentityWithNoModes() throws {
         let r = try CLI.run(["import", "-o", "-", Self.walk])
         #expect(r.status == 0, "\(r.stderr)")

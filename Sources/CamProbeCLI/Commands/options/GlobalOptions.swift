@@ -67,7 +67,9 @@ extension DeviceSourceOptions {
             throw SelectionErrors.error(selectionError, selector: selectorText)
         }
         let d = result.devices[i]
-        if d.captures.isEmpty, let p = d.problems.first { throw CLIError(message: "cannot read \(d.name): \(p.message)") }
+        if d.captures.isEmpty, let p = d.problems.first, p.kind != .imported {
+            throw CLIError(message: "cannot read \(d.name): \(p.message)")
+        }
         return d
     }
 }

@@ -70,7 +70,9 @@ struct Show: AsyncParsableCommand {
             }
             if let report = reading?.finish(devices: result.devices) { ShowPipeWire.render(report, device: d) }
         }
-        if d.captures.isEmpty, let p = d.problems.first {
+        // An imported identity-only device (plain lsusb, a USB device's udevadm walk) reads: its capabilities are
+        // unknown, which its problems say; that is what the profile holds, not a failure to read it.
+        if d.captures.isEmpty, let p = d.problems.first, p.kind != .imported {
             throw CLIError(message: "cannot read \(d.name): \(p.message)")
         }
         if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
