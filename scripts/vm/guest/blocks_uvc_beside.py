@@ -40,8 +40,8 @@ def beside(s, nodes, held_alt, alt_table, hs_usecs_iso, stream_argv):
         named = [o for o in occ if o.get("label") == a]
         pids = [h.get("pid") for o in named for h in o.get("holders", [])]
         s.expect("uvc-bandwidth beside: negotiate B names A (%s, alt %s, v4l2-ctl pid %d) among what streams: %s"
-                 % (a, alt_a, stream_a.pid(), [(o.get("label"), o.get("held", {}).get("alt"), [h.get("pid") for h in o.get("holders", [])]) for o in occ]),
-                 len(named) == 1 and named[0]["held"]["alt"] == alt_a and stream_a.pid() in pids, label + ".json")
+                 % (a, alt_a, stream_a.p.pid, [(o.get("label"), o.get("held", {}).get("alt"), [h.get("pid") for h in o.get("holders", [])]) for o in occ]),
+                 len(named) == 1 and named[0]["held"]["alt"] == alt_a and stream_a.p.pid in pids, label + ".json")
         choice = doc["decision"].get("choice") or {}
         chosen = "%s %dx%d" % (choice.get("fourcc", "?").strip(), choice.get("size", {}).get("width", 0),
                                choice.get("size", {}).get("height", 0))
