@@ -12,16 +12,10 @@ extension BusContext {
         guard device.transport.kind == .usb, let sysfs = device.identity.physicalPath,
             let now = USBDomainLoad.read(sysfs: sysfs, reader: reader)
         else { return nil }
-        let occupants = now.members.compactMap { m -> USBDomainOccupancy.Occupant? in
-            guard !m.isThis, let held = m.held else { return nil }
-            let holders = m.label.hasPrefix("/dev/") ? NodeHolderLookup.holders(of: m.label).map(\.holder) : []
-            return USBDomainOccupancy.Occupant(
-                label: m.label, sysfsName: m.sysfsName, held: held, speedMbps: m.speedMbps, holders: holders)
-        }
         var measured = MeasuredReservations.model(ofSysfs: sysfs).flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
         if let node = device.captures.first {
             measured.merge(JointPlanning.held(node, now.link)) { _, now in now }
         }
-        return BusContext(link: now.link, measured: measured, occupancy: USBDomainOccupancy(domain: now.domain, occupants: occupants))
+        return BusContext(link: now.link, measured: measured, occupancy: .now(now, leaving: [now.link.sysfsName]))
     }
 }

@@ -89,13 +89,7 @@ public enum JointPlanning {
             guard let path = d.identity.physicalPath, let load = USBDomainLoad.read(sysfs: path, reader: reader),
                 seen.insert(load.domain.key).inserted
             else { continue }
-            let occupants = load.members.compactMap { m -> USBDomainOccupancy.Occupant? in
-                guard let held = m.held, !planned.contains(m.sysfsName) else { return nil }
-                let holders = m.label.hasPrefix("/dev/") ? NodeHolderLookup.holders(of: m.label).map(\.holder) : []
-                return USBDomainOccupancy.Occupant(
-                    label: m.label, sysfsName: m.sysfsName, held: held, speedMbps: m.speedMbps, holders: holders)
-            }
-            out.append(USBDomainOccupancy(domain: load.domain, occupants: occupants))
+            out.append(.now(load, leaving: planned))
         }
         return out
     }
