@@ -12,7 +12,10 @@ extension BusContext {
         guard device.transport.kind == .usb, let sysfs = device.identity.physicalPath,
             let now = USBDomainLoad.read(sysfs: sysfs, reader: reader)
         else { return nil }
-        var measured = MeasuredReservations.model(ofSysfs: sysfs).flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
+        // Discovery read the saved measurements already (`Device.usb`); read them here only for a device without.
+        var measured =
+            device.usb?.measured
+            ?? MeasuredReservations.model(ofSysfs: sysfs).flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
         if let node = device.captures.first {
             measured.merge(JointPlanning.held(node, now.link)) { _, now in now }
         }

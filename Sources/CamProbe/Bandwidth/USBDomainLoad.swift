@@ -36,7 +36,10 @@ package struct USBDomainLoad: Sendable {
         let devices = reader.root + "/bus/usb/devices"
         let entries = reader.files.entries(devices)
         var members: [Member] = []
-        for name in entries where USBBusReader.isDevice(name) {
+        // A domain never spans buses, and a device's sysfs name starts with its bus number (`3-1.4`): the other
+        // buses' devices are not read.
+        let bus = "\(mine.bus)-"
+        for name in entries where name.hasPrefix(bus) && USBBusReader.isDevice(name) {
             guard let link = name == mine.sysfsName ? mine : reader.link(name), USBDomain.of(link).key == domain.key,
                 !link.alts.isEmpty
             else { continue }
