@@ -150,7 +150,10 @@ struct FrameLifetimeTests {
         } catch {
             kind = error.kind  // `error` is a CaptureDeviceError
         }
-        #expect(kind == .disconnected)
+        // What this test holds is the loop's one error type. Which kind it carries races: the stream usually ends with
+        // `disconnected`, but a frame already in hand when the disconnect revokes it throws `released` from
+        // `withUnsafeBytes` first (seen in about one full run in four on a loaded 2-core machine).
+        #expect(kind == .disconnected || kind == .released, "\(String(describing: kind))")
         await camera.close()
     }
 }
