@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -14,12 +14,16 @@ let package = Package(
         // `--product NAME` too.
         .library(name: "CamProbe", targets: ["CamProbe"]),
         .executable(name: "camprobe", targets: ["camprobe"]),
+        // The live console (`camprobe serve`): a program of its own, so `camprobe` links no HTTP server.
+        .executable(name: "camprobe-serve", targets: ["camprobe-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation --target CamProbe`: the DocC catalog in Sources/CamProbe/CamProbe.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `camprobe-serve` only: HTTP/1.1 on SwiftNIO. Its default traits (swift-configuration, full Foundation) are off.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // C shims: what Swift cannot import from a C header alone. CV4L2: ioctl numbers as constants, and libv4l2 and
@@ -139,6 +143,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // `camprobe serve`: the device list, device pages, USB domains and doctor in a browser, live (Server-Sent Events
+        // from a `DiscoverySession`), and the same documents as the commands' --json at /api/…. The routes, the token,
+        // the pages; `camprobe-serve` runs it on the real machine, its tests on a fake one.
+        .target(
+            name: "Console",
+            dependencies: [
+                "CamProbeCLI", "CamProbe", "CaptureModel", "HostSystem", "Negotiation", "Doctor", "Snapshot", "V4L2",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "camprobe-serve",
+            dependencies: ["Console", "CamProbeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
         // The shipped command line: the real machine only (no fake linked in).
         .executableTarget(name: "camprobe", dependencies: ["CamProbeCLI"], swiftSettings: strict),
         // Test-only: the same commands against fixtures (`--fixture FILE`); not a product.
@@ -218,6 +237,15 @@ let package = Package(
                 "CaptureModel", "ProfileFormat", "CamProbeCLI", "CamProbe", "CamProbeTesting", "ALSA", "V4L2", "camprobe",
                 "camprobe-fake", "camprobe-fixture", "Doctor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+
+        .testTarget(
+            name: "ConsoleTests",
+            dependencies: [
+                "Console", "CamProbeCLI", "CamProbe", "CamProbeTesting", "CaptureModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),
 

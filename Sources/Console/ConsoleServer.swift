@@ -1,0 +1,4 @@
+import Hummingbird
+
+/// Placeholder while the console is built.
+package enum ConsoleServer {}
