@@ -43,7 +43,9 @@ struct Serve: AsyncParsableCommand {
                 if !message.isEmpty { FileHandleOut.line(message) }
                 Glibc.exit(0)
             }
-            if !message.isEmpty { FileHandleOut.error(message.hasPrefix("Error: ") ? "camprobe-serve: error: " + message.dropFirst(7) : message) }
+            if !message.isEmpty {
+                FileHandleOut.error(message.hasPrefix("Error: ") ? "camprobe-serve: error: " + message.dropFirst(7) : message)
+            }
             Glibc.exit(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
         }
     }
