@@ -152,7 +152,7 @@ let package = Package(
         .target(
             name: "Console",
             dependencies: [
-                "CamProbeCLI", "CamProbe", "CaptureModel", "HostSystem", "Negotiation", "Doctor", "Snapshot", "V4L2",
+                "CamProbeCLI", "CamProbe", "CaptureModel", "HostSystem", "Negotiation", "Udev",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -162,7 +162,9 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "camprobe-serve",
-            dependencies: ["Console", "CamProbeCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Console", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strict),
         // The shipped command line: the real machine only (no fake linked in).
         .executableTarget(name: "camprobe", dependencies: ["CamProbeCLI"], swiftSettings: strict),
@@ -249,8 +251,7 @@ let package = Package(
         .testTarget(
             name: "ConsoleTests",
             dependencies: [
-                "Console", "CamProbeCLI", "CamProbe", "CamProbeTesting", "CaptureModel",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "Console", "CamProbeCLI", "CamProbeTesting", "CaptureModel", "HostSystem",
             ],
             swiftSettings: strict),
 

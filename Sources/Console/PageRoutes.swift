@@ -17,7 +17,9 @@ struct PageRoutes {
         router.get("/") { _, _ in layout.page("Devices", current: "/", ListPage.body(await live.devices)) }
         router.get("/devices/{id}") { _, context in
             let id = try await api.known(context)
+            let start = ContinuousClock.now
             let o = try await runner.outcome(["show", "--json", "--", id])
+            let read = ContinuousClock.now
             // A device that is not here, or went away: the command's own error, as the API gives it.
             if o.ending != .success { _ = try CommandRunner.response(o) }
             let bytes = Data(o.printed)
@@ -30,7 +32,11 @@ struct PageRoutes {
                 return JSONView.field(first, "semantics")
             }
             let body = DevicePage.body(document.device, features: features, allowControl: configuration.allowControl)
-            return layout.page(document.device.name, current: "", body)
+            var page = layout.page(document.device.name, current: "", body)
+            // What the server spent: reading the device (show --json) and drawing the page (benchmarks §29).
+            page.headers[HTTPField.Name("Server-Timing")!] =
+                "read;dur=\(Self.milliseconds(read - start)), render;dur=\(Self.milliseconds(.now - read))"
+            return page
         }
         router.get("/usb") { _, _ in
             let devices = await live.devices
@@ -52,6 +58,12 @@ struct PageRoutes {
         router.get("/fragments/usb") { _, _ in Self.html(USBPage.domains(await USBDomainsNow.read(await live.devices))) }
         router.get("/static/console.js") { _, _ in Self.asset(ConsoleScript.text, type: "text/javascript; charset=utf-8") }
         router.get("/static/console.css") { _, _ in Self.asset(ConsoleStyle.text, type: "text/css; charset=utf-8") }
+    }
+
+    /// A duration in milliseconds with three decimals, as `Server-Timing` gives it.
+    static func milliseconds(_ d: Duration) -> String {
+        let ms = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+        return String(Double(Int((ms * 1000).rounded())) / 1000)
     }
 
     static func html(_ text: String) -> Response {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import NIOCore
 
 #if canImport(Glibc)
     import Glibc
@@ -83,10 +84,13 @@ struct Serve: AsyncParsableCommand {
             }
         } catch {
             await live.stop()
-            let why =
-                "\(error)".contains("errno: 98")
-                ? "another program listens there; choose another port with --listen ADDR:PORT"
-                : "\(error)".contains("errno: 99") ? "this machine has no such address" : "\(error)"
+            let why: String
+            switch (error as? IOError)?.errnoCode {
+            case EADDRINUSE?: why = "another program listens there; choose another port with --listen ADDR:PORT"
+            case EADDRNOTAVAIL?: why = "this machine has no such address"
+            case EACCES?: why = "ports below 1024 need root; choose a port of 1024 or more"
+            default: why = "\(error)"
+            }
             FileHandleOut.error("camprobe-serve: error: cannot listen on \(listen): \(why)")
             throw ExitCode(1)
         }

@@ -114,7 +114,6 @@ struct SnapshotCommand: AsyncParsableCommand {
     func run() async throws {
         let taken = try await take()
         let (a, frame, bytes, encoding) = (taken.applier, taken.frame, taken.bytes, taken.encoding)
-        let source = try live.deviceSource()
         do throws(FileWriteError) {
             // ^C while the temporary file exists would leave it behind: held off until the rename.
             try InterruptsHeldOff.during { () throws(FileWriteError) in try AtomicFile.write(bytes: bytes, to: output) }
@@ -122,7 +121,7 @@ struct SnapshotCommand: AsyncParsableCommand {
             throw CLIError(message: "snapshot: \(error)")
         }
         let f = frame.format
-        if source.json {
+        if live.json {
             try JSONOutput.print(
                 Output(
                     device: a.device.id, node: a.node.path, decision: a.decision, applied: a.applied, file: output,
