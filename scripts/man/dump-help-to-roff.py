@@ -174,7 +174,7 @@ def main() -> int:
             out.append(".TP\n\\fB" + esc(s["commandName"]) + "\\fR\n" + esc(s.get("abstract", "")))
         out.append(".SH COMMAND DETAILS")
         walk(cmd, [name], out)
-    out.append(".SH FILES\n.ad l")  # paths: left-adjusted, not stretched
+    out.append(".SH FILES\n.ad l\n.nh")  # paths: left-adjusted, not stretched, never hyphenated
     # \: lets a long prefix break after a slash instead of overrunning the line.
     prefix = esc(ns.prefix.rstrip("/")).replace("/", "/\\:")
     if name == "camprobe-serve":
