@@ -20,7 +20,7 @@ struct CamProbeCommand: AsyncParsableCommand {
         version: version,
         subcommands: [
             List.self, Show.self, Graph.self, Monitor.self, Negotiate.self, Apply.self, Verify.self, Ctl.self, Profile.self, Import.self,
-            DoctorCommand.self, Report.self, UdevRuleCommand.self, SnapshotCommand.self, Levels.self,
+            DoctorCommand.self, Report.self, UdevRuleCommand.self, SnapshotCommand.self, Levels.self, ServeCommand.self,
         ]
     )
 

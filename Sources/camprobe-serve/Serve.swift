@@ -31,6 +31,25 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Allow control writes (sliders, menus, torch, focus) from the pages and POST /api/devices/ID/controls.")
     var allowControl = false
 
+    /// Parses and runs; a usage error exits with status 2, as `camprobe`'s do.
+    static func main() async {
+        do {
+            var command = try parse()
+            try await command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { FileHandleOut.line(message) }
+                Glibc.exit(0)
+            }
+            if !message.isEmpty {
+                FileHandleOut.error(message.hasPrefix("Error: ") ? "camprobe-serve: error: " + message.dropFirst(7) : message)
+            }
+            Glibc.exit(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
+        }
+    }
+
     func run() async throws {
         let (host, port): (String, Int)
         switch ConsoleConfiguration.listen(listen) {
@@ -40,7 +59,8 @@ struct Serve: AsyncParsableCommand {
         let token: ConsoleToken
         if let tokenFile {
             do throws(ConsoleToken.FileError) { token = try ConsoleToken.read(path: tokenFile) } catch {
-                throw ValidationError(error.description)
+                FileHandleOut.error("camprobe-serve: error: \(error)")
+                Glibc.exit(2)
             }
         } else {
             token = ConsoleToken.random()
@@ -63,7 +83,11 @@ struct Serve: AsyncParsableCommand {
             }
         } catch {
             await live.stop()
-            FileHandleOut.error("camprobe-serve: error: cannot serve on \(listen): \(error)")
+            let why =
+                "\(error)".contains("errno: 98")
+                ? "another program listens there; choose another port with --listen ADDR:PORT"
+                : "\(error)".contains("errno: 99") ? "this machine has no such address" : "\(error)"
+            FileHandleOut.error("camprobe-serve: error: cannot listen on \(listen): \(why)")
             throw ExitCode(1)
         }
     }
