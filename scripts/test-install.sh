@@ -96,8 +96,8 @@ check "readelf: camprobe-serve needs no libstdc++.so.6 and has packed relocation
 # `camprobe serve ARGS…` runs camprobe-serve ARGS…: found beside camprobe (PATH here has neither).
 env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$serve" --help >"$tmp/serve-help" 2>&1 || true
 check "env -i ... camprobe serve --help prints camprobe-serve --help (found beside camprobe)" bash -c \
-    'out=$(env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= timeout 20 "$1" serve --help 2>&1) && grep -q -- --allow-control <<<"$out" &&
-     diff <(echo "$out") "$2"' _ "$bin" "$tmp/serve-help"
+    'env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= timeout 20 "$1" serve --help >"$3/serve-help-via-camprobe" 2>&1 &&
+     grep -q -- --allow-control "$3/serve-help-via-camprobe" && diff "$3/serve-help-via-camprobe" "$2"' _ "$bin" "$tmp/serve-help" "$tmp"
 # The installed console serves, with nothing inherited: the one line it prints, 401 without the token, the API's
 # list with it (no camera here: an empty one), and exit 0 on SIGTERM. Every wait is bounded; it is killed on any failure.
 if command -v curl >/dev/null; then
