@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Turns `camprobe --experimental-dump-help` (ArgumentParser's ToolInfo JSON,
-the same input its generate-manual tool reads) into one man(7) page on stdout.
+"""Turns `camprobe --experimental-dump-help` or `camprobe-serve --experimental-dump-help`
+(ArgumentParser's ToolInfo JSON, the same input its generate-manual tool reads) into one
+man(7) page on stdout; FILES and SEE ALSO follow the program's name.
 
 camprobe's one man-page generator, run by scripts/man/camprobe-man.
 
@@ -155,7 +156,11 @@ def main() -> int:
         ".SH SYNOPSIS",
     ]
     subs = [s for s in cmd.get("subcommands", []) if s.get("shouldDisplay", True) and s["commandName"] != "help"]
-    out.append(f".B {esc(name)}\n\\fI<subcommand>\\fR [\\fIoptions\\fR]" if subs else f".B {esc(name)}")
+    if subs:
+        out.append(f".B {esc(name)}\n\\fI<subcommand>\\fR [\\fIoptions\\fR]")
+    else:  # one command (camprobe-serve): its options, as a subcommand's synopsis lists them
+        syn = " ".join(synopsis_arg(a) for a in visible_args(cmd))
+        out.append(f".B {esc(name)}" + ("\n" + esc(syn) if syn else ""))
     if cmd.get("discussion"):
         out.append(".SH DESCRIPTION")
         out.append(paragraphs(cmd["discussion"]))
@@ -169,16 +174,30 @@ def main() -> int:
             out.append(".TP\n\\fB" + esc(s["commandName"]) + "\\fR\n" + esc(s.get("abstract", "")))
         out.append(".SH COMMAND DETAILS")
         walk(cmd, [name], out)
-    out.append(".SH FILES\n.ad l")  # paths: left-adjusted, not stretched
+    out.append(".SH FILES\n.ad l\n.nh")  # paths: left-adjusted, not stretched, never hyphenated
     # \: lets a long prefix break after a slash instead of overrunning the line.
     prefix = esc(ns.prefix.rstrip("/")).replace("/", "/\\:")
-    out.append(
-        f".TP\n\\fI{prefix}/share/camprobe/profiles/\\fR\nBundled device profiles (JSON and XML) and their schemas."
-        f"\n.TP\n\\fI{prefix}/lib/systemd/user/camprobe\\-restore.service\\fR\n"
-        "systemd user unit running \\fBcamprobe monitor \\-\\-restore default\\fR."
-    )
-    out.append(".SH SEE ALSO")
-    out.append(".BR v4l2\\-ctl (1),\n.BR media\\-ctl (1),\n.BR arecord (1)")
+    if name == "camprobe-serve":
+        out.append(
+            f".TP\n\\fI{prefix}/lib/systemd/user/camprobe\\-serve.service\\fR\n"
+            "systemd user unit running \\fBcamprobe\\-serve \\-\\-listen 127.0.0.1:8637 \\-\\-token\\-file\\fR "
+            "\\fI~/.config/camprobe/serve.token\\fR (made once, mode 0600, when missing); "
+            "\\fBjournalctl \\-\\-user \\-u camprobe\\-serve\\fR shows the address it printed."
+            f"\n.TP\n\\fI{prefix}/share/camprobe/profiles/schema/\\fR\n"
+            "The JSON Schemas of the API's answers (the same as the \\fBcamprobe\\fR commands' \\fB\\-\\-json\\fR)."
+        )
+        out.append(".SH SEE ALSO")
+        out.append(".BR camprobe (1),\n.BR curl (1),\n.BR systemctl (1),\n.BR journalctl (1)")
+    else:
+        out.append(
+            f".TP\n\\fI{prefix}/share/camprobe/profiles/\\fR\nBundled device profiles (JSON and XML) and their schemas."
+            f"\n.TP\n\\fI{prefix}/lib/systemd/user/camprobe\\-restore.service\\fR\n"
+            "systemd user unit running \\fBcamprobe monitor \\-\\-restore default\\fR."
+            f"\n.TP\n\\fI{prefix}/lib/systemd/user/camprobe\\-serve.service\\fR\n"
+            "systemd user unit running the live console, \\fBcamprobe\\-serve\\fR(1)."
+        )
+        out.append(".SH SEE ALSO")
+        out.append(".BR camprobe\\-serve (1),\n.BR v4l2\\-ctl (1),\n.BR media\\-ctl (1),\n.BR arecord (1)")
     print("\n".join(out))
     return 0
 
