@@ -152,7 +152,7 @@ let package = Package(
         .target(
             name: "Console",
             dependencies: [
-                "CamProbeCLI", "CamProbe", "CaptureModel", "HostSystem", "Negotiation", "Udev",
+                "CamProbeCLI", "CamProbe", "CaptureModel", "HostSystem", "Negotiation", "Reporting", "Udev",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
