@@ -105,4 +105,6 @@ struct CLIError: Error {
     var cause: CaptureDeviceError? = nil
     /// The device asked for is not here (`SelectionErrors`): `camprobe-serve` answers 404.
     var notFound = false
+    /// Another process holds the device (`camprobe-serve` answers 409).
+    var busy = false
 }

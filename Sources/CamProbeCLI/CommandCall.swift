@@ -66,7 +66,7 @@ package enum CommandCall {
         if let e = error as? CLIError {
             let message = e.message.isEmpty ? nil : e.message
             if e.notFound { return CommandOutcome(ending: .notFound, printed: printed, message: message) }
-            if e.cause?.kind == .busy { return CommandOutcome(ending: .busy, printed: printed, message: message) }
+            if e.busy || e.cause?.kind == .busy { return CommandOutcome(ending: .busy, printed: printed, message: message) }
             if e.message.isEmpty { return CommandOutcome(ending: .answered(status: e.status), printed: printed, message: nil) }
             return CommandOutcome(ending: .failed(status: e.status), printed: printed, message: message)
         }

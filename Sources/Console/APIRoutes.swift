@@ -33,7 +33,7 @@ struct APIRoutes {
             }
             let id = try await known(context)
             let body = try await JSONValue.object(request, limit: configuration.bodyLimit)
-            return try await runner.json(["ctl", "--json", "--", id] + Requests.assignments(body))
+            return try await runner.json(["ctl", "--json", "--under-lock", "--", id] + Requests.assignments(body))
         }
         router.post("/api/devices/{id}/negotiate") { request, context in
             let id = try await known(context)

@@ -4,6 +4,7 @@ import HostSystem
 import KeptControls
 import Negotiation
 import ProfileFormat
+import V4L2
 
 struct Ctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,6 +51,12 @@ struct Ctl: AsyncParsableCommand {
         name: .customLong("dry-run"),
         help: "Check the assignments and print what would be set, in order, without writing (also with --profile).")
     var dryRun = false
+
+    /// `camprobe-serve`'s writes: each node is written under the configuration lock (`flock(2)`, as `apply` and a
+    /// recorder's `lockForConfiguration()` take it), so a camera another camprobe handle is configuring is refused
+    /// (busy) rather than changed under it.
+    @Flag(name: .customLong("under-lock"), help: .hidden)
+    var underLock = false
 
     @OptionGroup var source: DeviceSourceOptions
 
@@ -142,6 +149,18 @@ struct Ctl: AsyncParsableCommand {
             do throws(V4L2Error) { port = try system.open(path, throughLibV4L2: false) } catch {
                 throw CLIError(message: error.description)
             }
+            var lock: ConfigurationSession?
+            if underLock {
+                do throws(V4L2Error) { lock = try ConfigurationSession(port: port, recordPriority: false) } catch {
+                    let busy = error.errno == Errno.EBUSY
+                    throw CLIError(
+                        message: busy
+                            ? "\(path) is locked for configuration by another camprobe handle (a recorder or apply); nothing was changed"
+                            : "cannot lock \(path) for the writes: \(error.description)",
+                        busy: busy)
+                }
+            }
+            defer { lock?.release() }
             do throws(ControlTransactionError) {
                 changes += try ControlTransaction.apply(writes[path] ?? [], controls: controls, port: port)
             } catch {
