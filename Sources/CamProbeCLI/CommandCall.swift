@@ -62,7 +62,7 @@ package enum CommandCall {
     }
 
     /// How a command that threw `error` after printing `printed` ended.
-    static func outcome(of error: any Error, printed: [UInt8]) -> CommandOutcome {
+    package static func outcome(of error: any Error, printed: [UInt8]) -> CommandOutcome {
         if let e = error as? CLIError {
             let message = e.message.isEmpty ? nil : e.message
             if e.notFound { return CommandOutcome(ending: .notFound, printed: printed, message: message) }
@@ -86,4 +86,14 @@ package enum CommandCall {
 package struct CommandOutcomeError: Error, Sendable {
     /// How it ended and why.
     package var outcome: CommandOutcome
+
+    /// The error for `outcome`.
+    package init(outcome: CommandOutcome) { self.outcome = outcome }
+}
+
+/// `camprobe show`'s reading as a value, for `camprobe-serve`'s device page.
+package enum ShowCall {
+    /// The device `camprobe show SELECTOR` shows (without the PipeWire view), read on the calling thread; what it throws
+    /// is what `show` would end with (`CommandCall.outcome(of:printed:)` reads it).
+    package static func device(_ selector: String) throws -> Device { try Show.device(selector) }
 }

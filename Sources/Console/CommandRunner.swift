@@ -29,6 +29,31 @@ package final class CommandRunner: Sendable {
         }
     }
 
+    /// `body`'s value, run on a dedicated thread under the same bound; what it throws answered as a command's error.
+    package func value<T: Sendable>(_ purpose: String, _ body: @escaping @Sendable () throws -> T) async throws(ConsoleError) -> T {
+        guard running.add(1, ordering: .acquiringAndReleasing).newValue <= limit else {
+            running.subtract(1, ordering: .releasing)
+            throw ConsoleError(.tooManyRequests, "\(limit) device reads are already running; try again in a moment")
+        }
+        defer { running.subtract(1, ordering: .releasing) }
+        let result: Result<T, CommandOutcomeError>
+        do throws(ThreadRefused) {
+            result = try await DedicatedThread.run(purpose) {
+                do { return .success(try body()) } catch {
+                    return .failure(CommandOutcomeError(outcome: CommandCall.outcome(of: error, printed: [])))
+                }
+            }
+        } catch {
+            throw ConsoleError(.tooManyRequests, "no thread could be started for the device read (\(error)); try again in a moment")
+        }
+        switch result {
+        case .success(let v): return v
+        case .failure(let e):
+            _ = try Self.response(e.outcome)
+            throw ConsoleError(.internalServerError, e.outcome.message ?? "the device could not be read")
+        }
+    }
+
     /// The JSON answer for `arguments`: 200 with the document (also for a decision the command ends with status 3 or
     /// 4, such as ADJUSTED: the document says so), 404 for a device that is not here, 409 when another process
     /// holds it, 400 for arguments the command refuses, 500 with the command's message otherwise.

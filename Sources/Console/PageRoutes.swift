@@ -18,21 +18,10 @@ struct PageRoutes {
         router.get("/devices/{id}") { _, context in
             let id = try await api.known(context)
             let start = ContinuousClock.now
-            let o = try await runner.outcome(["show", "--json", "--", id])
+            let device = try await runner.value("read \(id)") { try ShowCall.device(id) }
             let read = ContinuousClock.now
-            // A device that is not here, or went away: the command's own error, as the API gives it.
-            if o.ending != .success { _ = try CommandRunner.response(o) }
-            let bytes = Data(o.printed)
-            guard let document = try? JSONDecoder().decode(DeviceDocument.self, from: bytes) else {
-                throw ConsoleError(.internalServerError, "show --json gave a document this console cannot read")
-            }
-            let generic = try? JSONDecoder().decode(JSONValue.self, from: bytes)
-            let features = JSONView.field(generic, "device", "captures").flatMap { v -> JSONValue? in
-                guard case .array(let nodes) = v, let first = nodes.first else { return nil }
-                return JSONView.field(first, "semantics")
-            }
-            let body = DevicePage.body(document.device, features: features, allowControl: configuration.allowControl)
-            var page = layout.page(document.device.name, current: "", body)
+            let body = DevicePage.body(device, features: Self.features(device), allowControl: configuration.allowControl)
+            var page = layout.page(device.name, current: "", body)
             // What the server spent: reading the device (show --json) and drawing the page (benchmarks §29).
             page.headers[HTTPField.Name("Server-Timing")!] =
                 "read;dur=\(Self.milliseconds(read - start)), render;dur=\(Self.milliseconds(.now - read))"
@@ -58,6 +47,12 @@ struct PageRoutes {
         router.get("/fragments/usb") { _, _ in Self.html(USBPage.domains(await USBDomainsNow.read(await live.devices))) }
         router.get("/static/console.js") { _, _ in Self.asset(ConsoleScript.text, type: "text/javascript; charset=utf-8") }
         router.get("/static/console.css") { _, _ in Self.asset(ConsoleStyle.text, type: "text/css; charset=utf-8") }
+    }
+
+    /// The first capture node's capture features (focus, exposure, white balance…) as `show --json` gives them.
+    static func features(_ d: Device) -> JSONValue? {
+        guard let semantics = d.captures.first?.semantics, let data = try? JSONEncoder().encode(semantics) else { return nil }
+        return try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// A duration in milliseconds with three decimals, as `Server-Timing` gives it.

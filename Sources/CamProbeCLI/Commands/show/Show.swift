@@ -25,15 +25,68 @@ struct Show: AsyncParsableCommand {
         try await DedicatedThread.runThrowing("read \(device ?? "the device")", { try runOnThisThread() })
     }
 
+    /// The device `camprobe show SELECTOR` shows, read as it reads it (without the PipeWire view), on the calling thread:
+    /// `camprobe-serve`'s device page draws it without a round trip through JSON.
+    static func device(_ selector: String) throws -> Device {
+        let read = try Show.parse(["--no-pipewire", "--", selector]).read()
+        try read.check()
+        return read.device
+    }
+
+    /// What was read: the device chosen, its row, the PipeWire reading begun beside it, the views saved with profiles.
+    struct Read {
+        var device: Device
+        var index: Int
+        var devices: [Device]
+        var reading: PipeWireReading?
+        var saved: [DeviceID: PipeWireReport]
+
+        /// The errors a read device still ends `show` with (after what it printed).
+        func check() throws {
+            let d = device
+            // An imported identity-only device (plain lsusb, a USB device's udevadm walk) reads: its capabilities are
+            // unknown, which its problems say; that is what the profile holds, not a failure to read it.
+            if d.captures.isEmpty, let p = d.problems.first, p.kind != .imported {
+                throw CLIError(message: "cannot read \(d.name): \(p.message)")
+            }
+            if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
+                throw CLIError(message: "\(d.name) went away while it was being read; what is shown is partial", notFound: true)
+            }
+        }
+    }
+
     /// The command's work on the calling thread: it blocks while devices are read.
     func runOnThisThread() throws {
+        let r = try read()
+        let d = r.device
+        if source.json {
+            // A saved profile: the view it was written with, if any.
+            let pipewire =
+                r.reading?.finish(devices: r.devices).scoped(to: d.id)
+                ?? (pipeWire.off ? nil : r.saved[d.id])
+            // A live media-controller camera: what a recorder reads of it (a saved profile is reproduced as saved).
+            let mediaCamera = source.profile.isEmpty ? d.mediaCamera : nil
+            try JSONOutput.print(
+                DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire, mediaCamera: mediaCamera))
+        } else {
+            ShowRenderer.render(d, index: r.index)
+            if source.profile.isEmpty && CLIEnvironment.current.isLive {
+                ShowUSBBus.render(d)
+            } else if !source.profile.isEmpty, let u = d.usb {
+                ShowUSBBus.render(saved: u)
+            }
+            if let report = r.reading?.finish(devices: r.devices) { ShowPipeWire.render(report, device: d) }
+        }
+        try r.check()
+    }
+
+    /// Reads the device asked for, on this thread: one pass, identities of all devices, capabilities of the chosen one
+    /// only; the PipeWire node standing for it is read beside it (bounded), unless `--no-pipewire` or a saved profile.
+    func read() throws -> Read {
         let selector = DeviceSelector(device)
-        // The PipeWire node standing for the device (read beside it, bounded): the text's last part, the JSON's
-        // `pipewire` (the device's part of the view, or why it is not known). Saved profiles read no daemon.
         let reading = source.profile.isEmpty ? pipeWire.start(formats: true) : nil
         var chosen: Int?
         var selectionError: DeviceSelector.SelectionError?
-        // One pass: identities of all devices, capabilities of the chosen one only.
         let (result, saved) = try source.read(DiscoveryOptions(emulated: source.emulated)) { devices in
             do throws(DeviceSelector.SelectionError) {
                 chosen = try selector.resolve(in: devices)
@@ -51,32 +104,6 @@ struct Show: AsyncParsableCommand {
             }
             throw SelectionErrors.error(selectionError, selector: device)
         }
-        let d = result.devices[index]
-        if source.json {
-            // A saved profile: the view it was written with, if any.
-            let pipewire =
-                reading?.finish(devices: result.devices).scoped(to: d.id)
-                ?? (pipeWire.off ? nil : saved[d.id])
-            // A live media-controller camera: what a recorder reads of it (a saved profile is reproduced as saved).
-            let mediaCamera = source.profile.isEmpty ? d.mediaCamera : nil
-            try JSONOutput.print(
-                DeviceDocument(generator: "camprobe \(CamProbeCommand.version)", device: d, pipewire: pipewire, mediaCamera: mediaCamera))
-        } else {
-            ShowRenderer.render(d, index: index)
-            if source.profile.isEmpty && CLIEnvironment.current.isLive {
-                ShowUSBBus.render(d)
-            } else if !source.profile.isEmpty, let u = d.usb {
-                ShowUSBBus.render(saved: u)
-            }
-            if let report = reading?.finish(devices: result.devices) { ShowPipeWire.render(report, device: d) }
-        }
-        // An imported identity-only device (plain lsusb, a USB device's udevadm walk) reads: its capabilities are
-        // unknown, which its problems say; that is what the profile holds, not a failure to read it.
-        if d.captures.isEmpty, let p = d.problems.first, p.kind != .imported {
-            throw CLIError(message: "cannot read \(d.name): \(p.message)")
-        }
-        if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
-            throw CLIError(message: "\(d.name) went away while it was being read; what is shown is partial", notFound: true)
-        }
+        return Read(device: result.devices[index], index: index, devices: result.devices, reading: reading, saved: saved)
     }
 }
