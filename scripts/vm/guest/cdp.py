@@ -50,7 +50,7 @@ class Browser:
         self.session: Optional[str] = None
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
-        argv = [chromium, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
+        argv = [chromium, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=1280,900", "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
                 "--user-data-dir=" + self.profile, *(extra_args or []), "about:blank"]
 
