@@ -24,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `camprobe-serve` only: HTTP/1.1 on SwiftNIO. Its default traits (swift-configuration, full Foundation) are off.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C shims: what Swift cannot import from a C header alone. CV4L2: ioctl numbers as constants, and libv4l2 and
@@ -151,6 +154,9 @@ let package = Package(
             dependencies: [
                 "CamProbeCLI", "CamProbe", "CaptureModel", "HostSystem", "Negotiation", "Doctor", "Snapshot", "V4L2",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -245,7 +251,6 @@ let package = Package(
             dependencies: [
                 "Console", "CamProbeCLI", "CamProbe", "CamProbeTesting", "CaptureModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict),
 

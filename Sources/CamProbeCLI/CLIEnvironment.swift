@@ -35,8 +35,8 @@ package struct CLIEnvironment: Sendable {
     private static let installed = Mutex(CLIEnvironment.live)
 
     /// The environment in force for this process.
-    static var current: CLIEnvironment { installed.withLock { $0 } }
+    package static var current: CLIEnvironment { installed.withLock { $0 } }
 
     /// Installs `environment` for the rest of the process (before parsing).
-    static func install(_ environment: CLIEnvironment) { installed.withLock { $0 = environment } }
+    package static func install(_ environment: CLIEnvironment) { installed.withLock { $0 = environment } }
 }

@@ -103,4 +103,6 @@ struct CLIError: Error {
     /// The camera's own error this one reports, when there is one: callers match on its
     /// kind and errno, never on the message's text.
     var cause: CaptureDeviceError? = nil
+    /// The device asked for is not here (`SelectionErrors`): `camprobe-serve` answers 404.
+    var notFound = false
 }

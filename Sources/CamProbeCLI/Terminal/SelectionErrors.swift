@@ -10,9 +10,10 @@ enum SelectionErrors {
     /// The error for a selector that chose nothing.
     static func error(_ e: DeviceSelector.SelectionError?, selector: String?) -> CLIError {
         switch e {
-        case .noDevices: CLIError(message: noCameras(selector))
-        case .some(let e): CLIError(message: "\(e)")
-        case nil: CLIError(message: "no device matches '\(selector ?? "")'. Run 'camprobe list' to see what is attached.")
+        case .noDevices: CLIError(message: noCameras(selector), notFound: true)
+        case .some(let e): CLIError(message: "\(e)", notFound: true)
+        case nil:
+            CLIError(message: "no device matches '\(selector ?? "")'. Run 'camprobe list' to see what is attached.", notFound: true)
         }
     }
 }

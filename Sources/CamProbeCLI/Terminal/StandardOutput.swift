@@ -21,6 +21,33 @@ import Synchronization
 enum StandardOutput {
     private static let buffer = Mutex<[UInt8]>([])
     private static let flushThreshold = 1 << 16
+    /// What threads running a command for the console (`captured(_:)`) printed, by thread: their output goes there,
+    /// not to fd 1. `captures` counts them, so a plain command's write never takes the lock.
+    private static let captured = Mutex<[pthread_t: [UInt8]]>([:])
+    private static let captures = Atomic<Int>(0)
+
+    /// Runs `body` on this thread with its standard output kept, not written: what it printed, and the error it threw.
+    /// Other threads' output is untouched (`camprobe-serve` runs several commands at once, each on a thread of its own).
+    static func capturing(_ body: () throws -> Void) -> (printed: [UInt8], error: (any Error)?) {
+        let me = pthread_self()
+        captured.withLock { $0[me] = [] }
+        captures.add(1, ordering: .releasing)
+        var failure: (any Error)?
+        do { try body() } catch { failure = error }
+        captures.subtract(1, ordering: .releasing)
+        return (captured.withLock { $0.removeValue(forKey: me) ?? [] }, failure)
+    }
+
+    /// Keeps `bytes` when this thread's output is being captured; false when it is not (they are to be written).
+    private static func keep(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard captures.load(ordering: .acquiring) > 0 else { return false }
+        let me = pthread_self()
+        return captured.withLock { c in
+            guard c[me] != nil else { return false }
+            c[me]!.append(contentsOf: bytes)
+            return true
+        }
+    }
 
     /// Appends text (escaped for the terminal) to standard output.
     static func text(_ s: String) { append(TerminalText.render(s)) }
@@ -33,6 +60,7 @@ enum StandardOutput {
 
     /// Appends bytes as they are, from a buffer (a large one is written without a copy).
     static func raw(_ bytes: UnsafeRawBufferPointer) {
+        if keep(bytes) { return }
         if bytes.count >= flushThreshold {
             flush()
             if let error = writeAll(bytes, to: 1) { fail(errno: error) }
@@ -42,6 +70,7 @@ enum StandardOutput {
     }
 
     private static func append(_ bytes: [UInt8]) {
+        if bytes.withUnsafeBytes({ keep($0) }) { return }
         if bytes.count >= flushThreshold {  // a large document: no second copy
             flush()
             if let error = writeAll(bytes, to: 1) { fail(errno: error) }

@@ -47,7 +47,7 @@ struct Show: AsyncParsableCommand {
             if !vanished.isEmpty {
                 throw CLIError(
                     message: "cannot show \(device.map { "'\($0)'" } ?? "the camera"): " + vanished.map(\.message).joined(separator: "; ")
-                        + ". The device was unplugged or its driver disconnected it.")
+                        + ". The device was unplugged or its driver disconnected it.", notFound: true)
             }
             throw SelectionErrors.error(selectionError, selector: device)
         }
@@ -76,7 +76,7 @@ struct Show: AsyncParsableCommand {
             throw CLIError(message: "cannot read \(d.name): \(p.message)")
         }
         if d.allProblems.contains(where: { $0.kind == .deviceGone }) {
-            throw CLIError(message: "\(d.name) went away while it was being read; what is shown is partial")
+            throw CLIError(message: "\(d.name) went away while it was being read; what is shown is partial", notFound: true)
         }
     }
 }

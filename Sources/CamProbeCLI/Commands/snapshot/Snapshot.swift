@@ -62,7 +62,16 @@ struct SnapshotCommand: AsyncParsableCommand {
         var framesSkipped: Int
     }
 
-    func run() async throws {
+    /// A frame taken and encoded, with what was negotiated and applied for it.
+    struct Taken {
+        var applier: Applier
+        var frame: SnapshotFrame
+        var bytes: [UInt8]
+        var encoding: SnapshotEncoder.Encoding
+    }
+
+    /// The frame as `run()` takes it (negotiated, applied, streamed, encoded), written nowhere.
+    func take() async throws -> Taken {
         let source = try live.deviceSource()
         let encoding = SnapshotEncoder.Encoding(fileName: output)!
         var wanted = request
@@ -99,6 +108,13 @@ struct SnapshotCommand: AsyncParsableCommand {
         } catch {
             throw CLIError(message: "snapshot: \(error.message)")
         }
+        return Taken(applier: a, frame: frame, bytes: bytes, encoding: encoding)
+    }
+
+    func run() async throws {
+        let taken = try await take()
+        let (a, frame, bytes, encoding) = (taken.applier, taken.frame, taken.bytes, taken.encoding)
+        let source = try live.deviceSource()
         do throws(FileWriteError) {
             // ^C while the temporary file exists would leave it behind: held off until the rename.
             try InterruptsHeldOff.during { () throws(FileWriteError) in try AtomicFile.write(bytes: bytes, to: output) }
@@ -117,6 +133,19 @@ struct SnapshotCommand: AsyncParsableCommand {
             print(
                 "Wrote:    \(output) — \(encoding == .png ? "PNG" : "JPEG") \(f.width)x\(f.height), \(how), \(bytes.count) bytes (frame \(frame.sequence), \(frame.framesSkipped) skipped)"
             )
+        }
+    }
+}
+
+/// `camprobe-serve`'s snapshot: the frame `camprobe snapshot DEVICE -o x.png` would write, as bytes (no file).
+package enum SnapshotCall {
+    /// The PNG of one frame of `device`, or the outcome that says why there is none (as `CommandCall`'s).
+    package static func png(_ device: String) async -> Result<[UInt8], CommandOutcomeError> {
+        do {
+            let command = try SnapshotCommand.parse([device, "-o", "snapshot.png"])
+            return .success(try await command.take().bytes)
+        } catch {
+            return .failure(CommandOutcomeError(outcome: CommandCall.outcome(of: error, printed: [])))
         }
     }
 }
