@@ -141,12 +141,13 @@ class ChunkAndSSE(unittest.TestCase):
             self.assertTrue(d.done)
 
     def test_sse_fields_comments_and_a_crlf_split_across_pieces(self) -> None:
-        text = b": keep-alive\r\n\r\nid: 1\r\nevent: connected\r\ndata: {\"id\":\r\ndata: 1}\r\n\r\nid:2\nevent: x\n\n"
+        text = (b"retry: 1000\n\n: keep-alive\r\n\r\nid: 1\r\nevent: connected\r\ndata: {\"id\":\r\ndata: 1}\r\n\r\n"
+                b"id:2\nevent: x\ndata:y\n\nevent: no-data\n\n")
         for size in (1, 5, len(text)):
             p = sse_load.SSEParser()
             events = [e for i in range(0, len(text), size) for e in p.feed(text[i:i + size])]
             self.assertEqual(events, [{"id": "1", "event": "connected", "data": "{\"id\":\n1}"},
-                                      {"id": "2", "event": "x"}], size)
+                                      {"id": "2", "event": "x", "data": "y"}], size)
             self.assertEqual(p.comments, 1)
 
 
@@ -268,11 +269,14 @@ class Compare(unittest.TestCase):
         {"type": "discrete", "width": 1280, "height": 720, "intervals": {"type": "discrete", "intervals": [
             {"interval": "333333/10000000"}, {"interval": "1/15", "reduced": "1/15"}]}},
         {"type": "stepwise", "min": {}, "max": {}}]}], "controls": [
-        {"key": "brightness", "value": 128}, {"key": "white_balance_automatic", "value": True}]}]}}
+        {"key": "user_controls", "type": "ctrl_class"}, {"key": "brightness", "type": "int", "value": 128},
+        {"key": "white_balance_automatic", "type": "bool", "value": True},
+        {"key": "u8_array", "type": "u8", "value": [1, 2, 3]}]}]}}
 
     def rows(self, interval: str = "333333/10000000") -> List[dict]:
         base = {"node": "/dev/video1", "format": "MJPG", "width": "1280", "height": "720"}
-        return [dict(base, interval=interval), dict(base, interval="1/15")]
+        return [dict(base, interval=interval), dict(base, interval="1/15"),
+                dict(base, sizeKind="stepwise", interval="1/30…1/1 step 1/30")]
 
     def test_modes(self) -> None:
         want, other = cmp.show_modes(self.SHOW)
@@ -282,9 +286,11 @@ class Compare(unittest.TestCase):
         self.assertNotEqual(cmp.page_modes(self.rows("1/30")), sorted(want, key=repr))
 
     def test_controls(self) -> None:
-        good = [{"control": "brightness", "value": "128"}, {"control": "white_balance_automatic", "value": "true"}]
+        good = [{"control": "brightness", "value": "128"}, {"control": "white_balance_automatic", "value": "1"},
+                {"control": "u8_array", "value": "1 2 3"}]
         self.assertEqual(cmp.compare_controls(good, self.SHOW), [])
-        self.assertEqual(len(cmp.compare_controls([good[0], dict(good[1], value="0")], self.SHOW)), 1)
+        self.assertEqual(len(cmp.compare_controls([good[0], dict(good[1], value="0"), good[2]], self.SHOW)), 1)
+        self.assertEqual(len(cmp.compare_controls(good[:2] + [dict(good[2], value="1 2")], self.SHOW)), 1)
         self.assertEqual(len(cmp.compare_controls(good[:1], self.SHOW)), 1)
 
     def test_plan(self) -> None:
