@@ -3,6 +3,7 @@
 /usb page's plan). The pure comparisons take the rows' data- attributes (`dataset`, camelCase keys) and the CLI's
 JSON, and return what differs."""
 import json
+import re
 import urllib.parse
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple
@@ -29,9 +30,13 @@ def show_modes(show: Dict[str, Any]) -> Tuple[List[Tuple[str, str, int, int, Fra
 
 
 def page_modes(rows: List[Dict[str, str]]) -> List[Tuple[str, str, int, int, Any]]:
-    """The page's `tr.mode` data- attributes as show_modes' tuples (an unreadable field kept as its text)."""
+    """The page's `tr.mode` data- attributes as show_modes' tuples (an unreadable field kept as its text); rows of a
+    stepwise or continuous size (`data-size-kind`) or interval range, or with no interval, left out as show_modes
+    leaves them out."""
     out = []
     for r in rows:
+        if r.get("sizeKind", "discrete") != "discrete" or not r.get("interval") or "…" in r.get("interval", ""):
+            continue
         try:
             iv: Any = Fraction(r.get("interval") or "")
         except (ValueError, ZeroDivisionError):
@@ -62,15 +67,19 @@ def same_value(page: Optional[str], value: Any) -> bool:
             return False
     if isinstance(value, str):
         return page == value
-    try:
-        return json.loads(page) == value
-    except ValueError:
-        return False
+    if isinstance(value, list):  # an array control: its elements, space-separated
+        return page.split() == [str(v) for v in value]
+    if isinstance(value, dict):  # a rect or area: the same numbers
+        return sorted(re.findall(r"-?[0-9]+", page)) == sorted(str(v) for v in value.values())
+    return False
 
 
 def compare_controls(rows: List[Dict[str, str]], show: Dict[str, Any]) -> List[str]:
-    """What differs between the page's `tr.control` rows and show's controls (empty: the same)."""
-    want = [(c["key"], c.get("value")) for cap in show["device"]["captures"] for c in cap["controls"]]
+    """What differs between the page's `tr.control` rows and the controls `show --json` gives for the first capture
+    node (the one the page's table is of), control classes left out (empty: the same)."""
+    captures = show["device"]["captures"]
+    controls = captures[0]["controls"] if captures else []
+    want = [(c["key"], c.get("value")) for c in controls if c.get("type") != "ctrl_class"]
     got = [(r.get("control"), r.get("value")) for r in rows]
     wrong = []
     if sorted(k for k, _ in want) != sorted(str(k) for k, _ in got):

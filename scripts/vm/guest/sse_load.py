@@ -82,7 +82,7 @@ class SSEParser:
             skip = 2 if self.buf[cut:cut + 2] == b"\r\n" else 1
             self.buf = self.buf[cut + skip:]
             if line == "":
-                if self.fields:
+                if "data" in self.fields:  # as the standard: no data, no event (`retry: 1000` alone is none)
                     done.append({k: "\n".join(v) for k, v in self.fields.items()})
                 self.fields = {}
             elif line.startswith(":"):
