@@ -6,9 +6,10 @@ duplicated, bad Content-Length, bad Authorization), bodies (junk JSON, over 64 K
 with or without the token. Requests go one at a time on their own connection (raw sockets: malformed requests must
 reach the server as written) at `rate` per second at most, until `count` requests or `seconds` have gone.
 
-The result: a status histogram; every answer that is not 2xx or 4xx; every connection reset, closed without an
-answer, or not answered within `answer_seconds` (a 505 to `HTTP/9.9` is listed apart, as `versionNotSupported`); and whether the server is still alive afterwards (its pid exists and
-`GET /api/devices` with the token answers 200).
+The result: a status histogram; every answer that is not 2xx or 4xx (listed apart: a 505 to `HTTP/9.9`, as
+`versionNotSupported`, and the 303 that `?token=` gets, as `tokenRedirects`); every connection reset, closed without
+an answer, or not answered within `answer_seconds`; and whether the server is still alive afterwards (its pid exists
+and `GET /api/devices` with the token answers 200).
 
 Command line (for a try on the host): http_fuzz.py HOST:PORT TOKEN [PID] [COUNT] [SEED].
 """
@@ -230,6 +231,8 @@ def fuzz(host: str, port: int, token: str, pid: Optional[int] = None, ids: Optio
         hist[key] += 1
         if outcome != "answer":
             odd[outcome.split(":")[0]].append(label)
+        elif status == 303 and "?token=" in label:
+            odd["303"].append(label)  # the contract's answer to ?token=: 303 without it, setting the cookie
         elif status == 505 and label == "header http99":
             odd["505"].append(label)  # HTTP Version Not Supported to HTTP/9.9 (RFC 9110 §15.6.6): reported apart
         elif not (200 <= status < 300 or 400 <= status < 500):
@@ -239,7 +242,8 @@ def fuzz(host: str, port: int, token: str, pid: Optional[int] = None, ids: Optio
     return {"seed": seed, "sent": sent, "seconds": round(time.monotonic() - t0, 1),
             "histogram": dict(sorted(hist.items())), "notAnswered2xx4xx": odd.get("not 2xx/4xx", []),
             "garbage": odd.get("garbage", []), "resets": odd.get("reset", []), "closed": odd.get("closed", []),
-            "timeouts": odd.get("timeout", []), "versionNotSupported": odd.get("505", []), "errors": odd.get("error", []) + odd.get("refused", []),
+            "timeouts": odd.get("timeout", []), "versionNotSupported": odd.get("505", []),
+            "tokenRedirects": odd.get("303", []), "errors": odd.get("error", []) + odd.get("refused", []),
             "alive": alive(host, port, token, pid)}
 
 
