@@ -92,9 +92,11 @@ def json_error(body: bytes, status: int) -> bool:
 
 # --- the cameras -----------------------------------------------------------------------------------------------
 
-def cameras_up(s: Any, label: str) -> Optional[Dict[str, str]]:
-    """vivid (one webcam) and the replayed UVC camera: {uvc_id, uvc_node, vivid_id, vivid_node}, or None (FAIL said)."""
-    modprobe("vivid", *WEBCAM)
+def cameras_up(s: Any, label: str, vivid: bool = True) -> Optional[Dict[str, str]]:
+    """vivid (one webcam; unless not `vivid`) and the replayed UVC camera: {uvc_id, uvc_node, vivid_id, vivid_node},
+    or None (FAIL said)."""
+    if vivid:
+        modprobe("vivid", *WEBCAM)
     folder = os.path.join(s.here, "uvc_gadget", "cameras")
     names = sorted(n for n in os.listdir(folder) if n.startswith(CAMERA) and n.endswith(".json"))
     if not s.expect("%s: one replayed camera named %s* (uvc_gadget/cameras)" % (label, CAMERA), len(names) == 1, names):
@@ -103,14 +105,15 @@ def cameras_up(s: Any, label: str) -> Optional[Dict[str, str]]:
     write(s.path(label + "-up.err"), up.err + up.out)
     node = up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else ""
     settle()
-    vivid = [n for n in capture_nodes() if n not in uvc_nodes()]
+    others = [n for n in capture_nodes() if n not in uvc_nodes()] if vivid else []
     r = s.camprobe("list", "--json", stdout=s.path(label + "-list.json"), stderr=s.path(label + "-list.err"))
     devices = json.loads(r.out)["devices"] if r.rc == 0 else []
     by_node = {n["path"]: d["id"] for d in devices for n in d["nodes"]}
-    cams = {"uvc_id": by_node.get(node), "uvc_node": node, "vivid_id": by_node.get(vivid[0]) if vivid else None,
-            "vivid_node": vivid[0] if vivid else ""}
-    if not s.expect("%s: the UVC camera %s (%s) and vivid (%s) are up and listed: %s" % (label, names[0][:-5], node,
-                    cams["vivid_node"], [cams["uvc_id"], cams["vivid_id"]]), cams["uvc_id"] and cams["vivid_id"],
+    cams = {"uvc_id": by_node.get(node), "uvc_node": node, "vivid_id": by_node.get(others[0]) if others else None,
+            "vivid_node": others[0] if others else ""}
+    if not s.expect("%s: the UVC camera %s (%s)%s are up and listed: %s" % (label, names[0][:-5], node,
+                    " and vivid (%s)" % cams["vivid_node"] if vivid else "", [cams["uvc_id"], cams["vivid_id"]]),
+                    cams["uvc_id"] and (cams["vivid_id"] or not vivid),
                     "uvc-gadget up exit %d: %s; list exit %d (%s-list.json)" % (up.rc, one_line(up.err), r.rc, label)):
         return None
     return cams

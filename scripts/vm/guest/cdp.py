@@ -82,9 +82,11 @@ class Browser:
         self._reader.start()
         try:
             target = self.call("Target.createTarget", {"url": "about:blank"}, timeout=start_seconds)["targetId"]
-            self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-            self.call("Page.enable", session=True)
-            self.call("Runtime.enable", session=True)
+            self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
+                                     timeout=start_seconds)["sessionId"]
+            # The first page's renderer starts here: under TCG these wait for it (about a minute).
+            self.call("Page.enable", session=True, timeout=start_seconds)
+            self.call("Runtime.enable", session=True, timeout=start_seconds)
         except CDPError:
             self.close()
             raise

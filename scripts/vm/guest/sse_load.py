@@ -104,6 +104,8 @@ class Client(threading.Thread):
         self.error: Optional[str] = None
         self.comments = 0
         self.connected_at: Optional[float] = None
+        self.bytes = 0
+        self.last_data: Optional[float] = None  # when bytes last arrived (monotonic)
 
     def run(self) -> None:
         try:
@@ -151,11 +153,17 @@ class Client(threading.Thread):
                 continue
             if not data:
                 raise EOFError("the server closed the connection")
+            self.bytes += len(data)
+            self.last_data = time.monotonic()
             return data
 
 
-def data_id(data: Optional[str]) -> Optional[str]:
-    """The `id` field of an event's JSON data (the device's stable ID), or None."""
+def data_id(data: Optional[str], limit: int = 16384) -> Optional[str]:
+    """The `id` field of an event's JSON data (the device's stable ID), or None; data longer than `limit` (a whole
+    device's capabilities, 30-300 KB) is not parsed, so 100 clients in one Python do not spend the CPU the server
+    under test needs (connected and disconnected lines are about 1 KB and 120 B)."""
+    if data is None or len(data) > limit:
+        return None
     try:
         doc = json.loads(data or "")
     except ValueError:
@@ -185,6 +193,22 @@ class Load:
             time.sleep(0.1)
         return sum(1 for c in self.clients if c.connected_at is not None and c.error is None)
 
+    def drain(self, expected: Iterable[Tuple[str, str]], kinds: Iterable[str], quiet: float = 20.0,
+              seconds: float = 120.0) -> float:
+        """Waits until every streaming client has seen `expected` (see summary), or no client has received a byte for
+        `quiet` seconds, or `seconds` have gone; returns the seconds waited. Tells a stream that lags (bytes still
+        coming) from one that stalled."""
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < seconds:
+            s = self.summary(expected, kinds)
+            if not s["missed_any"]:
+                break
+            last = max((c.last_data or 0.0 for c in self.clients), default=0.0)
+            if time.monotonic() - max(last, t0) > quiet:
+                break
+            time.sleep(0.5)
+        return time.monotonic() - t0
+
     def stop(self, seconds: float = 10.0) -> None:
         """Stops every client (each notices within half a second; bounded)."""
         self.stop_flag.set()
@@ -202,7 +226,10 @@ class Load:
         for i, c in enumerate(self.clients):
             got = collections.Counter((e[2], e[3]) for e in c.events if e[2] in kinds and e[0] >= since)
             missed = want - got
-            per.append({"client": i, "status": c.status, "events": len(c.events), "comments": c.comments,
+            per.append({"client": i, "status": c.status, "events": len(c.events), "comments": c.comments, "bytes": c.bytes,
+                        "lastData": round(c.last_data - self.clients[0].connected_at, 1)
+                        if c.last_data and self.clients[0].connected_at else None,
+                        "kinds": dict(collections.Counter(e[2] for e in c.events)),
                         "error": c.error, "missed": sorted("%s %s x%d" % (k[0], k[1], n) for k, n in missed.items()),
                         "extra": sorted("%s %s x%d" % (k[0], k[1], n) for k, n in (got - want).items()),
                         "ids_increasing": ids_increasing(c.events)})
