@@ -184,6 +184,23 @@ class SSELoad(unittest.TestCase):
         self.assertEqual([p["client"] for p in s["missed_any"]], [4])
         self.assertEqual(s["missed_any"][0]["missed"], ["connected usb-1 x2", "disconnected usb-1 x1"])
 
+    def test_drain_ends_when_all_arrived_or_nothing_comes(self) -> None:
+        self.server.drop = {1}
+        load = sse_load.Load("127.0.0.1", self.server.port, TOKEN, clients=3, connect_rate=200)
+        load.start(ready_seconds=10)
+        want = [("connected", "usb-1")]
+        self.server.broadcast("connected", "usb-1")
+        t = time.monotonic()
+        waited = load.drain(want, ("connected",), quiet=1.0, seconds=20)
+        # Client 1 never gets it: the drain gives up after a quiet second, not after 20 s, and the miss stays named.
+        self.assertLess(waited, 5)
+        self.assertEqual([p["client"] for p in load.summary(want)["missed_any"]], [1])
+        self.server.drop = set()
+        self.server.broadcast("disconnected", "usb-1")
+        self.assertLess(load.drain([("disconnected", "usb-1")], ("disconnected",), quiet=10, seconds=20), 5)
+        load.stop()
+        self.assertLess(time.monotonic() - t, 15)
+
     def test_a_wrong_token_is_a_failed_client(self) -> None:
         streaming, s = self.run_load("wrong", n=3)
         self.assertEqual(streaming, 0)
