@@ -25,7 +25,7 @@ from http.client import HTTPConnection
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List, Optional, Tuple
 
-from guest.blocks_serve_compare import device_page, plan_page
+from guest.blocks_serve_compare import device_page, device_page_html, plan_page
 from guest.blocks_uvc import gadget, one_line, uvc_nodes
 from guest.cdp import Browser, CDPError
 from guest.harness import WEBCAM, Background, capture_nodes, get_ctrl, modprobe, read, rmmod, settle, wait_until, write
@@ -176,7 +176,7 @@ def block_serve(s: Any) -> None:
             return
         s.ok("serve: headless Chromium is up (%.0f s)" % (time.monotonic() - t))
         steps = [("the list page", list_page, (a, cams)), ("the uvc device page", device_page, (a, cams["uvc_id"], "uvc")),
-                 ("the vivid device page", device_page, (a, cams["vivid_id"], "vivid")),
+                 ("the vivid device page", lambda s, b, *x: device_page_html(s, *x), (a, cams["vivid_id"], "vivid")),
                  ("the brightness slider", brightness, (a, b_, cams)), ("the refusals", refusals, (a, cams)),
                  ("the /usb plan form", plan_page, (a, cams))]
         for name, step, args in steps:

@@ -310,6 +310,12 @@ class Compare(unittest.TestCase):
         self.assertEqual(len(cmp.compare_controls(good[:2] + [dict(good[2], value="1 2")], self.SHOW)), 1)
         self.assertEqual(len(cmp.compare_controls(good[:1], self.SHOW)), 1)
 
+    def test_rows_from_html_as_the_dom_keys_them(self) -> None:
+        html = ('<table><tr class="mode" data-node="/dev/video0" data-size-kind="discrete" data-interval="1/30"></tr>'
+                '<tr class="control x" data-control="a&amp;b" data-value=""></tr><tr class="modes" data-node="no"></tr>')
+        self.assertEqual(cmp.html_rows(html, "mode"), [{"node": "/dev/video0", "sizeKind": "discrete", "interval": "1/30"}])
+        self.assertEqual(cmp.html_rows(html, "control"), [{"control": "a&b", "value": ""}])
+
     def test_plan(self) -> None:
         plan = {"plan": {"cameras": [{"id": "usb-1", "choice": {"fourcc": "MJPG", "size": {"width": 1280, "height": 720},
                                                                 "frameInterval": {"interval": "333333/10000000"}}}]}}
