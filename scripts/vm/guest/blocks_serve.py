@@ -25,7 +25,7 @@ from http.client import HTTPConnection
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List, Optional, Tuple
 
-from guest.blocks_serve_compare import device_page, device_page_html, plan_page
+from guest.blocks_serve_compare import PAGE_SECONDS, device_page, device_page_html, plan_page
 from guest.blocks_uvc import gadget, one_line, uvc_nodes
 from guest.cdp import Browser, CDPError
 from guest.harness import WEBCAM, Background, capture_nodes, get_ctrl, modprobe, read, rmmod, settle, wait_until, write
@@ -255,7 +255,7 @@ def ms(later: Optional[float], earlier: Optional[float]) -> str:
 def brightness(s: Any, b: Browser, a: Server, b_: Server, cams: Dict[str, str]) -> None:
     """(3) The slider (server with --allow-control) changes the control; without --allow-control: 403, unchanged."""
     device, node = cams["uvc_id"], cams["uvc_node"]
-    b.open(a.base + "/devices/" + urllib.parse.quote(device, safe=""))
+    b.open(a.base + "/devices/" + urllib.parse.quote(device, safe=""), timeout=PAGE_SECONDS)
     el = b.wait_for("(() => { const e = document.querySelector('#controls input[name=brightness]');"
                     " return e && {min: +e.min, max: +e.max, step: +(e.step || 1), value: +e.value}; })()", 60)
     before = get_ctrl(node, "brightness")

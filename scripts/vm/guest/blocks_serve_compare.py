@@ -13,6 +13,10 @@ from guest.blocks_uvc import one_line
 from guest.cdp import Browser
 from guest.harness import write
 
+# A device page under TCG: the server reads the device (debug build) and Chromium lays out hundreds of rows (the C525's
+# 296) while the page's event stream starts; 30-90 s seen, so a page gets up to this long to load.
+PAGE_SECONDS = 240
+
 
 def show_modes(show: Dict[str, Any]) -> Tuple[List[Tuple[str, str, int, int, Fraction]], int]:
     """Every (node, fourcc, width, height, interval) of `show --json`'s discrete sizes and intervals, and how many
@@ -118,7 +122,7 @@ def rows_of(b: Browser, selector: str) -> List[Dict[str, str]]:
 def device_page(s: Any, b: Browser, a: Any, device: str, which: str) -> None:
     """(2) The device page's modes and controls equal `camprobe show ID --json`."""
     label = "serve-device-" + which
-    b.open(a.base + "/devices/" + urllib.parse.quote(device, safe=""))
+    b.open(a.base + "/devices/" + urllib.parse.quote(device, safe=""), timeout=PAGE_SECONDS)
     b.wait_for("document.querySelectorAll('#modes tr.mode').length > 0", 60)
     b.screenshot(s.path(label + ".png"))
     compare_device(s, label, which, device, rows_of(b, "#modes tr.mode"), rows_of(b, "#controls tr.control"), "DOM")
@@ -180,7 +184,7 @@ def device_page_html(s: Any, a: Any, device: str, which: str) -> None:
 def plan_page(s: Any, b: Browser, a: Any, cams: Dict[str, str]) -> None:
     """(5) The /usb plan form for the two cameras gives `negotiate --together ID1 ID2 --preset high --json`'s plan."""
     ids = [cams["uvc_id"], cams["vivid_id"]]
-    b.open(a.base + "/usb")
+    b.open(a.base + "/usb", timeout=PAGE_SECONDS)
     b.wait_for("document.querySelector('form#plan') !== null", 60)
     b.evaluate("""(() => { const f = document.querySelector('form#plan'); const ids = %s;
       f.querySelectorAll('input[name=device]').forEach(c => { c.checked = ids.includes(c.value); });
