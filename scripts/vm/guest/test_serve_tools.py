@@ -288,7 +288,8 @@ class Compare(unittest.TestCase):
         {"type": "stepwise", "min": {}, "max": {}}]}], "controls": [
         {"key": "user_controls", "type": "ctrl_class"}, {"key": "brightness", "type": "int", "value": 128},
         {"key": "white_balance_automatic", "type": "bool", "value": True},
-        {"key": "u8_array", "type": "u8", "value": [1, 2, 3]}]}]}}
+        {"key": "u8_array", "type": "u8", "value": [1, 2, 3]},
+        {"key": "gain", "type": "int", "flags": ["inactive", "volatile"], "value": 46}]}]}}
 
     def rows(self, interval: str = "333333/10000000") -> List[dict]:
         base = {"node": "/dev/video1", "format": "MJPG", "width": "1280", "height": "720"}
@@ -304,10 +305,11 @@ class Compare(unittest.TestCase):
 
     def test_controls(self) -> None:
         good = [{"control": "brightness", "value": "128"}, {"control": "white_balance_automatic", "value": "1"},
-                {"control": "u8_array", "value": "1 2 3"}]
+                {"control": "u8_array", "value": "1 2 3"}, {"control": "gain", "value": "16"}]
         self.assertEqual(cmp.compare_controls(good, self.SHOW), [])
-        self.assertEqual(len(cmp.compare_controls([good[0], dict(good[1], value="0"), good[2]], self.SHOW)), 1)
-        self.assertEqual(len(cmp.compare_controls(good[:2] + [dict(good[2], value="1 2")], self.SHOW)), 1)
+        self.assertEqual(len(cmp.compare_controls([good[0], dict(good[1], value="0")] + good[2:], self.SHOW)), 1)
+        self.assertEqual(len(cmp.compare_controls(good[:2] + [dict(good[2], value="1 2"), good[3]], self.SHOW)), 1)
+        self.assertEqual(len(cmp.compare_controls(good[:3], self.SHOW)), 1)  # a volatile control must still be there
         self.assertEqual(len(cmp.compare_controls(good[:1], self.SHOW)), 1)
 
     def test_rows_from_html_as_the_dom_keys_them(self) -> None:
