@@ -111,8 +111,8 @@ def cameras_up(s: Any, label: str, vivid: bool = True) -> Optional[Dict[str, str
     by_node = {n["path"]: d["id"] for d in devices for n in d["nodes"]}
     cams = {"uvc_id": by_node.get(node), "uvc_node": node, "vivid_id": by_node.get(others[0]) if others else None,
             "vivid_node": others[0] if others else ""}
-    if not s.expect("%s: the UVC camera %s (%s)%s are up and listed: %s" % (label, names[0][:-5], node,
-                    " and vivid (%s)" % cams["vivid_node"] if vivid else "", [cams["uvc_id"], cams["vivid_id"]]),
+    if not s.expect("%s: the UVC camera %s (%s)%s up and listed: %s" % (label, names[0][:-5], node,
+                    " and vivid (%s) are" % cams["vivid_node"] if vivid else " is", [cams["uvc_id"], cams["vivid_id"]]),
                     cams["uvc_id"] and (cams["vivid_id"] or not vivid),
                     "uvc-gadget up exit %d: %s; list exit %d (%s-list.json)" % (up.rc, one_line(up.err), r.rc, label)):
         return None
