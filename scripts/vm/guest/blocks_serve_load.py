@@ -69,7 +69,8 @@ def rss_flat(samples: List[int]) -> Dict[str, Any]:
 def block_serve_load(s: Any) -> None:
     if not server_binary(s, "serve-load"):
         return
-    cams = cameras_up(s, "serve-load", vivid=False)  # vivid's 300 KB `present` line x 100 clients is not the point
+    # vivid's 300 KB `present` line x 100 clients measures the encoder, not the stream (SERVE_LOAD_VIVID=1: with it).
+    cams = cameras_up(s, "serve-load", vivid=os.environ.get("SERVE_LOAD_VIVID") == "1")
     if cams is None:
         cameras_down(s, "serve-load")
         return
