@@ -31,6 +31,7 @@ from guest import blocks_recorder  # noqa: E402
 from guest import blocks_audio, blocks_audioneg, blocks_compound, blocks_controls, blocks_doctor, blocks_hotplug, blocks_levels, blocks_mc, blocks_negotiate, blocks_pipewire, blocks_prometheus, blocks_snapshot, blocks_stable, blocks_uvc, blocks_uvc_replay, blocks_vivid  # noqa: E402
 from guest import blocks_uvc_bandwidth  # noqa: E402
 from guest import blocks_uvc_requests  # noqa: E402
+from guest import blocks_serve, blocks_serve_load  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
@@ -59,6 +60,8 @@ BLOCKS = [
     ("uvc-bandwidth", blocks_uvc_bandwidth.block_uvc_bandwidth),
     ("usb-requests", blocks_uvc_requests.block_usb_requests),
     ("pipewire", blocks_pipewire.block_pw),
+    ("serve", blocks_serve.block_serve),
+    ("serve-load", blocks_serve_load.block_serve_load),
     # Last: scripts/test starts the guest while test-install.sh is still building the .deb.
     ("deb-install", blocks_install.block_deb_install),
 ]
