@@ -14,6 +14,10 @@ package struct HTMLDocument {
     /// `&`, `<`, `>`, `"` and `'` as entities; C0/C1 controls (other than tab and newline), which HTML does not
     /// allow, are shown as `\u{1B}` the way the terminal output shows them.
     package static func escape(_ s: String) -> String {
+        // Most text (names, numbers, fourccs) needs nothing: returned as it is, without a copy.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) {
+            return s
+        }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {
