@@ -178,7 +178,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "camprobe-bench",
-            dependencies: ["CamProbe", "CamProbeTesting", "HostSystem", "Negotiation", "CAllocationCounter"],
+            dependencies: ["CamProbe", "CamProbeTesting", "HostSystem", "Negotiation", "CAllocationCounter", "Console", "CamProbeCLI"],
             swiftSettings: strict),
 
         // libFuzzer + ASan over every reader; a plain build replays inputs (`scripts/fuzz/run-libfuzzer.sh`).

@@ -6,7 +6,7 @@ import Hummingbird
 import NIOCore
 
 /// The pages, rendered on the server from the same documents the API gives, and the fragments their script redraws.
-struct PageRoutes {
+package struct PageRoutes {
     let live: LiveDevices
     let runner: CommandRunner
     let configuration: ConsoleConfiguration
@@ -50,7 +50,7 @@ struct PageRoutes {
     }
 
     /// The first capture node's capture features (focus, exposure, white balance…) as `show --json` gives them.
-    static func features(_ d: Device) -> JSONValue? {
+    package static func features(_ d: Device) -> JSONValue? {
         guard let semantics = d.captures.first?.semantics, let data = try? JSONEncoder().encode(semantics) else { return nil }
         return try? JSONDecoder().decode(JSONValue.self, from: data)
     }

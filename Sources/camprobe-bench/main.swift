@@ -13,12 +13,16 @@ import Negotiation
 /// Usage: camprobe-bench [FIXTURE_DIR] [--iterations N]
 ///        camprobe-bench --hotplug N   (registry memory over N hotplug events)
 ///        camprobe-bench --stream-frames N --device /dev/videoN   (a recorder's streaming, for the side-by-side with v4l2-ctl)
+///        camprobe-bench --console-page N   (camprobe serve's device page: read as show reads it, drawn; exit 1 over 50 ms for the C525)
 ///        camprobe-bench --joint N   (Negotiator.decide(together:) for 16 cameras × 200 modes, fair, N times; exit 1 over 20 ms)
 ///        camprobe-bench --frame-allocations N   [--device /dev/videoN]  [--for-await] (heap allocations while N borrowed frames arrive; exit 1 if any)
 var args = Array(CommandLine.arguments.dropFirst())
 if let i = args.firstIndex(of: "--hotplug"), i + 1 < args.count, let n = Int(args[i + 1]) {
     await HotplugSoak.run(events: n)
     exit(0)
+}
+if let i = args.firstIndex(of: "--console-page") {
+    exit(ConsolePageBench.run(iterations: i + 1 < args.count ? Int(args[i + 1]) ?? 50 : 50, fixtures: "Tests/Fixtures"))
 }
 if let i = args.firstIndex(of: "--joint") {
     exit(JointPlanBench.run(iterations: i + 1 < args.count ? Int(args[i + 1]) ?? 20 : 20))

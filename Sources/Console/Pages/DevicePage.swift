@@ -5,8 +5,8 @@ import Negotiation
 /// `/devices/ID`: what `camprobe show ID` says (identity, nodes, modes, controls, capture features), a snapshot, and a
 /// negotiation form answered by `POST /api/devices/ID/negotiate` with `--explain`'s reasons and the emitted commands.
 /// With `--allow-control`, each writable control has an input whose change is written and read back.
-enum DevicePage {
-    static func body(_ d: Device, features: JSONValue?, allowControl: Bool) -> String {
+package enum DevicePage {
+    package static func body(_ d: Device, features: JSONValue?, allowControl: Bool) -> String {
         let api = "/api/devices/" + PercentDecoding.encode(d.id.rawValue)
         var html = "<h1>\(HTML.escape(d.name))</h1>"
         html += "<section id=\"identity\"\(HTML.attr("data-device-id", d.id.rawValue))\(HTML.attr("data-api", api))><dl>"
