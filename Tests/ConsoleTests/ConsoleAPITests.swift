@@ -96,6 +96,18 @@ struct ConsoleAPITests {
         await allowed.stop()
     }
 
+    @Test func aControlWriteWaitsForNoOtherConfiguringHandle() async throws {
+        // Another handle holds the camera's configuration lock (apply, a recorder's lockForConfiguration()): 409.
+        let h = try await ConsoleHarness(allowControl: true, configuredElsewhere: true)
+        defer { Task { await h.stop() } }
+        let id = try await firstID(h, named: "HD Webcam C525")
+        let r = try await h.client.request(
+            "POST", "/api/devices/\(id)/controls", headers: merged(h.auth, ["Content-Type": "application/json"]),
+            body: Array(#"{"brightness": 100}"#.utf8))
+        #expect(r.status == 409, "\(r.status) \(r.text.prefix(300))")
+        #expect((try r.json()["error"] as? String)?.contains("locked for configuration") == true)
+    }
+
     @Test func aCrossSiteFormCannotWrite() async throws {
         let h = try await ConsoleHarness(allowControl: true)
         defer { Task { await h.stop() } }

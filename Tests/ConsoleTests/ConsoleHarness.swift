@@ -19,8 +19,12 @@ final class ConsoleHarness: Sendable {
     var auth: [String: String] { ["Authorization": "Bearer \(token.text)"] }
 
     /// The console over `fixtures`' devices; `allowControl` as `--allow-control`.
-    init(_ fixtures: [String] = ["c525.json", "emeet-s800.json"], allowControl: Bool = false) async throws {
-        let nodes = try FakeDeviceSystem(fixtures: fixtures.map { Fixtures.path($0) }).spec.nodes
+    /// With `configuredElsewhere`, every node's `flock(2)` answers EAGAIN: another handle holds the configuration lock.
+    init(_ fixtures: [String] = ["c525.json", "emeet-s800.json"], allowControl: Bool = false, configuredElsewhere: Bool = false) async throws {
+        var nodes = try FakeDeviceSystem(fixtures: fixtures.map { Fixtures.path($0) }).spec.nodes
+        if configuredElsewhere {
+            for i in nodes.indices { nodes[i].faults = [FakeFaultSpec(ioctl: "flock", errno: "EAGAIN", repeat: 1_000_000)] }
+        }
         let machine = FakeMachine(nodes: nodes)
         self.machine = machine
         paths = nodes.map(\.path)
