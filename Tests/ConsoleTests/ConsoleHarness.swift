@@ -20,7 +20,9 @@ final class ConsoleHarness: Sendable {
 
     /// The console over `fixtures`' devices; `allowControl` as `--allow-control`.
     /// With `configuredElsewhere`, every node's `flock(2)` answers EAGAIN: another handle holds the configuration lock.
-    init(_ fixtures: [String] = ["c525.json", "emeet-s800.json"], allowControl: Bool = false, configuredElsewhere: Bool = false) async throws {
+    init(_ fixtures: [String] = ["c525.json", "emeet-s800.json"], allowControl: Bool = false, configuredElsewhere: Bool = false)
+        async throws
+    {
         var nodes = try FakeDeviceSystem(fixtures: fixtures.map { Fixtures.path($0) }).spec.nodes
         if configuredElsewhere {
             for i in nodes.indices { nodes[i].faults = [FakeFaultSpec(ioctl: "flock", errno: "EAGAIN", repeat: 1_000_000)] }
