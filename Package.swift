@@ -163,7 +163,8 @@ let package = Package(
         .executableTarget(
             name: "camprobe-serve",
             dependencies: [
-                "Console", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "NIOCore", package: "swift-nio"),
+                "Console", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict),
         // The shipped command line: the real machine only (no fake linked in).
