@@ -31,9 +31,6 @@ package actor LiveDevices {
     /// The keep-alive period.
     package static let keepAlive: Duration = .seconds(15)
 
-    /// How many listeners are connected now.
-    package var listenerCount: Int { listeners.count }
-
     private init(registry: DeviceRegistry) { self.registry = registry }
 
     /// Starts following the machine of `CLIEnvironment.current`; the error says why no monitor could be started.

@@ -6,14 +6,14 @@ enum Requests {
     /// A negotiation's options: `preset`, or `width`+`height` (or `size`), `fps`, `minFps`, `maxFps`, `format`
     /// (a string or a list), `aspect`, and the flags `atLeast`, `nearest`, `raw`, `compressed`, `nativeOnly`,
     /// `strict`, `ignoreBus`, `explain`.
-    static func negotiation(_ body: [String: JSONValue], allowed extra: Set<String> = []) throws(ConsoleError) -> [String] {
+    static func negotiation(_ body: [String: JSONValue]) throws(ConsoleError) -> [String] {
         var args: [String] = []
         let options = ["preset": "preset", "size": "size", "fps": "fps", "minFps": "min-fps", "maxFps": "max-fps", "aspect": "aspect"]
         let flags = [
             "atLeast": "at-least", "nearest": "nearest", "raw": "raw", "compressed": "compressed", "nativeOnly": "native-only",
             "strict": "strict", "ignoreBus": "ignore-bus", "explain": "explain",
         ]
-        let known = Set(options.keys).union(flags.keys).union(["width", "height", "format"]).union(extra)
+        let known = Set(options.keys).union(flags.keys).union(["width", "height", "format"])
         if let unknown = body.keys.sorted().first(where: { !known.contains($0) }) {
             throw ConsoleError(.badRequest, "unknown field '\(unknown)'; the fields are " + known.sorted().joined(separator: ", "))
         }
