@@ -32,6 +32,7 @@ from guest import blocks_audio, blocks_audioneg, blocks_compound, blocks_control
 from guest import blocks_uvc_bandwidth  # noqa: E402
 from guest import blocks_uvc_requests  # noqa: E402
 from guest import blocks_serve, blocks_serve_load  # noqa: E402
+from guest import blocks_instructions  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
@@ -54,6 +55,7 @@ BLOCKS = [
     ("snapshot", blocks_snapshot.block_snapshot),
     ("levels", blocks_levels.block_levels),
     ("prometheus", blocks_prometheus.block_prometheus),
+    ("instructions", blocks_instructions.block_instructions),
     ("recorder", blocks_recorder.block_recorder),
     ("uvc", blocks_uvc.block_uvc),
     ("uvc-replay", blocks_uvc_replay.block_uvc_replay),

@@ -15,6 +15,10 @@ public struct StreamReport: Sendable, Hashable, Codable {
     public var timeToFirstFrameMilliseconds: Double?
     /// The rate that was negotiated, for comparison.
     public var expectedFPS: Double?
+    /// The 95 % interval of `rateError` that the frame count and the jitter allow (Student's t over the
+    /// intervals): with few frames or much jitter the delivered rate is known only roughly.
+    public var rateErrorLow: Double?
+    public var rateErrorHigh: Double?
     /// Dropped / (received + dropped), 0…1.
     public var dropRatio: Double {
         framesReceived + framesDropped == 0 ? 0 : Double(framesDropped) / Double(framesReceived + framesDropped)
@@ -23,6 +27,13 @@ public struct StreamReport: Sendable, Hashable, Codable {
     public var rateError: Double? {
         guard let d = deliveredFPS, let e = expectedFPS, e > 0 else { return nil }
         return d / e - 1
+    }
+
+    /// How well the intervals pin the rate down; nil without a negotiated rate or with fewer than 3 frames.
+    package var rateInterval: RateInterval? {
+        guard let mean = meanIntervalMilliseconds, let sd = jitterMilliseconds else { return nil }
+        return RateInterval(
+            count: max(0, framesReceived - 1), meanMilliseconds: mean, populationDeviationMilliseconds: sd, expectedFPS: expectedFPS)
     }
 
     /// Measures `frames` (in dequeue order). `startedAt` is when STREAMON returned.
@@ -49,5 +60,7 @@ public struct StreamReport: Sendable, Hashable, Codable {
             meanIntervalMilliseconds = mean
             jitterMilliseconds = (intervals.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(intervals.count)).squareRoot()
         }
+        rateErrorLow = rateInterval?.low
+        rateErrorHigh = rateInterval.flatMap { $0.high.isFinite ? $0.high : nil }
     }
 }

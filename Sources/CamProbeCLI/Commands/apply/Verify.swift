@@ -9,8 +9,11 @@ struct Verify: AsyncParsableCommand {
         discussion: """
             Streams --frames frames (memory-mapped buffers) and reports the delivered rate against the negotiated \
             one, interval jitter, frames the driver dropped (gaps in its sequence numbers) and the time to the \
-            first frame. Exit status 0 when the rate is within 5 % either way and nothing was dropped, 3 when it was \
-            not (a shortfall, an excess — more frames than negotiated — or drops: the measurement itself worked), 1 on errors, when nothing fits (UNSUPPORTED) \
+            first frame. The delivered rate is given with its 95 % interval, from the frame count and the jitter. \
+            Exit status 0 when that interval lies within 5 % of the negotiated rate and nothing was dropped, 3 when \
+            not (a shortfall or an excess — more frames than negotiated — beyond the interval, drops, or UNDECIDED: \
+            too few frames to tell at this jitter, with the --frames that would; the measurement itself worked), \
+            1 on errors, when nothing fits (UNSUPPORTED) \
             and, with --strict, when the decision is ADJUSTED (then nothing is applied or streamed). Unlike \
             'negotiate', an ADJUSTED decision alone does not give 3 here: 3 always means the measurement.
 
@@ -97,8 +100,14 @@ struct Verify: AsyncParsableCommand {
             print(
                 "          dropped \(report.framesDropped) (\(f(report.dropRatio * 100, " %"))), \(report.framesWithErrors) flagged as corrupt by the driver"
             )
-            print("Verdict:  " + verdict.line(warnings: a.decision.choice?.warnings.isEmpty == false))
+            if let lo = report.rateErrorLow, let hi = report.rateErrorHigh, let e = expected {
+                func r1(_ v: Double) -> String { String(Double((v * 10).rounded()) / 10) }
+                print(
+                    "          95 % interval \(r1(e * (1 + lo)))–\(hi.isFinite ? r1(e * (1 + hi)) : "?") fps (from \(report.framesReceived) frames and their jitter)"
+                )
+            }
+            print("Verdict:  " + verdict.line(warnings: a.decision.choice?.warnings.isEmpty == false, report: report))
         }
-        if let failure = verdict.failure(dropped: report.framesDropped) { throw CLIError(message: failure, status: 3) }
+        if let failure = verdict.failure(report: report) { throw CLIError(message: failure, status: 3) }
     }
 }
