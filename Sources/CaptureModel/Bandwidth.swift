@@ -4,7 +4,7 @@ package enum Bandwidth {
     /// Bytes per pixel of uncompressed formats (planar 4:2:0 is 1.5); nil for compressed ones.
     package static func bytesPerPixel(_ fourcc: FourCC, compressed: Bool) -> Double? {
         if compressed { return nil }
-        switch fourcc.description.droppingTrailingSpaces {
+        switch fourcc.name {
         case "GREY", "Y8", "BA81", "GBRG", "GRBG", "RGGB": return 1
         case "NV12", "NV21", "YU12", "YV12", "I420", "NM12": return 1.5
         case "RGB3", "BGR3": return 3
@@ -55,14 +55,5 @@ package enum Bandwidth {
     package static func describe(_ bytes: UInt64) -> String {
         let mb = Double(bytes) / 1e6
         return mb >= 100 ? "\(Int(mb.rounded())) MB/s" : "\(Double(Int(mb * 10)) / 10) MB/s"
-    }
-}
-
-extension String {
-    /// The text without its trailing spaces (a FourCC's description pads short codes: "Y8  ").
-    fileprivate var droppingTrailingSpaces: String {
-        var s = Substring(self)
-        while s.last == " " { s.removeLast() }
-        return String(s)
     }
 }

@@ -1,11 +1,3 @@
-extension String {
-    var trimmingTrailingSpaces: String {
-        var s = Substring(self)
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
-}
-
 extension CaptureNodeCapabilities {
     /// The best mode of each native format, best first: per format the
     /// largest size that sustains ≥ 30 fps (else the largest size at its best

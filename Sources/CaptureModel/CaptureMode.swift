@@ -35,9 +35,9 @@ public struct CaptureMode: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// "MJPG 1280x720 @ 30 fps", "BA81 4096x2160 @ ? fps" when the rate is unknown.
     public var description: String {
-        "\(fourcc.description.trimmingTrailingSpaces) \(size) @ \(fps.map(formatFPS) ?? "?") fps" + (isEmulated ? " (emulated)" : "")
+        "\(fourcc.name) \(size) @ \(fps.map(formatFPS) ?? "?") fps" + (isEmulated ? " (emulated)" : "")
     }
 
     /// "MJPG 1280x720@30": the short form of a listing's column.
-    public var compactDescription: String { "\(fourcc.description.trimmingTrailingSpaces) \(size)@\(fps.map(formatFPS) ?? "?")" }
+    public var compactDescription: String { "\(fourcc.name) \(size)@\(fps.map(formatFPS) ?? "?")" }
 }

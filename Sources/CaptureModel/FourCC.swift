@@ -33,6 +33,14 @@ public struct FourCC: Sendable, Hashable, Codable, CustomStringConvertible, Comp
         return String(chars) + (be ? "-BE" : "")
     }
 
+    /// The code as people write it: `description` without the spaces that pad a short code (`'Y10 '` → `Y10`,
+    /// `'Y8  '` → `Y8`); `-BE` kept. The one place that trims them.
+    public var name: String {
+        var s = Substring(description)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+
     public static func < (a: FourCC, b: FourCC) -> Bool { a.description < b.description }
 
     /// A code written as a literal: `let mjpeg: FourCC = "MJPG"`, `.list(["MJPG", "YUYV"])`,

@@ -87,9 +87,7 @@ extension DoctorContext {
     /// "YUYV 1280x720 at 30 fps": the current format and rate, when known.
     static func currentMode(_ d: Device) -> String? {
         guard let c = d.captures.first, let f = c.activeFormat, let fps = c.streamingParameters?.frameInterval?.fps else { return nil }
-        var code = Substring(f.fourcc.description)
-        while code.last == " " { code.removeLast() }
-        return "\(code) \(f.width)x\(f.height) at \(formatFPS(fps)) fps"
+        return "\(f.fourcc.name) \(f.width)x\(f.height) at \(formatFPS(fps)) fps"
     }
 
     /// What a camera reserves: the setting it holds now when streaming, else what its current format would take.

@@ -15,7 +15,7 @@ package struct PipeWireFormatComparison: Sendable, Hashable {
     package var unnamed: Int
 
     package init(node: PipeWireNode, capture: CaptureNodeCapabilities) {
-        let v4l2 = capture.formats.filter { !$0.isEmulated }.map { $0.fourcc.description.trimmingCharacters(in: " ") }
+        let v4l2 = capture.formats.filter { !$0.isEmulated }.map { $0.fourcc.name }
         var pw: [String] = []
         var unnamed = 0
         for f in node.formats {
