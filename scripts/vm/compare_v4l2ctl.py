@@ -17,17 +17,37 @@ both ends of stepwise/continuous size ranges (which --list-formats-ext omits).
 Prints one `DIFF <node> <field>: camprobe=<x> v4l2-ctl=<y>` per difference and
 exits 1 when there is any.
 """
+
 import json
 import re
 import sys
 
-FORMAT_FLAGS = {"compressed": "compressed", "emulated": "emulated", "continuous-bytestream": "continuous-bytestream",
-                "dyn-resolution": "dyn-resolution", "enc-cap-frame-interval": "enc-cap-frame-interval",
-                "csc-colorspace": "csc-colorspace", "csc-xfer-func": "csc-xfer-func", "csc-ycbcr": "csc-ycbcr-enc",
-                "csc-hsv": "csc-ycbcr-enc", "csc-quantization": "csc-quantization"}
-CTRL_FLAG_BITS = {0x1: "disabled", 0x2: "grabbed", 0x4: "read-only", 0x8: "update", 0x10: "inactive", 0x20: "slider",
-                  0x40: "write-only", 0x80: "volatile", 0x100: "has-payload", 0x200: "execute-on-write",
-                  0x400: "modify-layout", 0x800: "dynamic-array"}
+FORMAT_FLAGS = {
+    "compressed": "compressed",
+    "emulated": "emulated",
+    "continuous-bytestream": "continuous-bytestream",
+    "dyn-resolution": "dyn-resolution",
+    "enc-cap-frame-interval": "enc-cap-frame-interval",
+    "csc-colorspace": "csc-colorspace",
+    "csc-xfer-func": "csc-xfer-func",
+    "csc-ycbcr": "csc-ycbcr-enc",
+    "csc-hsv": "csc-ycbcr-enc",
+    "csc-quantization": "csc-quantization",
+}
+CTRL_FLAG_BITS = {
+    0x1: "disabled",
+    0x2: "grabbed",
+    0x4: "read-only",
+    0x8: "update",
+    0x10: "inactive",
+    0x20: "slider",
+    0x40: "write-only",
+    0x80: "volatile",
+    0x100: "has-payload",
+    0x200: "execute-on-write",
+    0x400: "modify-layout",
+    0x800: "dynamic-array",
+}
 
 
 def parse_formats(text):
@@ -46,8 +66,14 @@ def parse_formats(text):
             parts = desc.split(", ")
             while len(parts) > 1 and parts[-1] in FORMAT_FLAGS:
                 flags.insert(0, FORMAT_FLAGS[parts.pop()])
-            fmt = {"type": btype, "index": int(m.group(1)), "fourcc": m.group(2), "description": ", ".join(parts),
-                   "flags": flags, "sizes": []}
+            fmt = {
+                "type": btype,
+                "index": int(m.group(1)),
+                "fourcc": m.group(2),
+                "description": ", ".join(parts),
+                "flags": flags,
+                "sizes": [],
+            }
             formats.append(fmt)
             size = None
             continue
@@ -58,8 +84,12 @@ def parse_formats(text):
             continue
         m = re.match(r"^Size: (Stepwise|Continuous) (\d+)x(\d+) - (\d+)x(\d+)(?: with step (\d+)/(\d+))?$", line)
         if m:
-            size = {"type": m.group(1).lower(), "min": (int(m.group(2)), int(m.group(3))),
-                    "max": (int(m.group(4)), int(m.group(5))), "intervals": []}
+            size = {
+                "type": m.group(1).lower(),
+                "min": (int(m.group(2)), int(m.group(3))),
+                "max": (int(m.group(4)), int(m.group(5))),
+                "intervals": [],
+            }
             if m.group(6):
                 size["step"] = (int(m.group(6)), int(m.group(7)))
             fmt["sizes"].append(size)
@@ -68,7 +98,10 @@ def parse_formats(text):
         if m:
             size["intervals"].append(("discrete", m.group(1), m.group(2)))
             continue
-        m = re.match(r"^Interval: (Stepwise|Continuous) ([\d.]+)s - ([\d.]+)s(?: with step ([\d.]+)s)? \(([\d.]+)-([\d.]+) fps\)$", line)
+        m = re.match(
+            r"^Interval: (Stepwise|Continuous) ([\d.]+)s - ([\d.]+)s(?: with step ([\d.]+)s)? \(([\d.]+)-([\d.]+) fps\)$",
+            line,
+        )
         if m:
             size["intervals"].append((m.group(1).lower(), m.group(2), m.group(3), m.group(4), m.group(5), m.group(6)))
             continue
@@ -90,14 +123,16 @@ def parse_controls(text):
             sm = re.search(r"value='(.*)'", rest)
             if sm:
                 fields["value"] = sm.group(1)
-                rest = rest[:sm.start()] + rest[sm.end():]
+                rest = rest[: sm.start()] + rest[sm.end() :]
             fm = re.search(r"flags=(.*)$", rest)
             if fm:
                 fields["flags"] = [f.strip() for f in fm.group(1).split(",") if f.strip()]
-                rest = rest[:fm.start()]
+                rest = rest[: fm.start()]
             for k, v in re.findall(r"(\w+)=(\S+)", rest):
                 fields[k] = v
-            controls.append({"key": m.group(1), "id": int(m.group(2), 16), "type": m.group(3), "fields": fields, "menu": []})
+            controls.append(
+                {"key": m.group(1), "id": int(m.group(2), 16), "type": m.group(3), "fields": fields, "menu": []}
+            )
             continue
         m = re.match(r"^\t+(\d+): (.*)$", raw)
         if m and controls:
@@ -157,7 +192,10 @@ def parse_ivals(text):
         if m and key:
             out[key].append(("discrete", m.group(1), m.group(2)))
             continue
-        m = re.match(r"^Interval: (Stepwise|Continuous) ([\d.]+)s - ([\d.]+)s(?: with step ([\d.]+)s)? \(([\d.]+)-([\d.]+) fps\)$", line)
+        m = re.match(
+            r"^Interval: (Stepwise|Continuous) ([\d.]+)s - ([\d.]+)s(?: with step ([\d.]+)s)? \(([\d.]+)-([\d.]+) fps\)$",
+            line,
+        )
         if m and key:
             out[key].append((m.group(1).lower(), m.group(2), m.group(3), m.group(4), m.group(5), m.group(6)))
     return out
@@ -176,16 +214,21 @@ def compare(node, show, formats_txt, ctrls_txt, all_txt, ivals_txt=""):
     ivals = parse_ivals(ivals_txt)
     ours = c["formats"]
     diff.check("formats.count", len(ours), len(theirs))
-    for i, (o, t) in enumerate(zip(ours, theirs)):
+    for i, (o, t) in enumerate(zip(ours, theirs, strict=False)):
         p = "formats[%d]" % i
         diff.check(p + ".fourcc", o["fourcc"], t["fourcc"])
         diff.check(p + ".index", o["index"], t["index"])
         diff.check(p + ".description", o["description"], t["description"])
         diff.check(p + ".flags", sorted(o["flags"]), sorted(t["flags"]))
-        diff.check(p + ".bufferType", o["bufferType"],
-                   {"Video Capture": "videoCapture", "Video Capture Multiplanar": "videoCaptureMultiplanar"}.get(t["type"], t["type"]))
+        diff.check(
+            p + ".bufferType",
+            o["bufferType"],
+            {"Video Capture": "videoCapture", "Video Capture Multiplanar": "videoCaptureMultiplanar"}.get(
+                t["type"], t["type"]
+            ),
+        )
         diff.check(p + ".sizes.count", len(o["sizes"]), len(t["sizes"]))
-        for j, (os_, ts) in enumerate(zip(o["sizes"], t["sizes"])):
+        for j, (os_, ts) in enumerate(zip(o["sizes"], t["sizes"], strict=False)):
             q = "%s.sizes[%d]" % (p, j)
             diff.check(q + ".type", os_["type"], ts["type"])
             if ts["type"] == "discrete":
@@ -228,7 +271,11 @@ def compare(node, show, formats_txt, ctrls_txt, all_txt, ivals_txt=""):
             if t["type"] == "str":
                 diff.check(p + ".value", o.get("value"), f["value"])
             else:
-                diff.check(p + ".value", o.get("value"), int(f["value"], 16) if f["value"].startswith("0x") else int(f["value"]))
+                diff.check(
+                    p + ".value",
+                    o.get("value"),
+                    int(f["value"], 16) if f["value"].startswith("0x") else int(f["value"]),
+                )
         if "dims" in f:
             diff.check(p + ".dims", o["dimensions"], [int(x) for x in re.findall(r"\[(\d+)\]", f["dims"])])
         their_flags = []
@@ -267,7 +314,9 @@ def compare(node, show, formats_txt, ctrls_txt, all_txt, ivals_txt=""):
         if sec == "Format Video Capture":
             diff.check("activeFormat.bytesPerLine", str(af.get("bytesPerLine")), a.get((sec, "Bytes per Line")))
             diff.check("activeFormat.sizeImage", str(af.get("sizeImage")), a.get((sec, "Size Image")))
-    fps = a.get(("Streaming Parameters Video Capture", "Frames per second")) or a.get(("Streaming Parameters Video Capture Multiplanar", "Frames per second"))
+    fps = a.get(("Streaming Parameters Video Capture", "Frames per second")) or a.get(
+        ("Streaming Parameters Video Capture Multiplanar", "Frames per second")
+    )
     if fps:
         m = re.match(r"[\d.]+ \((\d+)/(\d+)\)", fps)
         iv = ((c.get("streamingParameters") or {}).get("frameInterval") or {}).get("interval")
@@ -275,13 +324,37 @@ def compare(node, show, formats_txt, ctrls_txt, all_txt, ivals_txt=""):
     return diff.items
 
 
-NAMES = {"video-capture": 0x1, "video-output": 0x2, "video-overlay": 0x4, "vbi-capture": 0x10, "vbi-output": 0x20,
-         "sliced-vbi-capture": 0x40, "sliced-vbi-output": 0x80, "rds-capture": 0x100, "video-output-overlay": 0x200,
-         "hw-freq-seek": 0x400, "rds-output": 0x800, "video-capture-mplane": 0x1000, "video-output-mplane": 0x2000,
-         "video-m2m-mplane": 0x4000, "video-m2m": 0x8000, "tuner": 0x10000, "audio": 0x20000, "radio": 0x40000,
-         "modulator": 0x80000, "sdr-capture": 0x100000, "ext-pix-format": 0x200000, "sdr-output": 0x400000,
-         "meta-capture": 0x800000, "read-write": 0x1000000, "streaming": 0x4000000, "meta-output": 0x8000000,
-         "touch": 0x10000000, "io-mc": 0x20000000, "device-caps": 0x80000000}
+NAMES = {
+    "video-capture": 0x1,
+    "video-output": 0x2,
+    "video-overlay": 0x4,
+    "vbi-capture": 0x10,
+    "vbi-output": 0x20,
+    "sliced-vbi-capture": 0x40,
+    "sliced-vbi-output": 0x80,
+    "rds-capture": 0x100,
+    "video-output-overlay": 0x200,
+    "hw-freq-seek": 0x400,
+    "rds-output": 0x800,
+    "video-capture-mplane": 0x1000,
+    "video-output-mplane": 0x2000,
+    "video-m2m-mplane": 0x4000,
+    "video-m2m": 0x8000,
+    "tuner": 0x10000,
+    "audio": 0x20000,
+    "radio": 0x40000,
+    "modulator": 0x80000,
+    "sdr-capture": 0x100000,
+    "ext-pix-format": 0x200000,
+    "sdr-output": 0x400000,
+    "meta-capture": 0x800000,
+    "read-write": 0x1000000,
+    "streaming": 0x4000000,
+    "meta-output": 0x8000000,
+    "touch": 0x10000000,
+    "io-mc": 0x20000000,
+    "device-caps": 0x80000000,
+}
 
 
 def flags_hex(names):
@@ -337,29 +410,114 @@ Streaming Parameters Video Capture:
 \tCapabilities     : timeperframe
 \tFrames per second: 30.000 (30/1)
 """
+
     def dur(f):
         return {"interval": f}
-    show = {"device": {"captures": [{"path": "/dev/video0",
-        "identity": {"driver": "vivid", "card": "vivid", "busInfo": "platform:vivid-000", "version": "6.1.0",
-                     "capabilities": ["video-capture", "ext-pix-format", "streaming", "device-caps"],
-                     "deviceCaps": ["video-capture", "ext-pix-format", "streaming"]},
-        "formats": [
-            {"index": 0, "fourcc": "YUYV", "description": "YUYV 4:2:2", "bufferType": "videoCapture", "flags": ["csc-colorspace"],
-             "sizes": [{"type": "discrete", "width": 320, "height": 180,
-                        "intervals": {"type": "discrete", "intervals": [dur("1/30"), dur("1001/30000")]}}]},
-            {"index": 1, "fourcc": "MJPG", "description": "Motion-JPEG", "bufferType": "videoCapture", "flags": ["compressed"],
-             "sizes": [{"type": "stepwise", "min": {"width": 16, "height": 16}, "max": {"width": 1920, "height": 1080},
-                        "step": {"width": 2, "height": 2},
-                        "intervalsAtMin": {"type": "stepwise", "min": dur("1/60"), "max": dur("1/1"), "step": dur("1/60")},
-                        "intervalsAtMax": {"type": "stepwise", "min": dur("1/60"), "max": dur("1/1"), "step": dur("1/60")}}]}],
-        "controls": [
-            {"key": "brightness", "id": 0x00980900, "type": "int", "minimum": 0, "maximum": 255, "step": 1, "defaultValue": 128,
-             "value": 128, "flags": ["slider"], "dimensions": [], "menu": []},
-            {"key": "string", "id": 0x0098f905, "type": "str", "minimum": 2, "maximum": 4, "step": 1, "defaultValue": 0,
-             "value": "  ", "flags": ["has-payload"], "dimensions": [], "menu": []},
-            {"key": "integer_menu", "id": 0x0098f907, "type": "intmenu", "minimum": 1, "maximum": 2, "step": 1, "defaultValue": 1,
-             "value": 1, "flags": [], "dimensions": [], "menu": [{"index": 1, "value": 5}, {"index": 2, "value": 8}]}],
-        "activeFormat": None, "streamingParameters": {"frameInterval": dur("1/30")}}]}}
+
+    show = {
+        "device": {
+            "captures": [
+                {
+                    "path": "/dev/video0",
+                    "identity": {
+                        "driver": "vivid",
+                        "card": "vivid",
+                        "busInfo": "platform:vivid-000",
+                        "version": "6.1.0",
+                        "capabilities": ["video-capture", "ext-pix-format", "streaming", "device-caps"],
+                        "deviceCaps": ["video-capture", "ext-pix-format", "streaming"],
+                    },
+                    "formats": [
+                        {
+                            "index": 0,
+                            "fourcc": "YUYV",
+                            "description": "YUYV 4:2:2",
+                            "bufferType": "videoCapture",
+                            "flags": ["csc-colorspace"],
+                            "sizes": [
+                                {
+                                    "type": "discrete",
+                                    "width": 320,
+                                    "height": 180,
+                                    "intervals": {"type": "discrete", "intervals": [dur("1/30"), dur("1001/30000")]},
+                                }
+                            ],
+                        },
+                        {
+                            "index": 1,
+                            "fourcc": "MJPG",
+                            "description": "Motion-JPEG",
+                            "bufferType": "videoCapture",
+                            "flags": ["compressed"],
+                            "sizes": [
+                                {
+                                    "type": "stepwise",
+                                    "min": {"width": 16, "height": 16},
+                                    "max": {"width": 1920, "height": 1080},
+                                    "step": {"width": 2, "height": 2},
+                                    "intervalsAtMin": {
+                                        "type": "stepwise",
+                                        "min": dur("1/60"),
+                                        "max": dur("1/1"),
+                                        "step": dur("1/60"),
+                                    },
+                                    "intervalsAtMax": {
+                                        "type": "stepwise",
+                                        "min": dur("1/60"),
+                                        "max": dur("1/1"),
+                                        "step": dur("1/60"),
+                                    },
+                                }
+                            ],
+                        },
+                    ],
+                    "controls": [
+                        {
+                            "key": "brightness",
+                            "id": 0x00980900,
+                            "type": "int",
+                            "minimum": 0,
+                            "maximum": 255,
+                            "step": 1,
+                            "defaultValue": 128,
+                            "value": 128,
+                            "flags": ["slider"],
+                            "dimensions": [],
+                            "menu": [],
+                        },
+                        {
+                            "key": "string",
+                            "id": 0x0098F905,
+                            "type": "str",
+                            "minimum": 2,
+                            "maximum": 4,
+                            "step": 1,
+                            "defaultValue": 0,
+                            "value": "  ",
+                            "flags": ["has-payload"],
+                            "dimensions": [],
+                            "menu": [],
+                        },
+                        {
+                            "key": "integer_menu",
+                            "id": 0x0098F907,
+                            "type": "intmenu",
+                            "minimum": 1,
+                            "maximum": 2,
+                            "step": 1,
+                            "defaultValue": 1,
+                            "value": 1,
+                            "flags": [],
+                            "dimensions": [],
+                            "menu": [{"index": 1, "value": 5}, {"index": 2, "value": 8}],
+                        },
+                    ],
+                    "activeFormat": None,
+                    "streamingParameters": {"frameInterval": dur("1/30")},
+                }
+            ]
+        }
+    }
     ivals = """== MJPG 16x16
 ioctl: VIDIOC_ENUM_FRAMEINTERVALS
 \tInterval: Stepwise 0.017s - 1.000s with step 0.017s (1.000-60.000 fps)
@@ -374,14 +532,30 @@ ioctl: VIDIOC_ENUM_FRAMEINTERVALS
         failures += 1
     # Deliberately wrong expectations must be caught, each at the exact field.
     for mutate, field in (
-        (lambda s: s["device"]["captures"][0]["formats"][0]["sizes"][0]["intervals"]["intervals"].__setitem__(1, dur("1/30")),
-         "formats[0].sizes[0].intervals"),
-        (lambda s: s["device"]["captures"][0]["controls"][0].__setitem__("defaultValue", 127), "controls[brightness].default"),
+        (
+            lambda s: s["device"]["captures"][0]["formats"][0]["sizes"][0]["intervals"]["intervals"].__setitem__(
+                1, dur("1/30")
+            ),
+            "formats[0].sizes[0].intervals",
+        ),
+        (
+            lambda s: s["device"]["captures"][0]["controls"][0].__setitem__("defaultValue", 127),
+            "controls[brightness].default",
+        ),
         (lambda s: s["device"]["captures"][0]["controls"][2]["menu"].pop(), "controls[integer_menu].menu"),
         (lambda s: s["device"]["captures"][0]["formats"][1].__setitem__("fourcc", "JPEG"), "formats[1].fourcc"),
-        (lambda s: s["device"]["captures"][0]["formats"][1]["sizes"][0]["intervalsAtMax"].__setitem__("min", dur("1/50")),
-         "formats[1].sizes[0].intervalsAtMax"),
-        (lambda s: s["device"]["captures"][0]["streamingParameters"]["frameInterval"].__setitem__("interval", "1001/30000"), "frameInterval"),
+        (
+            lambda s: s["device"]["captures"][0]["formats"][1]["sizes"][0]["intervalsAtMax"].__setitem__(
+                "min", dur("1/50")
+            ),
+            "formats[1].sizes[0].intervalsAtMax",
+        ),
+        (
+            lambda s: s["device"]["captures"][0]["streamingParameters"]["frameInterval"].__setitem__(
+                "interval", "1001/30000"
+            ),
+            "frameInterval",
+        ),
     ):
         s = json.loads(json.dumps(show))
         mutate(s)

@@ -11,6 +11,7 @@ JPEG written here) and YUYV colour bars that move.
 Standard library only; ioctl numbers and struct layouts are x86-64's
 (include/uapi/linux/videodev2.h, include/uapi/linux/usb/g_uvc.h).
 """
+
 import errno
 import fcntl
 import json
@@ -21,11 +22,9 @@ import shutil
 import signal
 import struct
 import subprocess
-import sys
 import time
 
-from . import bandwidth
-from . import configfs
+from . import bandwidth, configfs
 from . import controls as ctl_table
 
 # --- ioctls (x86-64) ---------------------------------------------------------
@@ -56,18 +55,31 @@ UVC_EVENT_STREAMON = V4L2_EVENT_PRIVATE_START + 2
 UVC_EVENT_STREAMOFF = V4L2_EVENT_PRIVATE_START + 3
 UVC_EVENT_SETUP = V4L2_EVENT_PRIVATE_START + 4
 UVC_EVENT_DATA = V4L2_EVENT_PRIVATE_START + 5
-EVENT_NAMES = {UVC_EVENT_CONNECT: "CONNECT", UVC_EVENT_DISCONNECT: "DISCONNECT",
-               UVC_EVENT_STREAMON: "STREAMON", UVC_EVENT_STREAMOFF: "STREAMOFF",
-               UVC_EVENT_SETUP: "SETUP", UVC_EVENT_DATA: "DATA"}
+EVENT_NAMES = {
+    UVC_EVENT_CONNECT: "CONNECT",
+    UVC_EVENT_DISCONNECT: "DISCONNECT",
+    UVC_EVENT_STREAMON: "STREAMON",
+    UVC_EVENT_STREAMOFF: "STREAMOFF",
+    UVC_EVENT_SETUP: "SETUP",
+    UVC_EVENT_DATA: "DATA",
+}
 
 # UVC class requests (UVC 1.5 spec, A.8) and selectors.
 SET_CUR, GET_CUR, GET_MIN, GET_MAX, GET_RES, GET_LEN, GET_INFO, GET_DEF = 0x01, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87
-REQ_NAMES = {SET_CUR: "SET_CUR", GET_CUR: "GET_CUR", GET_MIN: "GET_MIN", GET_MAX: "GET_MAX",
-             GET_RES: "GET_RES", GET_LEN: "GET_LEN", GET_INFO: "GET_INFO", GET_DEF: "GET_DEF"}
+REQ_NAMES = {
+    SET_CUR: "SET_CUR",
+    GET_CUR: "GET_CUR",
+    GET_MIN: "GET_MIN",
+    GET_MAX: "GET_MAX",
+    GET_RES: "GET_RES",
+    GET_LEN: "GET_LEN",
+    GET_INFO: "GET_INFO",
+    GET_DEF: "GET_DEF",
+}
 VS_PROBE_CONTROL, VS_COMMIT_CONTROL = 0x01, 0x02
 VC_REQUEST_ERROR_CODE_CONTROL = 0x02
 
-PROBE_FMT = "<HBBIHHHHHII"       # UVC 1.0 part (26 bytes); 1.1/1.5 fields follow as zeros
+PROBE_FMT = "<HBBIHHHHHII"  # UVC 1.0 part (26 bytes); 1.1/1.5 fields follow as zeros
 PROBE_LEN = 48
 
 FOURCC = {"MJPG": 0x47504A4D, "YUYV": 0x56595559, "NV12": 0x3231564E, "YU12": 0x32315559}
@@ -115,30 +127,46 @@ def find_output_node(gadget_name=None):
 
 # --- frames --------------------------------------------------------------------
 
+
 def grey_jpeg(w, h):
     """A baseline greyscale JPEG of w x h, every pixel 128: one Huffman code
     per table, every 8x8 block 'DC difference 0, EOB' = two zero bits."""
+
     def seg(marker, body):
         return struct.pack(">BBH", 0xFF, marker, len(body) + 2) + body
+
     out = b"\xff\xd8"
-    out += seg(0xDB, b"\x00" + b"\x01" * 64)                           # DQT 0, all ones
+    out += seg(0xDB, b"\x00" + b"\x01" * 64)  # DQT 0, all ones
     out += seg(0xC0, struct.pack(">BHHB", 8, h, w, 1) + b"\x01\x11\x00")  # SOF0
-    out += seg(0xC4, b"\x00" + b"\x01" + b"\x00" * 15 + b"\x00")        # DC table 0: one code '0' -> category 0
-    out += seg(0xC4, b"\x10" + b"\x01" + b"\x00" * 15 + b"\x00")        # AC table 0: one code '0' -> EOB
-    out += seg(0xDA, b"\x01\x01\x00\x00\x3f\x00")                       # SOS
+    out += seg(0xC4, b"\x00" + b"\x01" + b"\x00" * 15 + b"\x00")  # DC table 0: one code '0' -> category 0
+    out += seg(0xC4, b"\x10" + b"\x01" + b"\x00" * 15 + b"\x00")  # AC table 0: one code '0' -> EOB
+    out += seg(0xDA, b"\x01\x01\x00\x00\x3f\x00")  # SOS
     blocks = ((w + 7) // 8) * ((h + 7) // 8)
     bits = 2 * blocks
     data = bytearray(bits // 8)
     if bits % 8:
-        data.append(0xFF >> (bits % 8))   # pad the last byte with ones
+        data.append(0xFF >> (bits % 8))  # pad the last byte with ones
     out += bytes(data) + b"\xff\xd9"
     return out
 
 
 def ffmpeg_argv(w, h, d, count):
-    return ["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
-            "-i", "testsrc=size=%dx%d:rate=%d" % (w, h, count),
-            "-frames:v", str(count), "-q:v", "5", os.path.join(d, "f%02d.jpg")]
+    return [
+        "ffmpeg",
+        "-nostdin",
+        "-loglevel",
+        "error",
+        "-y",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=size=%dx%d:rate=%d" % (w, h, count),
+        "-frames:v",
+        str(count),
+        "-q:v",
+        "5",
+        os.path.join(d, "f%02d.jpg"),
+    ]
 
 
 def read_jpegs(d):
@@ -169,9 +197,13 @@ def start_jpegs(w, h, cache, count=4):
     os.makedirs(part)
     if not shutil.which("ffmpeg"):
         return None
-    return subprocess.Popen(ffmpeg_argv(w, h, part, count), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            preexec_fn=lambda: os.nice(10))
+    return subprocess.Popen(
+        ffmpeg_argv(w, h, part, count),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=lambda: os.nice(10),
+    )
 
 
 def finish_jpegs(w, h, cache, job):
@@ -187,8 +219,16 @@ def finish_jpegs(w, h, cache, job):
 
 
 # Colour bars in YUYV: white, yellow, cyan, green, magenta, red, blue, black.
-BARS = [(235, 128, 128), (210, 16, 146), (170, 166, 16), (145, 54, 34),
-        (106, 202, 222), (81, 90, 240), (41, 240, 110), (16, 128, 128)]
+BARS = [
+    (235, 128, 128),
+    (210, 16, 146),
+    (170, 166, 16),
+    (145, 54, 34),
+    (106, 202, 222),
+    (81, 90, 240),
+    (41, 240, 110),
+    (16, 128, 128),
+]
 
 
 def yuyv_frames(w, h, count=8):
@@ -225,7 +265,7 @@ def planar420_frames(w, h, fourcc, count=8):
         stripe = bytes([(16 + 28 * k) % 236]) * w
         y = stripe * min(16, h) + yr * (h - min(16, h))
         if fourcc == "NV12":
-            uv = bytes(b for pair in zip(ur, vr) for b in pair)
+            uv = bytes(b for pair in zip(ur, vr, strict=False) for b in pair)
             out.append(y + uv * ch)
         else:
             out.append(y + ur * ch + vr * ch)
@@ -243,12 +283,13 @@ def raw_frames(fourcc, w, h):
 
 # --- the application -------------------------------------------------------------
 
+
 class Control:
     def __init__(self, name, size, minimum, maximum, res, default, signed=False, info=ctl_table.INFO_GET_SET):
         self.name = name
         self.size, self.min, self.max, self.res, self.default = size, minimum, maximum, res, default
         self.cur = default
-        self.auto = default          # what the device sets while its automatic control is on
+        self.auto = default  # what the device sets while its automatic control is on
         self.signed = signed
         self.info = info
 
@@ -262,7 +303,7 @@ class Control:
         if self.name == "auto_exposure_mode":
             return v != 0 and (v & self.res) == v and bin(v).count("1") == 1
         if isinstance(v, list):
-            return len(v) == len(self.min) and all(a <= x <= b for a, x, b in zip(self.min, v, self.max))
+            return len(v) == len(self.min) and all(a <= x <= b for a, x, b in zip(self.min, v, self.max, strict=False))
         return self.min <= v <= self.max
 
 
@@ -307,7 +348,7 @@ class App:
             self.rates[(fourcc, w, h, configfs.interval_100ns(fps))] = fps
         self.probe = self.fill(1, 1, 0)
         self.commit = self.fill(1, 1, 0)
-        self.pending = None          # what the next DATA event is for
+        self.pending = None  # what the next DATA event is for
         self.error_code = 0
         self.controls = make_controls(description.get("controls", {}))
         self.by_name = {c.name: c for c in self.controls.values()}
@@ -315,13 +356,13 @@ class App:
             m, sl = self.by_name.get(master), self.by_name.get(slave)
             if m is not None and sl is not None and is_auto(m.cur):
                 sl.cur = sl.auto
-        self.push_fifo = None        # `uvc-gadget push` writes "ID NAME VALUE" lines here
+        self.push_fifo = None  # `uvc-gadget push` writes "ID NAME VALUE" lines here
         # Every setup request answered, {(interface, entity, selector, request): count}; a
         # "ID requests" line on the push FIFO writes them to requests.ID.json (request_counts()).
         self.requests = {}
         self.push_buf = b""
         self.fd = None
-        self.bufs = []               # mmaps
+        self.bufs = []  # mmaps
         self.streaming = False
         self.frames = []
         self.frame_no = 0
@@ -352,8 +393,20 @@ class App:
             size = fr["maxsize"]
         else:
             size = fr["width"] * fr["height"] * 2 if f["fourcc"] == "YUYV" else fr["maxsize"]
-        blk = struct.pack(PROBE_FMT, 1, f["index"], fr["index"], iv, 0, 0, 0, 0, 0, size,
-                          self.payload(f["fourcc"], fr["width"], fr["height"], iv))
+        blk = struct.pack(
+            PROBE_FMT,
+            1,
+            f["index"],
+            fr["index"],
+            iv,
+            0,
+            0,
+            0,
+            0,
+            0,
+            size,
+            self.payload(f["fourcc"], fr["width"], fr["height"], iv),
+        )
         return blk.ljust(PROBE_LEN, b"\0")
 
     def payload(self, fourcc, w, h, iv):
@@ -422,8 +475,16 @@ class App:
                 what = c.name if c is not None else ""
             else:
                 what = ""
-            rows.append({"interface": kind, "entity": entity, "selector": cs, "name": what,
-                         "request": REQ_NAMES.get(req, "0x%02x" % req), "count": n})
+            rows.append(
+                {
+                    "interface": kind,
+                    "entity": entity,
+                    "selector": cs,
+                    "name": what,
+                    "request": REQ_NAMES.get(req, "0x%02x" % req),
+                    "count": n,
+                }
+            )
         return {"total": sum(self.requests.values()), "requests": rows}
 
     def vs_request(self, req, cs, wlength):
@@ -457,11 +518,11 @@ class App:
             return self.respond(None)
         c = self.controls.get((entity, cs))
         if c is None:
-            self.error_code = 0x06   # invalid control
+            self.error_code = 0x06  # invalid control
             return self.respond(None)
         self.error_code = 0
         if req == SET_CUR and self.held_by_auto(c):
-            self.error_code = 0x02   # wrong state: its automatic control is on
+            self.error_code = 0x02  # wrong state: its automatic control is on
             log("setup: SET_CUR %s refused: automatic mode is on" % c.name)
             return self.respond(None)
         if req == SET_CUR:
@@ -474,12 +535,12 @@ class App:
             return self.respond(struct.pack("<H", c.size))
         if req == GET_INFO:
             return self.respond(bytes([c.info]))
-        self.error_code = 0x07       # invalid request
+        self.error_code = 0x07  # invalid request
         return self.respond(None)
 
     def on_data(self, ev):
         length = struct.unpack_from("<i", ev, 0)[0]
-        data = bytes(ev[4:4 + max(0, min(length, 60))])
+        data = bytes(ev[4 : 4 + max(0, min(length, 60))])
         p, self.pending = self.pending, None
         if p is None:
             log("data: %d bytes for nothing" % length)
@@ -493,8 +554,10 @@ class App:
             else:
                 self.commit = blk
             _, fi, fri, iv = struct.unpack_from("<HBBI", blk)
-            log("data: %s format %d frame %d interval %d payload %d" % ("probe" if what == 1 else "commit", fi, fri, iv,
-                                                                        struct.unpack_from("<I", blk, 22)[0]))
+            log(
+                "data: %s format %d frame %d interval %d payload %d"
+                % ("probe" if what == 1 else "commit", fi, fri, iv, struct.unpack_from("<I", blk, 22)[0])
+            )
         else:
             c = self.controls[what]
             v = c.unpack(data)
@@ -503,7 +566,7 @@ class App:
                 log("data: control %s = %d" % (c.name, v))
                 self.follow_coupling(c)
             else:
-                self.error_code = 0x04   # out of range
+                self.error_code = 0x04  # out of range
                 log("data: control %s value %d out of range (ignored)" % (c.name, v))
 
     # coupling and status -------------------------------------------------------
@@ -532,7 +595,11 @@ class App:
         try:
             fcntl.ioctl(self.fd, UVCIOC_CAMPROBE_SEND_STATUS, struct.pack("<i", len(pkt)) + pkt.ljust(60, b"\0"))
         except OSError as e:
-            why = "this usb_f_uvc cannot send status (run uvc_gadget/build-modules.sh)" if e.errno == errno.ENOTTY else str(e)
+            why = (
+                "this usb_f_uvc cannot send status (run uvc_gadget/build-modules.sh)"
+                if e.errno == errno.ENOTTY
+                else str(e)
+            )
             log("status %s = %d: %s" % (c.name, c.cur, why))
             return why
         log("status %s = %d pushed" % (c.name, c.cur))
@@ -604,7 +671,9 @@ class App:
             struct.pack_into("<I", b, 60, V4L2_MEMORY_MMAP)
             fcntl.ioctl(self.fd, VIDIOC_QUERYBUF, b)
             offset, length = struct.unpack_from("<I", b, 64)[0], struct.unpack_from("<I", b, 72)[0]
-            self.bufs.append(mmap.mmap(self.fd, length, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, offset=offset))
+            self.bufs.append(
+                mmap.mmap(self.fd, length, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE, offset=offset)
+            )
         # Pacing: one frame per committed interval. The first buffer goes out at
         # once, the others wait in self.free until their time comes (without
         # pacing vudc drains buffers far faster than the advertised rate).
@@ -615,8 +684,10 @@ class App:
         self.next_due = time.monotonic() + self.interval
         fcntl.ioctl(self.fd, VIDIOC_STREAMON, struct.pack("<I", V4L2_BUF_TYPE_VIDEO_OUTPUT))
         self.streaming = True
-        log("streaming %s %dx%d interval %d, sizeimage %d, %d buffers (STREAMON answered in %.2f s)"
-            % (f["fourcc"], w, h, iv, sizeimage, n, time.monotonic() - t0))
+        log(
+            "streaming %s %dx%d interval %d, sizeimage %d, %d buffers (STREAMON answered in %.2f s)"
+            % (f["fourcc"], w, h, iv, sizeimage, n, time.monotonic() - t0)
+        )
         self.start_wanted_jpegs()
 
     def jpegs_for(self, w, h):
@@ -625,12 +696,12 @@ class App:
         key = (w, h)
         if key in self.jpegs:
             return self.jpegs[key]
-        frames = read_jpegs(os.path.join(self.cache, "%dx%d" % (w, h)))   # made by an earlier run
+        frames = read_jpegs(os.path.join(self.cache, "%dx%d" % (w, h)))  # made by an earlier run
         if frames:
             self.jpegs[key] = frames
             return frames
         if key not in self.jpeg_jobs:
-            self.jpeg_wanted = key      # started once VIDIOC_STREAMON has answered the host
+            self.jpeg_wanted = key  # started once VIDIOC_STREAMON has answered the host
             log("MJPEG %dx%d: grey JPEG for now, ffmpeg in the background" % (w, h))
         else:
             job = self.jpeg_jobs[key]
@@ -719,8 +790,11 @@ class App:
                 pass
         self.bufs = []
         try:
-            fcntl.ioctl(self.fd, VIDIOC_REQBUFS,
-                        bytearray(struct.pack("<IIII4x", 0, V4L2_BUF_TYPE_VIDEO_OUTPUT, V4L2_MEMORY_MMAP, 0)))
+            fcntl.ioctl(
+                self.fd,
+                VIDIOC_REQBUFS,
+                bytearray(struct.pack("<IIII4x", 0, V4L2_BUF_TYPE_VIDEO_OUTPUT, V4L2_MEMORY_MMAP, 0)),
+            )
         except OSError as e:
             log("REQBUFS 0: %s" % e)
         log("stream off after %d frames" % self.sent)
@@ -737,13 +811,27 @@ class App:
                 if (w, h) not in self.jpegs:
                     self.jpegs[(w, h)] = make_jpegs(w, h, self.cache)
         elif mj:
-            log("%d MJPEG sizes (largest %dx%d): frames made on each size's first STREAMON"
-                % (len(set(mj)), *max(mj, key=lambda x: x[0] * x[1])))
+            log(
+                "%d MJPEG sizes (largest %dx%d): frames made on each size's first STREAMON"
+                % (len(set(mj)), *max(mj, key=lambda x: x[0] * x[1]))
+            )
         self.fd = os.open(self.node, os.O_RDWR | os.O_NONBLOCK)
-        for t in (UVC_EVENT_CONNECT, UVC_EVENT_DISCONNECT, UVC_EVENT_STREAMON,
-                  UVC_EVENT_STREAMOFF, UVC_EVENT_DATA, UVC_EVENT_SETUP):
+        for t in (
+            UVC_EVENT_CONNECT,
+            UVC_EVENT_DISCONNECT,
+            UVC_EVENT_STREAMON,
+            UVC_EVENT_STREAMOFF,
+            UVC_EVENT_DATA,
+            UVC_EVENT_SETUP,
+        ):
             fcntl.ioctl(self.fd, VIDIOC_SUBSCRIBE_EVENT, struct.pack("<II24x", t, 0))
-        log("subscribed on %s; formats %s" % (self.node, [(f["index"], f["fourcc"], [(x["width"], x["height"]) for x in f["frames"]]) for f in self.formats]))
+        log(
+            "subscribed on %s; formats %s"
+            % (
+                self.node,
+                [(f["index"], f["fourcc"], [(x["width"], x["height"]) for x in f["frames"]]) for f in self.formats],
+            )
+        )
         self.push_fd = None
         if ready_file:
             self.push_fifo = os.path.join(os.path.dirname(ready_file), "push")
@@ -823,6 +911,7 @@ def main(description, fn_dir, node, cache, ready_file):
 
     def stop(*_):
         app.stop = True
+
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     app.run(ready_file)
