@@ -11,8 +11,8 @@ import re
 import time
 
 from guest import blocks_uvc_controls, getting_started, hotplug_latency, v4l2, v4l2_raw
-from guest.blocks_recorder import ffprobe_json, first_stream
 from guest.blocks_stable import one_line
+from guest.ffprobe import ffprobe_json, first_stream
 from guest.harness import Background, load_json, run, settle, v4l2ctl, wait_until, write
 
 DESCRIPTION = "uvc_gadget/default.json"
