@@ -60,6 +60,8 @@ def controls_match(s, from_fixture, name, shown, d):
 
 
 def replay(s, from_fixture, path):
+    import from_fixture_parse  # beside from_fixture, on the path block_uvc_replay set
+
     name = os.path.basename(path)[:-5]
     label = "uvc-replay-" + name.split("-")[0]
     d = load_json(path)
@@ -82,8 +84,8 @@ def replay(s, from_fixture, path):
     try:
         settle()
         text = v4l2ctl(node, "--list-formats-ext", stdout=s.path(label + "-formats.txt")).out
-        got = from_fixture.listing_of(text)
-        diff = from_fixture.diff_listing(got, exp["listing"])
+        got = from_fixture_parse.listing_of(text)
+        diff = from_fixture_parse.diff_listing(got, exp["listing"])
         sizes = sum(len(f[1]) for f in got)
         intervals = sum(len(x[2]) for f in got for x in f[1])
         s.expect(

@@ -29,6 +29,7 @@ VM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, VM)
 sys.path.insert(0, os.path.join(VM, "uvc_gadget"))
 import from_fixture  # noqa: E402
+import from_fixture_parse  # noqa: E402
 
 from guest.harness import settle, start_udev  # noqa: E402
 
@@ -81,7 +82,7 @@ class Camera:
 
 
 def parse_info(text):
-    f = from_fixture.field
+    f = from_fixture_parse.field
     return {
         "driver": f(text, "Driver name"),
         "card": f(text, "Card type"),
@@ -135,8 +136,8 @@ def check_camera(path):
         rc, so, se = sh(
             ["v4l2-ctl", "-d", node, "--list-formats-ext"], timeout=60, out=os.path.join(odir, "list-formats-ext.txt")
         )
-        got = from_fixture.listing_of(so)
-        dl = from_fixture.diff_listing(got, exp.get("listing", []))
+        got = from_fixture_parse.listing_of(so)
+        dl = from_fixture_parse.diff_listing(got, exp.get("listing", []))
         nsz = sum(len(f[1]) for f in got)
         niv = sum(len(x[2]) for f in got for x in f[1])
         cam.check(
@@ -146,7 +147,7 @@ def check_camera(path):
             dl or se.strip(),
         )
         # Descriptions are the kernel's, not the camera's (informational).
-        gotf = from_fixture.parse_formats(so)
+        gotf = from_fixture_parse.parse_formats(so)
         say("   info: format descriptions here: %s" % [(f["fourcc"], f["desc"], f["compressed"]) for f in gotf])
 
         rc, so, se = sh(["v4l2-ctl", "-d", node, "--info"], timeout=60, out=os.path.join(odir, "info.txt"))
@@ -166,7 +167,7 @@ def check_camera(path):
         rc, so, se = sh(
             ["v4l2-ctl", "-d", node, "--list-ctrls-menus"], timeout=60, out=os.path.join(odir, "list-ctrls-menus.txt")
         )
-        got_c = from_fixture.parse_controls(so)
+        got_c = from_fixture_parse.parse_controls(so)
         say("   info: controls here: %s" % (", ".join(sorted(got_c)) or "none"))
         if ctl:
             for name, b in sorted(ctl.items()):
