@@ -10,7 +10,7 @@ from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any
 
-from guest.blocks_uvc import one_line
+from guest.blocks_stable import one_line
 from guest.cdp import Browser
 from guest.harness import write
 

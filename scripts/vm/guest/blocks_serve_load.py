@@ -19,9 +19,10 @@ import time
 from typing import Any
 
 from guest import http_fuzz, sse_load
-from guest.blocks_serve import TOKEN, Server, cameras_down, cameras_up, server_binary, started
-from guest.blocks_uvc import gadget, one_line
+from guest.blocks_stable import one_line
 from guest.harness import Background, read, wait_until, write
+from guest.serve_server import TOKEN, Server, cameras_down, cameras_up, server_binary, started
+from guest.uvc_common import gadget
 
 CLIENTS = int(os.environ.get("SERVE_SSE_CLIENTS", "100"))
 SSE_SECONDS = float(os.environ.get("SERVE_SSE_SECONDS", "60"))

@@ -13,8 +13,9 @@ import os
 import sys
 
 from guest import v4l2
-from guest.blocks_uvc import gadget, listed_device, one_line
+from guest.blocks_stable import one_line
 from guest.harness import load_json, settle, v4l2ctl, write
+from guest.uvc_common import gadget, listed_device
 
 REPLAY = os.environ.get("UVC_REPLAY", "03,25")
 

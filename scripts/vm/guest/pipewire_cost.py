@@ -18,8 +18,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from guest.blocks_pipewire import pw_dump, sources, start_session, stop_session  # noqa: E402
 from guest.harness import WEBCAM, modprobe, run, settle, start_udev, wait_until  # noqa: E402
+from guest.pipewire_session import pw_dump, sources, start_session, stop_session  # noqa: E402
 
 OUT = os.environ.get("VM_OUT") or "/tmp/vm-out"
 os.makedirs(OUT, exist_ok=True)

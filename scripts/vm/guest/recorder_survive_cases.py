@@ -6,7 +6,6 @@ import re
 import signal
 import time
 
-from guest.blocks_uvc import DESCRIPTION, gadget
 from guest.ffprobe import ffprobe_json, first_stream, tail
 from guest.harness import (
     read,
@@ -28,6 +27,7 @@ from guest.recorder_survive import (
     survive_max_duration,
     survive_sigint,
 )
+from guest.uvc_common import DESCRIPTION, gadget
 
 
 def survive_limits_vivid(s, ex, node):
