@@ -20,6 +20,7 @@ import json
 import threading
 import time
 import urllib.parse
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -54,7 +55,7 @@ def block_serve(s: Any) -> None:
             s.bad("serve: headless Chromium starts", "%s (serve-chromium.log)" % e)
             return
         s.ok("serve: headless Chromium is up (%.0f s)" % (time.monotonic() - t))
-        steps = [
+        steps: list[tuple[str, Callable[..., Any], tuple[Any, ...]]] = [
             ("the list page", list_page, (a, cams)),
             ("the uvc device page", device_page, (a, cams["uvc_id"], "uvc")),
             ("the vivid device page", lambda s, b, *x: device_page_html(s, *x), (a, cams["vivid_id"], "vivid")),
@@ -250,13 +251,13 @@ def refusals(s: Any, b: Browser, a: Server, cams: dict[str, str]) -> None:
         httpd.server_close()
     b.screenshot(s.path("serve-cross-site.png"))
     try:
-        status = json.loads(text).get("status")
+        refused: Any = json.loads(text).get("status")
     except (ValueError, AttributeError):
-        status = None
+        refused = None
     after = get_ctrl(node, "brightness")
     s.expect(
         "serve: a form posted from another origin (http://127.0.0.1:8639) with the console's cookie is refused "
-        "(%s) and brightness stays %s" % (status, after),
-        status in (403, 415) and after == before,
+        "(%s) and brightness stays %s" % (refused, after),
+        refused in (403, 415) and after == before,
         "the answer page says %r; brightness %s -> %s" % (str(text)[:200], before, after),
     )

@@ -37,7 +37,7 @@ def show_modes(show: dict[str, Any]) -> tuple[list[tuple[str, str, int, int, Fra
     return sorted(rows), other
 
 
-def page_modes(rows: list[dict[str, str]]) -> list[tuple[str, str, int, int, Any]]:
+def page_modes(rows: list[dict[str, str]]) -> list[tuple[str | None, str, int | None, int | None, Any]]:
     """The page's `tr.mode` data- attributes as show_modes' tuples (an unreadable field kept as its text); rows of a
     stepwise or continuous size (`data-size-kind`) or interval range, or with no interval, left out as show_modes
     leaves them out."""

@@ -25,7 +25,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from typing import Any
+from typing import Any, BinaryIO
 
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
 FIRST_PAGE_SECONDS = 90.0  # under TCG in the qemu guest Chromium's first page takes about a minute
@@ -84,7 +84,7 @@ class Browser:
             os.close(103)
             os.close(104)
 
-        self.log = open(log_path, "wb") if log_path else subprocess.DEVNULL
+        self.log: BinaryIO | int = open(log_path, "wb") if log_path else subprocess.DEVNULL
         try:
             self.proc = subprocess.Popen(
                 argv,
@@ -266,7 +266,7 @@ class Browser:
                 except OSError:
                     pass
                 setattr(self, fd, None)
-        if self.log is not subprocess.DEVNULL:
+        if not isinstance(self.log, int):  # a file, not subprocess.DEVNULL
             self.log.close()
             self.log = subprocess.DEVNULL
         shutil.rmtree(self.profile, ignore_errors=True)

@@ -122,7 +122,7 @@ def fuzz(
             odd["303"].append(label)  # the contract's answer to ?token=: 303 without it, setting the cookie
         elif status == 505 and label == "header http99":
             odd["505"].append(label)  # HTTP Version Not Supported to HTTP/9.9 (RFC 9110 §15.6.6): reported apart
-        elif not (200 <= status < 300 or 400 <= status < 500):
+        elif status is not None and not (200 <= status < 300 or 400 <= status < 500):  # an answer has a status
             odd["not 2xx/4xx"].append("%s: %d" % (label, status))
         time.sleep(max(0.0, 1.0 / rate - (time.monotonic() - start)))
     time.sleep(2)  # past the rate limiter's second before the liveness request

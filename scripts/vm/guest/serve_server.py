@@ -87,7 +87,7 @@ def json_error(body: bytes, status: int) -> bool:
 # --- the cameras -----------------------------------------------------------------------------------------------
 
 
-def cameras_up(s: Any, label: str, vivid: bool = True) -> dict[str, str] | None:
+def cameras_up(s: Any, label: str, vivid: bool = True) -> dict[str, Any] | None:
     """vivid (one webcam; unless not `vivid`) and the replayed UVC camera: {uvc_id, uvc_node, vivid_id, vivid_node},
     or None (FAIL said)."""
     if vivid:

@@ -232,7 +232,7 @@ class Load:
     ) -> dict[str, Any]:
         """Per client: events seen, and which of `expected` ((event, device id) pairs, with repeats) it missed among
         its events of `kinds` after `since` (monotonic); plus the clients that failed and those that missed any."""
-        want = collections.Counter(expected)
+        want: collections.Counter[tuple[str, str | None]] = collections.Counter(expected)
         kinds = set(kinds)
         per = []
         for i, c in enumerate(self.clients):

@@ -33,7 +33,7 @@ class StandIn(ThreadingHTTPServer):
 
     def __init__(self, buggy: bool = False) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
-        self.buggy, self.streams, self.drop, self.seq = buggy, [], set(), 0  # type: ignore[var-annotated]
+        self.buggy, self.streams, self.seq = buggy, [], 0
         self.lock, self.stopping = threading.Lock(), threading.Event()
         self.drop: set[int] = set()
         threading.Thread(target=self.serve_forever, daemon=True).start()
