@@ -3,7 +3,7 @@
 #   ruff check, ruff format --check   (scripts/ruff.toml)
 #   mypy                              (scripts/mypy.ini)
 #   size: no Python file over 400 lines, cycles: no import cycle among them (scripts/dev/python_house.py)
-#   blocks + unit tests: python3 -m unittest over scripts/vm's test_*.py (the guest's block names among them)
+#   unit tests: python3 -m unittest over the test_*.py of scripts/vm (the guest's block names) and scripts/dev
 # Usage: scripts/dev/python-check.sh   (the checkers come from scripts/install-deps.sh: .build/python-check)
 # Prints "PASS name" / "FAIL name" per check, the failing tool's output, and last "python: N passed, M failed";
 # exits 1 when a check failed.
@@ -67,7 +67,9 @@ else
 fi
 check "size: no Python file over 400 lines" python3 scripts/dev/python_house.py sizes "${files[@]}"
 check "cycles: no import cycle" python3 scripts/dev/python_house.py cycles "${files[@]}"
-# The unit tests: guest.test_blocks holds the guest's block names (suite.py's BLOCKS) to the list it had.
-check "unit tests (scripts/vm test_*.py)" bash -c 'cd scripts/vm && python3 -m unittest discover -t . -s . -p "test_*.py"'
+# The unit tests: guest.test_blocks holds the guest's block names (suite.py's BLOCKS) to the list it had;
+# scripts/dev/test_python_house.py tests the size and cycle rules above.
+check "unit tests (scripts/vm, scripts/dev test_*.py)" bash -c 'cd scripts/vm && python3 -m unittest discover -t . -s . -p "test_*.py" &&
+    cd ../dev && python3 -m unittest discover -s . -p "test_*.py"'
 echo "python: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
