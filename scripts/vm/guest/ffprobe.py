@@ -3,15 +3,12 @@
 import json
 import os
 import shutil
+from typing import Any
 
-from guest.harness import (
-    run,
-)
-
-# Helpers.
+from guest.harness import Suite, run
 
 
-def tool(name):
+def tool(name: str) -> str:
     """The path of a peer tool in the guest, or an AssertionError saying where it comes from."""
     path = shutil.which(name)
     assert path, (
@@ -21,12 +18,15 @@ def tool(name):
     return path
 
 
-def tail(text, n=300):
+def tail(text: str, n: int = 300) -> str:
+    """The last N characters of TEXT on one line, for a failure message."""
     text = text.strip()
     return ("…" + text[-n:] if len(text) > n else text).replace("\n", " | ") or "(empty)"
 
 
-def ffprobe_json(s, path, entries, name, count=False):
+def ffprobe_json(s: Suite, path: str, entries: str, name: str, count: bool = False) -> Any:
+    """ffprobe's JSON for PATH's ENTRIES (NAME.json and NAME.err in the results); an AssertionError when ffprobe
+    fails, complains or prints no JSON."""
     assert os.path.exists(path), "%s does not exist" % path
     argv = (
         [tool("ffprobe"), "-v", "error"]
@@ -42,7 +42,8 @@ def ffprobe_json(s, path, entries, name, count=False):
         raise AssertionError("ffprobe's JSON does not parse (%s): %s" % (e, tail(r.out))) from e
 
 
-def first_stream(d):
+def first_stream(d: dict[str, Any]) -> dict[str, Any]:
+    """The first stream ffprobe found, or an AssertionError."""
     streams = d.get("streams") or []
     assert streams, "ffprobe found no stream: %s" % d
     return streams[0]

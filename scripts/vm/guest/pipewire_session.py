@@ -3,13 +3,14 @@ pipewire block and pipewire_cost.py read it."""
 
 import json
 import os
+from typing import Any
 
-from guest.harness import Background, run, wait_until
+from guest.harness import Background, Suite, run, wait_until
 
 RUNTIME = "/run/user/0"
 
 
-def start_session(s):
+def start_session(s: Suite) -> list[Background]:
     """pipewire and wireplumber as a session has them; returns the daemons (stopped by stop_session)."""
     os.makedirs("/etc/wireplumber/bluetooth.lua.d", exist_ok=True)
     with open("/etc/wireplumber/bluetooth.lua.d/60-no-logind.lua", "w") as f:
@@ -33,14 +34,15 @@ def start_session(s):
     return daemons
 
 
-def stop_session(daemons):
+def stop_session(daemons: list[Background]) -> None:
+    """Stops the daemons of start_session, last first, and forgets the session's environment."""
     for d in reversed(daemons):
         d.stop()
     for k in ("XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"):
         os.environ.pop(k, None)
 
 
-def pw_dump(s, name):
+def pw_dump(s: Suite, name: str) -> Any:
     """pw-dump's objects (its first JSON array: under TCG it may print a second one when objects change)."""
     r = run(["pw-dump"], timeout=60, stdout=s.path(name))
     try:
@@ -49,7 +51,8 @@ def pw_dump(s, name):
         return []
 
 
-def sources(objs):
+def sources(objs: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """pw-dump's Video/Source nodes by id."""
     out = {}
     for o in objs:
         props = (o.get("info") or {}).get("props") or {}
@@ -58,7 +61,7 @@ def sources(objs):
     return out
 
 
-def rates(v):
+def rates(v: Any) -> list[str]:
     """pw-dump's framerate: a fraction {"num","denom"} or a choice {"default": …, "alt1": …} / range."""
     if isinstance(v, dict) and "num" in v:
         return ["%d/%d" % (v["num"], v["denom"])]
@@ -68,7 +71,7 @@ def rates(v):
     return []
 
 
-def dump_formats(o):
+def dump_formats(o: dict[str, Any]) -> list[Any]:
     """(spa format or subtype, width, height, rates) per EnumFormat entry of a pw-dump node."""
     out = []
     for p in ((o.get("info") or {}).get("params") or {}).get("EnumFormat") or []:
@@ -85,7 +88,7 @@ def dump_formats(o):
     return out
 
 
-def camprobe_formats(node):
+def camprobe_formats(node: dict[str, Any]) -> list[Any]:
     out = []
     for f in node.get("formats", []):
         rs = sorted(set(f.get("frameRates", [])))
@@ -93,7 +96,7 @@ def camprobe_formats(node):
     return out
 
 
-def listed(s, name, *extra):
+def listed(s: Suite, name: str, *extra: str) -> Any:
     r = s.camprobe("list", "--json", *extra, stdout=s.path(name), stderr=s.path(name + ".err"), timeout=120)
     try:
         return json.loads(r.out)

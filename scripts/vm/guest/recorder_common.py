@@ -4,10 +4,7 @@
 import re
 
 from guest.ffprobe import tail
-from guest.harness import (
-    read,
-    wait_until,
-)
+from guest.harness import Background, read, wait_until
 
 FPS = 25
 
@@ -27,12 +24,12 @@ LEVEL_TOLERANCE = 0.5  # dB
 AMPLITUDES = (0.5, 0.1)  # left -6.02 dBFS peak, right -20 dBFS peak
 
 
-def event_lines(text, prefix):
+def event_lines(text: str, prefix: str) -> list[str]:
     """The contract's "Prefix: rest" lines, as the rest."""
     return [l[len(prefix) + 1 :].strip() for l in text.splitlines() if l.startswith(prefix + ":")]
 
 
-def said(out_path, err_path=None):
+def said(out_path: str, err_path: str | None = None) -> str:
     """What a recorder wrote so far, for a failure message."""
     msg = "stdout: %s" % tail(read(out_path))
     if err_path:
@@ -40,12 +37,12 @@ def said(out_path, err_path=None):
     return msg
 
 
-def wait_line(bg, out_path, prefix, timeout):
+def wait_line(bg: Background, out_path: str, prefix: str, timeout: float) -> tuple[str | None, str]:
     """Waits (deadline-bounded) for a "Prefix:" line in a background recorder's stdout file.
     Returns (line or None, why not)."""
     found = []
 
-    def seen():
+    def seen() -> bool:
         got = event_lines(read(out_path), prefix)
         if got:
             found.append(got[0])
@@ -62,15 +59,17 @@ def wait_line(bg, out_path, prefix, timeout):
     )
 
 
-def alive(bg):
+def alive(bg: Background) -> bool:
+    """The recorder is still running."""
     return bg.p.poll() is None
 
 
-def recorded_path(out, prefix, suffix):
+def recorded_path(out: str, prefix: str, suffix: str) -> str:
     """The path a "Recording:" line names, else PREFIX.suffix."""
     got = event_lines(out, "Recording")
     return got[0] if got else prefix + suffix
 
 
-def holder_named(err, pid):
+def holder_named(err: str, pid: int) -> bool:
+    """ERR names PID (as the holder of the configuration lock)."""
     return re.search(r"(?<!\d)%d(?!\d)" % pid, err) is not None

@@ -4,8 +4,9 @@ streaming several cameras at once."""
 import os
 import struct
 import time
+from typing import Any
 
-from guest.harness import Background
+from guest.harness import Background, Suite
 
 POLL = 0.02
 
@@ -13,18 +14,18 @@ POLL = 0.02
 # --- what the host holds ----------------------------------------------------------------------
 
 
-def _usb_interface_of(node):
+def _usb_interface_of(node: str) -> str | None:
     """The USB interface directory (…/1-1:1.0) a uvcvideo capture node hangs off."""
     dev = os.path.realpath("/sys/class/video4linux/%s/device" % os.path.basename(node))
     return dev if os.path.exists(os.path.join(dev, "bInterfaceNumber")) else None
 
 
-def _read(path):
+def _read(path: str) -> str:
     with open(path) as f:
         return f.read().strip()
 
 
-def streaming_interface(node):
+def streaming_interface(node: str) -> str | None:
     """The sysfs directory of the node's VideoStreaming interface (class 0e, subclass 02) on the
     same USB device: the one numbered right after the node's VideoControl interface when there
     are several."""
@@ -45,7 +46,7 @@ def streaming_interface(node):
     return next((p for n, p in found if n == vc_num + 1), found[0][1])
 
 
-def held_alt(node):
+def held_alt(node: str) -> int | None:
     """The alternate setting the node's VideoStreaming interface holds now (sysfs
     bAlternateSetting; 0 when not streaming), or None when the node has no such interface.
     For later code: the figure camprobe's `verify --measure-usb` should agree with."""
@@ -58,7 +59,7 @@ def held_alt(node):
         return None
 
 
-def alt_table(node):
+def alt_table(node: str) -> dict[int, int]:
     """{alt: bytes per microframe} of the node's VideoStreaming interface, parsed from the device's
     raw sysfs `descriptors` (as lsusb -v does: the ep_XX/wMaxPacketSize files drop the multiplier).
     High speed: (wMaxPacketSize & 0x7ff) x (1 + bits 12..11)."""
@@ -68,7 +69,9 @@ def alt_table(node):
     num = int(_read(os.path.join(vs, "bInterfaceNumber")), 16)
     with open(os.path.join(os.path.dirname(vs), "descriptors"), "rb") as f:
         raw = f.read()
-    table, cur, i = {}, None, 0
+    table: dict[int, int] = {}
+    cur: int | None = None
+    i = 0
     while i + 2 <= len(raw):
         length, kind = raw[i], raw[i + 1]
         if length < 2:
@@ -83,7 +86,8 @@ def alt_table(node):
     return table
 
 
-def stream_argv(node, mode, count):
+def stream_argv(node: str, mode: tuple[str, int, int, Any], count: int) -> list[str]:
+    """v4l2-ctl streaming COUNT frames from NODE in MODE (fourcc, width, height, fps as a number or "N/D")."""
     fourcc, w, h, fps = mode
     rate = str(fps) if not isinstance(fps, str) else "%g" % (int(fps.split("/")[0]) / int(fps.split("/")[1]))
     return [
@@ -97,7 +101,9 @@ def stream_argv(node, mode, count):
     ]
 
 
-def stream_together(s, nodes, modes, label, count=60):
+def stream_together(
+    s: Suite, nodes: list[str], modes: list[Any], label: str, count: int = 60
+) -> tuple[list[Background], list[int | None] | None]:
     """Starts v4l2-ctl on every node in its mode and waits (30 s at most) until each holds a streaming alt; returns
     the running streams and the alts held together (None when one ended first or the time ran out)."""
     streams = [

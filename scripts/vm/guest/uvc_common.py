@@ -2,17 +2,19 @@
 
 import json
 import os
+from typing import Any
 
-from guest.harness import run
+from guest.harness import Result, Suite, run
 
 DESCRIPTION = "uvc_gadget/default.json"
 
 
-def gadget(s, *args, timeout=300):
+def gadget(s: Suite, *args: str, timeout: float = 300) -> Result:
+    """scripts/vm/uvc-gadget with ARGS (up DESCRIPTION, down, push, …)."""
     return run([os.path.join(s.here, "uvc-gadget"), *args], timeout=timeout)
 
 
-def uvc_nodes():
+def uvc_nodes() -> list[str]:
     """The video and media nodes whose interface is bound to uvcvideo."""
     out = []
     for base in ("/sys/class/video4linux", "/sys/bus/media/devices"):
@@ -25,7 +27,8 @@ def uvc_nodes():
     return sorted(out)
 
 
-def listed_device(s, node, label):
+def listed_device(s: Suite, node: str, label: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """`camprobe list`'s device that has NODE (None unless exactly one), and every device listed."""
     r = s.camprobe(
         "list", "--json", stdout=s.path("uvc-%s-list.json" % label), stderr=s.path("uvc-%s-list.err" % label)
     )
