@@ -4,13 +4,13 @@ codes and sizes."""
 import json
 import os
 import re
+from typing import Any
 
-from guest.harness import run
-
-# Reading the peers.
+from guest.harness import Suite, run
 
 
-def vimc_media_device():
+def vimc_media_device() -> str | None:
+    """The /dev/mediaN whose driver is vimc."""
     for n in sorted(os.listdir("/dev")):
         if n.startswith("media") and n[5:].isdigit():
             if re.search(r"^driver\s+vimc\s*$", run(["media-ctl", "-d", "/dev/" + n, "-p"], timeout=60).out, re.M):
@@ -18,19 +18,22 @@ def vimc_media_device():
     return None
 
 
-def media_ctl_p(s, media, name):
+def media_ctl_p(s: Suite, media: str, name: str) -> str:
+    """media-ctl -p's text for MEDIA (kept as NAME in the results)."""
     return run(["media-ctl", "-p", "-d", media], merge=True, stdout=s.path(name), timeout=60).out
 
 
 class MediaGraph:
     """media-ctl -p's text: entities with their node, sensor flag, pad formats and data links."""
 
-    def __init__(self, text):
+    def __init__(self, text: str) -> None:
         self.text = text
-        self.entities = {}
-        self.info = {}  # the "Media device information" lines: driver, model, serial, bus info, …
-        self.links = []  # (from entity, pad, to entity, pad, flags)
-        ent = pad = None
+        self.entities: dict[str, dict[str, Any]] = {}
+        self.info: dict[str, str] = {}  # the "Media device information" lines: driver, model, serial, bus info, …
+        self.links: list[tuple[str, int, str, int, str]] = []  # (from entity, pad, to entity, pad, flags)
+        ent: dict[str, Any] | None = None
+        pad: int | None = None
+        name = ""
         for line in text.splitlines():
             m = re.match(r"^- entity (\d+): (.+?) \(\d+ pads?, \d+ links?\)", line)
             if m:
@@ -59,7 +62,8 @@ class MediaGraph:
             if m and pad is not None:
                 self.links.append((name, pad, m.group(1), int(m.group(2)), m.group(3)))
 
-    def video_nodes(self):
+    def video_nodes(self) -> list[str]:
+        """The entities' /dev/video nodes."""
         return sorted(
             e["node"]
             for e in self.entities.values()
@@ -67,7 +71,7 @@ class MediaGraph:
         )
 
 
-def capture_of(g, sensor):
+def capture_of(g: MediaGraph, sensor: str) -> str | None:
     """The capture node on the sensor's direct enabled link (vimc's Raw Capture N)."""
     for frm, _, to, _, flags in g.links:
         node = g.entities.get(to, {}).get("node") or ""
@@ -76,7 +80,7 @@ def capture_of(g, sensor):
     return None
 
 
-def parse_mbus_codes(text):
+def parse_mbus_codes(text: str) -> list[tuple[str, str | None]]:
     """`0x3014: MEDIA_BUS_FMT_SRGGB8_1X8` lines → [(hex, name or None)]."""
     out = []
     for hexcode, name in re.findall(r"^\s*(0x[0-9a-fA-F]+)(?::\s*(\S+))?\s*$", text, re.M):
@@ -84,7 +88,7 @@ def parse_mbus_codes(text):
     return out
 
 
-def parse_framesizes(text):
+def parse_framesizes(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """`Size Range: 16x16 - 4096x2160` / `Size: 640x480` → [((w, h), (w, h))]."""
     out = []
     for line in text.splitlines():
@@ -100,18 +104,21 @@ def parse_framesizes(text):
     return out
 
 
-def parse_devices(text):
+def parse_devices(text: str) -> Any:
+    """`camprobe list --json`'s devices, [] when it printed none."""
     try:
         return json.loads(text)["devices"]
     except (ValueError, KeyError, TypeError):
         return []
 
 
-def slug(name):
+def slug(name: str) -> str:
+    """NAME as a file-name part: letters and digits, dashes between."""
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()
 
 
-def first_diff(a, b):
+def first_diff(a: str, b: str) -> str:
+    """Where text B first differs from A, for a failure message."""
     la, lb = a.splitlines(), b.splitlines()
     for i, (x, y) in enumerate(zip(la, lb, strict=False)):
         if x != y:
