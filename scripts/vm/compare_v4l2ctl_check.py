@@ -1,20 +1,28 @@
 """The referee's comparison: camprobe's `show --json` against v4l2-ctl's answers, field by field."""
 
 import re
+from typing import Any
 
 from compare_v4l2ctl_parse import CTRL_FLAG_BITS, interval_text, parse_all, parse_controls, parse_formats, parse_ivals
 
 
 class Diff:
-    def __init__(self, node):
-        self.node, self.items = node, []
+    """The differences found on one node, as DIFF lines."""
 
-    def check(self, field, ours, theirs):
+    def __init__(self, node: str) -> None:
+        self.node: str = node
+        self.items: list[str] = []
+
+    def check(self, field: str, ours: Any, theirs: Any) -> None:
+        """A DIFF line when OURS is not THEIRS."""
         if ours != theirs:
             self.items.append("DIFF %s %s: camprobe=%r v4l2-ctl=%r" % (self.node, field, ours, theirs))
 
 
-def compare(node, show, formats_txt, ctrls_txt, all_txt, ivals_txt=""):
+def compare(
+    node: str, show: dict[str, Any], formats_txt: str, ctrls_txt: str, all_txt: str, ivals_txt: str = ""
+) -> list[str]:
+    """The DIFF lines between `show --json` (SHOW) and v4l2-ctl's texts for NODE; [] when they agree."""
     diff = Diff(node)
     dev = show["device"]
     caps = [c for c in dev["captures"] if c["path"] == node]
@@ -170,14 +178,16 @@ NAMES = {
 }
 
 
-def flags_hex(names):
+def flags_hex(names: list[str]) -> str:
+    """Capability flag names (or 0x… values) as v4l2-ctl's hex."""
     v = 0
     for n in names:
         v |= int(n, 16) if n.startswith("0x") else NAMES[n]
     return "0x%08x" % v
 
 
-def intervals_of(iv):
+def intervals_of(iv: dict[str, Any] | None) -> list[tuple[Any, ...]]:
+    """camprobe's intervals of a size in the form parse_formats gives v4l2-ctl's."""
     if not iv:
         return []
     if iv["type"] == "discrete":
