@@ -3,8 +3,12 @@ sends, against the floor and the reference."""
 
 import json
 import statistics
+from typing import Any
 
-from guest.harness import write
+from guest.harness import Suite, write
+
+# Requests counted: {(interface, entity, selector, name, request): count}; a median may be fractional.
+Counts = dict[tuple[Any, ...], float]
 
 REFERENCE = "v4l2-ctl"
 
@@ -16,23 +20,25 @@ COMMANDS = ["show", "list", "ctl", "monitor"]
 DOUBLED = "doubled-v4l2-ctl"
 
 
-def key_text(k):
+def key_text(k: tuple[Any, ...]) -> str:
+    """A counted request as a reader names it."""
     kind, entity, cs, name, req = k
     where = ("unit %d, selector %d" % (entity, cs)) if kind == "VC" else ("selector %d" % cs)
     return "%s %s %s (%s)" % (kind, name or "?", req, where)
 
 
-def total(c):
+def total(c: Counts) -> float:
+    """Every request counted."""
     return sum(c.values())
 
 
-def excess(measured, reference):
+def excess(measured: Counts, reference: Counts) -> Counts:
     """{key: how many more times measured asked it than reference}; empty when measured stays within
     reference per key. The check itself compares totals (within_floor); this says where the extra is."""
     return {k: n - reference.get(k, 0) for k, n in measured.items() if n > reference.get(k, 0)}
 
 
-def within_floor(measured, reference):
+def within_floor(measured: Counts, reference: Counts) -> str | None:
     """None when measured asks no more requests in all than reference; else why, by selector."""
     if total(measured) <= total(reference):
         return None
@@ -45,10 +51,10 @@ def within_floor(measured, reference):
     )
 
 
-def median_counts(runs):
+def median_counts(runs: list[Counts]) -> Counts:
     """Per key, the median over the rounds (a key absent from a round counts 0 there)."""
-    keys = set().union(*runs) if runs else set()
-    out = {}
+    keys: set[tuple[Any, ...]] = set().union(*runs) if runs else set()
+    out: Counts = {}
     for k in keys:
         m = statistics.median([r.get(k, 0) for r in runs])
         if m:
@@ -56,7 +62,11 @@ def median_counts(runs):
     return out
 
 
-def report(s, short, label, results, probes):
+def report(
+    s: Suite, short: str, label: str, results: dict[str, list[dict[str, Counts]]], probes: list[Counts]
+) -> list[str]:
+    """The camera's checks (each command within the floor, the doubled read caught) and its table rows; the counts go
+    to LABEL.json."""
     probe_totals = [total(p) for p in probes]
     print(
         "info: usb-requests %s: the driver's own requests per attach (excluded): %s; median per selector: %s"
@@ -71,7 +81,7 @@ def report(s, short, label, results, probes):
     ref = med.get(REFERENCE)
     rows = []
 
-    def cell(c, ph):
+    def cell(c: str, ph: str) -> str:
         rs = results[c]
         return "%g (%s)" % (total(med[c][ph]), ", ".join(str(total(r[ph])) for r in rs)) if rs else "-"
 
@@ -158,7 +168,7 @@ def report(s, short, label, results, probes):
                 flush=True,
             )
 
-    def rows_of(c):
+    def rows_of(c: list[dict[str, Counts]]) -> list[Any]:
         return [{ph: [[list(k), n] for k, n in sorted(r[ph].items())] for ph in r} for r in c]
 
     write(s.path(label + ".json"), json.dumps({c: rows_of(rs) for c, rs in results.items()}, indent=1) + "\n")
