@@ -23,13 +23,7 @@ and exit 1 with a message on stderr on errors.
 
 import os
 
-from guest.harness import (
-    WEBCAM,
-    first_capture_node,
-    modprobe,
-    rmmod,
-    settle,
-)
+from guest.harness import WEBCAM, first_capture_node, modprobe, rmmod, settle
 from guest.recorder_audio import audio
 from guest.recorder_survive_cases import survive_uvc, survive_vivid
 from guest.recorder_vimc import vimc_sensors

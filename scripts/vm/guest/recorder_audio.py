@@ -9,13 +9,7 @@ import wave
 
 from guest.blocks_levels import sine, write_wav
 from guest.ffprobe import ffprobe_json, first_stream, tail
-from guest.harness import (
-    Background,
-    modprobe,
-    read,
-    run,
-    settle,
-)
+from guest.harness import Background, modprobe, read, run, settle
 from guest.recorder_common import AMPLITUDES, LEVEL_TOLERANCE, event_lines
 from guest.recorder_survive_cases import survive_audio
 

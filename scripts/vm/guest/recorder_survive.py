@@ -7,11 +7,7 @@ import signal
 import time
 
 from guest.ffprobe import ffprobe_json, first_stream, tail, tool
-from guest.harness import (
-    Background,
-    read,
-    run,
-)
+from guest.harness import Background, read, run
 from guest.recorder_common import START_DEADLINE, alive, event_lines, recorded_path, said, wait_line
 
 # 6. Recordings that survive (P20): SIGKILL, SIGINT and the limits, on vivid (raw, .y4m),

@@ -7,11 +7,7 @@ import signal
 import time
 
 from guest.ffprobe import ffprobe_json, first_stream, tail
-from guest.harness import (
-    read,
-    run,
-    settle,
-)
+from guest.harness import read, run, settle
 from guest.recorder_common import alive, said
 from guest.recorder_survive import (
     SIGINT_AFTER,

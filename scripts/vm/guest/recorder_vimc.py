@@ -4,13 +4,7 @@ import os
 import re
 
 from guest.ffprobe import tail
-from guest.harness import (
-    Background,
-    read,
-    rmmod,
-    run,
-    settle,
-)
+from guest.harness import Background, read, rmmod, run, settle
 from guest.recorder_common import START_DEADLINE, alive, event_lines, holder_named, said, wait_line
 
 # 4. vimc: one sensor held does not block the other.

@@ -6,14 +6,7 @@ import re
 import time
 
 from guest.ffprobe import ffprobe_json, first_stream, tail, tool
-from guest.harness import (
-    Background,
-    read,
-    run,
-    settle,
-    v4l2ctl,
-    wait_until,
-)
+from guest.harness import Background, read, run, settle, v4l2ctl, wait_until
 from guest.recorder_common import (
     FPS,
     FRAMES_OK,

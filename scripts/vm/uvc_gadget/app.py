@@ -24,12 +24,7 @@ from . import bandwidth, configfs
 from . import controls as ctl_table
 from .app_control import make_controls
 from .app_streaming import StreamingHalf
-from .frames import (
-    EAGER_MJPEG_PIXELS,
-    EAGER_MJPEG_SIZES,
-    grey_jpeg,
-    make_jpegs,
-)
+from .frames import EAGER_MJPEG_PIXELS, EAGER_MJPEG_SIZES, grey_jpeg, make_jpegs
 from .uapi import (
     UVC_EVENT_CONNECT,
     UVC_EVENT_DATA,

@@ -10,13 +10,7 @@ import subprocess
 import time
 
 from .app_control import ControlHalf
-from .frames import (
-    finish_jpegs,
-    grey_jpeg,
-    raw_frames,
-    read_jpegs,
-    start_jpegs,
-)
+from .frames import finish_jpegs, grey_jpeg, raw_frames, read_jpegs, start_jpegs
 from .uapi import (
     FOURCC,
     V4L2_BUF_TYPE_VIDEO_OUTPUT,

@@ -182,18 +182,8 @@ def patch(path, pairs):
 
 
 def main(d):
-    patch(
-        os.path.join(d, "u_uvc.h"),
-        [
-            ("\tunsigned int\t\t\t\t\tstreaming_maxburst;\n", OPTS_FIELDS),
-        ],
-    )
-    patch(
-        os.path.join(d, "uvc.h"),
-        [
-            ("\tstruct usb_ep *control_ep;\n", DEV_FIELDS),
-        ],
-    )
+    patch(os.path.join(d, "u_uvc.h"), [("\tunsigned int\t\t\t\t\tstreaming_maxburst;\n", OPTS_FIELDS)])
+    patch(os.path.join(d, "uvc.h"), [("\tstruct usb_ep *control_ep;\n", DEV_FIELDS)])
     cf = os.path.join(d, "uvc_configfs.c")
     if "#include <linux/ctype.h>" not in open(cf).read():
         patch(cf, [("#include <linux/sort.h>\n", "#include <linux/sort.h>\n#include <linux/ctype.h>\n")])
@@ -206,7 +196,7 @@ def main(d):
                 "\t&f_uvc_opts_attr_streaming_maxpacket,\n"
                 "\t&f_uvc_opts_attr_streaming_maxburst,\n",
                 ATTR_FN,
-            ),
+            )
         ],
     )
     patch(

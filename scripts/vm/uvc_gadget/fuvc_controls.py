@@ -171,9 +171,7 @@ def main(d):
     )
     patch(
         os.path.join(d, "f_uvc.c"),
-        [
-            ('MODULE_LICENSE("GPL");\n', 'MODULE_LICENSE("GPL");\nMODULE_INFO(camprobe_controls, "status");\n'),
-        ],
+        [('MODULE_LICENSE("GPL");\n', 'MODULE_LICENSE("GPL");\nMODULE_INFO(camprobe_controls, "status");\n')],
     )
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import fuvc_alts
