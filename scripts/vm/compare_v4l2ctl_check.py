@@ -197,5 +197,11 @@ def intervals_of(iv: dict[str, Any] | None) -> list[tuple[Any, ...]]:
             out.append(("discrete",) + t if t else ("discrete", "invalid", d["interval"]))
         return out
     lo, hi = interval_text(iv["min"]["interval"]), interval_text(iv["max"]["interval"])
-    step = interval_text(iv["step"]["interval"])[0] if iv["type"] == "stepwise" else None
+    st = interval_text(iv["step"]["interval"]) if iv["type"] == "stepwise" else None
+    # A zero interval has no v4l2-ctl rendering (interval_text gives None); it was a TypeError here before.
+    assert lo and hi and (st or iv["type"] != "stepwise"), "a %s interval range with a zero bound: %r" % (
+        iv["type"],
+        iv,
+    )
+    step = st[0] if st else None
     return [(iv["type"], lo[0], hi[0], step, hi[1], lo[1])]

@@ -2,6 +2,7 @@
 --list-frameintervals, each to plain Python values."""
 
 import re
+from typing import Any
 
 FORMAT_FLAGS = {
     "compressed": "compressed",
@@ -33,9 +34,12 @@ CTRL_FLAG_BITS = {
 }
 
 
-def parse_formats(text):
+def parse_formats(text: str) -> list[dict[str, Any]]:
     """--list-formats-ext → [{type, index, fourcc, description, flags, sizes:[...]}]"""
-    formats, btype, fmt, size = [], None, None, None
+    formats: list[dict[str, Any]] = []
+    btype: str | None = None
+    fmt: Any = None
+    size: Any = None
     for raw in text.splitlines():
         line = raw.strip()
         m = re.match(r"^Type: (.*)$", line)
@@ -93,16 +97,16 @@ def parse_formats(text):
     return formats
 
 
-def parse_controls(text):
+def parse_controls(text: str) -> list[dict[str, Any]]:
     """--list-ctrls-menus → [{key, id, type, fields{}, menu[(index, label)]}]"""
-    controls = []
+    controls: list[dict[str, Any]] = []
     for raw in text.splitlines():
         if not raw.strip():
             continue
         m = re.match(r"^\s*(\S+) 0x([0-9a-f]{8}) \(([\w-]+)\)\s*:\s?(.*)$", raw)
         if m:
             rest = m.group(4)
-            fields = {}
+            fields: dict[str, Any] = {}
             sm = re.search(r"value='(.*)'", rest)
             if sm:
                 fields["value"] = sm.group(1)
@@ -127,8 +131,9 @@ def parse_controls(text):
     return controls
 
 
-def parse_all(text):
-    info = {}
+def parse_all(text: str) -> dict[Any, Any]:
+    """--all → {"input": N} and {(section, key): value} for its "key : value" lines."""
+    info: dict[Any, Any] = {}
     section = None
     for raw in text.splitlines():
         if raw and not raw.startswith((" ", "\t")):
@@ -144,7 +149,7 @@ def parse_all(text):
     return info
 
 
-def interval_text(fraction):
+def interval_text(fraction: str) -> tuple[str, str] | None:
     """Our exact fraction rendered as v4l2-ctl renders it: seconds and fps with 3 decimals."""
     n, d = (int(x) for x in fraction.split("/"))
     if n == 0 or d == 0:
@@ -152,9 +157,10 @@ def interval_text(fraction):
     return ("%.3f" % (n / d), "%.3f" % (d / n))
 
 
-def parse_ivals(text):
+def parse_ivals(text: str) -> dict[tuple[str, tuple[int, int]], list[tuple[Any, ...]]]:
     """`== FOURCC WxH` blocks of --list-frameintervals → {(fourcc, (w, h)): [interval tuples]}"""
-    out, key = {}, None
+    out: dict[tuple[str, tuple[int, int]], list[tuple[Any, ...]]] = {}
+    key: tuple[str, tuple[int, int]] | None = None
     for raw in text.splitlines():
         line = raw.strip()
         m = re.match(r"^== (\S+) (\d+)x(\d+)$", line)
