@@ -2,16 +2,18 @@
 fields, and the listing uvcvideo should give back (also what the uvc-replay block compares with)."""
 
 import re
+from collections.abc import Container
 from fractions import Fraction
+from typing import Any
 
 # --- formats -------------------------------------------------------------------
 
 
-def fps_value(text_fps, text_interval):
+def fps_value(text_fps: str, text_interval: str) -> int | str:
     """fps as an int or a "num/den" string that reproduces the dump's printed
     interval ("0.033") and fps ("29.970") once written as 100 ns units."""
     dec = Fraction(text_fps)
-    cands = []
+    cands: list[Fraction] = []
     if dec.denominator == 1:
         cands.append(dec)
     n1001 = round(dec * Fraction(1001, 1000))
@@ -27,12 +29,12 @@ def fps_value(text_fps, text_interval):
     raise ValueError("no exact rate for %s fps / %s s" % (text_fps, text_interval))
 
 
-def parse_formats(text):
+def parse_formats(text: str) -> list[dict[str, Any]]:
     """[{'fourcc','desc','compressed','frames':[{'width','height','intervals':[(s,fps)], 'kind'}]}]
     from v4l2-ctl --list-formats-ext text (any of its layouts)."""
-    fmts = []
-    cur = None
-    frame = None
+    fmts: list[dict[str, Any]] = []
+    cur: dict[str, Any] | None = None
+    frame: dict[str, Any] | None = None
     for raw in text.splitlines():
         line = raw.strip()
         m = re.match(r"\[(\d+)\]: '(.{4})' \((.*)\)$", line)
@@ -81,7 +83,7 @@ def parse_formats(text):
     return [f for f in fmts if f["fourcc"]]
 
 
-def expected_listing(fmts, carried):
+def expected_listing(fmts: list[dict[str, Any]], carried: Container[str]) -> list[Any]:
     """The comparable form of a listing: [(fourcc, [(w, h, [interval line…])…])…], only
     the formats whose fourcc is in carried."""
     out = []
@@ -103,12 +105,12 @@ def expected_listing(fmts, carried):
 # --- identity and controls ------------------------------------------------------
 
 
-def listing_of(text):
+def listing_of(text: str) -> list[Any]:
     """The listing (fourcc, [(w, h, [interval lines])]) of a `v4l2-ctl --list-formats-ext` text, every format kept."""
     return expected_listing(parse_formats(text), {f["fourcc"] for f in parse_formats(text)})
 
 
-def diff_listing(got, exp):
+def diff_listing(got: list[Any], exp: list[Any]) -> str | None:
     """The first difference between two listings, or None."""
     if [f[0] for f in got] != [f[0] for f in exp]:
         return "formats %s, expected %s" % ([f[0] for f in got], [f[0] for f in exp])
@@ -122,20 +124,21 @@ def diff_listing(got, exp):
     return None
 
 
-def field(text, name):
+def field(text: str, name: str) -> str | None:
+    """The value of a "NAME : value" line of TEXT, or None."""
     m = re.search(r"^\s*%s\s*:\s*(.*?)\s*$" % re.escape(name), text, re.M)
     return m.group(1) if m else None
 
 
-def parse_controls(text):
+def parse_controls(text: str) -> dict[str, dict[str, Any]]:
     """{name: {'type', 'min', 'max', 'step', 'default', 'items': {v: label}}} from
     --list-ctrls / --list-ctrls-menus / --all text."""
-    ctrls = {}
-    last = None
+    ctrls: dict[str, dict[str, Any]] = {}
+    last: dict[str, Any] | None = None
     for raw in text.splitlines():
         m = re.match(r"\s*(\w+)(?: 0x[0-9a-f]+)? \((\w+)\)\s*:(.*)$", raw)
         if m:
-            c = {"type": m.group(2), "items": {}}
+            c: dict[str, Any] = {"type": m.group(2), "items": {}}
             for k, v in re.findall(r"(\w+)=(-?\w+)", m.group(3)):
                 try:
                     c[k] = int(v, 0)
