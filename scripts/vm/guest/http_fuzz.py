@@ -23,7 +23,10 @@ import sys
 import time
 from typing import Any
 
-from guest.http_fuzz_cases import cases, request
+if not __package__:  # run as a script (the command line above): guest.* is found from scripts/vm
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from guest.http_fuzz_cases import cases, request  # noqa: E402
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
