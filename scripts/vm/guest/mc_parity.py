@@ -3,9 +3,10 @@ calls and libcamera's `cam`."""
 
 import json
 import re
+from typing import Any
 
-from guest.harness import v4l2ctl
-from guest.mc_graph import capture_of, parse_framesizes, parse_mbus_codes
+from guest.harness import Suite, v4l2ctl
+from guest.mc_graph import MediaGraph, capture_of, parse_framesizes, parse_mbus_codes
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -13,7 +14,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # The checks.
 
 
-def sensor_devices(devices, g, media):
+def sensor_devices(devices: list[dict[str, Any]], g: MediaGraph, media: str) -> None:
     byname = {d.get("name"): d for d in devices}
     for name in ("Sensor A", "Sensor B"):
         d = byname.get(name)
@@ -32,7 +33,7 @@ def sensor_devices(devices, g, media):
         assert want in paths, "%s: outputs[].capturePath %r lacks %s (its enabled link)" % (name, paths, want)
 
 
-def no_receiver_devices(devices, g):
+def no_receiver_devices(devices: list[dict[str, Any]], g: MediaGraph) -> None:
     nodes = set(g.video_nodes())
     stray = [
         "%s (%s)" % (d.get("name"), n["path"])
@@ -44,14 +45,14 @@ def no_receiver_devices(devices, g):
     assert not stray, "devices without a sensor own vimc's receiver nodes: %s" % ", ".join(stray)
 
 
-def sensor_a(devices):
+def sensor_a(devices: list[dict[str, Any]]) -> dict[str, Any]:
     for d in devices:
         if d.get("name") == "Sensor A" and isinstance(d.get("sensor"), dict):
             return d["sensor"]
     raise AssertionError("no device 'Sensor A' with a sensor in list --json")
 
 
-def codes_parity(s, devices, subdev):
+def codes_parity(s: Suite, devices: list[dict[str, Any]], subdev: str) -> None:
     text = v4l2ctl(
         subdev,
         "--list-subdev-mbus-codes",
@@ -72,7 +73,7 @@ def codes_parity(s, devices, subdev):
     )
 
 
-def sizes_parity(s, devices, subdev, name, hexcode):
+def sizes_parity(s: Suite, devices: list[dict[str, Any]], subdev: str, name: str, hexcode: str) -> None:
     text = v4l2ctl(
         subdev,
         "--list-subdev-framesizes",
@@ -91,21 +92,21 @@ def sizes_parity(s, devices, subdev, name, hexcode):
     assert ours == theirs, "camprobe %s, v4l2-ctl %s" % (ours, theirs)
 
 
-def show_text(shown, media):
+def show_text(shown: Any, media: str) -> None:
     t = shown.out
     said = (t or shown.err)[:600]
     assert '"Sensor A":0 → "Debayer A":0' in t, 'no \'"Sensor A":0 → "Debayer A":0\' in: %s' % said
     assert "media-ctl -d %s -V" % media in t, "no 'media-ctl -d %s -V' fix in: %s" % (media, said)
 
 
-def pipeline_mismatch(shown_json):
+def pipeline_mismatch(shown_json: Any) -> None:
     assert shown_json.out.strip(), "no JSON; stderr: %s" % shown_json.err[:400]
     d = json.loads(shown_json.out)
     kinds = [p.get("kind") for p in d["device"].get("problems") or []]
     assert "pipeline-mismatch" in kinds, "problems: %s" % kinds
 
 
-def media_camera_parity(shown_json, g, media):
+def media_camera_parity(shown_json: Any, g: MediaGraph, media: str) -> None:
     assert shown_json.out.strip(), "no JSON; stderr: %s" % shown_json.err[:400]
     m = json.loads(shown_json.out).get("mediaCamera")
     assert isinstance(m, dict), "show --json has no mediaCamera: %r" % m
@@ -159,7 +160,7 @@ def media_camera_parity(shown_json, g, media):
     assert not wrong, "; ".join(wrong)
 
 
-def libcamera_parity(cam, devices):
+def libcamera_parity(cam: Any, devices: list[dict[str, Any]]) -> None:
     text = ANSI.sub("", cam.out)
     listed = re.findall(r"^\s*\d+: '(.+)' \((.+)\)\s*$", text, re.M)
     assert cam.rc == 0 and listed, "cam -l (exit %d) listed no camera: %s" % (cam.rc, text[-400:])

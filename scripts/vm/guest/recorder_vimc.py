@@ -4,13 +4,13 @@ import os
 import re
 
 from guest.ffprobe import tail
-from guest.harness import Background, read, rmmod, run, settle
+from guest.harness import Background, Suite, read, rmmod, run, settle
 from guest.recorder_common import START_DEADLINE, alive, event_lines, holder_named, said, wait_line
 
 # 4. vimc: one sensor held does not block the other.
 
 
-def vimc_sensors(s, ex):
+def vimc_sensors(s: Suite, ex: str) -> None:
     kver = os.uname().release
     if not os.path.isdir("/lib/modules/%s/kernel" % kver):
         print("info: block recorder: kernel %s has no module tree; vimc cannot be loaded here" % kver, flush=True)
@@ -33,7 +33,7 @@ def vimc_sensors(s, ex):
         settle()
 
 
-def vimc_checks(s, ex):
+def vimc_checks(s: Suite, ex: str) -> None:
     for sensor in ("Sensor A", "Sensor B"):
         slug = sensor[-1].lower()
         a = s.camprobe(

@@ -103,7 +103,7 @@ def stream_argv(node: str, mode: tuple[str, int, int, Any], count: int) -> list[
 
 def stream_together(
     s: Suite, nodes: list[str], modes: list[Any], label: str, count: int = 60
-) -> tuple[list[Background], list[int | None] | None]:
+) -> tuple[list[Background], list[Any] | None]:
     """Starts v4l2-ctl on every node in its mode and waits (30 s at most) until each holds a streaming alt; returns
     the running streams and the alts held together (None when one ended first or the time ran out)."""
     streams = [

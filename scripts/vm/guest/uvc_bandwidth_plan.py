@@ -2,16 +2,17 @@
 uvcvideo picked, and `camprobe plan` for cameras streaming together."""
 
 import json
+from typing import Any
 
 from guest.blocks_stable import one_line
-from guest.harness import settle
+from guest.harness import Suite, settle
 from guest.uvc_alts import alt_table, stream_together
 from guest.uvc_common import gadget
 
 # --- camprobe's own figures -------------------------------------------------------------------
 
 
-def fps_value(key):
+def fps_value(key: int | str) -> float:
     """30, "15/2", "30000/1001" -> a float."""
     text = str(key)
     if "/" in text:
@@ -20,7 +21,7 @@ def fps_value(key):
     return float(text)
 
 
-def hs_usecs_iso(nbytes):
+def hs_usecs_iso(nbytes: int) -> int:
     """HS_USECS_ISO (include/linux/usb/hcd.h, Linux 6.1): the µs one high-speed isochronous endpoint of nbytes per
     microframe costs an EHCI/dwc2 budget (and camprobe's unknown-controller rule)."""
     bit_time = 7 * 8 * nbytes // 6
@@ -28,7 +29,7 @@ def hs_usecs_iso(nbytes):
     return (nsecs + 999) // 1000
 
 
-def measured_by_camprobe(s, name, label, node, mine):
+def measured_by_camprobe(s: Suite, name: str, label: str, node: str, mine: Any) -> None:
     """`camprobe verify NODE --measure-usb --json` streams each mode and reads the held alt itself: it must equal what
     uvcvideo held for the same mode above (sysfs, while v4l2-ctl streamed); and its prediction without the
     measurement is never below what was held unless it says it is a lower bound."""
@@ -67,7 +68,7 @@ def measured_by_camprobe(s, name, label, node, mine):
             timeout=900,
         )
 
-    def check():
+    def check() -> str:
         assert r.rc == 0, "exit %d: %s" % (r.rc, one_line(r.err))
         doc = json.loads(r.out)
         got = {(m["fourcc"].strip(), m["width"], m["height"], round(m["fps"], 2)): m for m in doc["modes"]}
@@ -126,7 +127,7 @@ def measured_by_camprobe(s, name, label, node, mine):
         )
 
 
-def plan_together(s, nodes):
+def plan_together(s: Suite, nodes: list[str]) -> dict[str, Any] | None:
     """`camprobe negotiate --together` on the two cameras (their settings measured above, per model): each plan
     alt is the one uvcvideo holds when both stream in the plan's modes, and the domain's load is the sum of what
     sysfs shows reserved (HS_USECS_ISO of each held alt's bytes: vhci-hcd is an unknown controller, planned by the

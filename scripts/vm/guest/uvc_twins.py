@@ -2,14 +2,15 @@
 
 import json
 import os
+from typing import Any
 
-from guest.harness import Background, load_json, settle, wait_until, write
+from guest.harness import Background, Suite, load_json, settle, wait_until, write
 from guest.uvc_common import gadget, listed_device
 
 TWIN = "uvc_gadget/twin-hd.json"
 
 
-def twins(s):
+def twins(s: Suite) -> None:
     """Two identical gadgets without a serial on the one vhci bus (uvc-gadget instances 0 and 1)."""
     desc = load_json(os.path.join(s.here, TWIN))
     nodes = []
@@ -25,10 +26,11 @@ def twins(s):
         return
     settle()
     key = "usb-%s:%s@" % (desc["idVendor"][2:], desc["idProduct"][2:])
-    listed = [listed_device(s, n, "twin%d" % i)[0] for i, n in enumerate(nodes)]
+    # None where `list` did not show the node; the checks below assert they all are there.
+    listed: list[Any] = [listed_device(s, n, "twin%d" % i)[0] for i, n in enumerate(nodes)]
 
-    def distinct_by_port():
-        ids = [d["id"] if d else None for d in listed]
+    def distinct_by_port() -> Any:
+        ids: list[Any] = [d["id"] if d else None for d in listed]  # all there: asserted next
         assert all(ids) and len(set(ids)) == 2, ids
         assert all(i.startswith(key) and i.endswith(("-usb-0:1", "-usb-0:2")) for i in ids), ids
         assert all(not d["identity"].get("serial") for d in listed), [d["identity"].get("serial") for d in listed]
@@ -36,7 +38,7 @@ def twins(s):
 
     s.check(lambda ids: "list: the two get distinct IDs from their ports (%s)" % ids, distinct_by_port)
 
-    def own_links():
+    def own_links() -> Any:
         for d, n in zip(listed, nodes, strict=False):
             for link in d["identity"]["byID"] + d["identity"]["byPath"]:
                 assert os.path.realpath(link) == os.path.realpath(n), "%s lists %s, which resolves to %s" % (
@@ -63,7 +65,7 @@ def twins(s):
     )  # as a person reads it (docs/commands/doctor.md)
     findings = json.loads(r.out)["findings"] if r.out.strip().startswith("{") else []
 
-    def alike():
+    def alike() -> Any:
         f = [x for x in findings if x["check"] == "alike-without-serial"]
         assert len(f) == 1, [x["check"] for x in findings]
         assert all(any(n in e for e in f[0]["evidence"]) for n in nodes), f[0]["evidence"]
@@ -71,7 +73,7 @@ def twins(s):
 
     s.check(lambda t: "doctor: %s" % t, alike)
 
-    def bandwidth():
+    def bandwidth() -> Any:
         f = [x for x in findings if x["check"] == "usb-bandwidth"]
         assert len(f) == 1, [x["check"] for x in findings]
         assert "YUYV 1280x720 at 30 fps" in " ".join(f[0]["evidence"]), f[0]["evidence"]
