@@ -6,17 +6,19 @@ import os
 import struct
 import time
 import wave
+from collections.abc import Sequence
+from typing import Any
 
 from guest.blocks_levels import sine, write_wav
 from guest.ffprobe import ffprobe_json, first_stream, tail
-from guest.harness import Background, modprobe, read, run, settle
+from guest.harness import Background, Suite, modprobe, read, run, settle
 from guest.recorder_common import AMPLITUDES, LEVEL_TOLERANCE, event_lines
 from guest.recorder_survive_cases import survive_audio
 
 # 5. Audio from snd-aloop against camprobe levels.
 
 
-def audio(s, ex):
+def audio(s: Suite, ex: str) -> None:
     modprobe("snd-aloop")
     settle()
     wav = s.path("recorder-sine.wav")
@@ -61,7 +63,7 @@ def audio(s, ex):
     paths = event_lines(r.out, "Recording audio")
     path = paths[0] if paths else prefix + ".wav"
 
-    def recorded():
+    def recorded() -> None:
         assert r.rc == 0, "exit %d: %s" % (r.rc, tail(r.err))
         assert path == prefix + ".wav", "'Recording audio:' names %r, expected %s.wav" % (path, prefix)
         done = event_lines(r.out, "Recorded audio")
@@ -70,7 +72,7 @@ def audio(s, ex):
 
     s.check("R5 recorder --microphone Loopback --seconds 3 exits 0 and records r-audio.wav (exit %d)" % r.rc, recorded)
 
-    def probed():
+    def probed() -> None:
         d = ffprobe_json(
             s, path, "stream=codec_name,sample_rate,channels,duration:format=duration", "recorder-audio-ffprobe"
         )
@@ -86,7 +88,7 @@ def audio(s, ex):
 
     s.check("R5 ffprobe reads r-audio.wav: pcm_*, 3 s +- 0.5", probed)
 
-    def peaks():
+    def peaks() -> None:
         assert levels, "no reference: camprobe levels gave no reading (%s)" % source
         assert os.path.exists(path), "%s does not exist" % path
         want = [median_peak(levels, ch) for ch in range(len(levels[0]["channels"]))]
@@ -110,7 +112,7 @@ def audio(s, ex):
     )
 
 
-def meter(s):
+def meter(s: Suite) -> tuple[list[Any], str]:
     """`camprobe levels … --seconds 2 --json` readings: first on the Loopback device (the microphone the
     recorder picks), else on hw:Loopback,1,0 as block levels reads it."""
     for name, pcm in (("device", "Loopback"), ("pcm", "hw:Loopback,1,0")):
@@ -138,7 +140,7 @@ def meter(s):
     return [], "camprobe levels failed on Loopback and hw:Loopback,1,0 (see recorder-levels-*.err)"
 
 
-def median_peak(lines, ch):
+def median_peak(lines: list[Any], ch: int) -> float | None:
     vals = sorted(
         l["channels"][ch].get("peakHoldLevel")
         for l in lines
@@ -147,11 +149,11 @@ def median_peak(lines, ch):
     return vals[len(vals) // 2] if vals else None
 
 
-def fmt_db(values):
+def fmt_db(values: list[float | None]) -> str:
     return "[%s]" % ", ".join("silent" if v is None else "%.2f" % v for v in values)
 
 
-def wav_peaks_dbfs(path):
+def wav_peaks_dbfs(path: str) -> list[float | None]:
     """Per channel, the peak |sample| over the middle second in dBFS (integer PCM: full scale 2^(bits-1);
     float: 1.0). Read with the wave module; WAVE_FORMAT_EXTENSIBLE or float headers (which Python 3.11's
     wave refuses) with a small RIFF reader."""
@@ -167,6 +169,7 @@ def wav_peaks_dbfs(path):
         bits = width * 8
     assert data, "%s has no samples" % path
     count = len(data) // width
+    samples: Sequence[float]
     if kind == "float":
         samples, full = struct.unpack("<%d%s" % (count, "f" if width == 4 else "d"), data[: count * width]), 1.0
     elif width == 1:
@@ -187,7 +190,7 @@ def wav_peaks_dbfs(path):
     return out
 
 
-def riff_middle_second(path):
+def riff_middle_second(path: str) -> tuple[int, int, int, str, bytes, int]:
     with open(path, "rb") as f:
         data = f.read()
     assert data[:4] == b"RIFF" and data[8:12] == b"WAVE", "%s is not a RIFF/WAVE file" % path

@@ -5,9 +5,10 @@ import json
 import re
 import signal
 import time
+from typing import Any
 
 from guest.ffprobe import ffprobe_json, first_stream, tail, tool
-from guest.harness import Background, read, run
+from guest.harness import Background, Suite, read, run
 from guest.recorder_common import START_DEADLINE, alive, event_lines, recorded_path, said, wait_line
 
 # 6. Recordings that survive (P20): SIGKILL, SIGINT and the limits, on vivid (raw, .y4m),
@@ -25,7 +26,7 @@ SIGINT_AFTER = 4  # s of recording before SIGINT
 LIMIT_SECONDS = 3  # --max-duration
 
 
-def progress_lines(text, unit="frames"):
+def progress_lines(text: str, unit: str = "frames") -> list[tuple[int, float]]:
     """The recorder's --progress lines (unit "frames", or "audio frames" for the .wav), as (count, CLOCK_MONOTONIC s)."""
     return [
         (int(m.group(1)), float(m.group(2)))
@@ -33,17 +34,17 @@ def progress_lines(text, unit="frames"):
     ]
 
 
-def stopped_line(text):
+def stopped_line(text: str) -> str | None:
     got = event_lines(text, "Stopped")
     return got[-1] if got else None
 
 
-def recorded_frames(text):
+def recorded_frames(text: str) -> tuple[int | None, Any]:  # (None, None) or (frames, path)
     m = re.search(r"^Recorded: (\d+) frames, \d+ dropped, at \S+ fps to (\S+)$", text, re.M)
     return (int(m.group(1)), m.group(2)) if m else (None, None)
 
 
-def probe_frames(s, path, name, decode=True):
+def probe_frames(s: Suite, path: str, name: str, decode: bool = True) -> tuple[int, float | None, float | None]:
     """(frames, stream duration or None, format duration or None) as ffprobe reads `path` (no error printed)."""
     d = ffprobe_json(s, path, "stream=nb_read_frames,nb_read_packets,duration:format=duration", name, count=decode)
     if not decode:
@@ -64,7 +65,7 @@ def probe_frames(s, path, name, decode=True):
     st = first_stream(d)
     frames = int(st.get("nb_read_frames") or st.get("nb_read_packets") or 0)
 
-    def num(v):
+    def num(v: Any) -> float | None:
         try:
             return float(v)
         except (TypeError, ValueError):
@@ -73,7 +74,7 @@ def probe_frames(s, path, name, decode=True):
     return frames, num(st.get("duration")), num((d.get("format") or {}).get("duration"))
 
 
-def decodes_cleanly(s, path, name):
+def decodes_cleanly(s: Suite, path: str, name: str) -> None:
     r = run(
         [tool("ffmpeg"), "-nostdin", "-v", "error", "-i", path, "-f", "null", "-"],
         stdout=s.path(name + "-ffmpeg.out"),
@@ -83,7 +84,7 @@ def decodes_cleanly(s, path, name):
     assert r.rc == 0 and not r.err.strip(), "ffmpeg -i %s -f null - exit %d: %s" % (path, r.rc, tail(r.err))
 
 
-def start_recording(s, argv, name):
+def start_recording(s: Suite, argv: list[str], name: str) -> tuple[Background, str, str, str | None]:
     """A background recorder, once it says 'Recording:' (or 'Recording audio:' for audio only) and, with
     --progress, once its first frame or buffer is in the file (its first 'Progress:' line):
     (bg, out, err, None) or (bg, out, err, why it did not start)."""
@@ -95,7 +96,7 @@ def start_recording(s, argv, name):
     return bg, out, err, (None if line else "%s; %s" % (why, said(out, err)))
 
 
-def survive_kill(s, label, argv, suffix, fps):
+def survive_kill(s: Suite, label: str, argv: list[str], suffix: str, fps: int) -> None:
     """SIGKILL SURVIVE_RECORD s after the first frame is written: the file holds >= SURVIVE_KEPT s of frames at the
     nominal rate, and every frame the recorder had counted (its --progress lines, each printed once the frame is
     written) before the kill — so at least every frame up to 1 s before it."""
@@ -114,7 +115,7 @@ def survive_kill(s, label, argv, suffix, fps):
     path = recorded_path(text, prefix, suffix)
     before = [n for n, t in progress_lines(text) if t <= killed_at - 1]
 
-    def kept():
+    def kept() -> str:
         assert was_alive, "the recorder had already exited (status %s) before the kill: %s" % (
             bg.p.returncode,
             said(out, err),
@@ -153,7 +154,9 @@ def survive_kill(s, label, argv, suffix, fps):
     )
 
 
-def survive_sigint(s, label, argv, suffix, fps, sig=signal.SIGINT):
+def survive_sigint(
+    s: Suite, label: str, argv: list[str], suffix: str, fps: int, sig: signal.Signals = signal.SIGINT
+) -> None:
     """SIGINT (or SIGTERM) after SIGINT_AFTER s: exit 0, 'Stopped: SIGINT received', ffprobe counts the frames
     the recorder says it wrote and the file's duration is that many frames at the rate."""
     signame = "SIGTERM" if sig == signal.SIGTERM else "SIGINT"
@@ -171,7 +174,7 @@ def survive_sigint(s, label, argv, suffix, fps, sig=signal.SIGINT):
     took = time.monotonic() - t0
     text = read(out)
 
-    def complete():
+    def complete() -> str:
         assert was_alive, "the recorder had already exited (status %s) before %s: %s" % (
             bg.p.returncode,
             signame,
@@ -209,7 +212,7 @@ def survive_sigint(s, label, argv, suffix, fps, sig=signal.SIGINT):
     )
 
 
-def survive_max_duration(s, label, argv, suffix, fps):
+def survive_max_duration(s: Suite, label: str, argv: list[str], suffix: str, fps: int) -> None:
     name = "recorder-%s-maxdur" % label
     prefix = s.path("r-%s-maxdur" % label)
     t0 = time.monotonic()
@@ -222,7 +225,7 @@ def survive_max_duration(s, label, argv, suffix, fps):
     took = time.monotonic() - t0
     want = LIMIT_SECONDS * fps
 
-    def limited():
+    def limited() -> str:
         assert r.rc == 0, "exit %d: %s" % (r.rc, tail(r.err))
         stop = stopped_line(r.out)
         assert stop == "max-duration %d s reached" % LIMIT_SECONDS, "'Stopped:' line %r: %s" % (stop, tail(r.out))

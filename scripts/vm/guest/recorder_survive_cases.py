@@ -7,7 +7,7 @@ import signal
 import time
 
 from guest.ffprobe import ffprobe_json, first_stream, tail
-from guest.harness import read, run, settle
+from guest.harness import Suite, read, run, settle
 from guest.recorder_common import alive, said
 from guest.recorder_survive import (
     SIGINT_AFTER,
@@ -26,7 +26,7 @@ from guest.recorder_survive import (
 from guest.uvc_common import DESCRIPTION, gadget
 
 
-def survive_limits_vivid(s, ex, node):
+def survive_limits_vivid(s: Suite, ex: str, node: str) -> None:
     """--max-size 1M and --min-free-space above the free space, on vivid's 320x180 .y4m (115206 bytes a frame)."""
     argv = [ex, node, "--size", "320x180", "--fps", "30", "--no-audio", "--max-duration", "60"]
     prefix = s.path("r-vivid-maxsize")
@@ -37,7 +37,7 @@ def survive_limits_vivid(s, ex, node):
         timeout=180,
     )
 
-    def sized():
+    def sized() -> str:
         assert r.rc == 0, "exit %d: %s" % (r.rc, tail(r.err))
         stop = stopped_line(r.out) or ""
         assert stop.startswith("max-size 1 MiB (1048576 bytes) reached"), "'Stopped:' line %r" % stop
@@ -75,7 +75,7 @@ def survive_limits_vivid(s, ex, node):
     )
 
 
-def survive_vivid(s, ex, node):
+def survive_vivid(s: Suite, ex: str, node: str) -> None:
     argv = [ex, node, "--size", "320x180", "--fps", "30", "--no-audio"]
     survive_kill(s, "vivid", argv, ".y4m", 30)
     survive_sigint(s, "vivid", argv, ".y4m", 30)
@@ -84,7 +84,7 @@ def survive_vivid(s, ex, node):
     survive_limits_vivid(s, ex, node)
 
 
-def survive_uvc(s, ex):
+def survive_uvc(s: Suite, ex: str) -> None:
     """The same on the UVC gadget's MJPEG 640x480 at 15 fps (the rate its application paces exactly under TCG)."""
     up = gadget(s, "up", os.path.join(s.here, DESCRIPTION))
     node = up.out.strip().splitlines()[-1] if up.out.strip() else ""
@@ -105,7 +105,7 @@ def survive_uvc(s, ex):
         settle()
 
 
-def survive_audio(s, ex):
+def survive_audio(s: Suite, ex: str) -> None:
     """snd-aloop's microphone to a .wav, while the sine plays: SIGKILL 5 s after the first buffer is written leaves
     >= 4 s and every sample counted before the kill; SIGINT a complete file."""
     argv = [ex, "--microphone", "Loopback"]
@@ -125,7 +125,7 @@ def survive_audio(s, ex):
         lines = progress_lines(text, "audio frames")
         before = [n for n, t in lines if t <= killed_at - 1]
 
-        def kept():
+        def kept() -> str:
             assert was_alive and rc == -signal.SIGKILL, "not killed while recording (exit %s): %s" % (
                 rc,
                 said(out, err),
@@ -180,7 +180,7 @@ def survive_audio(s, ex):
     rc = bg.stop(sig=signal.SIGINT, timeout=30)
     text = read(out)
 
-    def complete():
+    def complete() -> str:
         assert was_alive and rc == 0, "exit %s after SIGINT, expected 0: %s" % (rc, said(out, err))
         assert stopped_line(text) == "SIGINT received", "'Stopped:' line %r" % stopped_line(text)
         m = re.search(r"^Recorded audio: (\d+) frames at (\d+) Hz to (\S+)$", text, re.M)

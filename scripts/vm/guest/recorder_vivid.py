@@ -6,7 +6,7 @@ import re
 import time
 
 from guest.ffprobe import ffprobe_json, first_stream, tail, tool
-from guest.harness import Background, read, run, settle, v4l2ctl, wait_until
+from guest.harness import Background, Result, Suite, read, run, settle, v4l2ctl, wait_until
 from guest.recorder_common import (
     FPS,
     FRAMES_OK,
@@ -23,7 +23,7 @@ from guest.recorder_common import (
 # 1. vivid to a .y4m.
 
 
-def record_vivid(s, ex, node):
+def record_vivid(s: Suite, ex: str, node: str) -> None:
     prefix = s.path("r-vivid")
     r = run(
         [ex, node, "--size", "640x480", "--fps", str(FPS), "--seconds", str(SECONDS), "--output", prefix],
@@ -33,7 +33,7 @@ def record_vivid(s, ex, node):
     )
     path = recorded_path(r.out, prefix, ".y4m")
 
-    def recorded():
+    def recorded() -> None:
         assert r.rc == 0, "exit %d: %s" % (r.rc, tail(r.err))
         assert path == prefix + ".y4m", "'Recording:' names %r, expected %s.y4m (a raw format)" % (path, prefix)
         done = event_lines(r.out, "Recorded")
@@ -46,7 +46,7 @@ def record_vivid(s, ex, node):
         recorded,
     )
 
-    def probed():
+    def probed() -> None:
         d = ffprobe_json(
             s, path, "stream=nb_read_frames,r_frame_rate,width,height", "recorder-vivid-ffprobe", count=True
         )
@@ -72,7 +72,7 @@ def record_vivid(s, ex, node):
 # 2. The configuration lock, then open but unlocked.
 
 
-def frame_allocations(s, node):
+def frame_allocations(s: Suite, node: str) -> None:
     """Borrowed frames read with VideoFrames.forEach cost no heap allocation: camprobe-bench counts every
     malloc of the process. A `for try await` loop is reported beside it (libdispatch's wake-ups: 2 per frame)."""
     bench = os.environ.get("CAMPROBE_BENCH") or os.path.join(os.path.dirname(s.c), "camprobe-bench")
@@ -107,7 +107,7 @@ def frame_allocations(s, node):
         )
 
 
-def locks(s, ex, node):
+def locks(s: Suite, ex: str, node: str) -> None:
     out, err = s.path("recorder-locks.out"), s.path("recorder-locks.err")
     bg = Background(
         [
@@ -142,11 +142,11 @@ SET_FMT = "--set-fmt-video=width=320,height=240,pixelformat=YUYV"
 SET_FMT_GIVES = ("320", "180")
 
 
-def set_fmt_320x240(s, node, name):
+def set_fmt_320x240(s: Suite, node: str, name: str) -> Result:
     return v4l2ctl(node, SET_FMT, merge=True, timeout=30, stdout=s.path(name))
 
 
-def locks_checks(s, node, bg, out, err):
+def locks_checks(s: Suite, node: str, bg: Background, out: str, err: str) -> None:
     locked, why = wait_line(bg, out, "Locked", START_DEADLINE)
     if not s.expect(
         "R2 the recorder prints 'Locked:' (%s)" % (locked or "-"), locked, "%s; %s" % (why, said(out, err))
@@ -185,7 +185,7 @@ def locks_checks(s, node, bg, out, err):
     got = v4l2ctl(node, "--get-fmt-video", merge=True, timeout=30, stdout=s.path("recorder-unlocked-get-fmt.txt"))
     still_alive = alive(bg)
 
-    def unlocked_check():
+    def unlocked_check() -> None:
         assert was_alive and still_alive, (
             "the recorder is no longer running (exit %s): the device was not held open" % bg.p.returncode
         )
@@ -209,7 +209,7 @@ def locks_checks(s, node, bg, out, err):
 # 3. Unplugged mid-record.
 
 
-def vivid_platform_device():
+def vivid_platform_device() -> str | None:
     d = "/sys/bus/platform/drivers/vivid"
     try:
         names = [n for n in os.listdir(d) if n.startswith("vivid.")]
@@ -218,7 +218,7 @@ def vivid_platform_device():
     return names[0] if names else None
 
 
-def unplug(s, ex, node):
+def unplug(s: Suite, ex: str, node: str) -> None:
     prefix = s.path("r-unplug")
     out, err = s.path("recorder-unplug.out"), s.path("recorder-unplug.err")
     bg = Background([ex, node, "--size", "640x480", "--fps", str(FPS), "--seconds", "30", "--output", prefix], out, err)
@@ -260,7 +260,7 @@ def unplug(s, ex, node):
     path = recorded_path(text, prefix, ".y4m")
     m = re.search(r"after (\d+) frames", gone[0]) if gone else None
 
-    def playable():
+    def playable() -> None:
         d = ffprobe_json(s, path, "stream=nb_read_frames,width,height", "recorder-unplug-ffprobe", count=True)
         frames = int(first_stream(d).get("nb_read_frames") or 0)
         print("info: R3 ffprobe counts %d frames; the recorder said %s" % (frames, gone[:1]), flush=True)
