@@ -10,6 +10,7 @@ interval), so
 the document stays valid against the schema and every format is different.
 Written compactly (no indentation), as a machine-made profile would be.
 """
+
 import json
 import os
 import sys

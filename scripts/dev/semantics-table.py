@@ -4,6 +4,7 @@
 
     python3 scripts/dev/semantics-table.py Profiles/*.json
 """
+
 import json
 import sys
 
@@ -19,8 +20,22 @@ def answer(v):
 
 
 def rows(sem):
-    for group in ["focus", "exposure", "whiteBalance", "torch", "flash", "zoom", "pan", "tilt", "mirroring",
-                  "verticalFlip", "powerLineFrequency", "stabilization", "wideDynamicRange", "backlightCompensation"]:
+    for group in [
+        "focus",
+        "exposure",
+        "whiteBalance",
+        "torch",
+        "flash",
+        "zoom",
+        "pan",
+        "tilt",
+        "mirroring",
+        "verticalFlip",
+        "powerLineFrequency",
+        "stabilization",
+        "wideDynamicRange",
+        "backlightCompensation",
+    ]:
         g = sem.get(group) or {}
         for m in g.get("modes", []):
             mark = "?" if m.get("evidence") == "unknown" else ("yes" if m["supported"] else "no")

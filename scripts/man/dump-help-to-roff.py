@@ -7,6 +7,7 @@ camprobe's one man-page generator, run by scripts/man/camprobe-man.
 
     camprobe --experimental-dump-help | dump-help-to-roff.py [--version V] [--date YYYY-MM-DD]
 """
+
 import argparse
 import datetime
 import json
@@ -87,9 +88,14 @@ def option_entry(a: dict) -> str:
     if a.get("discussion"):
         d = a["discussion"]
         if isinstance(d, dict):  # newer ToolInfo: {"staticText": ...} or enumerated values
-            d = d.get("staticText") or "\n".join(
-                f"{v.get('value')}: {v.get('description', '')}" for v in d.get("enumerated", {}).get("values", [])
-            ) if "enumerated" in d else d.get("staticText", "")
+            d = (
+                d.get("staticText")
+                or "\n".join(
+                    f"{v.get('value')}: {v.get('description', '')}" for v in d.get("enumerated", {}).get("values", [])
+                )
+                if "enumerated" in d
+                else d.get("staticText", "")
+            )
         if d:
             text += "\n.IP\n" + esc(str(d).strip())
     return text
@@ -115,7 +121,7 @@ def command_section(cmd: dict, path: list, top: bool) -> str:
         out.append(paragraphs(cmd["discussion"]))
     if args:
         if top:
-            out.append('.SH OPTIONS')
+            out.append(".SH OPTIONS")
         out.extend(option_entry(a) for a in args)
     return "\n".join(out)
 
@@ -144,8 +150,9 @@ def main() -> int:
     name = cmd["commandName"]
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     date = ns.date or (
-        datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date().isoformat()
-        if epoch else datetime.date.today().isoformat()
+        datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date().isoformat()
+        if epoch
+        else datetime.date.today().isoformat()
     )
 
     out = [

@@ -15,6 +15,7 @@ BENCH_PARTS=uvc-hotplug measures the same over usbip detach/attach of the UVC ga
 Writes VM_OUT/bench.md and
 prints it. Information, not assertions: it exits 0 unless it cannot run.
 """
+
 import os
 import statistics
 import subprocess
@@ -35,7 +36,9 @@ def timed(argvs):
     """Wall seconds of running each argv in turn (a row may need several commands)."""
     t0 = time.monotonic()
     for argv in argvs:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        p = subprocess.run(
+            argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300
+        )
         if p.returncode not in (0, 3):
             raise RuntimeError("%s exited %d" % (" ".join(argv), p.returncode))
     return time.monotonic() - t0
@@ -114,14 +117,27 @@ def uvc_hotplug(bins, cycles, out):
     for label, path in bins:
         unplug()
         time.sleep(3)
-        r = hotplug_latency.measure(path, cycles, os.path.join(out, "uvc-hotplug-%s.log" % label), plug=plug, unplug=unplug)
+        r = hotplug_latency.measure(
+            path, cycles, os.path.join(out, "uvc-hotplug-%s.log" % label), plug=plug, unplug=unplug
+        )
         plug()
         time.sleep(3)
-        lines += ["", "### Hotplug over USB/IP: `%s monitor --json` beside `udevadm monitor --udev`, %d usbip detach/attach "
-                  "cycles of the UVC gadget" % (label, cycles),
-                  "", "%d connected (%d announced before their capabilities), %d capabilities, %d disconnected; %d udev node events."
-                  % (r["counts"]["connected"], r["pending"], r["counts"]["capabilities"], r["counts"]["disconnected"], r["udev_events"]),
-                  "", hotplug_latency.table(r).rstrip("\n")]
+        lines += [
+            "",
+            "### Hotplug over USB/IP: `%s monitor --json` beside `udevadm monitor --udev`, %d usbip detach/attach "
+            "cycles of the UVC gadget" % (label, cycles),
+            "",
+            "%d connected (%d announced before their capabilities), %d capabilities, %d disconnected; %d udev node events."
+            % (
+                r["counts"]["connected"],
+                r["pending"],
+                r["counts"]["capabilities"],
+                r["counts"]["disconnected"],
+                r["udev_events"],
+            ),
+            "",
+            hotplug_latency.table(r).rstrip("\n"),
+        ]
     run([os.path.join(HERE, "uvc-gadget"), "down"], timeout=300)
     return lines
 
@@ -141,19 +157,36 @@ def main():
     nodes = capture_nodes()
     node = nodes[0] if nodes else "/dev/video0"
     every = video_nodes()
-    peer_all = [["v4l2-ctl", "--list-devices"]] + [["v4l2-ctl", "-d", n, "--all", "--list-formats-ext", "--list-ctrls-menus"]
-                                                    for n in every]
+    peer_all = [["v4l2-ctl", "--list-devices"]] + [
+        ["v4l2-ctl", "-d", n, "--all", "--list-formats-ext", "--list-ctrls-menus"] for n in every
+    ]
     rows = []
     for label, path in bins:
         rows.append(("show", "`%s show %s --json`" % (label, node), [[path, "show", node, "--json"]]))
-    rows.append(("show", "`v4l2-ctl -d %s --list-formats-ext --list-ctrls-menus`" % node,
-                 [["v4l2-ctl", "-d", node, "--list-formats-ext", "--list-ctrls-menus"]]))
+    rows.append(
+        (
+            "show",
+            "`v4l2-ctl -d %s --list-formats-ext --list-ctrls-menus`" % node,
+            [["v4l2-ctl", "-d", node, "--list-formats-ext", "--list-ctrls-menus"]],
+        )
+    )
     for label, path in bins:
         rows.append(("list", "`%s list --json`" % label, [[path, "list", "--json"]]))
-    rows.append(("list", "`v4l2-ctl --list-devices` + `v4l2-ctl -d N --all --list-formats-ext --list-ctrls-menus` on %d nodes"
-                 % len(every), peer_all))
-    rows.append(("list", "the same sweep without controls (`--all --list-formats-ext`): `list` reads none",
-                 [["v4l2-ctl", "--list-devices"]] + [["v4l2-ctl", "-d", n, "--all", "--list-formats-ext"] for n in every]))
+    rows.append(
+        (
+            "list",
+            "`v4l2-ctl --list-devices` + `v4l2-ctl -d N --all --list-formats-ext --list-ctrls-menus` on %d nodes"
+            % len(every),
+            peer_all,
+        )
+    )
+    rows.append(
+        (
+            "list",
+            "the same sweep without controls (`--all --list-formats-ext`): `list` reads none",
+            [["v4l2-ctl", "--list-devices"]] + [["v4l2-ctl", "-d", n, "--all", "--list-formats-ext"] for n in every],
+        )
+    )
     rows.append(("list", "`gst-device-monitor-1.0 Video/Source`", [["gst-device-monitor-1.0", "Video/Source"]]))
     for label, path in bins:
         rows.append(("version", "`%s --version`" % label, [[path, "--version"]]))
@@ -161,21 +194,39 @@ def main():
     parts = (os.environ.get("BENCH_PARTS") or "oneshot,hotplug").split(",")
     results = measure(rows) if "oneshot" in parts else []
     uname = os.uname()
-    lines = ["### Side by side in one boot (kernel %s, vivid n_devs=2 webcam inputs, qemu, %d interleaved rounds)" % (uname.release, RUNS),
-             "", "| group | command | median (ms) | min | max | ioctls | state-changing | peak RSS (KB) | instructions (callgrind) |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "### Side by side in one boot (kernel %s, vivid n_devs=2 webcam inputs, qemu, %d interleaved rounds)"
+        % (uname.release, RUNS),
+        "",
+        "| group | command | median (ms) | min | max | ioctls | state-changing | peak RSS (KB) | instructions (callgrind) |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for group, label, med, lo, hi, n, s, rss, ir in results:
-        lines.append("| %s | %s | %.1f | %.1f | %.1f | %d | %d | %d | %s |"
-                     % (group, label, med * 1000, lo * 1000, hi * 1000, n, s, rss, "{:,}".format(ir) if ir else "n/a"))
+        lines.append(
+            "| %s | %s | %.1f | %.1f | %.1f | %d | %d | %d | %s |"
+            % (group, label, med * 1000, lo * 1000, hi * 1000, n, s, rss, f"{ir:,}" if ir else "n/a")
+        )
     rmmod("vivid")
     # Hotplug, side by side with udevadm monitor --udev (one vivid webcam loaded and unloaded HOTPLUG_CYCLES times).
     cycles = int(os.environ.get("HOTPLUG_CYCLES") or 100)
-    for label, path in (bins if "hotplug" in parts else []):
+    for label, path in bins if "hotplug" in parts else []:
         r = hotplug_latency.measure(path, cycles, os.path.join(out, "hotplug-%s.log" % label))
-        lines += ["", "### Hotplug: `%s monitor --json` beside `udevadm monitor --udev`, %d vivid load/unload cycles" % (label, cycles),
-                  "", "%d connected (%d announced before their capabilities), %d capabilities, %d disconnected; %d udev node events."
-                  % (r["counts"]["connected"], r["pending"], r["counts"]["capabilities"], r["counts"]["disconnected"], r["udev_events"]),
-                  "", hotplug_latency.table(r).rstrip("\n")]
+        lines += [
+            "",
+            "### Hotplug: `%s monitor --json` beside `udevadm monitor --udev`, %d vivid load/unload cycles"
+            % (label, cycles),
+            "",
+            "%d connected (%d announced before their capabilities), %d capabilities, %d disconnected; %d udev node events."
+            % (
+                r["counts"]["connected"],
+                r["pending"],
+                r["counts"]["capabilities"],
+                r["counts"]["disconnected"],
+                r["udev_events"],
+            ),
+            "",
+            hotplug_latency.table(r).rstrip("\n"),
+        ]
     if "uvc-hotplug" in parts:
         lines += uvc_hotplug(bins, cycles, out)
     text = "\n".join(lines) + "\n"

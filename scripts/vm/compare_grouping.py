@@ -7,6 +7,7 @@ v4l2-ctl groups nodes by card and bus_info. Every v4l2-ctl group with a video
 capture node must be exactly one camprobe device whose nodes are that group's
 /dev/video* and /dev/media* nodes; nothing else may be listed as a camera.
 """
+
 import json
 import re
 import sys
@@ -31,7 +32,9 @@ def compare(listed, list_devices_txt, expected):
     devices = [d for d in listed["devices"] if d["captures"] or any(n["role"] != "audio" for n in d["nodes"])]
     errors = []
     if len(devices) != expected:
-        errors.append("camprobe lists %d devices, expected %d: %s" % (len(devices), expected, [d["id"] for d in devices]))
+        errors.append(
+            "camprobe lists %d devices, expected %d: %s" % (len(devices), expected, [d["id"] for d in devices])
+        )
     theirs = groups(list_devices_txt)
     for d in devices:
         ours = {n["path"] for n in d["nodes"]}
@@ -40,7 +43,10 @@ def compare(listed, list_devices_txt, expected):
             errors.append("%s: nodes %s match %d v4l2-ctl groups" % (d["id"], sorted(ours), len(match)))
             continue
         if match[0]["nodes"] != ours:
-            errors.append("%s: camprobe nodes %s, v4l2-ctl group '%s' has %s" % (d["id"], sorted(ours), match[0]["title"], sorted(match[0]["nodes"])))
+            errors.append(
+                "%s: camprobe nodes %s, v4l2-ctl group '%s' has %s"
+                % (d["id"], sorted(ours), match[0]["title"], sorted(match[0]["nodes"]))
+            )
         if not any(n["role"] == "capture" for n in d["nodes"]):
             errors.append("%s has no capture node but is listed as a camera" % d["id"])
     return errors

@@ -12,6 +12,7 @@ Run in the guest:
 
     scripts/vm/run-guest.sh scripts/vm/oneshot_anatomy.py OUT CAMPROBE=/tmp/camprobe.stripped ROUNDS=5
 """
+
 import os
 import re
 import resource
@@ -28,8 +29,13 @@ from guest.harness import modprobe, settle, start_udev  # noqa: E402
 def footprint(argv):
     """(instructions executed, distinct instruction addresses executed) of one run of argv."""
     out = "/tmp/oneshot_anatomy.callgrind"
-    p = subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--callgrind-out-file=" + out] + argv,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=600)
+    p = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--callgrind-out-file=" + out] + argv,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=600,
+    )
     m = re.search(r"refs:\s+([0-9,]+)", p.stderr)
     executed = int(m.group(1).replace(",", "")) if m else -1
     names, obj, last, skip, seen = {}, None, 0, False, set()
@@ -73,8 +79,14 @@ def timed(argv, rounds, norandom):
         before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.monotonic()
         subprocess.run(prefix + argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
         wall, after = time.monotonic() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
-        rows.append((wall * 1000, (after.ru_utime - before.ru_utime) * 1000,
-                     (after.ru_stime - before.ru_stime) * 1000, after.ru_minflt - before.ru_minflt))
+        rows.append(
+            (
+                wall * 1000,
+                (after.ru_utime - before.ru_utime) * 1000,
+                (after.ru_stime - before.ru_stime) * 1000,
+                after.ru_minflt - before.ru_minflt,
+            )
+        )
     return tuple(statistics.median(r[i] for r in rows) for i in range(4))
 
 
@@ -89,18 +101,24 @@ def main():
     settle()
     commands = [
         ("camprobe show /dev/video0 --json", [camprobe, "show", "/dev/video0", "--json"]),
-        ("v4l2-ctl -d /dev/video0 --list-formats-ext --list-ctrls-menus",
-         ["v4l2-ctl", "-d", "/dev/video0", "--list-formats-ext", "--list-ctrls-menus"]),
+        (
+            "v4l2-ctl -d /dev/video0 --list-formats-ext --list-ctrls-menus",
+            ["v4l2-ctl", "-d", "/dev/video0", "--list-formats-ext", "--list-ctrls-menus"],
+        ),
         ("camprobe --version", [camprobe, "--version"]),
         ("v4l2-ctl --version", ["v4l2-ctl", "--version"]),
     ]
-    print("| command | instructions | distinct instructions | wall / user / sys ms, minor faults | the same under `setarch -R` |")
+    print(
+        "| command | instructions | distinct instructions | wall / user / sys ms, minor faults | the same under `setarch -R` |"
+    )
     print("|---|---:|---:|---:|---:|")
     for label, argv in commands:
         executed, distinct = footprint(argv)
         usual, fixed = timed(argv, rounds, False), timed(argv, rounds, True)
-        print("| `%s` | %.2f M | %.1f k | %.0f / %.0f / %.0f, %d | %.0f / %.0f / %.0f, %d |"
-              % (label, executed / 1e6, distinct / 1e3, *usual, *fixed))
+        print(
+            "| `%s` | %.2f M | %.1f k | %.0f / %.0f / %.0f, %d | %.0f / %.0f / %.0f, %d |"
+            % (label, executed / 1e6, distinct / 1e3, *usual, *fixed)
+        )
     return 0
 
 

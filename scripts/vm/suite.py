@@ -18,6 +18,7 @@ Env: CAMPROBE (the built binary, a host path visible in the guest),
 `suite.py --check-blocks NAMES` only checks NAMES (exit 2 and the list when one is unknown);
 run-vm-suite.sh calls it on the host before it builds or boots anything.
 """
+
 import os
 import sys
 import traceback
@@ -26,13 +27,31 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import compare_v4l2ctl  # noqa: E402
-from guest import blocks_install  # noqa: E402
-from guest import blocks_recorder  # noqa: E402
-from guest import blocks_audio, blocks_audioneg, blocks_compound, blocks_controls, blocks_doctor, blocks_hotplug, blocks_levels, blocks_mc, blocks_negotiate, blocks_pipewire, blocks_prometheus, blocks_snapshot, blocks_stable, blocks_uvc, blocks_uvc_replay, blocks_vivid  # noqa: E402
-from guest import blocks_uvc_bandwidth  # noqa: E402
-from guest import blocks_uvc_requests  # noqa: E402
-from guest import blocks_serve, blocks_serve_load  # noqa: E402
-from guest import blocks_instructions  # noqa: E402
+from guest import (  # noqa: E402
+    blocks_audio,
+    blocks_audioneg,
+    blocks_compound,
+    blocks_controls,
+    blocks_doctor,
+    blocks_hotplug,
+    blocks_install,
+    blocks_instructions,
+    blocks_levels,
+    blocks_mc,
+    blocks_negotiate,
+    blocks_pipewire,
+    blocks_prometheus,
+    blocks_recorder,
+    blocks_serve,
+    blocks_serve_load,
+    blocks_snapshot,
+    blocks_stable,
+    blocks_uvc,
+    blocks_uvc_bandwidth,
+    blocks_uvc_replay,
+    blocks_uvc_requests,
+    blocks_vivid,
+)
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
@@ -76,15 +95,19 @@ def selected_blocks(names):
     known = [name for name, _ in BLOCKS]
     unknown = sorted(wanted - set(known))
     if unknown:
-        raise ValueError("unknown VM_BLOCKS name%s %s; the blocks are: %s" % (
-            "s" if len(unknown) > 1 else "", ", ".join(unknown), ", ".join(known)))
+        raise ValueError(
+            "unknown VM_BLOCKS name%s %s; the blocks are: %s"
+            % ("s" if len(unknown) > 1 else "", ", ".join(unknown), ", ".join(known))
+        )
     return [(name, block) for name, block in BLOCKS if not wanted or name in wanted]
 
 
 def comparator_self_test(s):
     """The referee catches deliberately wrong answers, each at the exact field."""
+
     def check():
         assert compare_v4l2ctl.self_test() == 0, "see the self-test lines above"
+
     s.check("comparator self-test catches deliberately wrong answers", check)
 
 
@@ -135,11 +158,19 @@ def main():
         s.write_xunit(xunit, complete=False)
     s.write_xunit(xunit)
     total = sum(t for _, t in s.blocks)
-    print("vm: the guest kernel was up %.0f s before the suite started (boot, udev-less init, python start-up)" % boot, flush=True)
-    print("vm: seconds per block: " + ", ".join("%s %.0f" % (b, t) for b, t in s.blocks) + "; total %.0f" % total, flush=True)
+    print(
+        "vm: the guest kernel was up %.0f s before the suite started (boot, udev-less init, python start-up)" % boot,
+        flush=True,
+    )
+    print(
+        "vm: seconds per block: " + ", ".join("%s %.0f" % (b, t) for b, t in s.blocks) + "; total %.0f" % total,
+        flush=True,
+    )
     for b, t in sorted(s.blocks, key=lambda bt: -bt[1]):
         print("time: %-8s %6.1f s %5.1f %%" % (b, t, 100 * t / total if total else 0), flush=True)
-    print("vm: %d passed, %d failed%s" % (s.passed, s.failed, ", %d skipped" % s.skipped if s.skipped else ""), flush=True)
+    print(
+        "vm: %d passed, %d failed%s" % (s.passed, s.failed, ", %d skipped" % s.skipped if s.skipped else ""), flush=True
+    )
     return 0 if s.failed == 0 else 1
 
 

@@ -8,6 +8,7 @@ reaped children, from /proc, sampled every 5 ms) is taken in the 50 and 100 ms a
 
 The whole-CPU figures are rough: the sampler is itself delayed when the CPU is busy.
 """
+
 import os
 import subprocess
 import sys
@@ -32,9 +33,9 @@ def udevd_ticks():
             stat = open("/proc/%s/stat" % pid).read()
         except OSError:
             continue
-        comm = stat[stat.index("(") + 1:stat.rindex(")")]
+        comm = stat[stat.index("(") + 1 : stat.rindex(")")]
         if "udev" in comm and "udevadm" not in comm:
-            f = stat[stat.rindex(")") + 2:].split()
+            f = stat[stat.rindex(")") + 2 :].split()
             total += int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])
     return total
 

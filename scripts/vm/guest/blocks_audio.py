@@ -2,6 +2,7 @@
 with no camera: each is a microphone device of its own whose ranges agree with
 arecord's, and snd-aloop load/unload cycles give one connected and one
 disconnected each."""
+
 import json
 import os
 import re
@@ -19,12 +20,38 @@ def block_microphones(s):
     listed = s.camprobe("list", "--json", stdout=s.path("microphones-list.json"), stderr=s.path("microphones-list.err"))
     text = s.camprobe("list", merge=True, stdout=s.path("microphones-list.txt")).out
     for card in ("Dummy", "Loopback"):
-        hw = run(["arecord", "-D", "hw:CARD=%s,DEV=0" % card, "--dump-hw-params", "-d", "1", "-f", "S16_LE", "-c", "1",
-                  "-r", "44100", "/dev/null"], timeout=20, merge=True, stdout=s.path("microphones-%s.hw.txt" % card)).out
-        s.check("microphone %s: formats, channels and rates as arecord --dump-hw-params says" % card,
-                mic_matches_arecord, listed.out, hw, card)
-    s.expect("list shows the microphones by name with their ranges",
-             re.search(r"platform-snd_dummy\.0 .*Dummy", text) and "hw:CARD=Loopback,DEV=0 S16_LE" in text, text[:600])
+        hw = run(
+            [
+                "arecord",
+                "-D",
+                "hw:CARD=%s,DEV=0" % card,
+                "--dump-hw-params",
+                "-d",
+                "1",
+                "-f",
+                "S16_LE",
+                "-c",
+                "1",
+                "-r",
+                "44100",
+                "/dev/null",
+            ],
+            timeout=20,
+            merge=True,
+            stdout=s.path("microphones-%s.hw.txt" % card),
+        ).out
+        s.check(
+            "microphone %s: formats, channels and rates as arecord --dump-hw-params says" % card,
+            mic_matches_arecord,
+            listed.out,
+            hw,
+            card,
+        )
+    s.expect(
+        "list shows the microphones by name with their ranges",
+        re.search(r"platform-snd_dummy\.0 .*Dummy", text) and "hw:CARD=Loopback,DEV=0 S16_LE" in text,
+        text[:600],
+    )
 
 
 def hw_range(text, name):
@@ -59,21 +86,26 @@ def block_alsa_hotplug(s):
     wait_until(lambda: tail.count("disconnected", ALOOP_ID) >= 1, 20)
     for c in range(1, cycles + 1):
         modprobe("snd-aloop")
-        wait_until(lambda: tail.count("connected", ALOOP_ID) >= c, 20)
+        wait_until(lambda: tail.count("connected", ALOOP_ID) >= c, 20)  # noqa: B023
         rmmod("snd-aloop")
-        wait_until(lambda: tail.count("disconnected", ALOOP_ID) >= c + 1, 20)
+        wait_until(lambda: tail.count("disconnected", ALOOP_ID) >= c + 1, 20)  # noqa: B023
     monitor.stop()
     err = read(s.path("aloop.err"))
     print(err, end="", flush=True)
     connected, disconnected = tail.count("connected", ALOOP_ID), tail.count("disconnected", ALOOP_ID)
-    s.expect("monitor: snd-aloop gives exactly one connected per load (%d) and one disconnected per unload (%d)"
-             % (cycles, cycles + 1), connected == cycles and disconnected == cycles + 1,
-             "%d connected, %d disconnected" % (connected, disconnected))
+    s.expect(
+        "monitor: snd-aloop gives exactly one connected per load (%d) and one disconnected per unload (%d)"
+        % (cycles, cycles + 1),
+        connected == cycles and disconnected == cycles + 1,
+        "%d connected, %d disconnected" % (connected, disconnected),
+    )
     s.check("monitor: the microphone's connected events carry its capture PCMs", aloop_events, log)
     stats = err.strip().splitlines()[-1].rsplit("stats: ", 1)[-1] if err.strip() else ""
     with open(s.path("hotplug.md"), "a") as f:
-        f.write("| snd-aloop load/unload cycles | %d | %d connected | %d disconnected | %s |\n"
-                % (cycles, connected, disconnected, stats))
+        f.write(
+            "| snd-aloop load/unload cycles | %d | %d connected | %d disconnected | %s |\n"
+            % (cycles, connected, disconnected, stats)
+        )
     # Leave snd-aloop loaded, as the suite starts: later blocks (levels, audio negotiation) meter its PCMs.
     modprobe("snd-aloop")
     settle()

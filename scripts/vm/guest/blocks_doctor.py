@@ -2,11 +2,12 @@
 finding names the streamer's pid and command line (read from /proc/*/fd), the
 config check points /dev/videoN at its /dev/v4l link, and once the streamer is
 stopped the node is free again."""
+
 import json
 import os
 import time
 
-from guest.harness import Background, first_capture_node, modprobe, rmmod, run, settle, wait_until
+from guest.harness import Background, first_capture_node, modprobe, rmmod, settle, wait_until
 
 
 def block_doctor(s):
@@ -14,20 +15,48 @@ def block_doctor(s):
     modprobe("vivid", "n_devs=1", "node_types=0x1", "num_inputs=1", "input_types=0x0")
     settle()
     node = first_capture_node()
-    streamer = Background(["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=0"],
-                          stdout=s.path("doctor-stream.out"), stderr=s.path("doctor-stream.err"))
+    streamer = Background(
+        ["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=0"],
+        stdout=s.path("doctor-stream.out"),
+        stderr=s.path("doctor-stream.err"),
+    )
     try:
         held = wait_until(lambda: holds(streamer.pid, node), 30)
-        s.expect("v4l2-ctl holds %s (pid %d)" % (node, streamer.pid), held, "no fd of pid %d links to %s" % (streamer.pid, node))
+        s.expect(
+            "v4l2-ctl holds %s (pid %d)" % (node, streamer.pid),
+            held,
+            "no fd of pid %d links to %s" % (streamer.pid, node),
+        )
         time.sleep(1)
         config = s.path("doctor-app.conf")
         with open(config, "w") as f:
             f.write("camera = %s\n" % node)
-        r = s.camprobe("doctor", "--json", "--config", config, stdout=s.path("doctor-doctor.json"), stderr=s.path("doctor-doctor.err"))
-        s.camprobe("doctor", "--config", config, stdout=s.path("doctor-doctor.txt"), stderr=s.path("doctor-doctor-text.err"))
-        s.check("doctor --json names pid %d and v4l2-ctl as holding %s" % (streamer.pid, node), busy_named, r, streamer.pid, node)
-        s.check("doctor --json gives the holder as data: pid %d, v4l2-ctl, %s, holding it open and streaming" % (streamer.pid, node),
-                holder_data, r, streamer.pid, node)
+        r = s.camprobe(
+            "doctor",
+            "--json",
+            "--config",
+            config,
+            stdout=s.path("doctor-doctor.json"),
+            stderr=s.path("doctor-doctor.err"),
+        )
+        s.camprobe(
+            "doctor", "--config", config, stdout=s.path("doctor-doctor.txt"), stderr=s.path("doctor-doctor-text.err")
+        )
+        s.check(
+            "doctor --json names pid %d and v4l2-ctl as holding %s" % (streamer.pid, node),
+            busy_named,
+            r,
+            streamer.pid,
+            node,
+        )
+        s.check(
+            "doctor --json gives the holder as data: pid %d, v4l2-ctl, %s, holding it open and streaming"
+            % (streamer.pid, node),
+            holder_data,
+            r,
+            streamer.pid,
+            node,
+        )
         s.check("doctor --json points %s in the config at its /dev/v4l link" % node, config_link, r, node)
     finally:
         rc = streamer.stop()

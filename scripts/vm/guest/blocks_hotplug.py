@@ -1,13 +1,26 @@
 """Blocks hotplug, monitor-hold and disconnect: vivid coming and going. Hotplug over many load/unload
 cycles; a holder cut off by vivid's 'disconnect' control; a device disconnected
 while a handle is held."""
+
 import json
 import os
 import re
 import time
 
-from guest.harness import (WEBCAM, Background, JsonlTail, first_capture_node, load_jsonl, modprobe, read, rmmod,
-                           set_ctrl, settle, wait_until, write)
+from guest.harness import (
+    WEBCAM,
+    Background,
+    JsonlTail,
+    first_capture_node,
+    load_jsonl,
+    modprobe,
+    read,
+    rmmod,
+    set_ctrl,
+    settle,
+    wait_until,
+    write,
+)
 
 VIVID_ID = "platform-vivid-000"
 
@@ -24,9 +37,9 @@ def block_hotplug(s):
     t0 = time.monotonic()
     for c in range(1, cycles + 1):
         modprobe("vivid", *WEBCAM)
-        wait_until(lambda: tail.count("capabilities") >= c, 20)  # announced, then read whole
+        wait_until(lambda: tail.count("capabilities") >= c, 20)  # announced, then read whole  # noqa: B023
         rmmod("vivid")
-        wait_until(lambda: tail.count("disconnected") >= c, 20)
+        wait_until(lambda: tail.count("disconnected") >= c, 20)  # noqa: B023
         if c == 1 or c % 10 == 0:
             rss[c] = monitor.rss_kb()
     rss_n = monitor.rss_kb() or 0
@@ -34,25 +47,44 @@ def block_hotplug(s):
     elapsed = time.monotonic() - t0
     mrc = monitor.stop()
     connected, disconnected = tail.count("connected"), tail.count("disconnected")
-    print("hotplug: %d cycles in %d s; monitor RSS %d kB after 10 cycles, %d kB after %d" % (cycles, elapsed, rss_10, rss_n, cycles))
+    print(
+        "hotplug: %d cycles in %d s; monitor RSS %d kB after 10 cycles, %d kB after %d"
+        % (cycles, elapsed, rss_10, rss_n, cycles)
+    )
     print(read(s.path("monitor.err")), end="", flush=True)
-    write(s.path("hotplug.md"), "| vivid load/unload cycles | %d | %d connected | %d disconnected | RSS %d kB → %d kB |\n"
-          % (cycles, connected, disconnected, rss_10, rss_n))
-    s.expect("monitor: exactly %d connected events for %d loads" % (cycles, cycles), connected == cycles, "%d connected" % connected)
-    s.expect("monitor: exactly %d disconnected events for %d unloads" % (cycles, cycles), disconnected == cycles,
-             "%d disconnected" % disconnected)
-    s.check("monitor: every connect is announced with its nodes, then its capabilities, under one stable ID", same_id_with_nodes, log)
+    write(
+        s.path("hotplug.md"),
+        "| vivid load/unload cycles | %d | %d connected | %d disconnected | RSS %d kB → %d kB |\n"
+        % (cycles, connected, disconnected, rss_10, rss_n),
+    )
+    s.expect(
+        "monitor: exactly %d connected events for %d loads" % (cycles, cycles),
+        connected == cycles,
+        "%d connected" % connected,
+    )
+    s.expect(
+        "monitor: exactly %d disconnected events for %d unloads" % (cycles, cycles),
+        disconnected == cycles,
+        "%d disconnected" % disconnected,
+    )
+    s.check(
+        "monitor: every connect is announced with its nodes, then its capabilities, under one stable ID",
+        same_id_with_nodes,
+        log,
+    )
     s.expect("monitor exits cleanly on SIGINT", mrc == 0, "exit %d" % mrc)
     # A leak grows every stretch of cycles; malloc taking a new arena chunk is one
     # step. Judge the median growth per 10 cycles (robust to one step), projected
     # over 90 cycles, and cap the total.
     series = [rss[c] for c in sorted(rss) if c >= 10 and rss[c]]
-    steps = sorted(b - a for a, b in zip(series, series[1:]))
+    steps = sorted(b - a for a, b in zip(series, series[1:], strict=False))
     per10 = steps[len(steps) // 2] if steps else 0
     print("info: monitor RSS every 10 cycles (kB):", series, flush=True)
-    s.expect("monitor memory is flat over the cycles (median growth < 2 MiB per 90 cycles after warm-up, total < 8 MiB)",
-             per10 * 9 < 2048 and rss_n - rss_10 < 8192,
-             "RSS %d kB → %d kB, median %d kB per 10 cycles: %s" % (rss_10, rss_n, per10, series))
+    s.expect(
+        "monitor memory is flat over the cycles (median growth < 2 MiB per 90 cycles after warm-up, total < 8 MiB)",
+        per10 * 9 < 2048 and rss_n - rss_10 < 8192,
+        "RSS %d kB → %d kB, median %d kB per 10 cycles: %s" % (rss_10, rss_n, per10, series),
+    )
 
 
 def same_id_with_nodes(log):
@@ -64,7 +96,9 @@ def same_id_with_nodes(log):
             roles = sorted(n["role"] for n in l["device"]["nodes"])
             assert roles == ["capture", "media"], roles
         if l["event"] == "connected":  # announced as soon as its nodes are ready, before its formats are read
-            assert l.get("capabilities") == "pending" and l["device"]["captures"] == [], "connected with capabilities already read"
+            assert l.get("capabilities") == "pending" and l["device"]["captures"] == [], (
+                "connected with capabilities already read"
+            )
             assert l["device"]["identity"]["byPath"], "connected before udev made its /dev/v4l/by-path link"
         if l["event"] == "capabilities":
             assert l["device"]["captures"][0]["formats"], "capabilities not read"
@@ -89,8 +123,11 @@ def block_monitor_hold(s):
     set_ctrl(node, "disconnect=1")
     wait_until(lambda: tail.count("capabilities") > 0, 10)
     hrc = holder.stop()
-    s.check("holder of a disconnected camera gets a clear error, one disconnect, then one reconnect (exit %d)" % hrc,
-            holder_sequence, log)
+    s.check(
+        "holder of a disconnected camera gets a clear error, one disconnect, then one reconnect (exit %d)" % hrc,
+        holder_sequence,
+        log,
+    )
     s.expect("monitor --hold exits cleanly on SIGINT", hrc == 0, "exit %d" % hrc)
     rmmod("vivid")
     settle()
@@ -102,7 +139,9 @@ def holder_sequence(log):
     want = [("holder-error", VIVID_ID), ("disconnected", VIVID_ID), ("connected", VIVID_ID), ("capabilities", VIVID_ID)]
     assert ev in (want, [want[1], want[0], want[2], want[3]]), ev
     h = [l for l in lines if l["event"] == "holder-error"][0]
-    assert h["kind"] == "disconnected" and "was disconnected while held open" in h["message"] and "ENODEV" in h["message"], h
+    assert (
+        h["kind"] == "disconnected" and "was disconnected while held open" in h["message"] and "ENODEV" in h["message"]
+    ), h
     print("info: " + h["message"], flush=True)
 
 
@@ -117,16 +156,27 @@ def block_disconnect(s):
     held = os.open(node, os.O_RDONLY)
     try:
         set_ctrl(node, "disconnect=1")
-        shown = s.camprobe("show", node, stdout=s.path("disconnect-show.txt"), stderr=s.path("disconnect-show.err"), timeout=60)
-        listed = s.camprobe("list", "--json", stdout=s.path("disconnect-list.json"), stderr=s.path("disconnect-list.err"), timeout=60)
+        shown = s.camprobe(
+            "show", node, stdout=s.path("disconnect-show.txt"), stderr=s.path("disconnect-show.err"), timeout=60
+        )
+        listed = s.camprobe(
+            "list", "--json", stdout=s.path("disconnect-list.json"), stderr=s.path("disconnect-list.err"), timeout=60
+        )
     finally:
         os.close(held)
-    s.expect("show of a disconnected device exits 1 with a clear error (%s)" % shown.err[:160].replace("\n", " "),
-             shown.rc == 1 and re.search(r"camprobe: error: .*(went away|vanished)", shown.err), "exit %d" % shown.rc)
+    s.expect(
+        "show of a disconnected device exits 1 with a clear error (%s)" % shown.err[:160].replace("\n", " "),
+        shown.rc == 1 and re.search(r"camprobe: error: .*(went away|vanished)", shown.err),
+        "exit %d" % shown.rc,
+    )
     s.check("list during the disconnect shows no half device (exit %d)" % listed.rc, no_half_device, listed.out)
     settle()
     again = s.camprobe("show", node, timeout=60)
-    s.expect("after the holder closes, the device is back and readable", again.rc == 0, "exit %d: %s" % (again.rc, again.err[:400]))
+    s.expect(
+        "after the holder closes, the device is back and readable",
+        again.rc == 0,
+        "exit %d: %s" % (again.rc, again.err[:400]),
+    )
     rmmod("vivid")
 
 

@@ -2,6 +2,7 @@
 (its root is a RAM overlay: nothing reaches the host) and the installed binary works
 with nothing inherited from the build: it lists vivid, reads an XML profile (libxml2
 loaded on demand) and links no Swift library."""
+
 import json
 import os
 import time
@@ -18,7 +19,7 @@ def guest_path(path):
         return path
     for p in (path, os.path.realpath(path)):
         if p.startswith(host + "/"):
-            return guest + p[len(host):]
+            return guest + p[len(host) :]
     return path
 
 
@@ -36,7 +37,10 @@ def wait_for_deb(deb, seconds):
 def block_deb_install(s):
     deb = guest_path(os.environ.get("CAMPROBE_DEB", ""))
     if not deb:
-        s.skip("deb-install: the .deb installs and runs in the guest", "no CAMPROBE_DEB given (scripts/test passes the .deb test-install.sh built)")
+        s.skip(
+            "deb-install: the .deb installs and runs in the guest",
+            "no CAMPROBE_DEB given (scripts/test passes the .deb test-install.sh built)",
+        )
         return
     if os.environ.get("CAMPROBE_DEB_WAIT"):
         why = wait_for_deb(deb, int(os.environ["CAMPROBE_DEB_WAIT"]))
@@ -56,10 +60,17 @@ def block_deb_install(s):
     s.expect("deb-install: dpkg -i installs the package", installed.rc == 0, installed.out[-1500:])
     env = ["env", "-i", "PATH=/usr/bin:/bin", "LD_LIBRARY_PATH="]
     version = run(env + ["/usr/bin/camprobe", "--version"])
-    s.expect("deb-install: /usr/bin/camprobe --version runs with nothing inherited", version.rc == 0 and version.out.strip(),
-             version.err)
+    s.expect(
+        "deb-install: /usr/bin/camprobe --version runs with nothing inherited",
+        version.rc == 0 and version.out.strip(),
+        version.err,
+    )
     ldd = run(["ldd", "/usr/bin/camprobe"])
-    s.expect("deb-install: the installed binary links no Swift library", ldd.rc == 0 and "swift" not in ldd.out.lower(), ldd.out)
+    s.expect(
+        "deb-install: the installed binary links no Swift library",
+        ldd.rc == 0 and "swift" not in ldd.out.lower(),
+        ldd.out,
+    )
     modprobe("vivid", "n_devs=1", "node_types=0x1", "num_inputs=1", "input_types=0x0")
     settle()
     try:
@@ -68,10 +79,15 @@ def block_deb_install(s):
             names = [d["name"] for d in json.loads(listed.out)["devices"]]
         except (ValueError, KeyError) as e:
             names = ["<%s>" % e]
-        s.expect("deb-install: the installed camprobe lists vivid (%s)" % ", ".join(names), listed.rc == 0 and any("vivid" in n for n in names),
-                 listed.err[-800:])
+        s.expect(
+            "deb-install: the installed camprobe lists vivid (%s)" % ", ".join(names),
+            listed.rc == 0 and any("vivid" in n for n in names),
+            listed.err[-800:],
+        )
         xml = run(env + ["/usr/bin/camprobe", "profile", "validate", "/usr/share/camprobe/profiles/c525.xml"])
-        s.expect("deb-install: an installed XML profile validates (libxml2 loaded on demand)", xml.rc == 0, xml.out + xml.err)
+        s.expect(
+            "deb-install: an installed XML profile validates (libxml2 loaded on demand)", xml.rc == 0, xml.out + xml.err
+        )
     finally:
         rmmod("vivid")
         removed = run(["dpkg", "--purge", "camprobe"], timeout=300, merge=True)

@@ -10,102 +10,14 @@ guest/pipewire_probe.py found this). Then:
 - `monitor --json` reports vivid's node present, then, when vivid is unloaded and loaded again, the node removed and
   a new one added, each joined to the device camprobe reports disconnected and connected (ids as pw-dump's);
 - `list` with PipeWire costs at most 1.2x one without it (medians of 5, printed; the figures go to benchmarks.md)."""
+
 import json
-import os
 import statistics
 import time
 
 from guest.blocks_stable import one_line
 from guest.harness import WEBCAM, Background, JsonlTail, modprobe, rmmod, run, settle, wait_until, write
-
-RUNTIME = "/run/user/0"
-
-
-def start_session(s):
-    """pipewire and wireplumber as a session has them; returns the daemons (stopped by stop_session)."""
-    os.makedirs("/etc/wireplumber/bluetooth.lua.d", exist_ok=True)
-    with open("/etc/wireplumber/bluetooth.lua.d/60-no-logind.lua", "w") as f:
-        f.write('bluez_monitor.properties["with-logind"] = false\n')
-    os.makedirs(RUNTIME, exist_ok=True)
-    os.chmod(RUNTIME, 0o700)
-    os.environ["XDG_RUNTIME_DIR"] = RUNTIME
-    bus = RUNTIME + "/bus"
-    daemons = [Background(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=unix:path=" + bus],
-                          s.path("PW-dbus.out"), s.path("PW-dbus.err"))]
-    wait_until(lambda: os.path.exists(bus), 20)
-    os.environ["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + bus
-    daemons.append(Background(["pipewire"], s.path("PW-pipewire.out"), s.path("PW-pipewire.err")))
-    wait_until(lambda: os.path.exists(RUNTIME + "/pipewire-0"), 60)
-    daemons.append(Background(["wireplumber"], s.path("PW-wireplumber.out"), s.path("PW-wireplumber.err")))
-    return daemons
-
-
-def stop_session(daemons):
-    for d in reversed(daemons):
-        d.stop()
-    for k in ("XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS"):
-        os.environ.pop(k, None)
-
-
-def pw_dump(s, name):
-    """pw-dump's objects (its first JSON array: under TCG it may print a second one when objects change)."""
-    r = run(["pw-dump"], timeout=60, stdout=s.path(name))
-    try:
-        return json.JSONDecoder().raw_decode(r.out.lstrip())[0] if r.out.strip() else []
-    except ValueError:
-        return []
-
-
-def sources(objs):
-    out = {}
-    for o in objs:
-        props = (o.get("info") or {}).get("props") or {}
-        if o.get("type") == "PipeWire:Interface:Node" and props.get("media.class") == "Video/Source":
-            out[o["id"]] = o
-    return out
-
-
-def rates(v):
-    """pw-dump's framerate: a fraction {"num","denom"} or a choice {"default": …, "alt1": …} / range."""
-    if isinstance(v, dict) and "num" in v:
-        return ["%d/%d" % (v["num"], v["denom"])]
-    if isinstance(v, dict):
-        keys = [k for k in v if k.startswith("alt")] or ["default"]
-        return sorted({"%d/%d" % (v[k]["num"], v[k]["denom"]) for k in keys})
-    return []
-
-
-def dump_formats(o):
-    """(spa format or subtype, width, height, rates) per EnumFormat entry of a pw-dump node."""
-    out = []
-    for p in ((o.get("info") or {}).get("params") or {}).get("EnumFormat") or []:
-        sub = p.get("mediaSubtype")
-        fmt = p.get("format") if sub == "raw" else sub
-        if isinstance(fmt, dict):
-            fmt = fmt.get("default")
-        if fmt == "id-00000000":
-            fmt = "UNKNOWN"  # SPA_VIDEO_FORMAT_UNKNOWN: a V4L2 format PipeWire has no SPA name for
-        size = p.get("size") or {}
-        if "default" in size:
-            size = size["default"]
-        out.append((fmt, size.get("width"), size.get("height"), rates(p.get("framerate"))))
-    return out
-
-
-def camprobe_formats(node):
-    out = []
-    for f in node.get("formats", []):
-        rs = sorted(set(f.get("frameRates", [])))
-        out.append((f["spaFormat"], f.get("width"), f.get("height"), rs))
-    return out
-
-
-def listed(s, name, *extra):
-    r = s.camprobe("list", "--json", *extra, stdout=s.path(name), stderr=s.path(name + ".err"), timeout=120)
-    try:
-        return json.loads(r.out)
-    except ValueError:
-        return {}
+from guest.pipewire_session import camprobe_formats, dump_formats, listed, pw_dump, sources, start_session, stop_session
 
 
 def block_pw(s):
@@ -114,8 +26,11 @@ def block_pw(s):
     daemons = start_session(s)
     try:
         published = wait_until(lambda: sources(pw_dump(s, "PW-dump-wait.json")), 90, 2)
-        if not s.expect("PipeWire (with WirePlumber) publishes vivid as a Video/Source node", bool(published),
-                        "no Video/Source in pw-dump after 90 s (PW-wireplumber.err)"):
+        if not s.expect(
+            "PipeWire (with WirePlumber) publishes vivid as a Video/Source node",
+            bool(published),
+            "no Video/Source in pw-dump after 90 s (PW-wireplumber.err)",
+        ):
             return
         compare(s)
         users(s)
@@ -146,32 +61,39 @@ def monitor(s):
 
     def nodes(state):
         return [e for e in tail.poll() if e.get("event") == "pipewire-node" and e.get("state") == state]
+
     try:
         before = sorted(sources(pw_dump(s, "PW-dump-monitor-before.json")))
         wait_until(lambda: len(nodes("present")) >= len(before), 60)
         present = nodes("present")
-        s.expect("monitor: the nodes present when it connects are pw-dump's (%s), each joined to a device" % before,
-                 sorted(e["node"]["id"] for e in present) == before and all(e.get("id") for e in present),
-                 "present %s" % [(e["node"]["id"], e.get("id")) for e in present])
+        s.expect(
+            "monitor: the nodes present when it connects are pw-dump's (%s), each joined to a device" % before,
+            sorted(e["node"]["id"] for e in present) == before and all(e.get("id") for e in present),
+            "present %s" % [(e["node"]["id"], e.get("id")) for e in present],
+        )
         device = present[0].get("id") if present else None
         # The daemon closes an idle node after a few seconds; vivid can be unloaded once nothing holds it.
         gone = wait_until(lambda: rmmod("vivid", tries=1), 40, 2)
         wait_until(lambda: nodes("removed") and any(e.get("event") == "disconnected" for e in tail.poll()), 60)
         removed = nodes("removed")
         disconnected = [e for e in tail.poll() if e.get("event") == "disconnected"]
-        s.expect("monitor: vivid unloaded: its node removed (%s), naming the device reported disconnected (%s)"
-                 % ([e["node"]["id"] for e in removed], [e.get("id") for e in disconnected]),
-                 gone and removed and removed[0].get("id") == device and any(e.get("id") == device for e in disconnected),
-                 "rmmod %s, removed %s, device %s" % (gone, removed, device))
+        s.expect(
+            "monitor: vivid unloaded: its node removed (%s), naming the device reported disconnected (%s)"
+            % ([e["node"]["id"] for e in removed], [e.get("id") for e in disconnected]),
+            gone and removed and removed[0].get("id") == device and any(e.get("id") == device for e in disconnected),
+            "rmmod %s, removed %s, device %s" % (gone, removed, device),
+        )
         modprobe("vivid", *WEBCAM)
         wait_until(lambda: nodes("added"), 90, 1)
         after = sorted(sources(pw_dump(s, "PW-dump-monitor-after.json")))
         added = nodes("added")
         connected = [e.get("id") for e in tail.poll() if e.get("event") == "connected"]
-        s.expect("monitor: vivid loaded again: node(s) %s added, as pw-dump has them (%s), joined to the device reported "
-                 "connected (%s)" % ([e["node"]["id"] for e in added], after, connected),
-                 added and sorted(e["node"]["id"] for e in added) == after and all(e.get("id") in connected for e in added),
-                 "added %s" % [(e["node"]["id"], e.get("id")) for e in added])
+        s.expect(
+            "monitor: vivid loaded again: node(s) %s added, as pw-dump has them (%s), joined to the device reported "
+            "connected (%s)" % ([e["node"]["id"] for e in added], after, connected),
+            added and sorted(e["node"]["id"] for e in added) == after and all(e.get("id") in connected for e in added),
+            "added %s" % [(e["node"]["id"], e.get("id")) for e in added],
+        )
         times = {e["event"] + ("-" + e["state"] if "state" in e else ""): e["time"] for e in tail.poll() if "time" in e}
         print("info: monitor times: %s" % times, flush=True)
     finally:
@@ -186,9 +108,12 @@ def compare(s):
     want = sources(objs)
     pw = doc.get("pipewire") or {}
     got = {n["id"]: n for n in (pw.get("view") or {}).get("nodes", [])}
-    s.expect("list --json reads the daemon (status %s) and has the same Video/Source node ids as pw-dump (%s)"
-             % (pw.get("status"), sorted(want)), pw.get("status") == "read" and sorted(got) == sorted(want),
-             "camprobe %s, pw-dump %s: %s" % (sorted(got), sorted(want), pw.get("message")))
+    s.expect(
+        "list --json reads the daemon (status %s) and has the same Video/Source node ids as pw-dump (%s)"
+        % (pw.get("status"), sorted(want)),
+        pw.get("status") == "read" and sorted(got) == sorted(want),
+        "camprobe %s, pw-dump %s: %s" % (sorted(got), sorted(want), pw.get("message")),
+    )
     for nid, o in sorted(want.items()):
         props = o["info"]["props"]
         n = got.get(nid) or {}
@@ -197,44 +122,79 @@ def compare(s):
         device = next((d for d in doc.get("devices", []) if any(x["path"] == path for x in d.get("nodes", []))), {})
 
         def joined():
-            assert n.get("name") == props.get("node.name"), (n.get("name"), props.get("node.name"))
-            assert n.get("v4l2Path") == path and join.get("devnode") == path, (n.get("v4l2Path"), join, path)
-            assert device and join.get("deviceID") == device.get("id"), (join, device.get("id"))
-            return "%s → %s (%s, by %s)" % (n["name"], device["id"], path, join.get("by"))
-        s.check(lambda what: "node %d joined to its V4L2 device as pw-dump's api.v4l2.path says: %s" % (nid, what), joined)
+            assert n.get("name") == props.get("node.name"), (n.get("name"), props.get("node.name"))  # noqa: B023
+            assert n.get("v4l2Path") == path and join.get("devnode") == path, (n.get("v4l2Path"), join, path)  # noqa: B023
+            assert device and join.get("deviceID") == device.get("id"), (join, device.get("id"))  # noqa: B023
+            return "%s → %s (%s, by %s)" % (n["name"], device["id"], path, join.get("by"))  # noqa: B023
+
+        s.check(
+            lambda what: "node %d joined to its V4L2 device as pw-dump's api.v4l2.path says: %s" % (nid, what),  # noqa: B023
+            joined,
+        )
         mine, theirs = camprobe_formats(n), dump_formats(o)
 
         def same():
-            assert len(mine) == len(theirs), "%d entries, pw-dump %d" % (len(mine), len(theirs))
-            for i, (a, b) in enumerate(zip(mine, theirs)):
+            assert len(mine) == len(theirs), "%d entries, pw-dump %d" % (len(mine), len(theirs))  # noqa: B023
+            for i, (a, b) in enumerate(zip(mine, theirs, strict=False)):  # noqa: B023
                 assert a == (b[0], b[1], b[2], b[3]), "entry %d: camprobe %s, pw-dump %s" % (i, a, b)
-            return len(mine)
-        s.check(lambda k: "node %d: every EnumFormat entry (%s: format, size, rates) as pw-dump prints it" % (nid, k), same)
+            return len(mine)  # noqa: B023
+
+        s.check(
+            lambda k: "node %d: every EnumFormat entry (%s: format, size, rates) as pw-dump prints it" % (nid, k),  # noqa: B023
+            same,
+        )
 
 
 def users(s):
     """A client streaming from the node through PipeWire, named by camprobe with its pid."""
     objs = pw_dump(s, "PW-dump-before-gst.json")
-    vivid = next((o["info"]["props"] for o in sources(objs).values() if o["info"]["props"].get("api.v4l2.cap.driver") == "vivid"), {})
+    vivid = next(
+        (
+            o["info"]["props"]
+            for o in sources(objs).values()
+            if o["info"]["props"].get("api.v4l2.cap.driver") == "vivid"
+        ),
+        {},
+    )
     name, node = vivid.get("node.name"), vivid.get("api.v4l2.path", "/dev/video0")
-    gst = Background(["gst-launch-1.0", "pipewiresrc", "target-object=%s" % name, "num-buffers=3000", "!",
-                      "video/x-raw,format=YUY2,width=640,height=360,framerate=30/1", "!", "fakesink"],
-                     s.path("PW-gst.out"), s.path("PW-gst.err"))
+    gst = Background(
+        [
+            "gst-launch-1.0",
+            "pipewiresrc",
+            "target-object=%s" % name,
+            "num-buffers=3000",
+            "!",
+            "video/x-raw,format=YUY2,width=640,height=360,framerate=30/1",
+            "!",
+            "fakesink",
+        ],
+        s.path("PW-gst.out"),
+        s.path("PW-gst.err"),
+    )
     try:
-        linked = wait_until(lambda: any(o.get("type") == "PipeWire:Interface:Link" for o in pw_dump(s, "PW-dump-gst.json")), 60, 1)
+        linked = wait_until(
+            lambda: any(o.get("type") == "PipeWire:Interface:Link" for o in pw_dump(s, "PW-dump-gst.json")), 60, 1
+        )
         doc = listed(s, "PW-list-gst.json")
         s.camprobe("list", stdout=s.path("PW-list-gst.txt"), stderr=s.path("PW-list-gst.err"))  # for the docs
         shown = s.camprobe("show", node, stdout=s.path("PW-show-gst.txt"), stderr=s.path("PW-show-gst.err")).out
-        s.expect("show %s names the PipeWire node" % node + ", what it offers beside V4L2 and its user (%s)"
-                 % one_line(shown[shown.find("PipeWire"):])[:160],
-                 "node " in shown and "used by: gst-launch-1.0 (pid %d)" % gst.p.pid in shown and "not offered by name" in shown,
-                 shown[-600:])
+        s.expect(
+            "show %s names the PipeWire node" % node
+            + ", what it offers beside V4L2 and its user (%s)" % one_line(shown[shown.find("PipeWire") :])[:160],
+            "node " in shown
+            and "used by: gst-launch-1.0 (pid %d)" % gst.p.pid in shown
+            and "not offered by name" in shown,
+            shown[-600:],
+        )
         nodes = ((doc.get("pipewire") or {}).get("view") or {}).get("nodes", [])
         clients = [c for n in nodes for c in n.get("clients", [])]
-        s.expect("gst-launch-1.0 pipewiresrc linked to %s is named as its user, with its pid %d (%s)"
-                 % (name, gst.p.pid, one_line(json.dumps(clients))[:200]),
-                 linked and any(c.get("application") == "gst-launch-1.0" and c.get("processID") == gst.p.pid for c in clients),
-                 "linked %s, clients %s" % (linked, clients))
+        s.expect(
+            "gst-launch-1.0 pipewiresrc linked to %s is named as its user, with its pid %d (%s)"
+            % (name, gst.p.pid, one_line(json.dumps(clients))[:200]),
+            linked
+            and any(c.get("application") == "gst-launch-1.0" and c.get("processID") == gst.p.pid for c in clients),
+            "linked %s, clients %s" % (linked, clients),
+        )
         doctor(s, gst.p.pid, node)
     finally:
         gst.stop()
@@ -243,10 +203,29 @@ def users(s):
 def emit(s):
     """negotiate --emit gst-pipewire prints pipewiresrc on the node for the chosen mode; it runs for 30 buffers."""
     objs = pw_dump(s, "PW-dump-emit.json")
-    node = next((o["info"]["props"]["api.v4l2.path"] for o in sources(objs).values()
-                 if o["info"]["props"].get("api.v4l2.cap.driver") == "vivid"), "/dev/video0")
-    r = s.camprobe("negotiate", node, "--size", "640x360", "--fps", "30", "--format", "YUYV", "--emit", "gst-pipewire",
-                   stdout=s.path("PW-emit.txt"), stderr=s.path("PW-emit.err"), timeout=120)
+    node = next(
+        (
+            o["info"]["props"]["api.v4l2.path"]
+            for o in sources(objs).values()
+            if o["info"]["props"].get("api.v4l2.cap.driver") == "vivid"
+        ),
+        "/dev/video0",
+    )
+    r = s.camprobe(
+        "negotiate",
+        node,
+        "--size",
+        "640x360",
+        "--fps",
+        "30",
+        "--format",
+        "YUYV",
+        "--emit",
+        "gst-pipewire",
+        stdout=s.path("PW-emit.txt"),
+        stderr=s.path("PW-emit.err"),
+        timeout=120,
+    )
     line = r.out.strip()
     argv = line.split()
     ran = None
@@ -254,31 +233,41 @@ def emit(s):
         # The emitted sink needs a display; the guest has none: the same pipeline into fakesink, 30 buffers.
         argv = argv[:3] + ["num-buffers=30"] + argv[3:-1] + ["fakesink"]
         ran = run(argv, timeout=120, stdout=s.path("PW-emit-run.out"), stderr=s.path("PW-emit-run.err"))
-    s.expect("negotiate --emit gst-pipewire prints `%s`, and it runs for 30 buffers (exit %s)" % (line, ran.rc if ran else "-"),
-             r.rc == 0 and ran is not None and ran.rc == 0, "negotiate exit %d: %s; run: %s" % (r.rc, r.err, ran.err[-300:] if ran else "-"))
+    s.expect(
+        "negotiate --emit gst-pipewire prints `%s`, and it runs for 30 buffers (exit %s)"
+        % (line, ran.rc if ran else "-"),
+        r.rc == 0 and ran is not None and ran.rc == 0,
+        "negotiate exit %d: %s; run: %s" % (r.rc, r.err, ran.err[-300:] if ran else "-"),
+    )
 
 
 def libcamera(s):
     """The libcamera node PipeWire publishes for vimc, joined to camprobe's vimc sensor camera by libcamera id."""
+
     def node():
         for o in sources(pw_dump(s, "PW-dump-libcamera.json")).values():
-            if (o["info"]["props"].get("device.api") == "libcamera"):
+            if o["info"]["props"].get("device.api") == "libcamera":
                 return o
         return None
+
     wait_until(lambda: node() is not None, 60, 2)
     o = node()
-    if not s.expect("pipewire-libcamera publishes a libcamera camera for vimc", o is not None, "no libcamera node in pw-dump"):
+    if not s.expect(
+        "pipewire-libcamera publishes a libcamera camera for vimc", o is not None, "no libcamera node in pw-dump"
+    ):
         return
     props = o["info"]["props"]
     doc = listed(s, "PW-list-libcamera.json")
     pw = doc.get("pipewire") or {}
     join = next((j for j in pw.get("joins", []) if j["nodeID"] == o["id"]), {})
     device = next((d for d in doc.get("devices", []) if d.get("id") == join.get("deviceID")), {})
-    s.expect("libcamera node %d (%s) joined to the vimc sensor camera %s by api.libcamera.path"
-             % (o["id"], props.get("api.libcamera.path"), device.get("name")),
-             join.get("by") == "api.libcamera.path"
-             and props.get("api.libcamera.path", " ").split(" ", 1)[-1] in str(device.get("name")),
-             "join %s, device %s" % (join, device.get("name")))
+    s.expect(
+        "libcamera node %d (%s) joined to the vimc sensor camera %s by api.libcamera.path"
+        % (o["id"], props.get("api.libcamera.path"), device.get("name")),
+        join.get("by") == "api.libcamera.path"
+        and props.get("api.libcamera.path", " ").split(" ", 1)[-1] in str(device.get("name")),
+        "join %s, device %s" % (join, device.get("name")),
+    )
 
 
 def doctor(s, pid, node):
@@ -288,13 +277,21 @@ def doctor(s, pid, node):
 
     def named():
         doc = json.loads(r.out)
-        busy = [f for f in doc["findings"] if f["check"] == "busy" and (f.get("holder") or {}).get("behind") is not None]
+        busy = [
+            f for f in doc["findings"] if f["check"] == "busy" and (f.get("holder") or {}).get("behind") is not None
+        ]
         assert busy, "no busy finding with a PipeWire holder: %s" % [f["title"] for f in doc["findings"]]
         behind = busy[0]["holder"]["behind"]
         assert any(c.get("application") == "gst-launch-1.0" and c.get("processID") == pid for c in behind), behind
         return busy[0]["title"]
-    s.check(lambda t: "doctor: the node is held by the PipeWire daemon (fuser: %s), and doctor names who is behind it: %s"
-            % (one_line(fuser)[:80], t), named)
+
+    s.check(
+        lambda t: (
+            "doctor: the node is held by the PipeWire daemon (fuser: %s), and doctor names who is behind it: %s"
+            % (one_line(fuser)[:80], t)
+        ),
+        named,
+    )
 
 
 def cost(s):

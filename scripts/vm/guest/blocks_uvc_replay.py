@@ -7,13 +7,15 @@
 - `camprobe list` names the camera by the fixture's card and takes its ID from the fixture's serial.
 UVC_REPLAY picks the cameras by prefix (default 03,25: the C525's 50 sizes and 296 intervals with
 its controls, the EMEET S800's serial and 4K MJPEG); uvc_gadget/check_replay.py runs all of them."""
+
 import json
 import os
 import sys
 
 from guest import v4l2
-from guest.blocks_uvc import gadget, listed_device, one_line
+from guest.blocks_stable import one_line
 from guest.harness import load_json, settle, v4l2ctl, write
+from guest.uvc_common import gadget, listed_device
 
 REPLAY = os.environ.get("UVC_REPLAY", "03,25")
 
@@ -21,10 +23,13 @@ REPLAY = os.environ.get("UVC_REPLAY", "03,25")
 def block_uvc_replay(s):
     sys.path.insert(0, os.path.join(s.here, "uvc_gadget"))
     import from_fixture  # noqa: E402 - the description maker's own parser of v4l2-ctl's text
+
     cameras = os.path.join(s.here, "uvc_gadget", "cameras")
     for prefix in [p for p in REPLAY.split(",") if p]:
         names = sorted(n for n in os.listdir(cameras) if n.startswith(prefix) and n.endswith(".json"))
-        if not s.expect("uvc-replay: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)):
+        if not s.expect(
+            "uvc-replay: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)
+        ):
             continue
         replay(s, from_fixture, os.path.join(cameras, names[0]))
 
@@ -35,6 +40,7 @@ def controls_match(s, from_fixture, name, shown, d):
     carried = {k: v for k, v in (d.get("controls") or {}).items() if "min" in v and not isinstance(v["min"], list)}
     if not carried:
         return
+
     def check():
         dev = shown["device"]
         got = {c["key"]: c for cap in dev["captures"] for c in cap["controls"]}
@@ -45,32 +51,50 @@ def controls_match(s, from_fixture, name, shown, d):
             have = (c["minimum"], c["maximum"], c["step"], c["defaultValue"])
             assert have == (want["min"], want["max"], want["step"], want["default"]), (key, have, want)
         return len(carried)
-    s.check(lambda n: "uvc-replay %s: show gives the fixture's range, step and default for its %d carried controls" % (name, n), check)
+
+    s.check(
+        lambda n: (
+            "uvc-replay %s: show gives the fixture's range, step and default for its %d carried controls" % (name, n)
+        ),
+        check,
+    )
 
 
 def replay(s, from_fixture, path):
+    import from_fixture_parse  # beside from_fixture, on the path block_uvc_replay set
+
     name = os.path.basename(path)[:-5]
     label = "uvc-replay-" + name.split("-")[0]
     d = load_json(path)
     fx = d["fixture"]
     exp = fx["expected"]
-    print("info: %s: from %s; not carried: %s" % (name, fx["source"], ", ".join(fx.get("not_carried", [])) or "-"), flush=True)
+    print(
+        "info: %s: from %s; not carried: %s" % (name, fx["source"], ", ".join(fx.get("not_carried", [])) or "-"),
+        flush=True,
+    )
     up = gadget(s, "up", path, timeout=600)
     write(s.path(label + "-up.err"), up.err + up.out)
     node = up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else ""
-    if not s.expect("uvc-replay %s: the gadget comes up as that camera on uvcvideo (%s)" % (name, node),
-                    node.startswith("/dev/video"), "exit %d: %s" % (up.rc, one_line(up.err))):
+    if not s.expect(
+        "uvc-replay %s: the gadget comes up as that camera on uvcvideo (%s)" % (name, node),
+        node.startswith("/dev/video"),
+        "exit %d: %s" % (up.rc, one_line(up.err)),
+    ):
         gadget(s, "down")
         return
     try:
         settle()
         text = v4l2ctl(node, "--list-formats-ext", stdout=s.path(label + "-formats.txt")).out
-        got = from_fixture.listing_of(text)
-        diff = from_fixture.diff_listing(got, exp["listing"])
+        got = from_fixture_parse.listing_of(text)
+        diff = from_fixture_parse.diff_listing(got, exp["listing"])
         sizes = sum(len(f[1]) for f in got)
         intervals = sum(len(x[2]) for f in got for x in f[1])
-        s.expect("uvc-replay %s: uvcvideo lists the fixture's %s exactly (%d sizes, %d intervals)"
-                 % (name, "/".join(f[0] for f in got), sizes, intervals), diff is None, str(diff))
+        s.expect(
+            "uvc-replay %s: uvcvideo lists the fixture's %s exactly (%d sizes, %d intervals)"
+            % (name, "/".join(f[0] for f in got), sizes, intervals),
+            diff is None,
+            str(diff),
+        )
         v4l2.parity(s, node, label)
         dev, _ = listed_device(s, node, label)
 
@@ -78,12 +102,22 @@ def replay(s, from_fixture, path):
             assert dev, "not listed"
             assert dev["name"] == exp["card"], (dev["name"], exp["card"])
             if exp.get("serial"):
-                assert dev["identity"].get("serial") == exp["serial"] and exp["serial"] in dev["id"], (dev["id"], exp["serial"])
+                assert dev["identity"].get("serial") == exp["serial"] and exp["serial"] in dev["id"], (
+                    dev["id"],
+                    exp["serial"],
+                )
             return dev["id"]
+
         s.check(lambda i: "uvc-replay %s: list names it %r with ID %s" % (name, exp["card"], i), identity)
         controls_match(s, from_fixture, name, v4l2.show_json(s, node, label), d)
-        summary = {"camera": name, "node": node, "formats": [f[0] for f in got], "sizes": sizes, "intervals": intervals,
-                   "id": dev["id"] if dev else None}
+        summary = {
+            "camera": name,
+            "node": node,
+            "formats": [f[0] for f in got],
+            "sizes": sizes,
+            "intervals": intervals,
+            "id": dev["id"] if dev else None,
+        }
         write(s.path(label + "-summary.json"), json.dumps(summary, indent=1) + "\n")
     finally:
         down = gadget(s, "down")

@@ -22,22 +22,23 @@ the bound is not vacuous: synthetic counts (a doubled read, one request more) an
 v4l2-ctl's full read run twice as one measured command (cold and warm) must exceed it.
 The table of counts and any selector camprobe asks that v4l2-ctl never asks are printed as info
 lines and written to usb-requests.md (and every round, per selector, to usb-requests-NN.json)."""
+
 import json
 import os
-import statistics
 import time
 
 from guest.blocks_stable import one_line
-from guest.blocks_uvc import gadget
 from guest.harness import Background, JsonlTail, load_json, run, wait_until, write
+from guest.usb_requests_report import COMMANDS, DOUBLED, REFERENCE, median_counts, report, total, within_floor
+from guest.uvc_common import gadget
 
 CAMERAS = os.environ.get("USBREQ_CAMERAS", "03,25")
+
+
 REPS = max(1, int(os.environ.get("USBREQ_REPS", "1")))
+
+
 STATE = os.environ.get("UVC_GADGET_STATE", "/run/uvc-gadget")
-REFERENCE = "v4l2-ctl"
-COMMANDS = ["show", "list", "ctl", "monitor"]
-# The live negative: v4l2-ctl's full read twice in one "command", measured like the others; the bound must fail it.
-DOUBLED = "doubled-v4l2-ctl"
 
 
 # --- the gadget's counters -------------------------------------------------------------
@@ -86,44 +87,8 @@ def quiet_counts(quiet=2.0, limit=60):
     return last
 
 
-def key_text(k):
-    kind, entity, cs, name, req = k
-    where = ("unit %d, selector %d" % (entity, cs)) if kind == "VC" else ("selector %d" % cs)
-    return "%s %s %s (%s)" % (kind, name or "?", req, where)
-
-
-def total(c):
-    return sum(c.values())
-
-
-def excess(measured, reference):
-    """{key: how many more times measured asked it than reference}; empty when measured stays within
-    reference per key. The check itself compares totals (within_floor); this says where the extra is."""
-    return {k: n - reference.get(k, 0) for k, n in measured.items() if n > reference.get(k, 0)}
-
-
-def within_floor(measured, reference):
-    """None when measured asks no more requests in all than reference; else why, by selector."""
-    if total(measured) <= total(reference):
-        return None
-    extra = excess(measured, reference)
-    return "%d requests, %s's full read %d; extra: %s" % (
-        total(measured), REFERENCE, total(reference),
-        "; ".join("%s +%d" % (key_text(k), n) for k, n in sorted(extra.items())) or "none per selector")
-
-
-def median_counts(runs):
-    """Per key, the median over the rounds (a key absent from a round counts 0 there)."""
-    keys = set().union(*runs) if runs else set()
-    out = {}
-    for k in keys:
-        m = statistics.median([r.get(k, 0) for r in runs])
-        if m:
-            out[k] = m
-    return out
-
-
 # --- attaching and the commands ------------------------------------------------------------
+
 
 def reattach(s, label):
     """Detach and attach the camera again (uvcvideo's control cache starts empty); returns
@@ -181,7 +146,7 @@ def measure_monitor(s, label, rnd, probe):
     path = s.path(tag + "-cold.jsonl")
     mon = Background([s.c, "monitor", "--json"], path, s.path(tag + "-cold.err"))
     try:
-        time.sleep(4)   # listening (a debug build under TCG)
+        time.sleep(4)  # listening (a debug build under TCG)
         c0 = counts()
         up = gadget(s, "attach", timeout=180)
         node = up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else ""
@@ -204,11 +169,16 @@ def measure_monitor(s, label, rnd, probe):
         c2 = counts()
     finally:
         mon2.stop()
-    return {"cold": minus(attach_total, probe), "warm": diff(c_after, c2), "attach": attach_total,
-            "after_capabilities": diff(c1, c_after)}
+    return {
+        "cold": minus(attach_total, probe),
+        "warm": diff(c_after, c2),
+        "attach": attach_total,
+        "after_capabilities": diff(c1, c_after),
+    }
 
 
 # --- the block ---------------------------------------------------------------------------
+
 
 def block_usb_requests(s):
     cameras = os.path.join(s.here, "uvc_gadget", "cameras")
@@ -216,22 +186,32 @@ def block_usb_requests(s):
     rows = []
     for prefix in [p for p in CAMERAS.split(",") if p]:
         names = sorted(n for n in os.listdir(cameras) if n.startswith(prefix) and n.endswith(".json"))
-        if not s.expect("usb-requests: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)):
+        if not s.expect(
+            "usb-requests: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)
+        ):
             continue
         rows += camera(s, os.path.join(cameras, names[0]))
     if rows:
-        table = ["| camera | command | camprobe cold | %s cold | camprobe warm | %s warm |" % (REFERENCE, REFERENCE),
-                 "|---|---|---:|---:|---:|---:|"] + rows
+        table = [
+            "| camera | command | camprobe cold | %s cold | camprobe warm | %s warm |" % (REFERENCE, REFERENCE),
+            "|---|---|---:|---:|---:|---:|",
+        ] + rows
         write(s.path("usb-requests.md"), "\n".join(table) + "\n")
-        print("info: usb-requests: UVC requests per command (median of %d rounds; the rounds in brackets)" % REPS, flush=True)
+        print(
+            "info: usb-requests: UVC requests per command (median of %d rounds; the rounds in brackets)" % REPS,
+            flush=True,
+        )
         for line in table:
             print("info: " + line, flush=True)
 
 
 def self_test(s):
     """The bound is not vacuous: a doubled read, or one request more, is caught; the same read is not."""
-    ref = {("VC", 2, 2, "brightness", "GET_CUR"): 1, ("VC", 2, 2, "brightness", "GET_MIN"): 1,
-           ("VS", 0, 1, "probe", "GET_CUR"): 2}
+    ref = {
+        ("VC", 2, 2, "brightness", "GET_CUR"): 1,
+        ("VC", 2, 2, "brightness", "GET_MIN"): 1,
+        ("VS", 0, 1, "probe", "GET_CUR"): 2,
+    }
 
     def check():
         doubled = {k: 2 * n for k, n in ref.items()}
@@ -241,8 +221,11 @@ def self_test(s):
         why = within_floor(doubled, ref)
         assert why and "brightness GET_CUR" in why, "a doubled read passed: %r" % why
         why = within_floor(one_more, ref)
-        assert why and "exposure_time_absolute GET_CUR (unit 1, selector 4) +1" in why, "one extra request passed: %r" % why
+        assert why and "exposure_time_absolute GET_CUR (unit 1, selector 4) +1" in why, (
+            "one extra request passed: %r" % why
+        )
         assert within_floor({}, {}) is None and within_floor({k: 1 for k in list(ref)[:1]}, {}) is not None
+
     s.check("usb-requests: the bound catches a doubled read and a single extra request, by selector", check)
 
 
@@ -253,23 +236,30 @@ def camera(s, path):
     up = gadget(s, "up", path, timeout=600)
     write(s.path(label + "-up.err"), up.err + up.out)
     node = up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else ""
-    if not s.expect("usb-requests %s: the gadget comes up on uvcvideo (%s)" % (short, node), node.startswith("/dev/video"),
-                    "exit %d: %s" % (up.rc, one_line(up.err))):
+    if not s.expect(
+        "usb-requests %s: the gadget comes up on uvcvideo (%s)" % (short, node),
+        node.startswith("/dev/video"),
+        "exit %d: %s" % (up.rc, one_line(up.err)),
+    ):
         gadget(s, "down")
         return []
     results = {c: [] for c in [REFERENCE] + COMMANDS + [DOUBLED]}
     probes = []
     failures = []
     try:
+
         def counting():
             got = counts()
             assert got, "no request counted although uvcvideo has probed the camera"
             return total(got)
-        if not s.check(lambda n: "usb-requests %s: the gadget counts the requests it answers (%s so far)" % (short, n), counting):
+
+        if not s.check(
+            lambda n: "usb-requests %s: the gadget counts the requests it answers (%s so far)" % (short, n), counting
+        ):
             return []
         order = [REFERENCE, "show", "list", "ctl"]
         for rnd in range(REPS):
-            turn = order[rnd % len(order):] + order[:rnd % len(order)]
+            turn = order[rnd % len(order) :] + order[: rnd % len(order)]
             for cmd in turn:
                 try:
                     r = measure_plain(s, label, cmd, rnd)
@@ -291,64 +281,9 @@ def camera(s, path):
     finally:
         down = gadget(s, "down")
         s.expect("usb-requests %s: uvc-gadget down" % short, down.rc == 0, one_line(down.err))
-    s.expect("usb-requests %s: every command ran in every round (%d rounds)" % (short, REPS), not failures, "; ".join(failures))
+    s.expect(
+        "usb-requests %s: every command ran in every round (%d rounds)" % (short, REPS),
+        not failures,
+        "; ".join(failures),
+    )
     return report(s, short, label, results, probes)
-
-
-def report(s, short, label, results, probes):
-    probe_totals = [total(p) for p in probes]
-    print("info: usb-requests %s: the driver's own requests per attach (excluded): %s; median per selector: %s"
-          % (short, probe_totals, "; ".join("%s %g" % (key_text(k), n) for k, n in sorted(median_counts(probes).items()))),
-          flush=True)
-    med = {c: {ph: median_counts([r[ph] for r in rs]) for ph in ("cold", "warm")} for c, rs in results.items() if rs}
-    ref = med.get(REFERENCE)
-    rows = []
-
-    def cell(c, ph):
-        rs = results[c]
-        return "%g (%s)" % (total(med[c][ph]), ", ".join(str(total(r[ph])) for r in rs)) if rs else "-"
-    rows.append("| %s | %s (reference) | | %s | | %s |" % (short, REFERENCE, cell(REFERENCE, "cold"), cell(REFERENCE, "warm")))
-    if ref is None:
-        s.bad("usb-requests %s: %s's full read measured" % (short, REFERENCE), "no round of it ran")
-        return rows
-    s.expect("usb-requests %s: %s's full read makes the camera answer requests cold (%g)" % (short, REFERENCE, total(ref["cold"])),
-             total(ref["cold"]) > 0, "0 requests: the counters do not see uvcvideo's control reads")
-    for c in COMMANDS:
-        if c not in med:
-            continue
-        rows.append("| %s | %s | %s | %g | %s | %g |" % (short, c if c != "monitor" else "monitor (connect; warm: present)",
-                                                      cell(c, "cold"), total(ref["cold"]), cell(c, "warm"), total(ref["warm"])))
-        for ph in ("cold", "warm"):
-            mine, theirs = med[c][ph], ref[ph]
-            why = within_floor(mine, theirs)
-            s.expect("usb-requests %s: camprobe %s %s asks no more USB requests than %s's full read (%g <= %g)"
-                     % (short, c, ph, REFERENCE, total(mine), total(theirs)), why is None, why)
-            never = sorted(k for k in mine if k not in ref["cold"] and k not in ref["warm"])
-            if never:
-                print("info: usb-requests %s: camprobe %s %s asks what %s never asks: %s" % (
-                    short, c, ph, REFERENCE, "; ".join("%s x%g" % (key_text(k), mine[k]) for k in never)), flush=True)
-            more = {k: n for k, n in excess(mine, theirs).items() if k not in never}
-            if more:
-                print("info: usb-requests %s: camprobe %s %s asks more often than %s: %s" % (
-                    short, c, ph, REFERENCE, "; ".join("%s +%g" % (key_text(k), n) for k, n in sorted(more.items()))),
-                    flush=True)
-            if mine == theirs:
-                print("info: usb-requests %s: camprobe %s %s asks exactly what %s asks, selector by selector (%g requests)"
-                      % (short, c, ph, REFERENCE, total(mine)), flush=True)
-    if results[DOUBLED]:
-        d = results[DOUBLED][0]
-        cold, warm = within_floor(d["cold"], ref["cold"]), within_floor(d["warm"], ref["warm"])
-        s.expect("usb-requests %s: the bound fails v4l2-ctl's full read run twice, measured on the camera (cold %d, warm %d; "
-                 "the floor %g and %g)" % (short, total(d["cold"]), total(d["warm"]), total(ref["cold"]), total(ref["warm"])),
-                 cold is not None and warm is not None, "cold: %s; warm: %s" % (cold, warm))
-        rows.append("| %s | %s (must exceed) | %d | %g | %d | %g |" % (
-            short, DOUBLED, total(d["cold"]), total(ref["cold"]), total(d["warm"]), total(ref["warm"])))
-    for r in results["monitor"]:
-        if r["after_capabilities"]:
-            print("info: usb-requests %s: after monitor's capabilities line (not counted): %s" % (
-                short, "; ".join("%s x%d" % (key_text(k), n) for k, n in sorted(r["after_capabilities"].items()))), flush=True)
-
-    def rows_of(c):
-        return [{ph: [[list(k), n] for k, n in sorted(r[ph].items())] for ph in r} for r in c]
-    write(s.path(label + ".json"), json.dumps({c: rows_of(rs) for c, rs in results.items()}, indent=1) + "\n")
-    return rows

@@ -1,12 +1,14 @@
 """Blocks vivid-webcams, vivid-default, vivid-inputs and loopback: what camprobe reads from vivid (and v4l2loopback)
 against v4l2-ctl, with nodes grouped, state untouched, profiles round-tripped."""
+
 import json
-import re
 import os
+import re
 
 import compare_v4l2ctl
 from guest.harness import capture_nodes, first_capture_node, modprobe, rmmod, run, settle, v4l2ctl
 from guest.v4l2 import grouping, parity, profile_roundtrip, saved_texts, show_json, state_unchanged
+
 
 def block_vivid_webcams(s):
     """vivid-webcams: two webcam-like instances (discrete sizes and intervals)."""
@@ -17,7 +19,9 @@ def block_vivid_webcams(s):
         ids = [d["id"] for d in json.loads(listed.out)["devices"] if d["captures"]]
     except (ValueError, KeyError) as e:
         ids = ["<%s>" % e]
-    s.expect("two vivid instances get different stable IDs (%s)" % " ".join(ids), len(ids) == 2 and len(set(ids)) == 2, ids)
+    s.expect(
+        "two vivid instances get different stable IDs (%s)" % " ".join(ids), len(ids) == 2 and len(set(ids)) == 2, ids
+    )
     nodes = capture_nodes()
     for n in nodes:
         parity(s, n, "vivid-webcams")
@@ -27,7 +31,11 @@ def block_vivid_webcams(s):
     s.check("--emulated lists libv4l2's formats exactly as v4l2-ctl -w does", emulated_parity, s, first)
     state_unchanged(s, "vivid-webcams")
     if os.environ.get("VM_BENCH"):
-        print(run(["sh", os.path.join(s.here, "bench.sh"), s.c, s.out, "vivid-webcams"], timeout=900).out, end="", flush=True)
+        print(
+            run(["sh", os.path.join(s.here, "bench.sh"), s.c, s.out, "vivid-webcams"], timeout=900).out,
+            end="",
+            flush=True,
+        )
     rmmod("vivid")
     settle()
 
@@ -47,8 +55,19 @@ def wrong_interval_caught(s, node):
 
 def emulated_parity(s, node):
     """--emulated opens through libv4l2: its formats must match v4l2-ctl's libv4l2 wrapper (-w)."""
-    r = s.camprobe("show", node, "--emulated", "--json", stdout=s.path("vivid-webcams-emulated.json"), stderr=s.path("vivid-webcams-emulated.err"))
-    formats = run(["v4l2-ctl", "-w", "-d", node, "--list-formats-ext"], merge=True, stdout=s.path("vivid-webcams-emulated.formats.txt")).out
+    r = s.camprobe(
+        "show",
+        node,
+        "--emulated",
+        "--json",
+        stdout=s.path("vivid-webcams-emulated.json"),
+        stderr=s.path("vivid-webcams-emulated.err"),
+    )
+    formats = run(
+        ["v4l2-ctl", "-w", "-d", node, "--list-formats-ext"],
+        merge=True,
+        stdout=s.path("vivid-webcams-emulated.formats.txt"),
+    ).out
     _, ctrls, alltxt = saved_texts(s, node, "vivid-webcams")
     diffs = compare_v4l2ctl.compare(node, json.loads(r.out), formats, ctrls, alltxt)
     assert not diffs, "\n".join(diffs[:40])
@@ -102,17 +121,26 @@ def hdmi_signal(s, node):
         inputs = show_json(s, node, "vivid-inputs-input3")["device"]["captures"][0]["inputs"]
         ours = "dv-timings" in (inputs[3].get("capabilities") or [])
         assert ours == peer and ours, "camprobe %r, v4l2-ctl --list-inputs says DV timings: %r" % (inputs[3], peer)
+
     s.check("HDMI input's capabilities say dv-timings, as v4l2-ctl --list-inputs does", caps)
     fmt = v4l2ctl(node, "--all", merge=True, stdout=s.path("vivid-inputs-hdmi-all.txt")).out
     size = re.search(r"Width/Height\s*:\s*(\d+)/(\d+)", fmt)
-    r = s.camprobe("negotiate", node, "--preset", "high", "--json", stdout=s.path("vivid-inputs-hdmi-high.json"),
-                   stderr=s.path("vivid-inputs-hdmi-high.err"))
+    r = s.camprobe(
+        "negotiate",
+        node,
+        "--preset",
+        "high",
+        "--json",
+        stdout=s.path("vivid-inputs-hdmi-high.json"),
+        stderr=s.path("vivid-inputs-hdmi-high.err"),
+    )
 
     def high():
         c = json.loads(r.out)["decision"]["choice"]
         want = "%sx%s" % size.groups()
         got = "%dx%d" % (c["size"]["width"], c["size"]["height"])
         assert got == want, "preset high gave %s; the source sends %s" % (got, want)
+
     s.check("preset high on the HDMI input gives the size its source sends (v4l2-ctl --all)", high)
 
 
@@ -124,11 +152,14 @@ def current_input_is(s, node, label, i):
 def block_loopback(s):
     """loopback (optional, where the module was built): before a producer attaches
     v4l2loopback offers no formats; camprobe must agree with v4l2-ctl and say why."""
-    if not modprobe("v4l2loopback", "devices=1", "video_nr=20", "exclusive_caps=0", "max_width=4096", "max_height=2160"):
-        s.skip("loopback: v4l2loopback with no producer: camprobe agrees with v4l2-ctl", "v4l2loopback is not installed")
+    if not modprobe(
+        "v4l2loopback", "devices=1", "video_nr=20", "exclusive_caps=0", "max_width=4096", "max_height=2160"
+    ):
+        s.skip(
+            "loopback: v4l2loopback with no producer: camprobe agrees with v4l2-ctl", "v4l2loopback is not installed"
+        )
         return
     settle()
     for n in capture_nodes():
         parity(s, n, "loopback")
     rmmod("v4l2loopback")
-

@@ -15,6 +15,7 @@ children: zygote, renderer, utility processes) and removes the profile directory
         rows = b.evaluate("[...document.querySelectorAll('tr.device')].map(r => r.dataset.deviceId)")
         b.screenshot("/tmp/list.png")
 """
+
 import base64
 import json
 import os
@@ -24,11 +25,11 @@ import subprocess
 import tempfile
 import threading
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, BinaryIO
 
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
 FIRST_PAGE_SECONDS = 90.0  # under TCG in the qemu guest Chromium's first page takes about a minute
-COMMAND_SECONDS = 30.0     # any single CDP command
+COMMAND_SECONDS = 30.0  # any single CDP command
 
 
 class CDPError(Exception):
@@ -38,21 +39,39 @@ class CDPError(Exception):
 class Browser:
     """One headless Chromium with one page (see the module's docstring)."""
 
-    def __init__(self, chromium: str = CHROMIUM, extra_args: Optional[List[str]] = None,
-                 log_path: Optional[str] = None, start_seconds: float = FIRST_PAGE_SECONDS) -> None:
+    def __init__(
+        self,
+        chromium: str = CHROMIUM,
+        extra_args: list[str] | None = None,
+        log_path: str | None = None,
+        start_seconds: float = FIRST_PAGE_SECONDS,
+    ) -> None:
         self.profile = tempfile.mkdtemp(prefix="camprobe-cdp-")
         self.start_seconds = start_seconds
         self._next_id = 0
-        self._answers: Dict[int, Dict[str, Any]] = {}
+        self._answers: dict[int, dict[str, Any]] = {}
         self._cond = threading.Condition()
         self._closed = False
-        self.events: List[Dict[str, Any]] = []  # every event, for errors the page reports (Runtime.exceptionThrown)
-        self.session: Optional[str] = None
+        self.events: list[dict[str, Any]] = []  # every event, for errors the page reports (Runtime.exceptionThrown)
+        self.session: str | None = None
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
-        argv = [chromium, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1280,900", "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--mute-audio",
-                "--user-data-dir=" + self.profile, *(extra_args or []), "about:blank"]
+        argv = [
+            chromium,
+            "--headless=new",
+            "--remote-debugging-pipe",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--window-size=1280,900",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-extensions",
+            "--mute-audio",
+            "--user-data-dir=" + self.profile,
+            *(extra_args or []),
+            "about:blank",
+        ]
 
         def fds() -> None:
             # In the child, before exec: its fd 3 reads our commands, fd 4 writes its answers. Both ends go to high
@@ -65,10 +84,17 @@ class Browser:
             os.close(103)
             os.close(104)
 
-        self.log = open(log_path, "wb") if log_path else subprocess.DEVNULL
+        self.log: BinaryIO | int = open(log_path, "wb") if log_path else subprocess.DEVNULL
         try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log,
-                                         preexec_fn=fds, close_fds=False, start_new_session=True)
+            self.proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=self.log,
+                stderr=self.log,
+                preexec_fn=fds,
+                close_fds=False,
+                start_new_session=True,
+            )
         except OSError as e:
             for fd in (to_child_r, to_child_w, from_child_r, from_child_w):
                 os.close(fd)
@@ -82,8 +108,9 @@ class Browser:
         self._reader.start()
         try:
             target = self.call("Target.createTarget", {"url": "about:blank"}, timeout=start_seconds)["targetId"]
-            self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
-                                     timeout=start_seconds)["sessionId"]
+            self.session = self.call(
+                "Target.attachToTarget", {"targetId": target, "flatten": True}, timeout=start_seconds
+            )["sessionId"]
             # The first page's renderer starts here: under TCG these wait for it (about a minute).
             self.call("Page.enable", session=True, timeout=start_seconds)
             self.call("Runtime.enable", session=True, timeout=start_seconds)
@@ -125,8 +152,9 @@ class Browser:
             self._closed = True
             self._cond.notify_all()
 
-    def call(self, method: str, params: Optional[Dict[str, Any]] = None, session: bool = False,
-             timeout: float = COMMAND_SECONDS) -> Dict[str, Any]:
+    def call(
+        self, method: str, params: dict[str, Any] | None = None, session: bool = False, timeout: float = COMMAND_SECONDS
+    ) -> dict[str, Any]:
         """Sends one command (to the page's session when `session`) and returns its `result`; raises CDPError on an
         error answer, when `timeout` seconds pass, or when the browser has gone."""
         with self._cond:
@@ -134,7 +162,7 @@ class Browser:
                 raise CDPError("%s: the browser has exited (status %s)" % (method, self.proc.poll()))
             self._next_id += 1
             ident = self._next_id
-        msg: Dict[str, Any] = {"id": ident, "method": method, "params": params or {}}
+        msg: dict[str, Any] = {"id": ident, "method": method, "params": params or {}}
         if session:
             msg["sessionId"] = self.session
         try:
@@ -157,7 +185,7 @@ class Browser:
 
     # --- the page ------------------------------------------------------------------------------------------------
 
-    def open(self, url: str, timeout: Optional[float] = None) -> None:
+    def open(self, url: str, timeout: float | None = None) -> None:
         """Navigates the page to url and waits (bounded) until its document has loaded."""
         timeout = self.start_seconds if timeout is None else timeout
         deadline = time.monotonic() + timeout
@@ -168,8 +196,12 @@ class Browser:
 
     def evaluate(self, js: str, timeout: float = COMMAND_SECONDS) -> Any:
         """The value of the JavaScript expression js in the page (awaited when a promise; by value, so JSON-like)."""
-        r = self.call("Runtime.evaluate", {"expression": js, "returnByValue": True, "awaitPromise": True},
-                      session=True, timeout=timeout)
+        r = self.call(
+            "Runtime.evaluate",
+            {"expression": js, "returnByValue": True, "awaitPromise": True},
+            session=True,
+            timeout=timeout,
+        )
         if "exceptionDetails" in r:
             d = r["exceptionDetails"]
             text = (d.get("exception") or {}).get("description") or d.get("text")
@@ -234,13 +266,13 @@ class Browser:
                 except OSError:
                     pass
                 setattr(self, fd, None)
-        if self.log is not subprocess.DEVNULL:
+        if not isinstance(self.log, int):  # a file, not subprocess.DEVNULL
             self.log.close()
             self.log = subprocess.DEVNULL
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def group_members(pgid: int) -> List[int]:
+def group_members(pgid: int) -> list[int]:
     """The pids of process group pgid that still run (zombies not counted: they have exited and wait only for their
     parent, init once Chromium is gone, to reap them), from /proc/PID/stat."""
     out = []

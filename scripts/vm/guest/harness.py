@@ -4,6 +4,7 @@ loading, udev, v4l2-ctl node discovery and JSON Lines readers.
 Every command runs with a timeout; every wait has a deadline; background
 processes are stopped with SIGINT and killed when they do not exit in time.
 """
+
 import json
 import os
 import signal
@@ -25,9 +26,9 @@ class Suite:
         self.passed = 0
         self.failed = 0
         self.skipped = 0
-        self.block = "setup"       # the block the next checks belong to
-        self.blocks = []           # [(name, seconds)] of the blocks that ran, in order
-        self.records = []          # [(block, name, "pass"|"fail"|"skip", message, seconds)]
+        self.block = "setup"  # the block the next checks belong to
+        self.blocks = []  # [(name, seconds)] of the blocks that ran, in order
+        self.records = []  # [(block, name, "pass"|"fail"|"skip", message, seconds)]
         self._block_t0 = self._last = time.monotonic()
 
     def begin_block(self, name):
@@ -88,6 +89,7 @@ class Suite:
         <skipped> for a skipped check. Written atomically (tmp + rename); written
         after every block, so a guest that dies midway leaves what it had done."""
         import xml.etree.ElementTree as ET
+
         times = dict()
         for name, secs in self.blocks:
             times[name] = times.get(name, 0.0) + secs
@@ -96,14 +98,26 @@ class Suite:
             if block not in order:
                 order.append(block)
         order += [b for b, _ in self.blocks if b not in order]
-        root = ET.Element("testsuites", name="camprobe-vm", tests=str(len(self.records)), failures=str(self.failed),
-                          skipped=str(self.skipped), time="%.1f" % sum(times.values()),
-                          complete="true" if complete else "false")
+        root = ET.Element(
+            "testsuites",
+            name="camprobe-vm",
+            tests=str(len(self.records)),
+            failures=str(self.failed),
+            skipped=str(self.skipped),
+            time="%.1f" % sum(times.values()),
+            complete="true" if complete else "false",
+        )
         for block in order:
             cases = [r for r in self.records if r[0] == block]
-            suite = ET.SubElement(root, "testsuite", name=block, tests=str(len(cases)),
-                                  failures=str(sum(1 for c in cases if c[2] == "fail")),
-                                  skipped=str(sum(1 for c in cases if c[2] == "skip")), time="%.1f" % times.get(block, 0.0))
+            suite = ET.SubElement(
+                root,
+                "testsuite",
+                name=block,
+                tests=str(len(cases)),
+                failures=str(sum(1 for c in cases if c[2] == "fail")),
+                skipped=str(sum(1 for c in cases if c[2] == "skip")),
+                time="%.1f" % times.get(block, 0.0),
+            )
             for _, name, outcome, message, secs in cases:
                 case = ET.SubElement(suite, "testcase", classname=block, name=xml_text(name), time="%.1f" % secs)
                 if outcome == "fail":
@@ -125,8 +139,10 @@ class Suite:
 
 def xml_text(text):
     """text without the characters XML 1.0 cannot carry (a terminal escape in a tool's output)."""
-    return "".join(c if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd") or c > "\uffff" else "?"
-                   for c in str(text))
+    return "".join(
+        c if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd") or c > "\uffff" else "?"
+        for c in str(text)
+    )
 
 
 def describe(e):
@@ -144,8 +160,13 @@ def run(argv, stdout=None, stderr=None, timeout=CMD_TIMEOUT, merge=False):
     """Runs argv with stdin from /dev/null and a timeout (rc 124 when it is hit).
     stdout/stderr: a path to write the stream to as well. merge: 2>&1."""
     try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT if merge else subprocess.PIPE, timeout=timeout)
+        p = subprocess.run(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT if merge else subprocess.PIPE,
+            timeout=timeout,
+        )
         rc, out, err = p.returncode, p.stdout or b"", p.stderr or b""
     except subprocess.TimeoutExpired as e:
         rc, out, err = 124, e.stdout or b"", (e.stderr or b"") + b"\n(timed out after %ds)" % timeout
@@ -265,12 +286,18 @@ class Background:
 
 # Kernel modules and udev.
 
+
 def start_udev():
     udevd = "/lib/systemd/systemd-udevd" if os.access("/lib/systemd/systemd-udevd", os.X_OK) else "systemd-udevd"
     # Not run(): the daemon would keep a captured stdout pipe open.
     try:
-        subprocess.run([udevd, "--daemon"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, timeout=30)
+        subprocess.run(
+            [udevd, "--daemon"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=30,
+        )
     except (OSError, subprocess.TimeoutExpired) as e:
         print("info: systemd-udevd did not start: %s" % e, flush=True)
 
@@ -299,6 +326,7 @@ def rmmod(module, tries=5):
 
 # V4L2 nodes as v4l2-ctl sees them.
 
+
 def v4l2ctl(node, *args, timeout=CMD_TIMEOUT, **kw):
     return run(["v4l2-ctl", "-d", node, *args], timeout=timeout, **kw)
 
@@ -308,7 +336,7 @@ def device_caps(node):
     lines = v4l2ctl(node, "--info").out.splitlines()
     for i, line in enumerate(lines):
         if "Device Caps" in line:
-            return [l.strip() for l in lines[i + 1:]]
+            return [l.strip() for l in lines[i + 1 :]]
     return []
 
 

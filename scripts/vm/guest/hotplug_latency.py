@@ -14,6 +14,7 @@ follows a connect is timed the same way.
 
 Used by bench_guest.py (scripts/bench) and by the suite's block hotplug.
 """
+
 import contextlib
 import datetime
 import json
@@ -76,25 +77,32 @@ def percentile(values, p):
     return s[min(len(s) - 1, int(round((len(s) - 1) * p)))]
 
 
-def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unplug=None, monitor_args=(), stderr_path=None):
+def measure(
+    camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unplug=None, monitor_args=(), stderr_path=None
+):
     """Runs the cycles; returns a dict of latency lists (ms) and counts. plug/unplug: how a
     device comes and goes (default: vivid loaded with module_args and unloaded; the UVC
     gadget's block passes usbip attach and detach)."""
     plug = plug or (lambda: modprobe("vivid", *module_args))
     unplug = unplug or (lambda: rmmod("vivid"))
-    udev = subprocess.Popen(["udevadm", "monitor", "--udev", "--kernel"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL)
+    udev = subprocess.Popen(
+        ["udevadm", "monitor", "--udev", "--kernel"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     # The monitor writes its stderr to the log through its own copy of the descriptor; ours is closed once it runs.
     with open(stderr_path, "w") if stderr_path else contextlib.nullcontext(subprocess.DEVNULL) as err:
-        mon = subprocess.Popen([camprobe, "monitor", "--json", *monitor_args], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=err)
+        mon = subprocess.Popen(
+            [camprobe, "monitor", "--json", *monitor_args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err
+        )
     u, m = Stamped(udev.stdout), Stamped(mon.stdout)
     offset = clock_offset()
 
     def stamp(e):
         """A camprobe JSON line's `time` on CLOCK_MONOTONIC (seconds), or None."""
         try:
-            wall = datetime.datetime.strptime(e["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=datetime.timezone.utc)
+            wall = datetime.datetime.strptime(e["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=datetime.UTC)
         except (KeyError, TypeError, ValueError):
             return None
         return wall.timestamp() - offset
@@ -106,7 +114,7 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
 
     def events(kind):
         lines = m.snapshot()
-        for t, line in lines[len(parsed):]:
+        for t, line in lines[len(parsed) :]:
             try:
                 e = json.loads(line)
             except ValueError:
@@ -121,15 +129,20 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
         plug()
         plugged.append(time.monotonic())
         # Whole: its capabilities line, or a connected line that carried them (a camprobe that reads before it announces).
-        wait_until(lambda: len(events("capabilities")) + sum(1 for _, e in events("connected") if "capabilities" not in e) >= c,
-                   20, 0.005)
+        wait_until(
+            lambda: (
+                len(events("capabilities")) + sum(1 for _, e in events("connected") if "capabilities" not in e) >= c  # noqa: B023
+            ),
+            20,
+            0.005,
+        )
         rmmod_at = time.monotonic()
         marks.append(("remove", rmmod_at))
         unplug()
-        wait_until(lambda: len(events("disconnected")) >= c, 20, 0.005)
+        wait_until(lambda: len(events("disconnected")) >= c, 20, 0.005)  # noqa: B023
         # udevadm's own remove lines too: a cycle that starts before they are printed would leave
         # camprobe's disconnect with no udev burst in its phase (seen when camprobe answered first).
-        wait_until(lambda: node_events(u, "remove", rmmod_at) >= node_events(u, "add", marks[-2][1]), 5, 0.005)
+        wait_until(lambda: node_events(u, "remove", rmmod_at) >= node_events(u, "add", marks[-2][1]), 5, 0.005)  # noqa: B023
     time.sleep(0.5)
     offset_end = clock_offset()
     mon.send_signal(2)
@@ -161,7 +174,11 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
             if at is None:
                 continue
             start, end = window(at)
-            burst = [(us if source else ut) for us, ut, a, _ in udev_events if a == action and start <= (us if source else ut) < end]
+            burst = [
+                (us if source else ut)
+                for us, ut, a, _ in udev_events
+                if a == action and start <= (us if source else ut) < end
+            ]
             if burst:
                 out.append((at - max(burst)) * 1000)
         return out
@@ -171,7 +188,7 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
         in that cycle's load phase. Negative when camprobe announced before `usbip attach` returned."""
         out = []
         adds = [s for phase, s in marks if phase == "add"]
-        for start, ret in zip(adds, plugged):
+        for start, ret in zip(adds, plugged, strict=False):
             _, end = window(start)
             seen = [a for a in (stamp(e) for _, e in ours["connected"]) if a is not None and start <= a < end]
             out.append(((min(seen) - ret) * 1000) if seen else float("inf"))
@@ -183,7 +200,10 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
         "connected": latency("connected", "add"),
         "capabilities": latency("capabilities", "add"),
         "disconnected": latency("disconnected", "remove"),
-        "reader": {"connected": latency("connected", "add", False), "disconnected": latency("disconnected", "remove", False)},
+        "reader": {
+            "connected": latency("connected", "add", False),
+            "disconnected": latency("disconnected", "remove", False),
+        },
         "after_plug": waits,
         "late": sum(1 for w in waits if w > 4000),
         "counts": {k: len(v) for k, v in ours.items()},
@@ -193,27 +213,52 @@ def measure(camprobe, cycles, log_path=None, module_args=WEBCAM, plug=None, unpl
     }
     if log_path:
         with open(log_path, "w") as f:
-            for t, line in sorted([(t, "udev " + l) for t, l in u.snapshot()] + [(t, "camprobe " + l) for t, l in m.snapshot()]):
+            for t, line in sorted(
+                [(t, "udev " + l) for t, l in u.snapshot()] + [(t, "camprobe " + l) for t, l in m.snapshot()]
+            ):
                 f.write("%.6f %s\n" % (t, line[:300]))
     return result
 
 
 def table(r):
     """Markdown rows: p50 / p99 / max per kind."""
-    rows = ["| event (from the last udev node event of its burst) | samples | p50 ms | p99 ms | max ms | min ms |",
-            "|---|---:|---:|---:|---:|---:|"]
-    for k, label in (("connected", "`connected` (identity and nodes)"), ("capabilities", "`capabilities` (formats and controls read)"),
-                     ("disconnected", "`disconnected`")):
+    rows = [
+        "| event (from the last udev node event of its burst) | samples | p50 ms | p99 ms | max ms | min ms |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for k, label in (
+        ("connected", "`connected` (identity and nodes)"),
+        ("capabilities", "`capabilities` (formats and controls read)"),
+        ("disconnected", "`disconnected`"),
+    ):
         v = r[k]
-        rows.append("| %s | %d | %.1f | %.1f | %.1f | %.1f |" % (label, len(v), percentile(v, 0.5), percentile(v, 0.99),
-                                                               max(v) if v else float("nan"), min(v) if v else float("nan")))
-    for k, label in (("connected", "`connected`, by the reader's arrival stamps"),
-                     ("disconnected", "`disconnected`, by the reader's arrival stamps")):
+        rows.append(
+            "| %s | %d | %.1f | %.1f | %.1f | %.1f |"
+            % (
+                label,
+                len(v),
+                percentile(v, 0.5),
+                percentile(v, 0.99),
+                max(v) if v else float("nan"),
+                min(v) if v else float("nan"),
+            )
+        )
+    for k, label in (
+        ("connected", "`connected`, by the reader's arrival stamps"),
+        ("disconnected", "`disconnected`, by the reader's arrival stamps"),
+    ):
         v = r.get("reader", {}).get(k, [])
         if v:
-            rows.append("| %s | %d | %.1f | %.1f | %.1f | %.1f |" % (label, len(v), percentile(v, 0.5), percentile(v, 0.99), max(v), min(v)))
+            rows.append(
+                "| %s | %d | %.1f | %.1f | %.1f | %.1f |"
+                % (label, len(v), percentile(v, 0.5), percentile(v, 0.99), max(v), min(v))
+            )
     w = [x for x in r.get("after_plug", []) if x != float("inf")]
     if w:
-        rows.append("| `connected` after `plug` returned (%d of %d cycles seen, %d after 4 s) | %d | %.1f | %.1f | %.1f | %.1f |"
-                    % (len(w), len(r["after_plug"]), r["late"], len(w), percentile(w, 0.5), percentile(w, 0.99), max(w), min(w)))
-    return "\n".join(rows) + "\n" + "\nTimes by each side's own stamp (udevadm: CLOCK_MONOTONIC; camprobe: `time`, ms).\n"
+        rows.append(
+            "| `connected` after `plug` returned (%d of %d cycles seen, %d after 4 s) | %d | %.1f | %.1f | %.1f | %.1f |"
+            % (len(w), len(r["after_plug"]), r["late"], len(w), percentile(w, 0.5), percentile(w, 0.99), max(w), min(w))
+        )
+    return (
+        "\n".join(rows) + "\n" + "\nTimes by each side's own stamp (udevadm: CLOCK_MONOTONIC; camprobe: `time`, ms).\n"
+    )

@@ -7,6 +7,7 @@ binary: `list`, `list --json` and `show /dev/video0`, each with and without `--n
 WIREPLUMBER=running,stopped the same with wireplumber stopped (SIGSTOP: does the session manager's reaction to a new
 client land in the listing's time?). Medians go to cost.json and stdout; one `strace -f -tt` of
 `list` gives the timeline (library loads, connect, exit). Standard library only."""
+
 import json
 import os
 import signal
@@ -17,8 +18,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from guest.blocks_pipewire import sources, pw_dump, start_session, stop_session  # noqa: E402
 from guest.harness import WEBCAM, modprobe, run, settle, start_udev, wait_until  # noqa: E402
+from guest.pipewire_session import pw_dump, sources, start_session, stop_session  # noqa: E402
 
 OUT = os.environ.get("VM_OUT") or "/tmp/vm-out"
 os.makedirs(OUT, exist_ok=True)
@@ -32,9 +33,12 @@ class Session:
 # Each command with the PipeWire view and without (--no-pipewire): `list` reads the registry only, `list --json` and
 # `show` also every camera node's EnumFormat. WIREPLUMBER=running (default) or running,stopped.
 COMMANDS = [
-    ("list", ["list"]), ("list --no-pipewire", ["list", "--no-pipewire"]),
-    ("list --json", ["list", "--json"]), ("list --json --no-pipewire", ["list", "--json", "--no-pipewire"]),
-    ("show", ["show", "/dev/video0"]), ("show --no-pipewire", ["show", "/dev/video0", "--no-pipewire"]),
+    ("list", ["list"]),
+    ("list --no-pipewire", ["list", "--no-pipewire"]),
+    ("list --json", ["list", "--json"]),
+    ("list --json --no-pipewire", ["list", "--json", "--no-pipewire"]),
+    ("show", ["show", "/dev/video0"]),
+    ("show --no-pipewire", ["show", "/dev/video0", "--no-pipewire"]),
 ]
 WIREPLUMBER = (os.environ.get("WIREPLUMBER") or "running").split(",")
 
@@ -57,7 +61,7 @@ def main():
     try:
         wait_until(lambda: sources(pw_dump(s, "dump.json")), 90, 2)
         wireplumber = daemons[-1].p.pid
-        for label, path in bins:  # warm both: page cache, the daemon's first client
+        for _label, path in bins:  # warm both: page cache, the daemon's first client
             timed([path, "list"])
         for wp in WIREPLUMBER:
             if wp == "stopped":
@@ -70,17 +74,35 @@ def main():
             if wp == "stopped":
                 os.kill(wireplumber, signal.SIGCONT)
         for label, path in bins:
-            run(["strace", "-f", "-tt", "-e", "trace=openat,connect,clone,clone3,exit_group", "-o",
-                 os.path.join(OUT, "strace-%s.txt" % label), path, "list"], timeout=120)
+            run(
+                [
+                    "strace",
+                    "-f",
+                    "-tt",
+                    "-e",
+                    "trace=openat,connect,clone,clone3,exit_group",
+                    "-o",
+                    os.path.join(OUT, "strace-%s.txt" % label),
+                    path,
+                    "list",
+                ],
+                timeout=120,
+            )
     finally:
         stop_session(daemons)
     med = {k: round(statistics.median(v), 1) for k, v in results.items()}
     for label, _ in bins:
         for wp in WIREPLUMBER:
             for mode, _ in COMMANDS[::2]:
-                w, wo = med["%s %s wireplumber-%s" % (label, mode, wp)], med["%s %s --no-pipewire wireplumber-%s" % (label, mode, wp)]
-                print("info: %s, wireplumber %s, %s: with %.1f ms, without %.1f ms: %.2fx" % (label, wp, mode, w, wo, w / wo),
-                      flush=True)
+                w, wo = (
+                    med["%s %s wireplumber-%s" % (label, mode, wp)],
+                    med["%s %s --no-pipewire wireplumber-%s" % (label, mode, wp)],
+                )
+                print(
+                    "info: %s, wireplumber %s, %s: with %.1f ms, without %.1f ms: %.2fx"
+                    % (label, wp, mode, w, wo, w / wo),
+                    flush=True,
+                )
     with open(os.path.join(OUT, "cost.json"), "w") as f:
         json.dump({"medians": med, "runs": results}, f, indent=1)
     return 0

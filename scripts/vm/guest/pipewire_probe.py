@@ -15,6 +15,7 @@ Run with: scripts/vm/run-guest.sh scripts/vm/guest/pipewire_probe.py OUTDIR [ENV
 Everything it learns goes to $VM_OUT: daemon logs, pw-dump JSON before and
 while a pipewiresrc client streams, EnumFormat params, fuser output, and
 timings in probe.txt. Standard library only."""
+
 import json
 import os
 import sys
@@ -64,8 +65,11 @@ def v4l2_nodes(objs, path_prefix="/dev/video"):
             continue
         props = (o.get("info") or {}).get("props") or {}
         if str(props.get("media.class", "")).startswith("Video/") and (
-                str(props.get("api.v4l2.path", "")).startswith(path_prefix) or "api.libcamera.location" in props
-                or "api.libcamera.path" in props or str(props.get("device.api", "")) == "libcamera"):
+            str(props.get("api.v4l2.path", "")).startswith(path_prefix)
+            or "api.libcamera.location" in props
+            or "api.libcamera.path" in props
+            or str(props.get("device.api", "")) == "libcamera"
+        ):
             found.append(o)
     return found
 
@@ -88,8 +92,9 @@ def main():
     nodes = sorted(n for n in os.listdir("/dev") if n.startswith("video"))
     names = {n: read("/sys/class/video4linux/%s/name" % n).strip() for n in nodes}
     note("node names", names)
-    vivid_path = "/dev/" + next((n for n, v in sorted(names.items()) if v.startswith("vivid") and "vid-cap" in v),
-                                "video0")
+    vivid_path = "/dev/" + next(
+        (n for n, v in sorted(names.items()) if v.startswith("vivid") and "vid-cap" in v), "video0"
+    )
     note("video nodes", nodes)
     run(["udevadm", "info", "/dev/video0"], timeout=20, stdout=p("udev-video0.txt"))
     run(["v4l2-ctl", "-d", "/dev/video0", "--info", "--list-formats-ext"], timeout=30, stdout=p("v4l2-video0.txt"))
@@ -124,8 +129,11 @@ def main():
     daemons = []
     if env.get("PW_NO_DBUS") != "1":
         bus = os.path.join(rt, "bus")
-        dbus = Background(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=unix:path=" + bus],
-                          p("dbus.out"), p("dbus.err"))
+        dbus = Background(
+            ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--address=unix:path=" + bus],
+            p("dbus.out"),
+            p("dbus.err"),
+        )
         daemons.append(dbus)
         wait_until(lambda: os.path.exists(bus), 20)
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + bus
@@ -154,20 +162,37 @@ def main():
         return "api.v4l2" in out or "v4l2_input" in out
 
     ok = wait_until(published, wait_s, interval=float(env.get("PW_POLL") or 2))
-    note("v4l2 node published:", ok, "%.1f s after wireplumber start, %.1f s after pipewire start"
-         % (time.monotonic() - t_wp, time.monotonic() - t_pw))
+    note(
+        "v4l2 node published:",
+        ok,
+        "%.1f s after wireplumber start, %.1f s after pipewire start"
+        % (time.monotonic() - t_wp, time.monotonic() - t_pw),
+    )
     with open(p("pw-cli-ls-node.txt"), "w") as f:
         f.write(seen[0])
     note("wireplumber alive:", wp.p.poll() is None, "pipewire alive:", pw.p.poll() is None)
     run(["wpctl", "status"], timeout=30, stdout=p("wpctl-status.txt"), merge=True)
     objs = dump("pw-dump.json")
     allvideo = v4l2_nodes(objs)
-    note("all Video nodes:", [(o["id"], o["info"]["props"].get("node.name"), o["info"]["props"].get("media.class"),
-                               o["info"]["props"].get("api.v4l2.path") or o["info"]["props"].get("api.libcamera.location")
-                               or o["info"]["props"].get("object.path")) for o in allvideo])
+    note(
+        "all Video nodes:",
+        [
+            (
+                o["id"],
+                o["info"]["props"].get("node.name"),
+                o["info"]["props"].get("media.class"),
+                o["info"]["props"].get("api.v4l2.path")
+                or o["info"]["props"].get("api.libcamera.location")
+                or o["info"]["props"].get("object.path"),
+            )
+            for o in allvideo
+        ],
+    )
     cams = [o for o in allvideo if o["info"]["props"].get("api.v4l2.path") == vivid_path]
-    note("Video nodes with api.v4l2.path:", [(o["id"], o["info"]["props"].get("node.name"),
-                                             o["info"]["props"].get("api.v4l2.path")) for o in cams])
+    note(
+        "Video nodes with api.v4l2.path:",
+        [(o["id"], o["info"]["props"].get("node.name"), o["info"]["props"].get("api.v4l2.path")) for o in cams],
+    )
     devs = [o for o in objs if o.get("type") == "PipeWire:Interface:Device"]
     note("devices:", [(o["id"], (o.get("info") or {}).get("props", {}).get("device.name")) for o in devs])
     if cams:
@@ -175,25 +200,47 @@ def main():
         node_id[0] = cam["id"]
         name = cam["info"]["props"].get("node.name")
         path = vivid_path
-        run(["pw-cli", "enum-params", str(cam["id"]), "EnumFormat"], timeout=60, stdout=p("enum-format.txt"),
-            merge=True)
+        run(
+            ["pw-cli", "enum-params", str(cam["id"]), "EnumFormat"], timeout=60, stdout=p("enum-format.txt"), merge=True
+        )
         note("EnumFormat saved; params in dump:", sorted((cam["info"].get("params") or {}).keys()))
         run(["fuser", "-v", path], timeout=20, merge=True, stdout=p("fuser-idle.txt"))
         note("fuser idle:", read(p("fuser-idle.txt")).strip().replace("\n", " | "))
         variants = [v for v in (env.get("PW_GST") or "caps,path,plain,name").split(",") if v]
         pipelines = {
             "name": ["pipewiresrc", "target-object=%s" % name, "num-buffers=300", "!", "fakesink", "sync=false"],
-            "caps": ["-v", "pipewiresrc", "target-object=%s" % name, "num-buffers=300", "!",
-                     "video/x-raw,format=YUY2,width=640,height=360,framerate=30/1", "!", "fakesink", "silent=false"],
-            "path": ["pipewiresrc", "path=%d" % cam["id"], "num-buffers=300", "!", "videoconvert", "!",
-                     "fakesink", "sync=false"],
+            "caps": [
+                "-v",
+                "pipewiresrc",
+                "target-object=%s" % name,
+                "num-buffers=300",
+                "!",
+                "video/x-raw,format=YUY2,width=640,height=360,framerate=30/1",
+                "!",
+                "fakesink",
+                "silent=false",
+            ],
+            "path": [
+                "pipewiresrc",
+                "path=%d" % cam["id"],
+                "num-buffers=300",
+                "!",
+                "videoconvert",
+                "!",
+                "fakesink",
+                "sync=false",
+            ],
             "plain": ["pipewiresrc", "num-buffers=300", "!", "video/x-raw", "!", "fakesink", "sync=false"],
         }
 
         def linked():
             o = parse_dump(run(["pw-dump"], timeout=60).out)
-            return [x for x in o if x.get("type") == "PipeWire:Interface:Link"
-                    and (x.get("info") or {}).get("output-node-id") == cam["id"]]
+            return [
+                x
+                for x in o
+                if x.get("type") == "PipeWire:Interface:Link"
+                and (x.get("info") or {}).get("output-node-id") == cam["id"]
+            ]
 
         for v in variants:
             env["GST_DEBUG"] = env.get("PW_GST_DEBUG") or "2,pipewiresrc:6,pipewire*:5"
@@ -201,7 +248,7 @@ def main():
             gst = Background(["gst-launch-1.0", "-e", *pipelines[v]], p("gst-%s.out" % v), p("gst-%s.err" % v))
             del env["GST_DEBUG"]
             t_g = time.monotonic()
-            got = wait_until(lambda: gst.p.poll() is not None or bool(linked()), 60, interval=1)
+            wait_until(lambda: gst.p.poll() is not None or bool(linked()), 60, interval=1)  # noqa: B023
             alive = gst.p.poll() is None
             links = linked() if alive else []
             note("client", v, "alive:", alive, "links to node:", len(links), "after %.1f s" % (time.monotonic() - t_g))
@@ -211,9 +258,13 @@ def main():
                 run(["fuser", "-v", path], timeout=20, merge=True, stdout=p("fuser-linked.txt"))
                 note("fuser linked:", read(p("fuser-linked.txt")).strip().replace("\n", " | "))
                 run(["pw-cli", "info", str(cam["id"])], timeout=30, stdout=p("pw-cli-info-linked.txt"), merge=True)
-                run(["v4l2-ctl", "-d", path, "--get-fmt-video", "--get-parm"], timeout=30, merge=True,
-                    stdout=p("v4l2-fmt-linked.txt"))
-                done = wait_until(lambda: gst.p.poll() is not None, 120)
+                run(
+                    ["v4l2-ctl", "-d", path, "--get-fmt-video", "--get-parm"],
+                    timeout=30,
+                    merge=True,
+                    stdout=p("v4l2-fmt-linked.txt"),
+                )
+                done = wait_until(lambda: gst.p.poll() is not None, 120)  # noqa: B023
                 rc = gst.stop()
                 note("gst-launch", v, "exit", rc, "after %.1f s" % (time.monotonic() - t_g))
                 break
@@ -230,15 +281,37 @@ def main():
             lname = lc[0]["info"]["props"].get("node.name")
             note("libcamera client on", lname)
             env["GST_DEBUG"] = "2"
-            g2 = Background(["gst-launch-1.0", "-v", "pipewiresrc", "target-object=%s" % lname, "num-buffers=100", "!",
-                             "video/x-raw,format=BGR,width=640,height=480", "!",
-                             "fakesink", "silent=false"], p("gst-libcamera.out"), p("gst-libcamera.err"))
+            g2 = Background(
+                [
+                    "gst-launch-1.0",
+                    "-v",
+                    "pipewiresrc",
+                    "target-object=%s" % lname,
+                    "num-buffers=100",
+                    "!",
+                    "video/x-raw,format=BGR,width=640,height=480",
+                    "!",
+                    "fakesink",
+                    "silent=false",
+                ],
+                p("gst-libcamera.out"),
+                p("gst-libcamera.err"),
+            )
             del env["GST_DEBUG"]
             lid = lc[0]["id"]
             t_l = time.monotonic()
-            got = wait_until(lambda: g2.p.poll() is not None or any(
-                (x.get("info") or {}).get("output-node-id") == lid for x in parse_dump(run(["pw-dump"], timeout=60).out)
-                if x.get("type") == "PipeWire:Interface:Link"), 90, interval=1)
+            wait_until(
+                lambda: (
+                    g2.p.poll() is not None
+                    or any(
+                        (x.get("info") or {}).get("output-node-id") == lid
+                        for x in parse_dump(run(["pw-dump"], timeout=60).out)
+                        if x.get("type") == "PipeWire:Interface:Link"
+                    )
+                ),
+                90,
+                interval=1,
+            )
             note("libcamera client alive:", g2.p.poll() is None, "after %.1f s" % (time.monotonic() - t_l))
             if g2.p.poll() is None:
                 dump("pw-dump-libcamera-linked.json")
@@ -247,14 +320,21 @@ def main():
                 note("fuser libcamera:", read(p("fuser-libcamera.txt")).strip().replace("\n", " | "))
             done = wait_until(lambda: g2.p.poll() is not None, 120)
             rc = g2.stop()
-            note("libcamera client exit", rc, "finished:", done, "frames:",
-                 sum(1 for l in read(p("gst-libcamera.out")).splitlines() if "chain" in l))
+            note(
+                "libcamera client exit",
+                rc,
+                "finished:",
+                done,
+                "frames:",
+                sum(1 for l in read(p("gst-libcamera.out")).splitlines() if "chain" in l),
+            )
     else:
         note("no v4l2 node; last pw-cli ls Node:\n" + seen[0][-2000:])
 
     if env.get("PW_HOTPLUG") == "1":
         # Hot-plug: vivid unloaded and loaded again while both daemons run.
         from guest.harness import rmmod
+
         note("rmmod vivid:", rmmod("vivid"))
         gone = wait_until(lambda: "platform-vivid" not in ls_nodes(), 30, interval=0.5)
         note("vivid node gone from PipeWire:", gone)
@@ -262,8 +342,12 @@ def main():
         modprobe("vivid", *WEBCAM)
         t_m = time.monotonic()
         back = wait_until(lambda: "platform-vivid" in ls_nodes(), 60, interval=0.25)
-        note("vivid node back after modprobe:", back, "%.1f s after modprobe started, %.1f s after it returned"
-             % (time.monotonic() - t_h, time.monotonic() - t_m))
+        note(
+            "vivid node back after modprobe:",
+            back,
+            "%.1f s after modprobe started, %.1f s after it returned"
+            % (time.monotonic() - t_h, time.monotonic() - t_m),
+        )
         dump("pw-dump-hotplug.json")
 
     for d in reversed(daemons):

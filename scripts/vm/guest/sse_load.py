@@ -12,15 +12,17 @@ an empty line ends an event; a line starting with `:` is a comment, e.g. `: keep
 
 Command line (for a try on the host): sse_load.py HOST:PORT TOKEN [CLIENTS] [SECONDS].
 """
+
 import collections
 import json
 import socket
 import sys
 import threading
 import time
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from collections.abc import Iterable
+from typing import Any
 
-Event = Tuple[float, Optional[str], Optional[str], Optional[str]]  # (time.monotonic(), SSE id, SSE event, data's id)
+Event = tuple[float, str | None, str | None, str | None]  # (time.monotonic(), SSE id, SSE event, data's id)
 
 
 class ChunkDecoder:
@@ -28,7 +30,7 @@ class ChunkDecoder:
 
     def __init__(self) -> None:
         self.buf = b""
-        self.left = -1   # bytes left in the current chunk; -1: a size line is expected; -2: its CRLF is
+        self.left = -1  # bytes left in the current chunk; -1: a size line is expected; -2: its CRLF is
         self.done = False
 
     def feed(self, data: bytes) -> bytes:
@@ -50,8 +52,8 @@ class ChunkDecoder:
                 self.buf = self.buf[2:]
                 self.left = -1
             else:
-                take = self.buf[:self.left]
-                self.buf = self.buf[len(take):]
+                take = self.buf[: self.left]
+                self.buf = self.buf[len(take) :]
                 self.left -= len(take)
                 out += take
                 if self.left == 0:
@@ -66,21 +68,21 @@ class SSEParser:
 
     def __init__(self) -> None:
         self.buf = b""
-        self.fields: Dict[str, List[str]] = {}
+        self.fields: dict[str, list[str]] = {}
         self.comments = 0
 
-    def feed(self, data: bytes) -> List[Dict[str, Any]]:
+    def feed(self, data: bytes) -> list[dict[str, Any]]:
         self.buf += data
         done = []
         while True:
             cut = min((i for i in (self.buf.find(b"\n"), self.buf.find(b"\r")) if i >= 0), default=-1)
             if cut < 0:
                 break
-            if self.buf[cut:cut + 1] == b"\r" and cut + 1 == len(self.buf):
+            if self.buf[cut : cut + 1] == b"\r" and cut + 1 == len(self.buf):
                 break  # a CR at the end: its LF may be in the next piece (CRLF is one line end)
             line = self.buf[:cut].decode("utf-8", errors="replace")
-            skip = 2 if self.buf[cut:cut + 2] == b"\r\n" else 1
-            self.buf = self.buf[cut + skip:]
+            skip = 2 if self.buf[cut : cut + 2] == b"\r\n" else 1
+            self.buf = self.buf[cut + skip :]
             if line == "":
                 if "data" in self.fields:  # as the standard: no data, no event (`retry: 1000` alone is none)
                     done.append({k: "\n".join(v) for k, v in self.fields.items()})
@@ -96,16 +98,16 @@ class SSEParser:
 class Client(threading.Thread):
     """One SSE client; `events` grows while it runs; `error` says why it stopped early (None when it did not)."""
 
-    def __init__(self, host: str, port: int, token: Optional[str], stop: threading.Event, path: str = "/api/events"):
+    def __init__(self, host: str, port: int, token: str | None, stop: threading.Event, path: str = "/api/events"):
         super().__init__(daemon=True)
         self.host, self.port, self.token, self.stop_flag, self.path = host, port, token, stop, path
-        self.events: List[Event] = []
-        self.status: Optional[int] = None
-        self.error: Optional[str] = None
+        self.events: list[Event] = []
+        self.status: int | None = None
+        self.error: str | None = None
         self.comments = 0
-        self.connected_at: Optional[float] = None
+        self.connected_at: float | None = None
         self.bytes = 0
-        self.last_data: Optional[float] = None  # when bytes last arrived (monotonic)
+        self.last_data: float | None = None  # when bytes last arrived (monotonic)
 
     def run(self) -> None:
         try:
@@ -118,8 +120,12 @@ class Client(threading.Thread):
         with socket.create_connection((self.host, self.port), timeout=30) as sock:
             sock.settimeout(0.5)
             auth = "Authorization: Bearer %s\r\n" % self.token if self.token else ""
-            sock.sendall(("GET %s HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\n%sCache-Control: no-cache\r\n\r\n"
-                          % (self.path, self.host, self.port, auth)).encode())
+            sock.sendall(
+                (
+                    "GET %s HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\n%sCache-Control: no-cache\r\n\r\n"
+                    % (self.path, self.host, self.port, auth)
+                ).encode()
+            )
             head = b""
             while b"\r\n\r\n" not in head:
                 head += self._recv(sock)
@@ -149,7 +155,7 @@ class Client(threading.Thread):
                 raise InterruptedError("stopped")
             try:
                 data = sock.recv(65536)
-            except socket.timeout:
+            except TimeoutError:
                 continue
             if not data:
                 raise EOFError("the server closed the connection")
@@ -158,7 +164,7 @@ class Client(threading.Thread):
             return data
 
 
-def data_id(data: Optional[str], limit: int = 16384) -> Optional[str]:
+def data_id(data: str | None, limit: int = 16384) -> str | None:
     """The `id` field of an event's JSON data (the device's stable ID), or None; data longer than `limit` (a whole
     device's capabilities, 30-300 KB) is not parsed, so 100 clients in one Python do not spend the CPU the server
     under test needs (connected and disconnected lines are about 1 KB and 120 B)."""
@@ -175,10 +181,10 @@ class Load:
     """`clients` SSE clients, connected at `connect_rate` per second at most (the server answers 429 above 50
     requests per second from one peer, serve-api.md)."""
 
-    def __init__(self, host: str, port: int, token: Optional[str], clients: int = 100, connect_rate: float = 30.0):
+    def __init__(self, host: str, port: int, token: str | None, clients: int = 100, connect_rate: float = 30.0):
         self.host, self.port, self.token, self.n, self.rate = host, port, token, clients, connect_rate
         self.stop_flag = threading.Event()
-        self.clients: List[Client] = []
+        self.clients: list[Client] = []
 
     def start(self, ready_seconds: float = 60.0) -> int:
         """Starts every client and waits (bounded) until each has its 200 or has failed; returns how many stream."""
@@ -188,13 +194,15 @@ class Load:
             self.clients.append(c)
             time.sleep(1.0 / self.rate)
         deadline = time.monotonic() + ready_seconds
-        while time.monotonic() < deadline and any(c.connected_at is None and c.error is None and c.is_alive()
-                                                   for c in self.clients):
+        while time.monotonic() < deadline and any(
+            c.connected_at is None and c.error is None and c.is_alive() for c in self.clients
+        ):
             time.sleep(0.1)
         return sum(1 for c in self.clients if c.connected_at is not None and c.error is None)
 
-    def drain(self, expected: Iterable[Tuple[str, str]], kinds: Iterable[str], quiet: float = 20.0,
-              seconds: float = 120.0) -> float:
+    def drain(
+        self, expected: Iterable[tuple[str, str]], kinds: Iterable[str], quiet: float = 20.0, seconds: float = 120.0
+    ) -> float:
         """Waits until every streaming client has seen `expected` (see summary), or no client has received a byte for
         `quiet` seconds, or `seconds` have gone; returns the seconds waited. Tells a stream that lags (bytes still
         coming) from one that stalled."""
@@ -216,39 +224,58 @@ class Load:
         for c in self.clients:
             c.join(max(0.0, deadline - time.monotonic()))
 
-    def summary(self, expected: Iterable[Tuple[str, str]] = (), kinds: Iterable[str] = ("connected", "disconnected"),
-                since: float = 0.0) -> Dict[str, Any]:
+    def summary(
+        self,
+        expected: Iterable[tuple[str, str]] = (),
+        kinds: Iterable[str] = ("connected", "disconnected"),
+        since: float = 0.0,
+    ) -> dict[str, Any]:
         """Per client: events seen, and which of `expected` ((event, device id) pairs, with repeats) it missed among
         its events of `kinds` after `since` (monotonic); plus the clients that failed and those that missed any."""
-        want = collections.Counter(expected)
+        want: collections.Counter[tuple[str, str | None]] = collections.Counter(expected)
         kinds = set(kinds)
         per = []
         for i, c in enumerate(self.clients):
             got = collections.Counter((e[2], e[3]) for e in c.events if e[2] in kinds and e[0] >= since)
             missed = want - got
-            per.append({"client": i, "status": c.status, "events": len(c.events), "comments": c.comments, "bytes": c.bytes,
-                        "lastData": round(c.last_data - self.clients[0].connected_at, 1)
-                        if c.last_data and self.clients[0].connected_at else None,
-                        "kinds": dict(collections.Counter(e[2] for e in c.events)),
-                        "error": c.error, "missed": sorted("%s %s x%d" % (k[0], k[1], n) for k, n in missed.items()),
-                        "extra": sorted("%s %s x%d" % (k[0], k[1], n) for k, n in (got - want).items()),
-                        "ids_increasing": ids_increasing(c.events)})
-        return {"clients": len(per), "streaming": sum(1 for c in self.clients if c.connected_at is not None),
-                "failed": [p for p in per if p["error"]], "missed_any": [p for p in per if p["missed"]],
-                "expected": sorted("%s %s x%d" % (k[0], k[1], n) for k, n in want.items()), "per_client": per}
+            per.append(
+                {
+                    "client": i,
+                    "status": c.status,
+                    "events": len(c.events),
+                    "comments": c.comments,
+                    "bytes": c.bytes,
+                    "lastData": round(c.last_data - self.clients[0].connected_at, 1)
+                    if c.last_data and self.clients[0].connected_at
+                    else None,
+                    "kinds": dict(collections.Counter(e[2] for e in c.events)),
+                    "error": c.error,
+                    "missed": sorted("%s %s x%d" % (k[0], k[1], n) for k, n in missed.items()),
+                    "extra": sorted("%s %s x%d" % (k[0], k[1], n) for k, n in (got - want).items()),
+                    "ids_increasing": ids_increasing(c.events),
+                }
+            )
+        return {
+            "clients": len(per),
+            "streaming": sum(1 for c in self.clients if c.connected_at is not None),
+            "failed": [p for p in per if p["error"]],
+            "missed_any": [p for p in per if p["missed"]],
+            "expected": sorted("%s %s x%d" % (k[0], k[1], n) for k, n in want.items()),
+            "per_client": per,
+        }
 
 
-def ids_increasing(events: List[Event]) -> bool:
+def ids_increasing(events: list[Event]) -> bool:
     """Whether the SSE ids a client saw are strictly increasing numbers (a sequence number, serve-api.md)."""
     ids = [e[1] for e in events]
     try:
         nums = [int(i) for i in ids if i is not None]
     except ValueError:
         return False
-    return all(a < b for a, b in zip(nums, nums[1:]))
+    return all(a < b for a, b in zip(nums, nums[1:], strict=False))
 
 
-def main(argv: List[str]) -> int:
+def main(argv: list[str]) -> int:
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2

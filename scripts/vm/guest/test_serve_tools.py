@@ -4,6 +4,7 @@ stand-in: a small standard-library HTTP server that keeps serve-api.md's outline
 
     cd scripts/vm && python3 -m unittest guest.test_serve_tools
 """
+
 import json
 import os
 import queue
@@ -13,7 +14,7 @@ import threading
 import time
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, List, Optional, Set
+from typing import Any
 
 from guest import blocks_serve_compare as cmp
 from guest import http_fuzz, sse_load
@@ -27,13 +28,14 @@ r.dataset.deviceId = 'b'; document.getElementById('devices').appendChild(r); }, 
 class StandIn(ThreadingHTTPServer):
     """The stand-in server on 127.0.0.1 (a free port). `broadcast` sends an SSE event to every stream (except the
     stream numbers in `drop`); `buggy` makes every path with `..` answer 500."""
+
     daemon_threads = True
 
     def __init__(self, buggy: bool = False) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
-        self.buggy, self.streams, self.drop, self.seq = buggy, [], set(), 0  # type: ignore[var-annotated]
+        self.buggy, self.streams, self.seq = buggy, [], 0
         self.lock, self.stopping = threading.Lock(), threading.Event()
-        self.drop: Set[int] = set()
+        self.drop: set[int] = set()
         threading.Thread(target=self.serve_forever, daemon=True).start()
 
     @property
@@ -106,7 +108,7 @@ class Handler(BaseHTTPRequestHandler):
         return self.error(401 if not self.authorised() else 404, "no")
 
     def events(self) -> None:
-        q: "queue.Queue[Any]" = queue.Queue()
+        q: queue.Queue[Any] = queue.Queue()
         with self.server.lock:
             self.server.streams.append(q)
         self.send_response(200)
@@ -118,6 +120,7 @@ class Handler(BaseHTTPRequestHandler):
             data = text.encode()
             self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
             self.wfile.flush()
+
         chunk(": keep-alive\r\n\r\n")
         while not self.server.stopping.is_set():
             try:
@@ -136,18 +139,23 @@ class ChunkAndSSE(unittest.TestCase):
         body = b"5\r\nhello\r\n1;ext=1\r\n \r\nb\r\nworld\r\n:x\ny\r\n0\r\n\r\n"
         for size in (1, 2, 3, 7, len(body)):
             d = sse_load.ChunkDecoder()
-            out = b"".join(d.feed(body[i:i + size]) for i in range(0, len(body), size))
+            out = b"".join(d.feed(body[i : i + size]) for i in range(0, len(body), size))
             self.assertEqual(out, b"hello world\r\n:x\ny", size)
             self.assertTrue(d.done)
 
     def test_sse_fields_comments_and_a_crlf_split_across_pieces(self) -> None:
-        text = (b"retry: 1000\n\n: keep-alive\r\n\r\nid: 1\r\nevent: connected\r\ndata: {\"id\":\r\ndata: 1}\r\n\r\n"
-                b"id:2\nevent: x\ndata:y\n\nevent: no-data\n\n")
+        text = (
+            b'retry: 1000\n\n: keep-alive\r\n\r\nid: 1\r\nevent: connected\r\ndata: {"id":\r\ndata: 1}\r\n\r\n'
+            b"id:2\nevent: x\ndata:y\n\nevent: no-data\n\n"
+        )
         for size in (1, 5, len(text)):
             p = sse_load.SSEParser()
-            events = [e for i in range(0, len(text), size) for e in p.feed(text[i:i + size])]
-            self.assertEqual(events, [{"id": "1", "event": "connected", "data": "{\"id\":\n1}"},
-                                      {"id": "2", "event": "x", "data": "y"}], size)
+            events = [e for i in range(0, len(text), size) for e in p.feed(text[i : i + size])]
+            self.assertEqual(
+                events,
+                [{"id": "1", "event": "connected", "data": '{"id":\n1}'}, {"id": "2", "event": "x", "data": "y"}],
+                size,
+            )
             self.assertEqual(p.comments, 1)
 
 
@@ -158,7 +166,7 @@ class SSELoad(unittest.TestCase):
     def tearDown(self) -> None:
         self.server.stop()
 
-    def run_load(self, token: str, drop: Optional[Set[int]] = None, n: int = 12) -> Any:
+    def run_load(self, token: str, drop: set[int] | None = None, n: int = 12) -> Any:
         self.server.drop = drop or set()
         load = sse_load.Load("127.0.0.1", self.server.port, token, clients=n, connect_rate=200)
         streaming = load.start(ready_seconds=10)
@@ -166,8 +174,9 @@ class SSELoad(unittest.TestCase):
         for event, ident in want:
             self.server.broadcast(event, ident)
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not all(len(c.events) >= 3 - bool(i in self.server.drop)
-                                                      for i, c in enumerate(load.clients)):
+        while time.monotonic() < deadline and not all(
+            len(c.events) >= 3 - bool(i in self.server.drop) for i, c in enumerate(load.clients)
+        ):
             time.sleep(0.05)
         load.stop()
         return streaming, load.summary(want)
@@ -212,10 +221,12 @@ class Fuzz(unittest.TestCase):
     def test_a_clean_server_passes_and_the_seed_repeats(self) -> None:
         server = StandIn()
         try:
-            r = http_fuzz.fuzz("127.0.0.1", server.port, TOKEN, os.getpid(), ids=["usb-1"], count=120, seconds=60,
-                               rate=400)
-            again = http_fuzz.fuzz("127.0.0.1", server.port, TOKEN, os.getpid(), ids=["usb-1"], count=120,
-                                   seconds=60, rate=400)
+            r = http_fuzz.fuzz(
+                "127.0.0.1", server.port, TOKEN, os.getpid(), ids=["usb-1"], count=120, seconds=60, rate=400
+            )
+            again = http_fuzz.fuzz(
+                "127.0.0.1", server.port, TOKEN, os.getpid(), ids=["usb-1"], count=120, seconds=60, rate=400
+            )
         finally:
             server.stop()
         self.assertEqual(r["sent"], 120)
@@ -252,13 +263,17 @@ class Chromium(unittest.TestCase):
     def test_open_wait_evaluate_screenshot_close(self) -> None:
         from guest import cdp
         from guest.cdp import Browser, CDPError
+
         server = StandIn()
         try:
             b = Browser()
             try:
                 b.open("http://127.0.0.1:%d/page" % server.port)
-                rows = b.wait_for("document.querySelectorAll('tr.device').length === 2 && "
-                                  "[...document.querySelectorAll('tr.device')].map(r => r.dataset.deviceId)", 20)
+                rows = b.wait_for(
+                    "document.querySelectorAll('tr.device').length === 2 && "
+                    "[...document.querySelectorAll('tr.device')].map(r => r.dataset.deviceId)",
+                    20,
+                )
                 self.assertEqual(rows, ["a", "b"])
                 self.assertEqual(b.evaluate("Promise.resolve({x: [1, 2]})"), {"x": [1, 2]})
                 with self.assertRaises(CDPError):
@@ -282,19 +297,50 @@ class Chromium(unittest.TestCase):
 
 
 class Compare(unittest.TestCase):
-    SHOW = {"device": {"captures": [{"path": "/dev/video1", "formats": [{"fourcc": "MJPG", "sizes": [
-        {"type": "discrete", "width": 1280, "height": 720, "intervals": {"type": "discrete", "intervals": [
-            {"interval": "333333/10000000"}, {"interval": "1/15", "reduced": "1/15"}]}},
-        {"type": "stepwise", "min": {}, "max": {}}]}], "controls": [
-        {"key": "user_controls", "type": "ctrl_class"}, {"key": "brightness", "type": "int", "value": 128},
-        {"key": "white_balance_automatic", "type": "bool", "value": True},
-        {"key": "u8_array", "type": "u8", "value": [1, 2, 3]},
-        {"key": "gain", "type": "int", "flags": ["inactive", "volatile"], "value": 46}]}]}}
+    SHOW = {
+        "device": {
+            "captures": [
+                {
+                    "path": "/dev/video1",
+                    "formats": [
+                        {
+                            "fourcc": "MJPG",
+                            "sizes": [
+                                {
+                                    "type": "discrete",
+                                    "width": 1280,
+                                    "height": 720,
+                                    "intervals": {
+                                        "type": "discrete",
+                                        "intervals": [
+                                            {"interval": "333333/10000000"},
+                                            {"interval": "1/15", "reduced": "1/15"},
+                                        ],
+                                    },
+                                },
+                                {"type": "stepwise", "min": {}, "max": {}},
+                            ],
+                        }
+                    ],
+                    "controls": [
+                        {"key": "user_controls", "type": "ctrl_class"},
+                        {"key": "brightness", "type": "int", "value": 128},
+                        {"key": "white_balance_automatic", "type": "bool", "value": True},
+                        {"key": "u8_array", "type": "u8", "value": [1, 2, 3]},
+                        {"key": "gain", "type": "int", "flags": ["inactive", "volatile"], "value": 46},
+                    ],
+                }
+            ]
+        }
+    }
 
-    def rows(self, interval: str = "333333/10000000") -> List[dict]:
+    def rows(self, interval: str = "333333/10000000") -> list[dict]:
         base = {"node": "/dev/video1", "format": "MJPG", "width": "1280", "height": "720"}
-        return [dict(base, interval=interval), dict(base, interval="1/15"),
-                dict(base, sizeKind="stepwise", interval="1/30…1/1 step 1/30")]
+        return [
+            dict(base, interval=interval),
+            dict(base, interval="1/15"),
+            dict(base, sizeKind="stepwise", interval="1/30…1/1 step 1/30"),
+        ]
 
     def test_modes(self) -> None:
         want, other = cmp.show_modes(self.SHOW)
@@ -304,8 +350,12 @@ class Compare(unittest.TestCase):
         self.assertNotEqual(cmp.page_modes(self.rows("1/30")), sorted(want, key=repr))
 
     def test_controls(self) -> None:
-        good = [{"control": "brightness", "value": "128"}, {"control": "white_balance_automatic", "value": "1"},
-                {"control": "u8_array", "value": "1 2 3"}, {"control": "gain", "value": "16"}]
+        good = [
+            {"control": "brightness", "value": "128"},
+            {"control": "white_balance_automatic", "value": "1"},
+            {"control": "u8_array", "value": "1 2 3"},
+            {"control": "gain", "value": "16"},
+        ]
         self.assertEqual(cmp.compare_controls(good, self.SHOW), [])
         self.assertEqual(len(cmp.compare_controls([good[0], dict(good[1], value="0")] + good[2:], self.SHOW)), 1)
         self.assertEqual(len(cmp.compare_controls(good[:2] + [dict(good[2], value="1 2"), good[3]], self.SHOW)), 1)
@@ -313,14 +363,30 @@ class Compare(unittest.TestCase):
         self.assertEqual(len(cmp.compare_controls(good[:1], self.SHOW)), 1)
 
     def test_rows_from_html_as_the_dom_keys_them(self) -> None:
-        html = ('<table><tr class="mode" data-node="/dev/video0" data-size-kind="discrete" data-interval="1/30"></tr>'
-                '<tr class="control x" data-control="a&amp;b" data-value=""></tr><tr class="modes" data-node="no"></tr>')
-        self.assertEqual(cmp.html_rows(html, "mode"), [{"node": "/dev/video0", "sizeKind": "discrete", "interval": "1/30"}])
+        html = (
+            '<table><tr class="mode" data-node="/dev/video0" data-size-kind="discrete" data-interval="1/30"></tr>'
+            '<tr class="control x" data-control="a&amp;b" data-value=""></tr><tr class="modes" data-node="no"></tr>'
+        )
+        self.assertEqual(
+            cmp.html_rows(html, "mode"), [{"node": "/dev/video0", "sizeKind": "discrete", "interval": "1/30"}]
+        )
         self.assertEqual(cmp.html_rows(html, "control"), [{"control": "a&b", "value": ""}])
 
     def test_plan(self) -> None:
-        plan = {"plan": {"cameras": [{"id": "usb-1", "choice": {"fourcc": "MJPG", "size": {"width": 1280, "height": 720},
-                                                                "frameInterval": {"interval": "333333/10000000"}}}]}}
+        plan = {
+            "plan": {
+                "cameras": [
+                    {
+                        "id": "usb-1",
+                        "choice": {
+                            "fourcc": "MJPG",
+                            "size": {"width": 1280, "height": 720},
+                            "frameInterval": {"interval": "333333/10000000"},
+                        },
+                    }
+                ]
+            }
+        }
         row = {"deviceId": "usb-1", "format": "MJPG", "width": "1280", "height": "720", "interval": "333333/10000000"}
         self.assertEqual(cmp.compare_plan([row], plan), [])
         self.assertEqual(len(cmp.compare_plan([dict(row, width="640")], plan)), 1)

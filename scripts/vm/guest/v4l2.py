@@ -1,5 +1,6 @@
 """Checks shared by the vivid blocks (A, B, C, L): camprobe vs v4l2-ctl parity,
 node grouping, unchanged state, and the profile round trip."""
+
 import json
 import os
 import re
@@ -70,8 +71,9 @@ def parity(s, node, label):
 
 def no_problems(show, node):
     """camprobe reports no problem with the node (an empty v4l2loopback's no-formats aside)."""
-    problems = [p for c in show["device"]["captures"] if c["path"] == node
-                for p in c["problems"] if p["kind"] != "no-formats"]
+    problems = [
+        p for c in show["device"]["captures"] if c["path"] == node for p in c["problems"] if p["kind"] != "no-formats"
+    ]
     assert not problems, json.dumps(problems)[:600]
 
 
@@ -83,6 +85,7 @@ def grouping(s, label, expected):
     def check():
         errors = compare_grouping.compare(json.loads(listed.out), theirs, expected)
         assert not errors, "\n".join(errors)
+
     s.check("list groups nodes like v4l2-ctl --list-devices " + label, check)
     return listed
 
@@ -110,7 +113,11 @@ def state_unchanged(s, label):
         write(b + ".before", "\n".join(before[n]) + "\n")
         write(b + ".after", "\n".join(after) + "\n")
         changed = [("- " + x) for x in before[n] if x not in after] + [("+ " + x) for x in after if x not in before[n]]
-        s.expect("state unchanged by list/show %s %s" % (label, n), before[n] == after, "\n".join(changed) or "lines reordered")
+        s.expect(
+            "state unchanged by list/show %s %s" % (label, n),
+            before[n] == after,
+            "\n".join(changed) or "lines reordered",
+        )
 
 
 def strip_volatile(x, volatile):
@@ -145,21 +152,38 @@ def profile_roundtrip(s, node, label):
     def validates():
         r = s.camprobe("profile", "validate", b + ".profile.json", b + ".profile.xml", merge=True)
         assert r.rc == 0, "exit %d: %s" % (r.rc, r.out)
+
     s.check("profile of %s %s validates (JSON Schema and XSD)" % (label, node), validates)
-    answers = {kind: s.camprobe("show", "0", "--json", "--profile", b + ".profile." + kind,
-                                stdout=b + ".from-%s.json" % kind, stderr=b + ".from-%s.err" % kind)
-               for kind in ("xml", "json")}
+    answers = {
+        kind: s.camprobe(
+            "show",
+            "0",
+            "--json",
+            "--profile",
+            b + ".profile." + kind,
+            stdout=b + ".from-%s.json" % kind,
+            stderr=b + ".from-%s.err" % kind,
+        )
+        for kind in ("xml", "json")
+    }
 
     def same():
         want = comparable_show(live.out)
         for kind, r in answers.items():
             try:
                 got = comparable_show(r.out)
-            except ValueError:
-                raise AssertionError("show --profile %s printed no JSON (exit %d): %s" % (kind, r.rc, r.err[:400]))
+            except ValueError as e:
+                raise AssertionError(
+                    "show --profile %s printed no JSON (exit %d): %s" % (kind, r.rc, r.err[:400])
+                ) from e
             keys = [k for k in want["device"] if want["device"][k] != got["device"].get(k)]
             assert got == want, "from %s differs in %s" % (kind, ", ".join("device." + k for k in keys) or "top level")
-    s.check("show --profile (XML and JSON) answers exactly as the live %s %s (volatile control values aside)" % (label, node), same)
+
+    s.check(
+        "show --profile (XML and JSON) answers exactly as the live %s %s (volatile control values aside)"
+        % (label, node),
+        same,
+    )
 
 
 def show_json(s, node, label):
@@ -179,7 +203,13 @@ def applied_read_back(apply_json, get_fmt_parm, width, height, fourcc, fps):
     wh = re.search(r"Width/Height\s*:\s*(\d+)/(\d+)", get_fmt_parm).groups()
     pf = re.search(r"Pixel Format\s*:\s*'(\w+)'", get_fmt_parm).group(1)
     got_fps = re.search(r"Frames per second:\s*([\d.]+)", get_fmt_parm).group(1)
-    assert (a["after"]["width"], a["after"]["height"]) == (width, height) and wh == (str(width), str(height)), (a["after"], wh)
+    assert (a["after"]["width"], a["after"]["height"]) == (width, height) and wh == (str(width), str(height)), (
+        a["after"],
+        wh,
+    )
     assert a["after"]["fourcc"] == fourcc == pf, pf
-    assert abs(float(got_fps) - fps) < 0.001 and a["afterInterval"]["interval"] == "1/%d" % fps, (got_fps, a["afterInterval"])
+    assert abs(float(got_fps) - fps) < 0.001 and a["afterInterval"]["interval"] == "1/%d" % fps, (
+        got_fps,
+        a["afterInterval"],
+    )
     return a

@@ -2,6 +2,7 @@
 layouts), for asking a driver exactly what camprobe's fake at the device seam
 assumes it answers (block uvc: uvcvideo), with requests no command-line tool
 sends, such as a zero frame interval."""
+
 import fcntl
 import os
 import struct
@@ -11,13 +12,15 @@ def _iowr(nr, size):
     return (3 << 30) | (size << 16) | (ord("V") << 8) | nr
 
 
-FORMAT_SIZE = 208     # struct v4l2_format: u32 type, 4 bytes padding, 200-byte union (8-aligned)
+FORMAT_SIZE = 208  # struct v4l2_format: u32 type, 4 bytes padding, 200-byte union (8-aligned)
 STREAMPARM_SIZE = 204  # struct v4l2_streamparm: u32 type, 200-byte union
 VIDIOC_S_FMT = _iowr(5, FORMAT_SIZE)
 VIDIOC_G_PARM = _iowr(21, STREAMPARM_SIZE)
 VIDIOC_S_PARM = _iowr(22, STREAMPARM_SIZE)
 CAPTURE = 1
-PIX = struct.Struct("=IIIIIIIIIIII")  # width height pixelformat field bytesperline sizeimage colorspace priv flags ycbcr quant xfer
+PIX = struct.Struct(
+    "=IIIIIIIIIIII"
+)  # width height pixelformat field bytesperline sizeimage colorspace priv flags ycbcr quant xfer
 
 
 def fourcc(text):

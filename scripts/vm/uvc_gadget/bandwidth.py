@@ -19,12 +19,13 @@ Description keys (both optional; README.md "Bandwidth"):
 
 Standard library only: used by app.py (the gadget) and by the guest's block uvc-bandwidth.
 """
+
 from fractions import Fraction
 
 # uvc_driver.c (6.1) uvc_ids[]: devices with UVC_QUIRK_FIX_BANDWIDTH, for which
 # uvcvideo replaces an uncompressed format's dwMaxPayloadTransferSize by its own
 # estimate (uvc_fixup_video_ctrl). predicted_alt() refuses them rather than guess.
-FIX_BANDWIDTH_IDS = {(0x05c8, 0x0403), (0x06f8, 0x300c), (0x0ac8, 0x332d), (0x0ac8, 0x3410), (0x0ac8, 0x3420)}
+FIX_BANDWIDTH_IDS = {(0x05C8, 0x0403), (0x06F8, 0x300C), (0x0AC8, 0x332D), (0x0AC8, 0x3410), (0x0AC8, 0x3420)}
 
 FOURCCS = {"mjpeg": "MJPG", "yuyv": "YUYV", "nv12": "NV12", "yu12": "YU12"}
 
@@ -42,16 +43,24 @@ def alts(d):
             maxp, mult = int(a["maxPacket"]), int(a.get("mult", 1))
             if not (1 <= maxp <= 1024 and 1 <= mult <= 3):
                 raise ValueError("streamingAlts[%d]: maxPacket 1..1024 and mult 1..3 (got %d, %d)" % (i, maxp, mult))
-            out.append({"alt": i + 1, "maxPacket": maxp, "mult": mult,
-                        "wMaxPacketSize": maxp | ((mult - 1) << 11), "bytes": maxp * mult})
+            out.append(
+                {
+                    "alt": i + 1,
+                    "maxPacket": maxp,
+                    "mult": mult,
+                    "wMaxPacketSize": maxp | ((mult - 1) << 11),
+                    "bytes": maxp * mult,
+                }
+            )
         if len(out) > 32:
             raise ValueError("streamingAlts: at most 32 alternate settings")
         return out
     mp = max(1, min(3072, int(d.get("streaming_maxpacket", 1024))))
     mult = 1 if mp <= 1024 else 2 if mp <= 2048 else 3
     maxp = mp // mult
-    return [{"alt": 1, "maxPacket": maxp, "mult": mult, "wMaxPacketSize": maxp | ((mult - 1) << 11),
-             "bytes": maxp * mult}]
+    return [
+        {"alt": 1, "maxPacket": maxp, "mult": mult, "wMaxPacketSize": maxp | ((mult - 1) << 11), "bytes": maxp * mult}
+    ]
 
 
 def max_bytes(d):
@@ -91,8 +100,8 @@ def predicted_alt(d, requested):
         raise ValueError("uvcvideo rewrites the payload of this VID:PID (UVC_QUIRK_FIX_BANDWIDTH)")
     table = alts(d)
     bw = requested
-    if (bw & 0xffff0000) == 0xffff0000:
-        bw &= 0xffff
+    if (bw & 0xFFFF0000) == 0xFFFF0000:
+        bw &= 0xFFFF
     # num_altsetting counts alt 0 too, so one streaming alt already makes it > 1.
     maxpsize = max(a["bytes"] for a in table)
     if bw > maxpsize:
@@ -100,7 +109,7 @@ def predicted_alt(d, requested):
     if bw == 0:
         bw = 1
     best = None
-    for a in table:                         # intf->altsetting[] order: the descriptors' order
+    for a in table:  # intf->altsetting[] order: the descriptors' order
         if a["bytes"] >= bw and (best is None or a["bytes"] <= best["bytes"]):
             best = a
     return (best["alt"], best["bytes"]) if best else (None, None)

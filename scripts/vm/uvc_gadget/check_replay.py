@@ -17,10 +17,10 @@ $VM_OUT/replay-summary.json and the raw outputs under $VM_OUT/<camera>/.
 REPLAY_CAMERAS=02,25 limits the cameras (prefixes); REPLAY_STREAM=0 skips streaming.
 Exit status 0 when every check passed.
 """
+
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
 import time
@@ -28,13 +28,17 @@ import time
 VM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, VM)
 sys.path.insert(0, os.path.join(VM, "uvc_gadget"))
-from guest.harness import start_udev, settle  # noqa: E402
 import from_fixture  # noqa: E402
+import from_fixture_parse  # noqa: E402
+
+from guest.harness import settle, start_udev  # noqa: E402
 
 OUT = os.environ.get("VM_OUT", "/tmp/check_replay")
 UG = os.path.join(VM, "uvc-gadget")
 CAMS = os.path.join(VM, "uvc_gadget", "cameras")
-FIXTURES = os.path.join(os.path.dirname(os.path.dirname(VM)), "Tests", "Fixtures")  # the same dumps as ../shared/fixtures
+FIXTURES = os.path.join(
+    os.path.dirname(os.path.dirname(VM)), "Tests", "Fixtures"
+)  # the same dumps as ../shared/fixtures
 os.makedirs(OUT, exist_ok=True)
 LOG = open(os.path.join(OUT, "check_replay.log"), "w")
 AE_UVC_TO_V4L2 = {v: k for k, v in from_fixture.AE_V4L2_TO_UVC.items()}
@@ -51,8 +55,7 @@ def say(*a):
 def sh(argv, timeout=300, out=None):
     t0 = time.monotonic()
     try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, timeout=timeout)
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
         rc, so, se = p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         rc = 124
@@ -69,7 +72,7 @@ def sh(argv, timeout=300, out=None):
 class Camera:
     def __init__(self, name):
         self.name = name
-        self.checks = []       # (ok, what, detail)
+        self.checks = []  # (ok, what, detail)
         self.times = {}
 
     def check(self, ok, what, detail=""):
@@ -79,9 +82,13 @@ class Camera:
 
 
 def parse_info(text):
-    f = from_fixture.field
-    return {"driver": f(text, "Driver name"), "card": f(text, "Card type"), "serial": f(text, "Serial"),
-            "bus": f(text, "Bus info")}
+    f = from_fixture_parse.field
+    return {
+        "driver": f(text, "Driver name"),
+        "card": f(text, "Card type"),
+        "serial": f(text, "Serial"),
+        "bus": f(text, "Bus info"),
+    }
 
 
 def check_camera(path):
@@ -99,17 +106,19 @@ def check_camera(path):
             say("   note: " + n)
 
     # The description is what from_fixture.py makes of the fixture now.
-    src = os.path.join(FIXTURES, fx.get("source", "")[len("fixtures/"):])
+    src = os.path.join(FIXTURES, fx.get("source", "")[len("fixtures/") :])
     if os.path.isdir(src) or os.path.isfile(src):
-        err, sys.stderr = sys.stderr, open(os.devnull, "w")   # its notes are printed above
+        err, sys.stderr = sys.stderr, open(os.devnull, "w")  # its notes are printed above
         try:
             fresh, fexp = from_fixture.describe(src)
         finally:
             sys.stderr.close()
             sys.stderr = err
-        cam.check(fresh is not None and from_fixture.dump(fresh) == from_fixture.dump(d),
-                  "description up to date with the fixture (from_fixture.py)",
-                  "regenerate: from_fixture.py --all %s %s" % (os.path.join(FIXTURES, "v4l2-ctl"), CAMS))
+        cam.check(
+            fresh is not None and from_fixture.dump(fresh) == from_fixture.dump(d),
+            "description up to date with the fixture (from_fixture.py)",
+            "regenerate: from_fixture.py --all %s %s" % (os.path.join(FIXTURES, "v4l2-ctl"), CAMS),
+        )
         if fexp:
             exp = fexp
     else:
@@ -124,32 +133,41 @@ def check_camera(path):
         return cam
     t1 = time.monotonic()
     try:
-        rc, so, se = sh(["v4l2-ctl", "-d", node, "--list-formats-ext"], timeout=60,
-                        out=os.path.join(odir, "list-formats-ext.txt"))
-        got = from_fixture.listing_of(so)
-        dl = from_fixture.diff_listing(got, exp.get("listing", []))
+        rc, so, se = sh(
+            ["v4l2-ctl", "-d", node, "--list-formats-ext"], timeout=60, out=os.path.join(odir, "list-formats-ext.txt")
+        )
+        got = from_fixture_parse.listing_of(so)
+        dl = from_fixture_parse.diff_listing(got, exp.get("listing", []))
         nsz = sum(len(f[1]) for f in got)
         niv = sum(len(x[2]) for f in got for x in f[1])
-        cam.check(rc == 0 and dl is None, "--list-formats-ext equals the fixture's carried formats "
-                  "(%d formats, %d sizes, %d intervals)" % (len(got), nsz, niv), dl or se.strip())
+        cam.check(
+            rc == 0 and dl is None,
+            "--list-formats-ext equals the fixture's carried formats "
+            "(%d formats, %d sizes, %d intervals)" % (len(got), nsz, niv),
+            dl or se.strip(),
+        )
         # Descriptions are the kernel's, not the camera's (informational).
-        gotf = from_fixture.parse_formats(so)
+        gotf = from_fixture_parse.parse_formats(so)
         say("   info: format descriptions here: %s" % [(f["fourcc"], f["desc"], f["compressed"]) for f in gotf])
 
         rc, so, se = sh(["v4l2-ctl", "-d", node, "--info"], timeout=60, out=os.path.join(odir, "info.txt"))
         info = parse_info(so)
         cam.check(info["driver"] == "uvcvideo", "driver uvcvideo", str(info["driver"]))
         fc = exp.get("card_in_fixture")
-        cam.check(info["card"] == exp.get("card"), "card %r%s" % (
-            exp.get("card"), "" if fc == exp.get("card") else " (fixture: %r; see from_fixture.py)" % fc),
-            "got %r" % info["card"])
+        cam.check(
+            info["card"] == exp.get("card"),
+            "card %r%s"
+            % (exp.get("card"), "" if fc == exp.get("card") else " (fixture: %r; see from_fixture.py)" % fc),
+            "got %r" % info["card"],
+        )
         cam.check(info["serial"] == exp.get("serial"), "serial %r" % exp.get("serial"), "got %r" % info["serial"])
         say("   info: bus info %s (the fixture's host bus is not replayed)" % info["bus"])
 
         ctl = d.get("controls") or {}
-        rc, so, se = sh(["v4l2-ctl", "-d", node, "--list-ctrls-menus"], timeout=60,
-                        out=os.path.join(odir, "list-ctrls-menus.txt"))
-        got_c = from_fixture.parse_controls(so)
+        rc, so, se = sh(
+            ["v4l2-ctl", "-d", node, "--list-ctrls-menus"], timeout=60, out=os.path.join(odir, "list-ctrls-menus.txt")
+        )
+        got_c = from_fixture_parse.parse_controls(so)
         say("   info: controls here: %s" % (", ".join(sorted(got_c)) or "none"))
         if ctl:
             for name, b in sorted(ctl.items()):
@@ -169,24 +187,36 @@ def check_camera(path):
                 want_items = sorted(AE_UVC_TO_V4L2[m] for m in ae["modes"])
                 want_def = AE_UVC_TO_V4L2[ae["default"]]
                 have = (sorted(g.get("items", {})), g.get("default"))
-                cam.check(have == (want_items, want_def), "auto_exposure menu items %s default %d"
-                          % (want_items, want_def), "got items %s default %s" % have)
+                cam.check(
+                    have == (want_items, want_def),
+                    "auto_exposure menu items %s default %d" % (want_items, want_def),
+                    "got items %s default %s" % have,
+                )
 
         if os.environ.get("REPLAY_STREAM", "1") != "0":
             done = set()
             for f0 in d["formats"]:
                 fcc = {"mjpeg": "MJPG", "yuyv": "YUYV", "nv12": "NV12", "yu12": "YU12"}[f0["type"]]
                 if fcc in done:
-                    continue       # the same fourcc again: S_FMT picks the first of them
+                    continue  # the same fourcc again: S_FMT picks the first of them
                 done.add(fcc)
                 fr0 = f0["frames"][0]
                 w, h = fr0["width"], fr0["height"]
                 raw = os.path.join("/tmp", "replay-%s.raw" % name)
                 t2 = time.monotonic()
-                rc, so, se = sh(["v4l2-ctl", "-d", node,
-                                 "--set-fmt-video=width=%d,height=%d,pixelformat=%s" % (w, h, fcc),
-                                 "--stream-mmap", "--stream-count=2", "--stream-to=" + raw], timeout=120,
-                                out=os.path.join(odir, "stream-%s.txt" % fcc))
+                rc, so, se = sh(
+                    [
+                        "v4l2-ctl",
+                        "-d",
+                        node,
+                        "--set-fmt-video=width=%d,height=%d,pixelformat=%s" % (w, h, fcc),
+                        "--stream-mmap",
+                        "--stream-count=2",
+                        "--stream-to=" + raw,
+                    ],
+                    timeout=120,
+                    out=os.path.join(odir, "stream-%s.txt" % fcc),
+                )
                 dt = round(time.monotonic() - t2, 1)
                 cam.times["stream " + fcc] = dt
                 size = os.path.getsize(raw) if os.path.exists(raw) else 0
@@ -195,8 +225,11 @@ def check_camera(path):
                     ok, why = size == want, "%d bytes, expected %d" % (size, want)
                 else:
                     ok, why = size > 0, "%d bytes" % size
-                cam.check(rc == 0 and ok, "stream 2 frames %s %dx%d (%.1f s, %d bytes)" % (fcc, w, h, dt, size),
-                          "rc %d, %s; %s" % (rc, why, se.strip()[-300:]))
+                cam.check(
+                    rc == 0 and ok,
+                    "stream 2 frames %s %dx%d (%.1f s, %d bytes)" % (fcc, w, h, dt, size),
+                    "rc %d, %s; %s" % (rc, why, se.strip()[-300:]),
+                )
                 if os.path.exists(raw):
                     os.unlink(raw)
     finally:
@@ -228,14 +261,27 @@ def main():
         cam = check_camera(p)
         cam.times["total"] = round(time.monotonic() - t0, 1)
         ok = all(c["ok"] for c in cam.checks)
-        say("%s %s (%.1f s: up %s, checks %s, down %s)" % ("PASS" if ok else "FAIL", cam.name, cam.times["total"],
-                                                           cam.times.get("up"), cam.times.get("checks"),
-                                                           cam.times.get("down")))
+        say(
+            "%s %s (%.1f s: up %s, checks %s, down %s)"
+            % (
+                "PASS" if ok else "FAIL",
+                cam.name,
+                cam.times["total"],
+                cam.times.get("up"),
+                cam.times.get("checks"),
+                cam.times.get("down"),
+            )
+        )
         results.append({"camera": cam.name, "ok": ok, "times": cam.times, "checks": cam.checks})
     total = round(time.monotonic() - t_all, 1)
     nfail = sum(1 for r in results if not r["ok"])
-    summary = {"cameras": results, "passed": len(results) - nfail, "failed": nfail, "seconds": total,
-               "kernel": os.uname().release}
+    summary = {
+        "cameras": results,
+        "passed": len(results) - nfail,
+        "failed": nfail,
+        "seconds": total,
+        "kernel": os.uname().release,
+    }
     with open(os.path.join(OUT, "replay-summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
     say("replay: %d cameras, %d passed, %d failed, %.1f s" % (len(results), len(results) - nfail, nfail, total))

@@ -10,6 +10,7 @@ instance 0 keeps streaming; brings instance 0 down while 1 stays up; then
 `down --all` and checks nothing is left. Output: stdout and $VM_OUT.
 Exit status 0 when every check passed.
 """
+
 import json
 import os
 import subprocess
@@ -18,11 +19,13 @@ import time
 
 VM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, VM)
-from guest.harness import start_udev, settle  # noqa: E402
+from guest.harness import settle, start_udev  # noqa: E402
 
 OUT = os.environ.get("VM_OUT", "/tmp/check_two")
 UG = os.path.join(VM, "uvc-gadget")
-CAMPROBE = os.path.realpath(os.environ.get("CAMPROBE") or os.path.join(os.path.dirname(os.path.dirname(VM)), ".build-static/release/camprobe"))
+CAMPROBE = os.path.realpath(
+    os.environ.get("CAMPROBE") or os.path.join(os.path.dirname(os.path.dirname(VM)), ".build-static/release/camprobe")
+)
 os.makedirs(OUT, exist_ok=True)
 LOG = open(os.path.join(OUT, "check_two.log"), "w")
 FAILS = []
@@ -45,8 +48,7 @@ def check(cond, what):
 def sh(argv, timeout=300, env=None):
     t0 = time.monotonic()
     try:
-        p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, timeout=timeout, env=env)
+        p = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout, env=env)
         rc, out, err = p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         rc, out, err = 124, e.stdout or "", (e.stderr or "") + "\n(timeout)"
@@ -96,14 +98,28 @@ def links_to(node, d):
 def describe(inst):
     s = status(inst)
     node = s.get("node")
-    info = {"instance": inst, "node": node, "port": s.get("port"), "usb_device": s.get("usb_device"),
-            "gadget": s.get("gadget"), "udc": s.get("udc")}
+    info = {
+        "instance": inst,
+        "node": node,
+        "port": s.get("port"),
+        "usb_device": s.get("usb_device"),
+        "gadget": s.get("gadget"),
+        "udc": s.get("udc"),
+    }
     if node:
         vn = os.path.basename(node)
         info["sysfs_device"] = os.path.realpath("/sys/class/video4linux/%s/device" % vn)
         props = udev_props(node)
-        for k in ("ID_PATH", "ID_PATH_TAG", "ID_SERIAL", "ID_SERIAL_SHORT", "ID_VENDOR_ID", "ID_MODEL_ID",
-                  "ID_USB_INTERFACE_NUM", "ID_V4L_CAPABILITIES"):
+        for k in (
+            "ID_PATH",
+            "ID_PATH_TAG",
+            "ID_SERIAL",
+            "ID_SERIAL_SHORT",
+            "ID_VENDOR_ID",
+            "ID_MODEL_ID",
+            "ID_USB_INTERFACE_NUM",
+            "ID_V4L_CAPABILITIES",
+        ):
             info[k] = props.get(k)
         info["by_id"] = links_to(node, "/dev/v4l/by-id")
         info["by_path"] = links_to(node, "/dev/v4l/by-path")
@@ -134,8 +150,15 @@ def stream_together(nodes, tag):
         path = os.path.join(OUT, "%s-%d.raw" % (tag, i))
         argv = ["v4l2-ctl", "-d", node, "--stream-mmap", "--stream-count=5", "--stream-to=" + path]
         say("$ " + " ".join(argv) + " &")
-        procs.append((node, path, subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                                   stderr=subprocess.STDOUT, text=True)))
+        procs.append(
+            (
+                node,
+                path,
+                subprocess.Popen(
+                    argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+                ),
+            )
+        )
     ok = True
     t0 = time.monotonic()
     for node, path, p in procs:
@@ -171,10 +194,26 @@ def save_camprobe(tag):
 
 def summarise(what, doc):
     """Key lines: the devices' ids, names, nodes (list); problems (doctor)."""
+
     def walk(x, depth=0):
         if isinstance(x, dict):
-            keys = {k: x[k] for k in ("id", "name", "bus", "serial", "vidpid", "severity", "code", "kind",
-                                         "title", "message", "summary") if k in x and not isinstance(x[k], (dict, list))}
+            keys = {
+                k: x[k]
+                for k in (
+                    "id",
+                    "name",
+                    "bus",
+                    "serial",
+                    "vidpid",
+                    "severity",
+                    "code",
+                    "kind",
+                    "title",
+                    "message",
+                    "summary",
+                )
+                if k in x and not isinstance(x[k], (dict, list))
+            }
             if "id" in keys or "severity" in keys or "code" in keys:
                 say("   %s%s: %s" % ("  " * depth, what, json.dumps(keys)))
             for v in x.values():
@@ -182,6 +221,7 @@ def summarise(what, doc):
         elif isinstance(x, list):
             for v in x:
                 walk(v, depth)
+
     walk(doc)
 
 
@@ -253,24 +293,34 @@ def main():
     with open(os.path.join(OUT, "instances.json"), "w") as f:
         json.dump([a, b], f, indent=1)
     check(a["node"] != b["node"], "two distinct capture nodes (%s, %s)" % (a["node"], b["node"]))
-    check(a["port"] is not None and b["port"] is not None and a["port"] != b["port"],
-          "two vhci ports (%s, %s)" % (a["port"], b["port"]))
-    check(a.get("sysfs_device", "").startswith("/sys/devices/platform/vhci_hcd")
-          and b.get("sysfs_device", "").startswith("/sys/devices/platform/vhci_hcd"),
-          "both on vhci_hcd")
-    check(os.path.basename(a.get("sysfs_device", "")).startswith(str(a["usb_device"]) + ":")
-          and os.path.basename(b.get("sysfs_device", "")).startswith(str(b["usb_device"]) + ":"),
-          "each node belongs to its own vhci USB device (%s, %s)" % (a["usb_device"], b["usb_device"]))
-    check(a.get("ID_PATH") and b.get("ID_PATH") and a["ID_PATH"] != b["ID_PATH"],
-          "distinct ID_PATH (%s, %s)" % (a.get("ID_PATH"), b.get("ID_PATH")))
+    check(
+        a["port"] is not None and b["port"] is not None and a["port"] != b["port"],
+        "two vhci ports (%s, %s)" % (a["port"], b["port"]),
+    )
+    check(
+        a.get("sysfs_device", "").startswith("/sys/devices/platform/vhci_hcd")
+        and b.get("sysfs_device", "").startswith("/sys/devices/platform/vhci_hcd"),
+        "both on vhci_hcd",
+    )
+    check(
+        os.path.basename(a.get("sysfs_device", "")).startswith(str(a["usb_device"]) + ":")
+        and os.path.basename(b.get("sysfs_device", "")).startswith(str(b["usb_device"]) + ":"),
+        "each node belongs to its own vhci USB device (%s, %s)" % (a["usb_device"], b["usb_device"]),
+    )
+    check(
+        a.get("ID_PATH") and b.get("ID_PATH") and a["ID_PATH"] != b["ID_PATH"],
+        "distinct ID_PATH (%s, %s)" % (a.get("ID_PATH"), b.get("ID_PATH")),
+    )
     check(a.get("ID_SERIAL") == b.get("ID_SERIAL"), "identical ID_SERIAL (%s)" % a.get("ID_SERIAL"))
     check(a.get("ID_SERIAL_SHORT") is None and b.get("ID_SERIAL_SHORT") is None, "no ID_SERIAL_SHORT")
     check(a.get("usb_serial_attr") is None and b.get("usb_serial_attr") is None, "no sysfs serial attribute")
     # Linux 6.1's configfs gadget gives the serial string an index whether or not
     # it was set (configfs_composite_bind), so iSerialNumber is not 0; unset, the
     # gadget stalls the request for that string and the host ends up with no serial.
-    say("INFO iSerialNumber in the device descriptors: %s, %s (0 = none; a non-zero index whose string "
-        "the device does not give is the same to the host)" % (a.get("iSerialNumber"), b.get("iSerialNumber")))
+    say(
+        "INFO iSerialNumber in the device descriptors: %s, %s (0 = none; a non-zero index whose string "
+        "the device does not give is the same to the host)" % (a.get("iSerialNumber"), b.get("iSerialNumber"))
+    )
     for x in (a, b):
         rc, out, _ = sh(["v4l2-ctl", "-d", x["node"], "--info"], timeout=30)
         say("\n".join("   " + line for line in out.splitlines()[:8]))
@@ -290,14 +340,19 @@ def main():
     node1 = out.strip()
     check(rc == 0 and node1.startswith("/dev/video"), "attach instance 1 again: %s" % node1)
     b2 = describe(1)
-    say("instance 1 again: node %s port %s usb %s ID_PATH %s by-id %s by-path %s"
-        % (b2["node"], b2["port"], b2["usb_device"], b2.get("ID_PATH"), b2.get("by_id"), b2.get("by_path")))
+    say(
+        "instance 1 again: node %s port %s usb %s ID_PATH %s by-id %s by-path %s"
+        % (b2["node"], b2["port"], b2["usb_device"], b2.get("ID_PATH"), b2.get("by_id"), b2.get("by_path"))
+    )
     check(status(0).get("node") == a["node"], "instance 0 keeps %s" % a["node"])
     # Idle longer than USB autosuspend's 2 s before opening both again.
     time.sleep(5)
     a2 = describe(0)
-    check(a2["usb_device"] == a["usb_device"] and a2.get("power_runtime_status") == "active",
-          "instance 0 still %s, power %s/%s" % (a2["usb_device"], a2.get("power_control"), a2.get("power_runtime_status")))
+    check(
+        a2["usb_device"] == a["usb_device"] and a2.get("power_runtime_status") == "active",
+        "instance 0 still %s, power %s/%s"
+        % (a2["usb_device"], a2.get("power_control"), a2.get("power_runtime_status")),
+    )
     stream_together([a["node"], node1], "after-reattach")
 
     # --- instance 0 down while 1 stays up: usbipd stays ------------------------------------------

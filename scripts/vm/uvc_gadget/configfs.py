@@ -12,22 +12,19 @@ Layout written (Documentation/ABI/testing/configfs-usb-gadget-uvc):
   .../uvc.0/streaming/class/{fs,hs,ss}/h (links)
   usb_gadget/NAME/configs/c.1/uvc.0      (link), then UDC <- the description's udc
 """
+
 import json
 import os
 import time
 
-from . import bandwidth
-from . import controls
+from . import bandwidth, controls
 
 CONFIGFS = "/sys/kernel/config"
 GADGETS = CONFIGFS + "/usb_gadget"
 
-YUYV_GUID = bytes([0x59, 0x55, 0x59, 0x32, 0x00, 0x00, 0x10, 0x00,
-                   0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71])
-NV12_GUID = bytes([0x4e, 0x56, 0x31, 0x32, 0x00, 0x00, 0x10, 0x00,
-                   0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71])
-I420_GUID = bytes([0x49, 0x34, 0x32, 0x30, 0x00, 0x00, 0x10, 0x00,
-                   0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71])
+YUYV_GUID = bytes([0x59, 0x55, 0x59, 0x32, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
+NV12_GUID = bytes([0x4E, 0x56, 0x31, 0x32, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
+I420_GUID = bytes([0x49, 0x34, 0x32, 0x30, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
 # yu12: V4L2 'YU12' (planar 4:2:0) is UVC's I420 GUID (uvc_format_by_guid in the
 # Debian 6.1 kernel's v4l2-uvc.h knows it on both the gadget and the host side).
 UNCOMPRESSED = {"yuyv": (YUYV_GUID, 16), "nv12": (NV12_GUID, 12), "yu12": (I420_GUID, 12)}
@@ -52,10 +49,12 @@ def validate(d):
         for fr in f["frames"]:
             if int(fr["width"]) <= 0 or int(fr["height"]) <= 0 or not fr.get("fps"):
                 raise ValueError("description: bad frame %r" % (fr,))
-    bandwidth.alts(d)   # raises on a bad streamingAlts table
+    bandwidth.alts(d)  # raises on a bad streamingAlts table
     bad = controls.unknown(d.get("controls", {}))
     if bad:
-        raise ValueError("description: unknown controls %s (known: %s)" % (", ".join(bad), ", ".join(sorted(controls.TABLE))))
+        raise ValueError(
+            "description: unknown controls %s (known: %s)" % (", ".join(bad), ", ".join(sorted(controls.TABLE)))
+        )
 
 
 def _w(path, value):
@@ -82,7 +81,7 @@ def interval_100ns(fps):
 
 def frame_bytes(fmt_type, w, h):
     if fmt_type == "mjpeg":
-        return w * h * 2   # the largest JPEG we will ever send (it is far smaller)
+        return w * h * 2  # the largest JPEG we will ever send (it is far smaller)
     return w * h * UNCOMPRESSED[fmt_type][1] // 8
 
 
@@ -95,8 +94,10 @@ def write_bm_controls(fn, described):
     controls. The stock 6.1 usb_f_uvc has them read-only (CT {2,0,0}, PU {1,0}):
     a description that needs other bits then fails here, with what to run."""
     ct, pu = controls.bm_controls(described)
-    for path, want, stock in ((fn + "/control/terminal/camera/default/bmControls", ct, controls.STOCK_CT),
-                              (fn + "/control/processing/default/bmControls", pu, controls.STOCK_PU)):
+    for path, want, stock in (
+        (fn + "/control/terminal/camera/default/bmControls", ct, controls.STOCK_CT),
+        (fn + "/control/processing/default/bmControls", pu, controls.STOCK_PU),
+    ):
         if os.access(path, os.W_OK) and os.stat(path).st_mode & 0o200:
             _w(path, " ".join(str(b) for b in want))
             got = bytes(int(x) for x in _r(path).split())
@@ -106,7 +107,8 @@ def write_bm_controls(fn, described):
             raise RuntimeError(
                 "this usb_f_uvc has read-only bmControls (%s), so controls %s cannot be described; "
                 "install the patched module: scripts/vm/uvc_gadget/build-modules.sh"
-                % (path, ", ".join(sorted(described))))
+                % (path, ", ".join(sorted(described)))
+            )
 
 
 def write_alts(fn, d, table):
@@ -119,7 +121,8 @@ def write_alts(fn, d, table):
         raise RuntimeError(
             "this usb_f_uvc has no camprobe_alts attribute, so the description's %d streaming alternate "
             "settings cannot be offered; install the patched module: scripts/vm/uvc_gadget/build-modules.sh"
-            % len(table))
+            % len(table)
+        )
     _w(path, " ".join("0x%04x" % a["wMaxPacketSize"] for a in table))
     got = [int(x, 16) for x in _r(path).split()]
     if got != [a["wMaxPacketSize"] for a in table]:
@@ -149,8 +152,10 @@ def create(d):
     os.mkdir(fn)
     table = bandwidth.alts(d)
     # Full speed (and the stock module) use streaming_maxpacket: the largest alt's bytes.
-    _w(fn + "/streaming_maxpacket", max(a["bytes"] for a in table) if d.get("streamingAlts")
-       else int(d.get("streaming_maxpacket", 1024)))
+    _w(
+        fn + "/streaming_maxpacket",
+        max(a["bytes"] for a in table) if d.get("streamingAlts") else int(d.get("streaming_maxpacket", 1024)),
+    )
     write_alts(fn, d, table)
     _w(fn + "/streaming_interval", int(d.get("streaming_interval", 1)))
     if os.path.exists(fn + "/function_name") and d.get("function_name"):
@@ -241,13 +246,15 @@ def layout(fn):
                 frdir = os.path.join(fdir, fr)
                 if not os.path.isdir(frdir) or not os.path.exists(frdir + "/bFrameIndex"):
                     continue
-                frames.append({
-                    "index": int(_r(frdir + "/bFrameIndex")),
-                    "width": int(_r(frdir + "/wWidth")),
-                    "height": int(_r(frdir + "/wHeight")),
-                    "intervals": [int(x) for x in _r(frdir + "/dwFrameInterval").split()],
-                    "maxsize": int(_r(frdir + "/dwMaxVideoFrameBufferSize")),
-                })
+                frames.append(
+                    {
+                        "index": int(_r(frdir + "/bFrameIndex")),
+                        "width": int(_r(frdir + "/wWidth")),
+                        "height": int(_r(frdir + "/wHeight")),
+                        "intervals": [int(x) for x in _r(frdir + "/dwFrameInterval").split()],
+                        "maxsize": int(_r(frdir + "/dwMaxVideoFrameBufferSize")),
+                    }
+                )
             frames.sort(key=lambda x: x["index"])
             out.append({"type": kind, "index": idx, "fourcc": fourcc, "frames": frames})
     out.sort(key=lambda x: x["index"])

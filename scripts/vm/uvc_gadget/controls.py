@@ -9,18 +9,19 @@ terminal 1, processing unit 2. Writing bmControls needs the patched usb_f_uvc
 (build-modules.sh); the stock 6.1 module has them read-only at CT {2, 0, 0}
 (auto-exposure mode) and PU {1, 0} (brightness).
 """
+
 import struct
 
 CAMERA_TERMINAL_ID, PROCESSING_UNIT_ID = 1, 2
 CT, PU = CAMERA_TERMINAL_ID, PROCESSING_UNIT_ID
-CT_BYTES, PU_BYTES = 3, 2          # f_uvc's bControlSize for each
+CT_BYTES, PU_BYTES = 3, 2  # f_uvc's bControlSize for each
 STOCK_CT, STOCK_PU = bytes([2, 0, 0]), bytes([1, 0])
 
 # name in a description -> (unit, selector, bmControls bit, size, signed)
 TABLE = {
-    "auto_exposure_mode": (CT, 0x02, 1, 1, False),       # bitmap of modes: 1 manual, 2 auto, 4 shutter, 8 aperture
+    "auto_exposure_mode": (CT, 0x02, 1, 1, False),  # bitmap of modes: 1 manual, 2 auto, 4 shutter, 8 aperture
     "exposure_dynamic_framerate": (CT, 0x03, 2, 1, False),  # AE priority: 0 constant rate, 1 may drop
-    "exposure_time_absolute": (CT, 0x04, 3, 4, False),   # 100 µs units
+    "exposure_time_absolute": (CT, 0x04, 3, 4, False),  # 100 µs units
     "focus_absolute": (CT, 0x06, 5, 2, False),
     "zoom_absolute": (CT, 0x0B, 9, 2, False),
     "focus_automatic_continuous": (CT, 0x08, 17, 1, False),
@@ -43,15 +44,27 @@ TABLE = {
 
 # V4L2 names (as v4l2-ctl prints them, old and new) -> the names above.
 V4L2_NAMES = {
-    "auto_exposure": "auto_exposure_mode", "exposure_auto": "auto_exposure_mode",
-    "exposure_dynamic_framerate": "exposure_dynamic_framerate", "exposure_auto_priority": "exposure_dynamic_framerate",
-    "exposure_time_absolute": "exposure_time_absolute", "exposure_absolute": "exposure_time_absolute",
-    "focus_absolute": "focus_absolute", "zoom_absolute": "zoom_absolute",
-    "focus_automatic_continuous": "focus_automatic_continuous", "focus_auto": "focus_automatic_continuous",
-    "privacy": "privacy", "brightness": "brightness", "contrast": "contrast", "hue": "hue",
-    "saturation": "saturation", "sharpness": "sharpness", "gamma": "gamma",
-    "white_balance_temperature": "white_balance_temperature", "backlight_compensation": "backlight_compensation",
-    "gain": "gain", "power_line_frequency": "power_line_frequency",
+    "auto_exposure": "auto_exposure_mode",
+    "exposure_auto": "auto_exposure_mode",
+    "exposure_dynamic_framerate": "exposure_dynamic_framerate",
+    "exposure_auto_priority": "exposure_dynamic_framerate",
+    "exposure_time_absolute": "exposure_time_absolute",
+    "exposure_absolute": "exposure_time_absolute",
+    "focus_absolute": "focus_absolute",
+    "zoom_absolute": "zoom_absolute",
+    "focus_automatic_continuous": "focus_automatic_continuous",
+    "focus_auto": "focus_automatic_continuous",
+    "privacy": "privacy",
+    "brightness": "brightness",
+    "contrast": "contrast",
+    "hue": "hue",
+    "saturation": "saturation",
+    "sharpness": "sharpness",
+    "gamma": "gamma",
+    "white_balance_temperature": "white_balance_temperature",
+    "backlight_compensation": "backlight_compensation",
+    "gain": "gain",
+    "power_line_frequency": "power_line_frequency",
     "white_balance_automatic": "white_balance_automatic",
     "white_balance_temperature_auto": "white_balance_automatic",
 }
@@ -68,7 +81,7 @@ COUPLINGS = {
 }
 
 INFO_GET_SET = 0x03
-INFO_AUTOUPDATE = 0x08   # GET_INFO D3: the device may change the value (uvcvideo: volatile, status events)
+INFO_AUTOUPDATE = 0x08  # GET_INFO D3: the device may change the value (uvcvideo: volatile, status events)
 
 
 def bm_controls(names):

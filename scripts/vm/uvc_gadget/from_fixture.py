@@ -24,6 +24,7 @@ on stderr, one "from_fixture: ..." line per item:
 
 Standard library only.
 """
+
 import json
 import os
 import re
@@ -32,8 +33,12 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import controls as uvc_controls  # noqa: E402
+from from_fixture_parse import expected_listing, field, fps_value, parse_controls, parse_formats
+from from_fixture_sources import fixture_files, fixture_source, pick_listing, read
 
 TYPES = {"MJPG": "mjpeg", "YUYV": "yuyv", "NV12": "nv12", "YU12": "yu12"}
+
+
 WHY_NOT = {
     "H264": "frame-based format (UVC_VS_FORMAT_FRAME_BASED): 6.1 f_uvc has only uncompressed and MJPEG format descriptors",
     "HEVC": "frame-based format: 6.1 f_uvc has only uncompressed and MJPEG format descriptors",
@@ -41,9 +46,15 @@ WHY_NOT = {
     "VP80": "frame-based format: 6.1 f_uvc has only uncompressed and MJPEG format descriptors",
     "UVCH": "metadata format (not a video format)",
 }
+
+
 # V4L2 auto_exposure menu value -> UVC CT_AE_MODE bit.
 AE_V4L2_TO_UVC = {0: 2, 1: 1, 2: 4, 3: 8}
+
+
 DEFAULT_FUNCTION = "UVC Camera"
+
+
 # uvcvideo's dev->name (the card) is 32 bytes with the NUL.
 CARD_MAX = 31
 
@@ -54,78 +65,6 @@ NOTES = []
 def note(msg):
     NOTES.append(msg)
     print("from_fixture: " + msg, file=sys.stderr)
-
-
-def read(path):
-    with open(path, encoding="utf-8", errors="replace") as f:
-        return f.read()
-
-
-# --- formats -------------------------------------------------------------------
-
-def fps_value(text_fps, text_interval):
-    """fps as an int or a "num/den" string that reproduces the dump's printed
-    interval ("0.033") and fps ("29.970") once written as 100 ns units."""
-    dec = Fraction(text_fps)
-    cands = []
-    if dec.denominator == 1:
-        cands.append(dec)
-    n1001 = round(dec * Fraction(1001, 1000))
-    cands.append(Fraction(n1001 * 1000, 1001))         # NTSC rates: 30000/1001
-    cands += [dec.limit_denominator(d) for d in (2, 4, 3, 8, 1000)]
-    cands.append(dec)
-    for c in cands:
-        if c <= 0:
-            continue
-        iv = round(Fraction(10_000_000) / c)
-        if "%.3f" % (10_000_000 / iv) == text_fps and "%.3f" % (iv / 10_000_000) == text_interval:
-            return int(c) if c.denominator == 1 else "%d/%d" % (c.numerator, c.denominator)
-    raise ValueError("no exact rate for %s fps / %s s" % (text_fps, text_interval))
-
-
-def parse_formats(text):
-    """[{'fourcc','desc','compressed','frames':[{'width','height','intervals':[(s,fps)], 'kind'}]}]
-    from v4l2-ctl --list-formats-ext text (any of its layouts)."""
-    fmts = []
-    cur = None
-    frame = None
-    for raw in text.splitlines():
-        line = raw.strip()
-        m = re.match(r"\[(\d+)\]: '(.{4})' \((.*)\)$", line)
-        if m:
-            desc = m.group(3)
-            comp = desc.endswith(", compressed")
-            cur = {"fourcc": m.group(2), "desc": desc[:-len(", compressed")] if comp else desc,
-                   "compressed": comp, "frames": []}
-            fmts.append(cur)
-            frame = None
-            continue
-        m = re.match(r"Index\s*:\s*(\d+)$", line)
-        if m:
-            cur = {"fourcc": None, "desc": "", "compressed": False, "frames": []}
-            fmts.append(cur)
-            frame = None
-            continue
-        m = re.match(r"Pixel Format\s*:\s*'(.{4})'(.*)$", line)
-        if m and cur is not None:
-            cur["fourcc"] = m.group(1)
-            cur["compressed"] = "compressed" in m.group(2)
-            continue
-        m = re.match(r"Name\s*:\s*(.*)$", line)
-        if m and cur is not None:
-            cur["desc"] = m.group(1)
-            continue
-        m = re.match(r"Size: (\w+) (\d+)x(\d+)(.*)$", line)
-        if m and cur is not None:
-            frame = {"kind": m.group(1), "width": int(m.group(2)), "height": int(m.group(3)),
-                     "rest": m.group(4), "intervals": []}
-            cur["frames"].append(frame)
-            continue
-        m = re.match(r"Interval: (\w+) ([0-9.]+)s \(([0-9.]+) fps\)(.*)$", line)
-        if m and frame is not None:
-            frame["intervals"].append((m.group(1), m.group(2), m.group(3), m.group(4)))
-            continue
-    return [f for f in fmts if f["fourcc"]]
 
 
 def split_duplicates(path, i, f):
@@ -149,83 +88,18 @@ def split_duplicates(path, i, f):
         if all(x == lists[0] for x in lists) and len(lists[0]) % k == 0:
             per = len(lists[0]) // k
             for j, n in enumerate(pos):
-                out[n] = lists[0][j * per:(j + 1) * per]
-            note("%s: format [%d] %s lists %dx%d %d times with the same %d intervals: uvcvideo lists the "
-                 "intervals of all %d frames of a size under each, so each frame gets %d of them"
-                 % (path, i, f["fourcc"], w, h, k, len(lists[0]), k, per))
+                out[n] = lists[0][j * per : (j + 1) * per]
+            note(
+                "%s: format [%d] %s lists %dx%d %d times with the same %d intervals: uvcvideo lists the "
+                "intervals of all %d frames of a size under each, so each frame gets %d of them"
+                % (path, i, f["fourcc"], w, h, k, len(lists[0]), k, per)
+            )
         else:
-            note("%s: format [%d] %s lists %dx%d %d times with different interval lists; kept as listed "
-                 "(uvcvideo will list their concatenation under each)" % (path, i, f["fourcc"], w, h, k))
+            note(
+                "%s: format [%d] %s lists %dx%d %d times with different interval lists; kept as listed "
+                "(uvcvideo will list their concatenation under each)" % (path, i, f["fourcc"], w, h, k)
+            )
     return out
-
-
-def expected_listing(fmts, carried):
-    """The comparable form of a listing: [(fourcc, [(w, h, [interval line…])…])…], only
-    the formats whose fourcc is in carried."""
-    out = []
-    for f in fmts:
-        if f["fourcc"] not in carried:
-            continue
-        out.append([f["fourcc"], [[fr["width"], fr["height"],
-                                   ["%ss (%s fps)" % (iv[1], iv[2]) for iv in fr["intervals"]]]
-                                  for fr in f["frames"]]])
-    return out
-
-
-# --- identity and controls ------------------------------------------------------
-
-def listing_of(text):
-    """The listing (fourcc, [(w, h, [interval lines])]) of a `v4l2-ctl --list-formats-ext` text, every format kept."""
-    return expected_listing(parse_formats(text),
-                                         {f["fourcc"] for f in parse_formats(text)})
-
-
-def diff_listing(got, exp):
-    """The first difference between two listings, or None."""
-    if [f[0] for f in got] != [f[0] for f in exp]:
-        return "formats %s, expected %s" % ([f[0] for f in got], [f[0] for f in exp])
-    for i, (g, e) in enumerate(zip(got, exp)):
-        gs, es = [(x[0], x[1]) for x in g[1]], [(x[0], x[1]) for x in e[1]]
-        if gs != es:
-            return "[%d] %s sizes %s, expected %s" % (i, g[0], gs, es)
-        for (w, h, gi), (_, _, ei) in zip(g[1], e[1]):
-            if gi != ei:
-                return "[%d] %s %dx%d intervals %s, expected %s" % (i, g[0], w, h, gi, ei)
-    return None
-
-
-def field(text, name):
-    m = re.search(r"^\s*%s\s*:\s*(.*?)\s*$" % re.escape(name), text, re.M)
-    return m.group(1) if m else None
-
-
-def parse_controls(text):
-    """{name: {'type', 'min', 'max', 'step', 'default', 'items': {v: label}}} from
-    --list-ctrls / --list-ctrls-menus / --all text."""
-    ctrls = {}
-    last = None
-    for raw in text.splitlines():
-        m = re.match(r"\s*(\w+)(?: 0x[0-9a-f]+)? \((\w+)\)\s*:(.*)$", raw)
-        if m:
-            c = {"type": m.group(2), "items": {}}
-            for k, v in re.findall(r"(\w+)=(-?\w+)", m.group(3)):
-                try:
-                    c[k] = int(v, 0)
-                except ValueError:
-                    c[k] = v
-            if m.group(1) in ctrls:      # the same list twice (e.g. -L --all): keep the first
-                last = None
-                continue
-            ctrls[m.group(1)] = c
-            last = c
-            continue
-        m = re.match(r"\s+(-?\d+): (.*)$", raw)
-        if m and last is not None:
-            last["items"][int(m.group(1))] = m.group(2).strip()
-            continue
-        if raw.strip() and not raw.startswith((" ", "\t")):
-            last = None
-    return ctrls
 
 
 def ranged(name, c):
@@ -247,38 +121,6 @@ def ranged(name, c):
     return {"min": lo, "max": hi, "step": step, "default": dflt}
 
 
-def fixture_source(path):
-    """`fixtures/v4l2-ctl/NAME[/FILE]` for a dump under any `fixtures/v4l2-ctl/` or the repo's
-    `Tests/Fixtures/v4l2-ctl/` (the same files), else the path as given."""
-    m = re.search(r"(?:^|/)(?:fixtures|Fixtures)/(v4l2-ctl/.+)$", os.path.abspath(path))
-    return "fixtures/" + m.group(1) if m else path
-
-
-def fixture_files(path):
-    if os.path.isfile(path):
-        return os.path.dirname(path) or ".", [path]   # describe() adds the files beside it
-    names = sorted(os.listdir(path))
-    return path, [os.path.join(path, n) for n in names if os.path.isfile(os.path.join(path, n))]
-
-
-def pick_listing(files):
-    """The listing the description replays: list-formats-ext.txt, else the first
-    list-formats-ext*.txt with video formats; the others are reported."""
-    listings = [f for f in files if os.path.basename(f).startswith("list-formats-ext")]
-    if len(listings) <= 1:
-        return (listings[0] if listings else None), []
-    primary = None
-    for f in listings:
-        if os.path.basename(f) == "list-formats-ext.txt":
-            primary = f
-    if primary is None:
-        for f in listings:
-            if parse_formats(read(f)) and "metadata" not in f:
-                primary = f
-                break
-    return primary, [f for f in listings if f != primary]
-
-
 def describe(path, name=None, serial=None):
     """(description dict or None, expected dict) for a fixture directory or one file."""
     first_note = len(NOTES)
@@ -286,8 +128,11 @@ def describe(path, name=None, serial=None):
     if os.path.isfile(path):
         # One listing; identity and controls still from the files beside it.
         listing, others = path, []
-        files = [os.path.join(base, n) for n in sorted(os.listdir(base))
-                 if os.path.isfile(os.path.join(base, n)) and not n.startswith("list-formats-ext")] + [path]
+        files = [
+            os.path.join(base, n)
+            for n in sorted(os.listdir(base))
+            if os.path.isfile(os.path.join(base, n)) and not n.startswith("list-formats-ext")
+        ] + [path]
     else:
         listing, others = pick_listing(files)
     if listing is None:
@@ -298,10 +143,19 @@ def describe(path, name=None, serial=None):
         note("%s: %s lists no formats: nothing to replay" % (path, os.path.basename(listing)))
         return None, None
     texts = {os.path.basename(f): read(f) for f in files}
-    d = {"name": "camprobe-uvc", "udc": "usbip-vudc.0", "idVendor": "0x1d6b", "idProduct": "0x0102",
-         "bcdDevice": "0x0100", "manufacturer": "camprobe", "product": "camprobe UVC gadget",
-         "function_name": DEFAULT_FUNCTION, "serial": "CP0001",
-         "streaming_maxpacket": 3072, "streaming_interval": 1}
+    d = {
+        "name": "camprobe-uvc",
+        "udc": "usbip-vudc.0",
+        "idVendor": "0x1d6b",
+        "idProduct": "0x0102",
+        "bcdDevice": "0x0100",
+        "manufacturer": "camprobe",
+        "product": "camprobe UVC gadget",
+        "function_name": DEFAULT_FUNCTION,
+        "serial": "CP0001",
+        "streaming_maxpacket": 3072,
+        "streaming_interval": 1,
+    }
     src = {}
 
     # Identity.
@@ -332,9 +186,11 @@ def describe(path, name=None, serial=None):
             d["product"], d["function_name"] = card.split(": ", 1)
         else:
             d["product"] = card
-            note("%s: card %r has no ': FUNCTION' part (kernel before 5.x, or no iFunction/iInterface); "
-                 "6.1 f_uvc always names its function (IAD iFunction), so uvcvideo will show %r"
-                 % (path, card, (card + ": " + DEFAULT_FUNCTION)[:CARD_MAX]))
+            note(
+                "%s: card %r has no ': FUNCTION' part (kernel before 5.x, or no iFunction/iInterface); "
+                "6.1 f_uvc always names its function (IAD iFunction), so uvcvideo will show %r"
+                % (path, card, (card + ": " + DEFAULT_FUNCTION)[:CARD_MAX])
+            )
     else:
         title = re.search(r"^#\s*(.+)$", sm, re.M)
         if title:
@@ -351,23 +207,36 @@ def describe(path, name=None, serial=None):
     for i, f in enumerate(fmts):
         t = TYPES.get(f["fourcc"])
         if t is None:
-            note("%s: format [%d] %r (%s) not carried: %s" % (
-                path, i, f["fourcc"], f["desc"],
-                WHY_NOT.get(f["fourcc"], "no UVC format GUID for it in 6.1's g_uvc format table / this description format")))
+            note(
+                "%s: format [%d] %r (%s) not carried: %s"
+                % (
+                    path,
+                    i,
+                    f["fourcc"],
+                    f["desc"],
+                    WHY_NOT.get(
+                        f["fourcc"], "no UVC format GUID for it in 6.1's g_uvc format table / this description format"
+                    ),
+                )
+            )
             continue
         frames, ok = [], True
         split = split_duplicates(path, i, f)
         for n, fr in enumerate(f["frames"]):
             if fr["kind"] != "Discrete" or not fr["intervals"] or any(iv[0] != "Discrete" for iv in fr["intervals"]):
-                note("%s: format [%d] %s size %dx%d: %s sizes or intervals have no UVC descriptor form; format not carried"
-                     % (path, i, f["fourcc"], fr["width"], fr["height"], fr["kind"]))
+                note(
+                    "%s: format [%d] %s size %dx%d: %s sizes or intervals have no UVC descriptor form; format not carried"
+                    % (path, i, f["fourcc"], fr["width"], fr["height"], fr["kind"])
+                )
                 ok = False
                 break
             fps = [fps_value(iv[2], iv[1]) for iv in split.get(n, fr["intervals"])]
             ivs = [round(Fraction(10_000_000) / Fraction(str(x))) for x in fps]
             if ivs != sorted(ivs):
-                note("%s: %s %dx%d intervals are not fastest-first; f_uvc sorts dwFrameInterval, so the order will differ"
-                     % (path, f["fourcc"], fr["width"], fr["height"]))
+                note(
+                    "%s: %s %dx%d intervals are not fastest-first; f_uvc sorts dwFrameInterval, so the order will differ"
+                    % (path, f["fourcc"], fr["width"], fr["height"])
+                )
             frames.append({"width": fr["width"], "height": fr["height"], "fps": fps})
         if not ok:
             continue
@@ -385,8 +254,10 @@ def describe(path, name=None, serial=None):
                 if tag not in elsewhere:
                     elsewhere.append(tag)
                 why = WHY_NOT.get(f["fourcc"], "another node or capture of the camera")
-                note("%s: %s: format %r not carried (the gadget has one video streaming interface; %s)"
-                     % (path, os.path.basename(o), f["fourcc"], why))
+                note(
+                    "%s: %s: format %r not carried (the gadget has one video streaming interface; %s)"
+                    % (path, os.path.basename(o), f["fourcc"], why)
+                )
         else:
             note("%s: %s lists no formats (ignored)" % (path, os.path.basename(o)))
     if not out_fmts:
@@ -418,14 +289,18 @@ def describe(path, name=None, serial=None):
             dflt = AE_V4L2_TO_UVC.get(ae.get("default", 0), 2)
             controls["auto_exposure_mode"] = {"modes": modes, "default": dflt}
             if dflt not in modes:
-                note("%s: auto_exposure default %d is not one of its menu items (as on the camera); carried as is"
-                     % (path, ae.get("default", 0)))
+                note(
+                    "%s: auto_exposure default %d is not one of its menu items (as on the camera); carried as is"
+                    % (path, ae.get("default", 0))
+                )
         else:
             note("%s: auto_exposure has no menu items in the dump (plain --list-ctrls): not carried" % path)
     for k in ctrls:
         if k not in uvc_controls.V4L2_NAMES:
-            note("%s: control %s not replayable (not a camera-terminal or processing-unit control the gadget describes: "
-                 "an extension unit's, or a relative one)" % (path, k))
+            note(
+                "%s: control %s not replayable (not a camera-terminal or processing-unit control the gadget describes: "
+                "an extension unit's, or a relative one)" % (path, k)
+            )
     if controls:
         d["controls"] = controls
     else:
@@ -437,8 +312,12 @@ def describe(path, name=None, serial=None):
         "source": fixture_source(path),
         "listing": os.path.basename(listing),
         "identity_from": src,
-        "expected": {"card": exp_card, "card_in_fixture": card, "serial": d["serial"],
-                     "listing": expected_listing(fmts, carried)},
+        "expected": {
+            "card": exp_card,
+            "card_in_fixture": card,
+            "serial": d["serial"],
+            "listing": expected_listing(fmts, carried),
+        },
         "not_carried": sorted({f["fourcc"] for f in fmts} - carried) + elsewhere,
         "notes": [n.split(": ", 1)[1] if n.startswith(path) else n for n in NOTES[first_note:]],
     }

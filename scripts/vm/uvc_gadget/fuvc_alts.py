@@ -22,28 +22,32 @@ speed, instead of stock f_uvc's single alt 1 sized by streaming_maxpacket:
 Applied by fuvc_controls.py (build-modules.sh runs that on the extracted
 directory). Usage alone: fuvc_alts.py DIR
 """
+
 import os
 import sys
 
 VERSION = "1"
 MAX_ALTS = 32
 
-OPTS_FIELDS = r'''	unsigned int					streaming_maxburst;
+OPTS_FIELDS = (
+    r"""	unsigned int					streaming_maxburst;
 
 	/* camprobe: high-speed streaming alternate settings 1..N (wMaxPacketSize each; 0 = stock). */
 	unsigned int					camprobe_nalts;
 	u16						camprobe_alts[%d];
-''' % MAX_ALTS
+"""
+    % MAX_ALTS
+)
 
-DEV_FIELDS = r'''	struct usb_ep *control_ep;
+DEV_FIELDS = r"""	struct usb_ep *control_ep;
 
 	/* camprobe: the alternate-setting table (fuvc_alts.py) */
 	unsigned int camprobe_nalts;
 	unsigned int camprobe_alt;
 	struct usb_descriptor_header **camprobe_hs_std;
-'''
+"""
 
-ATTR_FN = r'''
+ATTR_FN = r"""
 /* camprobe: the streaming alternate settings (wMaxPacketSize of alts 1..N). */
 static ssize_t f_uvc_opts_camprobe_alts_show(struct config_item *item, char *page)
 {
@@ -102,9 +106,9 @@ static struct configfs_attribute *uvc_attrs[] = {
 	&f_uvc_opts_attr_streaming_maxpacket,
 	&f_uvc_opts_attr_streaming_maxburst,
 	&f_uvc_opts_attr_camprobe_alts,
-''' % {"max": MAX_ALTS}
+""" % {"max": MAX_ALTS}
 
-BIND_EP = r'''	/* camprobe: the endpoint is claimed with the largest alternate setting. */
+BIND_EP = r"""	/* camprobe: the endpoint is claimed with the largest alternate setting. */
 	if (opts->camprobe_nalts) {
 		unsigned int i, best = 0, bytes;
 
@@ -118,9 +122,9 @@ BIND_EP = r'''	/* camprobe: the endpoint is claimed with the largest alternate s
 		uvc_hs_streaming_ep.bInterval = 1;
 	}
 
-	uvc_ss_streaming_ep.wMaxPacketSize = cpu_to_le16(max_packet_size);'''
+	uvc_ss_streaming_ep.wMaxPacketSize = cpu_to_le16(max_packet_size);"""
 
-BIND_DESC = r'''	/* camprobe: the high-speed alternate settings 1..N. */
+BIND_DESC = r"""	/* camprobe: the high-speed alternate settings 1..N. */
 	kfree(uvc->camprobe_hs_std);
 	uvc->camprobe_hs_std = NULL;
 	uvc->camprobe_nalts = opts->camprobe_nalts;
@@ -153,9 +157,9 @@ BIND_DESC = r'''	/* camprobe: the high-speed alternate settings 1..N. */
 	}
 
 	/* Copy descriptors */
-'''
+"""
 
-SET_ALT = r'''	/* camprobe: alts 1..N all stream; the endpoint follows the chosen one. */
+SET_ALT = r"""	/* camprobe: alts 1..N all stream; the endpoint follows the chosen one. */
 	if (alt > max(1U, uvc->camprobe_nalts))
 		return -EINVAL;
 	if (alt) {
@@ -165,55 +169,69 @@ SET_ALT = r'''	/* camprobe: alts 1..N all stream; the endpoint follows the chose
 
 	switch (alt) {
 	case 0:
-		if (uvc->state != UVC_STATE_STREAMING)'''
+		if (uvc->state != UVC_STATE_STREAMING)"""
 
 
 def patch(path, pairs):
     s = open(path).read()
     for old, new in pairs:
         if s.count(old) != 1:
-            sys.exit("fuvc_alts.py: %s does not look like 6.1's (%r found %d times)"
-                     % (path, old[:60], s.count(old)))
+            sys.exit("fuvc_alts.py: %s does not look like 6.1's (%r found %d times)" % (path, old[:60], s.count(old)))
         s = s.replace(old, new, 1)
     open(path, "w").write(s)
 
 
 def main(d):
-    patch(os.path.join(d, "u_uvc.h"), [
-        ("\tunsigned int\t\t\t\t\tstreaming_maxburst;\n", OPTS_FIELDS),
-    ])
-    patch(os.path.join(d, "uvc.h"), [
-        ("\tstruct usb_ep *control_ep;\n", DEV_FIELDS),
-    ])
+    patch(os.path.join(d, "u_uvc.h"), [("\tunsigned int\t\t\t\t\tstreaming_maxburst;\n", OPTS_FIELDS)])
+    patch(os.path.join(d, "uvc.h"), [("\tstruct usb_ep *control_ep;\n", DEV_FIELDS)])
     cf = os.path.join(d, "uvc_configfs.c")
     if "#include <linux/ctype.h>" not in open(cf).read():
         patch(cf, [("#include <linux/sort.h>\n", "#include <linux/sort.h>\n#include <linux/ctype.h>\n")])
-    patch(cf, [
-        ("\nstatic struct configfs_attribute *uvc_attrs[] = {\n"
-         "\t&f_uvc_opts_attr_streaming_interval,\n"
-         "\t&f_uvc_opts_attr_streaming_maxpacket,\n"
-         "\t&f_uvc_opts_attr_streaming_maxburst,\n", ATTR_FN),
-    ])
-    patch(os.path.join(d, "f_uvc.c"), [
-        ("\t\treturn uvc->video.ep->enabled ? 1 : 0;\n",
-         "\t\treturn uvc->video.ep->enabled ? uvc->camprobe_alt : 0;\n"),
-        ("\tswitch (alt) {\n\tcase 0:\n\t\tif (uvc->state != UVC_STATE_STREAMING)", SET_ALT),
-        ("\t\tret = config_ep_by_speed(f->config->cdev->gadget,\n\t\t\t\t&(uvc->func), uvc->video.ep);\n",
-         "\t\tret = config_ep_by_speed_and_alt(f->config->cdev->gadget,\n"
-         "\t\t\t\t&(uvc->func), uvc->video.ep, uvc->camprobe_alt);\n"),
-        ("\t\tuvc_streaming_std = uvc_hs_streaming;\n",
-         "\t\tuvc_streaming_std = uvc->camprobe_hs_std\n"
-         "\t\t\t? (const struct usb_descriptor_header * const *)uvc->camprobe_hs_std\n"
-         "\t\t\t: uvc_hs_streaming;\n"),
-        ("\tuvc_ss_streaming_ep.wMaxPacketSize = cpu_to_le16(max_packet_size);", BIND_EP),
-        ("\t/* Copy descriptors */\n", BIND_DESC),
-        ("\tusb_free_all_descriptors(f);\n\treturn ret;\n}\n",
-         "\tusb_free_all_descriptors(f);\n\tkfree(uvc->camprobe_hs_std);\n\tuvc->camprobe_hs_std = NULL;\n\treturn ret;\n}\n"),
-        ("\tusb_free_all_descriptors(f);\n}\n\nstatic struct usb_function *uvc_alloc(",
-         "\tusb_free_all_descriptors(f);\n\tkfree(uvc->camprobe_hs_std);\n\tuvc->camprobe_hs_std = NULL;\n}\n\n"
-         "static struct usb_function *uvc_alloc("),
-        ('MODULE_LICENSE("GPL");\n', 'MODULE_LICENSE("GPL");\nMODULE_INFO(camprobe_alts, "%s");\n' % VERSION),
-    ])
+    patch(
+        cf,
+        [
+            (
+                "\nstatic struct configfs_attribute *uvc_attrs[] = {\n"
+                "\t&f_uvc_opts_attr_streaming_interval,\n"
+                "\t&f_uvc_opts_attr_streaming_maxpacket,\n"
+                "\t&f_uvc_opts_attr_streaming_maxburst,\n",
+                ATTR_FN,
+            )
+        ],
+    )
+    patch(
+        os.path.join(d, "f_uvc.c"),
+        [
+            (
+                "\t\treturn uvc->video.ep->enabled ? 1 : 0;\n",
+                "\t\treturn uvc->video.ep->enabled ? uvc->camprobe_alt : 0;\n",
+            ),
+            ("\tswitch (alt) {\n\tcase 0:\n\t\tif (uvc->state != UVC_STATE_STREAMING)", SET_ALT),
+            (
+                "\t\tret = config_ep_by_speed(f->config->cdev->gadget,\n\t\t\t\t&(uvc->func), uvc->video.ep);\n",
+                "\t\tret = config_ep_by_speed_and_alt(f->config->cdev->gadget,\n"
+                "\t\t\t\t&(uvc->func), uvc->video.ep, uvc->camprobe_alt);\n",
+            ),
+            (
+                "\t\tuvc_streaming_std = uvc_hs_streaming;\n",
+                "\t\tuvc_streaming_std = uvc->camprobe_hs_std\n"
+                "\t\t\t? (const struct usb_descriptor_header * const *)uvc->camprobe_hs_std\n"
+                "\t\t\t: uvc_hs_streaming;\n",
+            ),
+            ("\tuvc_ss_streaming_ep.wMaxPacketSize = cpu_to_le16(max_packet_size);", BIND_EP),
+            ("\t/* Copy descriptors */\n", BIND_DESC),
+            (
+                "\tusb_free_all_descriptors(f);\n\treturn ret;\n}\n",
+                "\tusb_free_all_descriptors(f);\n\tkfree(uvc->camprobe_hs_std);\n\tuvc->camprobe_hs_std = NULL;\n\treturn ret;\n}\n",
+            ),
+            (
+                "\tusb_free_all_descriptors(f);\n}\n\nstatic struct usb_function *uvc_alloc(",
+                "\tusb_free_all_descriptors(f);\n\tkfree(uvc->camprobe_hs_std);\n\tuvc->camprobe_hs_std = NULL;\n}\n\n"
+                "static struct usb_function *uvc_alloc(",
+            ),
+            ('MODULE_LICENSE("GPL");\n', 'MODULE_LICENSE("GPL");\nMODULE_INFO(camprobe_alts, "%s");\n' % VERSION),
+        ],
+    )
 
 
 if __name__ == "__main__":

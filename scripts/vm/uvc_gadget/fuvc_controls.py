@@ -18,10 +18,11 @@ gadget can describe and push controls as a camera does:
 
 Usage: fuvc_controls.py DIR   (DIR holds the three files; patched in place)
 """
+
 import os
 import sys
 
-PARSE_FN = r'''
+PARSE_FN = r"""
 /* camprobe: parses exactly n bytes written as show prints them. */
 static ssize_t camprobe_bm_parse(const char *page, size_t len, u8 *out, unsigned int n)
 {
@@ -49,9 +50,9 @@ static ssize_t camprobe_bm_parse(const char *page, size_t len, u8 *out, unsigned
 	memcpy(out, v, n);
 	return len;
 }
-'''
+"""
 
-STORE_FN = r'''
+STORE_FN = r"""
 /* camprobe: writable bmControls (%(what)s). */
 static ssize_t uvcg_default_%(kind)s_bm_controls_store(
 	struct config_item *item, const char *page, size_t len)
@@ -78,9 +79,9 @@ static ssize_t uvcg_default_%(kind)s_bm_controls_store(
 }
 
 UVC_ATTR(uvcg_default_%(kind)s_, bm_controls, bmControls);
-'''
+"""
 
-STATUS_FN = r'''
+STATUS_FN = r"""
 /* camprobe: a status packet on the VideoControl interrupt endpoint. */
 #define UVCIOC_CAMPROBE_SEND_STATUS _IOW('U', 0x40, struct uvc_request_data)
 
@@ -119,41 +120,62 @@ static int camprobe_send_status(struct uvc_device *uvc, const struct uvc_request
 }
 
 static long
-uvc_v4l2_ioctl_default('''
+uvc_v4l2_ioctl_default("""
 
 
 def patch(path, pairs):
     s = open(path).read()
     for old, new in pairs:
         if s.count(old) != 1:
-            sys.exit("fuvc_controls.py: %s does not look like 6.1's (%r found %d times)"
-                     % (path, old[:60], s.count(old)))
+            sys.exit(
+                "fuvc_controls.py: %s does not look like 6.1's (%r found %d times)" % (path, old[:60], s.count(old))
+            )
         s = s.replace(old, new, 1)
     open(path, "w").write(s)
 
 
 def main(d):
-    cam = STORE_FN % {"what": "camera terminal", "kind": "camera", "struct": "struct uvc_camera_terminal_descriptor",
-                      "extra": "->\n\t\t\tci_parent", "field": "uvc_camera_terminal"}
-    pu = STORE_FN % {"what": "processing unit", "kind": "processing",
-                     "struct": "struct uvc_processing_unit_descriptor", "extra": "", "field": "uvc_processing"}
-    patch(os.path.join(d, "uvc_configfs.c"), [
-        ("#include <linux/sort.h>\n", "#include <linux/sort.h>\n#include <linux/ctype.h>\n" + PARSE_FN),
-        ("\nUVC_ATTR_RO(uvcg_default_processing_, bm_controls, bmControls);\n", pu),
-        ("\nUVC_ATTR_RO(uvcg_default_camera_, bm_controls, bmControls);\n", cam),
-    ])
-    patch(os.path.join(d, "uvc_v4l2.c"), [
-        ("#include <linux/vmalloc.h>\n", "#include <linux/vmalloc.h>\n#include <linux/slab.h>\n"),
-        ("\nstatic long\nuvc_v4l2_ioctl_default(", STATUS_FN),
-        ("\tcase UVCIOC_SEND_RESPONSE:\n\t\treturn uvc_send_response(uvc, arg);\n",
-         "\tcase UVCIOC_SEND_RESPONSE:\n\t\treturn uvc_send_response(uvc, arg);\n\n"
-         "\tcase UVCIOC_CAMPROBE_SEND_STATUS:\n\t\treturn camprobe_send_status(uvc, arg);\n"),
-    ])
-    patch(os.path.join(d, "f_uvc.c"), [
-        ('MODULE_LICENSE("GPL");\n', 'MODULE_LICENSE("GPL");\nMODULE_INFO(camprobe_controls, "status");\n'),
-    ])
+    cam = STORE_FN % {
+        "what": "camera terminal",
+        "kind": "camera",
+        "struct": "struct uvc_camera_terminal_descriptor",
+        "extra": "->\n\t\t\tci_parent",
+        "field": "uvc_camera_terminal",
+    }
+    pu = STORE_FN % {
+        "what": "processing unit",
+        "kind": "processing",
+        "struct": "struct uvc_processing_unit_descriptor",
+        "extra": "",
+        "field": "uvc_processing",
+    }
+    patch(
+        os.path.join(d, "uvc_configfs.c"),
+        [
+            ("#include <linux/sort.h>\n", "#include <linux/sort.h>\n#include <linux/ctype.h>\n" + PARSE_FN),
+            ("\nUVC_ATTR_RO(uvcg_default_processing_, bm_controls, bmControls);\n", pu),
+            ("\nUVC_ATTR_RO(uvcg_default_camera_, bm_controls, bmControls);\n", cam),
+        ],
+    )
+    patch(
+        os.path.join(d, "uvc_v4l2.c"),
+        [
+            ("#include <linux/vmalloc.h>\n", "#include <linux/vmalloc.h>\n#include <linux/slab.h>\n"),
+            ("\nstatic long\nuvc_v4l2_ioctl_default(", STATUS_FN),
+            (
+                "\tcase UVCIOC_SEND_RESPONSE:\n\t\treturn uvc_send_response(uvc, arg);\n",
+                "\tcase UVCIOC_SEND_RESPONSE:\n\t\treturn uvc_send_response(uvc, arg);\n\n"
+                "\tcase UVCIOC_CAMPROBE_SEND_STATUS:\n\t\treturn camprobe_send_status(uvc, arg);\n",
+            ),
+        ],
+    )
+    patch(
+        os.path.join(d, "f_uvc.c"),
+        [('MODULE_LICENSE("GPL");\n', 'MODULE_LICENSE("GPL");\nMODULE_INFO(camprobe_controls, "status");\n')],
+    )
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import fuvc_alts
+
     fuvc_alts.main(d)
 
 

@@ -5,10 +5,11 @@ is what was copied (0 when the gadget had nothing queued), the request is
 given back, and the URB completes with status 0. The module is tagged
 (MODULE_INFO camprobe_iso=isochronous) so that `uvc-gadget up` can tell it from
 the stock one."""
+
 import os
 import sys
 
-ISO_FN = r'''
+ISO_FN = r"""
 /* camprobe: isochronous transfers, one usb_request per packet; lock held. */
 static void transfer_iso(struct vudc *udc, struct urb *urb, struct vep *ep)
 {
@@ -44,7 +45,7 @@ static void transfer_iso(struct vudc *udc, struct urb *urb, struct vep *ep)
 }
 
 static void v_timer(struct timer_list *t)
-'''
+"""
 
 path = sys.argv[1]
 if os.path.isdir(path):
