@@ -8,6 +8,7 @@ snd-dummy with snd-aloop and a replayed UVC camera (the C525 through the gadget)
 with A, then with B. Outputs that differ between A's two runs carry time or state (they are named
 and not compared); every other output must be equal in A and B. Writes VM_OUT/outputs-ab.md.
 """
+
 import json
 import os
 import sys
@@ -25,16 +26,21 @@ def commands(binary, devices):
     out = [("list", [binary, "list"]), ("list-json", [binary, "list", "--json"])]
     for i in range(devices):
         d = str(i)
-        out += [("show-%s" % d, [binary, "show", d]), ("show-%s-json" % d, [binary, "show", d, "--json"]),
-                ("profile-%s" % d, [binary, "profile", "write", d, "--format", "json", "-o", "-"]),
-                ("profile-%s-xml" % d, [binary, "profile", "write", d, "--format", "xml", "-o", "-"]),
-                ("report-%s-md" % d, [binary, "report", d, "--md", "-o", "-"]),
-                ("graph-%s" % d, [binary, "graph", d]),
-                ("doctor-%s-json" % d, [binary, "doctor", d, "--json"])]
+        out += [
+            ("show-%s" % d, [binary, "show", d]),
+            ("show-%s-json" % d, [binary, "show", d, "--json"]),
+            ("profile-%s" % d, [binary, "profile", "write", d, "--format", "json", "-o", "-"]),
+            ("profile-%s-xml" % d, [binary, "profile", "write", d, "--format", "xml", "-o", "-"]),
+            ("report-%s-md" % d, [binary, "report", d, "--md", "-o", "-"]),
+            ("graph-%s" % d, [binary, "graph", d]),
+            ("doctor-%s-json" % d, [binary, "doctor", d, "--json"]),
+        ]
         for p in PRESETS:
-            out += [("negotiate-%s-%s" % (d, p), [binary, "negotiate", d, "--preset", p, "--explain"]),
-                    ("negotiate-%s-%s-json" % (d, p), [binary, "negotiate", d, "--preset", p, "--json"]),
-                    ("negotiate-%s-%s-ffmpeg" % (d, p), [binary, "negotiate", d, "--preset", p, "--emit", "ffmpeg"])]
+            out += [
+                ("negotiate-%s-%s" % (d, p), [binary, "negotiate", d, "--preset", p, "--explain"]),
+                ("negotiate-%s-%s-json" % (d, p), [binary, "negotiate", d, "--preset", p, "--json"]),
+                ("negotiate-%s-%s-ffmpeg" % (d, p), [binary, "negotiate", d, "--preset", p, "--emit", "ffmpeg"]),
+            ]
     if devices >= 2:
         out.append(("together", [binary, "negotiate", "--together", "0", "1", "--preset", "1280x720", "--json"]))
     out.append(("doctor-json", [binary, "doctor", "--json"]))
@@ -67,10 +73,15 @@ def compare(scene, a, b, out_dir, report):
         for label, text in (("a", a1[k]), ("b", b1.get(k, ""))):
             with open(os.path.join(out_dir, "%s-%s.%s.txt" % (scene, k, label)), "w") as f:
                 f.write(text)
-    report.append("| %s | %d | %d | %d | %s | %s |" % (scene, n, len(compared), len(compared) - len(differ),
-                                                      ", ".join(differ) or "-", ", ".join(unstable) or "-"))
-    print("outputs-ab: %s: %d devices, %d outputs compared, %d differ, %d unstable" % (scene, n, len(compared), len(differ),
-                                                                                   len(unstable)), flush=True)
+    report.append(
+        "| %s | %d | %d | %d | %s | %s |"
+        % (scene, n, len(compared), len(compared) - len(differ), ", ".join(differ) or "-", ", ".join(unstable) or "-")
+    )
+    print(
+        "outputs-ab: %s: %d devices, %d outputs compared, %d differ, %d unstable"
+        % (scene, n, len(compared), len(differ), len(unstable)),
+        flush=True,
+    )
     return len(compared), len(differ)
 
 
@@ -79,12 +90,17 @@ def main():
     out_dir = os.environ.get("VM_OUT") or "/tmp/vm-out"
     os.makedirs(out_dir, exist_ok=True)
     start_udev()
-    report = ["| scene | devices | outputs compared | equal | differ | unstable (time or state; not compared) |",
-              "|---|---:|---:|---:|---|---|"]
+    report = [
+        "| scene | devices | outputs compared | equal | differ | unstable (time or state; not compared) |",
+        "|---|---:|---:|---:|---|---|",
+    ]
     scenes = [
         ("vivid-default", ["vivid"]),
         ("vivid-webcams", ["vivid", "n_devs=2", "node_types=0x1,0x1", "num_inputs=1,1", "input_types=0x0,0x0"]),
-        ("vivid-mplane-hdmi", ["vivid", "n_devs=1", "node_types=0x1", "multiplanar=2", "num_inputs=1", "input_types=0x3"]),
+        (
+            "vivid-mplane-hdmi",
+            ["vivid", "n_devs=1", "node_types=0x1", "multiplanar=2", "num_inputs=1", "input_types=0x3"],
+        ),
         ("vimc", ["vimc"]),
         ("alsa", ["snd-dummy"]),
     ]

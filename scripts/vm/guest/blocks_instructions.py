@@ -7,6 +7,7 @@ v4l2-ctl doing the same reads, and checks each camprobe count against the commit
 baseline (scripts/vm/instructions-baseline.json): a rise of more than 5 % fails. A new
 baseline is a commit that says why (scripts/vm/README.md, "The instruction gate").
 """
+
 import json
 import os
 import signal
@@ -45,7 +46,10 @@ def count(argvs, out_file):
             print("instructions: no count for %s (exit %s): %s" % (" ".join(argv), r.rc, r.err[-400:]), flush=True)
             return None
         total += n
-    print("info: instructions: %d in %.0f s under valgrind: %s" % (total, time.monotonic() - t0, " ".join(argvs[0][1:])), flush=True)
+    print(
+        "info: instructions: %d in %.0f s under valgrind: %s" % (total, time.monotonic() - t0, " ".join(argvs[0][1:])),
+        flush=True,
+    )
     return total
 
 
@@ -56,14 +60,20 @@ def monitor_first_connected(camprobe, s):
     out = s.path("instructions-monitor.jsonl")
     err = s.path("instructions-monitor.err")
     with open(out, "wb") as o, open(err, "wb") as e:
-        p = subprocess.Popen(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", camprobe, "monitor", "--json"],
-                             stdin=subprocess.DEVNULL, stdout=o, stderr=e)
+        p = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", camprobe, "monitor", "--json"],
+            stdin=subprocess.DEVNULL,
+            stdout=o,
+            stderr=e,
+        )
         try:
             # valgrind's start-up is slow under TCG: wait for the monitor's own first output (the devices present).
             wait_until(lambda: os.path.getsize(out) > 0 or p.poll() is not None, 120)
             time.sleep(1)
             modprobe("vivid", "n_devs=1", "node_types=0x1", "num_inputs=1", "input_types=0x0")
-            seen = wait_until(lambda: '"capabilities"' in open(out, errors="replace").read() or p.poll() is not None, 120)
+            seen = wait_until(
+                lambda: '"capabilities"' in open(out, errors="replace").read() or p.poll() is not None, 120
+            )
         finally:
             if p.poll() is None:
                 p.send_signal(signal.SIGINT)
@@ -100,9 +110,11 @@ def block_instructions(s):
         # v4l2-ctl's counts do not change with camprobe: measured when asked, kept in the baseline file otherwise.
         peers = {
             "show --json": count([["v4l2-ctl", "-d", node, "--list-formats-ext", "--list-ctrls-menus"]], sink),
-            "list --json": count([["v4l2-ctl", "--list-devices"]]
-                                 + [["v4l2-ctl", "-d", n, "--all", "--list-formats-ext", "--list-ctrls-menus"] for n in every],
-                                 sink),
+            "list --json": count(
+                [["v4l2-ctl", "--list-devices"]]
+                + [["v4l2-ctl", "-d", n, "--all", "--list-formats-ext", "--list-ctrls-menus"] for n in every],
+                sink,
+            ),
             "--version": count([["v4l2-ctl", "--version"]], sink),
         }
     ours["monitor first connected"] = monitor_first_connected(bin_, s)
@@ -111,9 +123,16 @@ def block_instructions(s):
         rmmod("vivid")
         modprobe("vivid", "n_devs=2", "node_types=0x1,0x1", "num_inputs=1,1", "input_types=0x0,0x0")
         settle()
-        print("info: instructions: again %d: show %s, list %s, monitor %s" % (
-            again, count([[bin_, "show", node, "--json"]], sink), count([[bin_, "list", "--json"]], sink),
-            monitor_first_connected(bin_, s)), flush=True)
+        print(
+            "info: instructions: again %d: show %s, list %s, monitor %s"
+            % (
+                again,
+                count([[bin_, "show", node, "--json"]], sink),
+                count([[bin_, "list", "--json"]], sink),
+                monitor_first_connected(bin_, s),
+            ),
+            flush=True,
+        )
     rmmod("vivid")
     settle()
     rows = []
@@ -130,11 +149,17 @@ def block_instructions(s):
             s.bad("instructions: %s has a baseline" % name, "no entry in scripts/vm/%s" % BASELINE)
             continue
         limit = int(base * (1 + TOLERANCE))
-        s.expect("instructions: %s within 5 %% of the baseline (%d ≤ %d)" % (name, n, limit), n <= limit,
-                 "%d instructions, %.1f %% over the baseline %d: find the cause, or commit a new baseline that says why"
-                 % (n, 100.0 * (n - base) / base, base))
+        s.expect(
+            "instructions: %s within 5 %% of the baseline (%d ≤ %d)" % (name, n, limit),
+            n <= limit,
+            "%d instructions, %.1f %% over the baseline %d: find the cause, or commit a new baseline that says why"
+            % (n, 100.0 * (n - base) / base, base),
+        )
         if n < base * (1 - TOLERANCE):
-            print("info: instructions: %s is %.1f %% below its baseline: lower the baseline in a commit that says why"
-                  % (name, 100.0 * (base - n) / base), flush=True)
+            print(
+                "info: instructions: %s is %.1f %% below its baseline: lower the baseline in a commit that says why"
+                % (name, 100.0 * (base - n) / base),
+                flush=True,
+            )
     with open(s.path("instructions.json"), "w") as f:
         json.dump(rows, f, indent=1)
