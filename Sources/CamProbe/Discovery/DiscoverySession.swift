@@ -1,4 +1,5 @@
 import CaptureModel
+import HostSystem
 import Logging
 import Udev
 
@@ -59,7 +60,7 @@ public final class DiscoverySession: Sendable {
     static let relayLimit = 4096
 
     /// The tasks the session started (the hotplug relay, each listener's), cancelled when it ends.
-    let tasks = SessionTasks()
+    let tasks = TaskSet()
 
     /// How many of the session's own tasks (the hotplug relay, one per listener) are still running: 0 once
     /// `stop()` has returned and they have ended (for tests).
@@ -131,7 +132,7 @@ public final class DiscoverySession: Sendable {
 
     /// Ends the session's tasks at once: the hotplug relay (so the monitor's thread ends and the registry stops
     /// reading) and every listener's (each listener's stream finishes). Nothing is left running for later.
-    deinit { tasks.endAll() }
+    deinit { tasks.cancelAll() }
 
     /// The matching devices present now with their capabilities read (one that has `arrived` is here once
     /// it `wasConnected`).
@@ -200,7 +201,7 @@ public final class DiscoverySession: Sendable {
 
     /// Stops following hotplug and ends every listener's events.
     public func stop() async {
-        tasks.endAll()
+        tasks.cancelAll()
         await registry.stop()
     }
 }

@@ -14,7 +14,7 @@ extension DeviceRegistry {
         let id = device.id
         let nodes = device.nodes.map(\.path)
         capabilityReads += 1
-        Task { [weak self] in
+        capabilityTasks.start { [weak self] in
             do throws(ThreadRefused) {
                 // At a lower priority: the `connected` just published is printed first on a busy (or one-CPU) machine.
                 let whole = try await DedicatedThread.run("reading a new device's capabilities", niceness: 10, read)

@@ -12,11 +12,8 @@ extension DeviceRegistry {
     /// devices (nothing when the system cannot tell). Returns false when `early` and the system cannot tell.
     @discardableResult
     func rescan(early: Bool) -> Bool {
-        rescans += 1
-        if !early {
-            lastListing = nil  // a full re-read lists everything; so does the next early one
-            changedSinceListing = []
-        }
+        collector.rescans += 1
+        if !early { memory.forgetListing() }  // a full re-read lists everything; so does the next early one
         var events: [DeviceEvent] = []
         var waitingForAccess = false
         var waiting = 0
@@ -30,17 +27,16 @@ extension DeviceRegistry {
             // Listed once: the nodes not known yet are the focus, and discovery reads them from this listing.
             // Nodes udev sent no event for since the last early re-read keep their records.
             let listing: (nodes: [NodeRecord], note: String?)
-            if let previous = lastListing {
-                listing = system.nodeRecords(reusing: previous, except: changedSinceListing)
+            if let previous = memory.lastListing {
+                listing = system.nodeRecords(reusing: previous, except: memory.changedSinceListing)
             } else {
                 listing = system.nodeRecords()
             }
-            lastListing = listing.nodes
-            changedSinceListing = []
+            memory.listed(listing.nodes)
             listed = listing
             let knownNodes = Set(known.values.flatMap { $0.nodes.map(\.path) })
             focus = Set(listing.nodes.map(\.devnode)).filter(DeviceRegistry.isListedNode).subtracting(knownNodes)
-                .subtracting(inertNodes)
+                .subtracting(memory.inertNodes)
         }
         // Readiness is read after the nodes are listed (every node seen is in it, finished or
         // not) and before capabilities are read: an incomplete device is not read in full only
@@ -55,8 +51,8 @@ extension DeviceRegistry {
             // Every new node is unfinished or under a parent still adding nodes, and no known device lost one:
             // nothing can be announced, so nothing is opened (on a USB camera each open and close is a
             // round trip to the device). The settle window stays armed; the next udev event looks again.
-            systemTellsReadiness = true
-            deferred = parents
+            window.systemTellsReadiness = true
+            window.deferred = parents
             logger.debug("early re-read: still arriving", metadata: ["incomplete": "\(parents)"])
             return true
         }
@@ -80,9 +76,9 @@ extension DeviceRegistry {
             result = discover(nil)
         }
         if early && readiness == nil { readiness = readinessNow(system, listed: listed?.nodes ?? []) }
-        if early, let f = focus, let r = readiness { noteInert(read: f, made: result.devices, r) }
+        if early, let f = focus, let r = readiness { memory.noteInert(read: f, made: result.devices, r) }
         if early {
-            systemTellsReadiness = readiness != nil
+            window.systemTellsReadiness = readiness != nil
             if readiness == nil { return false }  // nothing can be told complete: the settle window decides
         }
         var present = Set<DeviceID>()
@@ -108,7 +104,7 @@ extension DeviceRegistry {
                 waiting += 1
                 continue
             }
-            if d.captures.isEmpty && d.problems.contains(where: { $0.kind == .access }) && retries < maxRetries {
+            if d.captures.isEmpty && d.problems.contains(where: { $0.kind == .access }) && window.retries < maxRetries {
                 waitingForAccess = true  // udev may not have set permissions yet
                 present.remove(d.id)
                 continue
@@ -133,24 +129,14 @@ extension DeviceRegistry {
             events.append(.disconnected(id, name: d.name))
         }
         order.removeAll { self.known[$0] == nil }
-        if !events.isEmpty, let start = batchStartedAt {
-            let now = monotonicNanoseconds()
-            latencyWindow.append(now > start ? now - start : 0)
-            if let last = batchLastAt {
-                spreadWindow.append(last > start ? last - start : 0)
-                lastLatencyWindow.append(now > last ? now - last : 0)
-                if events.contains(where: { if case .connected = $0 { true } else { false } }) {
-                    connectLatencyWindow.append(now > last ? now - last : 0)
-                }
-            }
+        if !events.isEmpty, let start = window.batchStartedAt {
+            let connected = events.contains { if case .connected = $0 { true } else { false } }
+            collector.delivered(start: start, last: window.batchLastAt, now: monotonicNanoseconds(), connected: connected)
         }
-        deferred = waiting
+        window.deferred = waiting
         // A rescan that leaves nothing waiting ends the batch: later events belong to a new one.
-        if waiting == 0 {
-            batchStartedAt = nil
-            batchLastAt = nil
-        }
-        if early { announcedEarly += events.count }
+        if waiting == 0 { window.endBatch() }
+        if early { collector.announcedEarly += events.count }
         if !events.isEmpty || waiting > 0 {
             logger.debug(
                 "\(early ? "early" : "settled") re-read",
@@ -162,10 +148,10 @@ extension DeviceRegistry {
         for e in events { publish(e) }
         for case .connected(let d) in events where d.awaitsCapabilities { readCapabilities(of: d) }
         if waitingForAccess {
-            retries += 1
+            window.retries += 1
             scheduleRescan(after: retryDelay)
         } else {
-            retries = 0
+            window.retries = 0
         }
         return true
     }
@@ -177,17 +163,8 @@ extension DeviceRegistry {
     /// `listed`: the nodes this re-read listed.
     func readinessNow(_ system: any DeviceSystem, listed: [NodeRecord]) -> HotplugReadiness? {
         guard var r = system.hotplugReadiness(listed: listed) else { return nil }
-        r.unfinishedNodes.formUnion(awaitingAdd.intersection(r.presentNodes))
+        r.unfinishedNodes.formUnion(memory.awaitingAdd.intersection(r.presentNodes))
         return r
-    }
-
-    /// Remembers the nodes of `read` that made none of `made` while finished and present (`inertNodes`, bounded).
-    func noteInert(read: Set<String>, made: [Device], _ r: HotplugReadiness) {
-        let inDevices = Set(made.flatMap { $0.nodes.map(\.path) })
-        for n in read where !inDevices.contains(n) && r.presentNodes.contains(n) && !r.unfinishedNodes.contains(n) {
-            guard inertNodes.count < DeviceRegistry.keptSamples else { return }
-            inertNodes.insert(n)
-        }
     }
 
     /// The number of physical parents the `focus` nodes belong to when every one of them is unfinished or

@@ -37,64 +37,33 @@ package actor DeviceRegistry {
     var known: [DeviceID: Device] = [:]
     var order: [DeviceID] = []
     var gone: Set<DeviceID> = []
-    var subscribers: [Int: AsyncStream<DeviceEvent>.Continuation] = [:]
-    var pendingOverflow: [Int: Int] = [:]
-    var nextSubscriber = 0
-    var generation = 0
-    var retries = 0
-    var pendingRescans = 0
-    var consumer: Task<Void, Never>?
-    /// Rescans done so far (for tests and benchmarks).
-    var rescans = 0
-    /// Raw events seen so far.
-    var rawEvents = 0
-    /// Receive time of the first raw event of the batch being settled (ns).
-    var batchStartedAt: UInt64?
-    /// Delivery latencies from a batch's first raw event to its device events (ns), the most recent 4,096.
-    var latencies: [UInt64] { latencyWindow.values }
-    var latencyWindow = SampleWindow(capacity: keptSamples)
-    /// Receive time of the latest raw event of the batch being settled (ns).
-    var batchLastAt: UInt64?
-    /// How long each announced batch's raw events kept arriving, first to last (ns):
-    /// the measured basis for the settle window. The most recent 4,096.
-    var spreads: [UInt64] { spreadWindow.values }
-    var spreadWindow = SampleWindow(capacity: keptSamples)
-    /// Delivery latencies from a batch's last raw event to its device events (ns), the most recent 4,096.
-    var lastEventLatencies: [UInt64] { lastLatencyWindow.values }
-    var lastLatencyWindow = SampleWindow(capacity: keptSamples)
-    /// The same, for batches that connected a device only (a connect reads full capabilities).
-    var connectLatencies: [UInt64] { connectLatencyWindow.values }
-    var connectLatencyWindow = SampleWindow(capacity: keptSamples)
-    /// Device events announced as soon as complete, before the settle window (for tests and benchmarks).
-    var announcedEarly = 0
-    /// Rescans done because the settle window ran out (for tests and benchmarks).
-    var fallbackRescans = 0
-    /// Devices seen but not complete at the latest rescan: the settle window stays armed.
-    var deferred = 0
-    /// The generation whose early rescan found every device complete (its fallback is not needed).
-    var completeGeneration = -1
-    /// Whether the system tells readiness (learnt at the first early rescan; systems do not change).
-    var systemTellsReadiness: Bool?
-    /// Nodes whose udev `remove` was seen and whose `add` was not yet (see `readinessNow`).
-    var awaitingAdd: Set<String> = []
-    /// The node records the last early re-read listed, and the nodes udev sent events for since: the next
-    /// early re-read reads only those again (nil: list everything, as after lost events or a full re-read).
-    var lastListing: [NodeRecord]?
-    var changedSinceListing: Set<String> = []
-    /// Finished nodes an early re-read read that made no device (a codec or output-only node, a UVC gadget's own
-    /// node, a playback-only sound card): left out of the next re-reads' focus until udev sends an event for them.
-    /// Without this, one such node on the machine made every early re-read open it, and made "every new node is
-    /// still arriving" untrue, so each node of an arriving camera opened the camera's nodes too (Reports/benchmarks.md §24).
-    var inertNodes: Set<String> = []
-    /// How long after the last raw event a device udev has not finished is waited for before the settle
-    /// window announces it anyway (a driver that never adds a node it announced).
-    let patience = Duration.seconds(2)
+    /// IDs seen disconnected, oldest first (bounded, for messages only).
+    var goneOrder: [DeviceID] = []
     /// Devices announced `connected` whose capabilities are not read yet.
     var pendingCapabilities: Set<DeviceID> = []
     /// Capability reads running on their own threads.
     var capabilityReads = 0
-    /// IDs seen disconnected, oldest first (bounded, for messages only).
-    var goneOrder: [DeviceID] = []
+    /// The tasks awaiting those reads, kept so that `stop()` cancels them (a read already on its thread finishes).
+    nonisolated let capabilityTasks = TaskSet()
+    /// The task handing raw events to `note`.
+    var consumer: Task<Void, Never>?
+    /// When the early and fallback re-reads are due, and what is announced when the window runs out.
+    var window: SettleWindow
+    /// The nodes listed last and those udev sent events for since (what the next early re-read reads).
+    var memory = ListingMemory(limit: DeviceRegistry.keptSamples)
+    /// What the registry has done so far (`statistics`).
+    var collector = StatisticsCollector(kept: DeviceRegistry.keptSamples)
+    /// Every subscriber's stream.
+    nonisolated let fanOut = SubscriberFanOut()
+    /// The one task that waits for the settle window's next deadline (nil: nothing armed), its number (a replaced
+    /// timer finds it is not the current one), and the deadline it waits for.
+    var timer: Task<Void, Never>?
+    var timerNumber = 0
+    var timerDeadline: UInt64?
+    /// How many timer tasks are waiting for a deadline now, and the most there ever were at once.
+    nonisolated let timers = TimerCount()
+    /// Set by `stop()`: no timer is armed after it.
+    var stopped = false
 
     /// - Parameters:
     ///   - settle: quiet time after the last raw event before re-reading everything (the fallback
@@ -134,27 +103,27 @@ package actor DeviceRegistry {
         self.options = options
         self.retryDelay = retryDelay
         self.maxRetries = maxRetries
+        // How long after the last raw event a device udev has not finished is waited for before the settle
+        // window announces it anyway (a driver that never adds a node it announced).
+        window = SettleWindow(settle: settle, debounce: debounce, patience: .seconds(2))
     }
 
     deinit {
         // Subscribers of a registry that is gone must not wait forever.
         consumer?.cancel()
-        for c in subscribers.values { c.finish() }
+        timer?.cancel()
+        capabilityTasks.cancelAll()
+        fanOut.finishAll()
         if ownsExecutor { executor.shutdown() }
     }
 
     /// What the registry has done so far, for `monitor --stats`, the hotplug bench and tests that must know when
     /// an event was taken (they assert what is announced, not these counts).
-    package var statistics: RegistryStatistics {
-        RegistryStatistics(
-            rawEvents: rawEvents, rescans: rescans, announcedEarly: announcedEarly, fallbackRescans: fallbackRescans,
-            published: published, latencies: latencies, spreads: spreads, lastEventLatencies: lastEventLatencies,
-            connectLatencies: connectLatencies)
-    }
+    package var statistics: RegistryStatistics { collector.snapshot }
 
     /// True while raw events wait for their quiet window, a rescan is due, a
     /// permission retry is pending or a new device's capabilities are being read.
-    package var isSettling: Bool { batchStartedAt != nil || retries > 0 || pendingRescans > 0 || deferred > 0 || capabilityReads > 0 }
+    package var isSettling: Bool { window.isSettling || capabilityReads > 0 }
 
     /// The devices present now, in list order; those just connected have no capabilities yet (see `connected`).
     package var devices: [Device] { order.compactMap { known[$0] } }
@@ -218,13 +187,13 @@ package actor DeviceRegistry {
     /// Reads the devices present now, once; nothing is followed after (a one-shot session).
     package func list() { list(following: false) }
 
-    /// `following`: hotplug re-reads will follow, so the nodes that made no device are noted (`inertNodes`) from
+    /// `following`: hotplug re-reads will follow, so the nodes that made no device are noted (`ListingMemory.inertNodes`) from
     /// udev's readiness; a one-shot listing reads no readiness.
     func list(following: Bool) {
         // Listed once: the first hotplug re-read starts from this listing instead of listing everything again.
         let system = makeSystem()
         let listing = system.nodeRecords()
-        lastListing = listing.nodes
+        memory.listed(listing.nodes)
         let all = ScopedSystem(base: system, focus: Set(listing.nodes.map(\.devnode)), listing: listing)
         let initial = DeviceDiscovery(system: all, logger: discoveryLogger).discover(options)
         for d in initial.devices where known[d.id] == nil && !d.allProblems.contains(where: { $0.kind == .deviceGone }) {
@@ -232,19 +201,18 @@ package actor DeviceRegistry {
             order.append(d.id)
         }
         if following, let r = readinessNow(system, listed: listing.nodes) {
-            noteInert(read: Set(listing.nodes.map(\.devnode)).filter(DeviceRegistry.isListedNode), made: initial.devices, r)
+            memory.noteInert(read: Set(listing.nodes.map(\.devnode)).filter(DeviceRegistry.isListedNode), made: initial.devices, r)
         }
     }
 
-    /// Stops following events and ends every subscriber's stream.
+    /// Stops following events, cancels the settle timer (nothing is re-read after) and ends every subscriber's stream.
     package func stop() {
+        stopped = true
         consumer?.cancel()
-        for c in subscribers.values { c.finish() }
-        subscribers.removeAll()
+        disarmTimer()
+        capabilityTasks.cancelAll()
+        fanOut.finishAll()
     }
-
-    /// Device events published so far (to every subscriber).
-    var published = 0
     /// True once `start(events:)` follows hotplug; false for a registry that only listed (`list()`).
     package private(set) var isFollowing = false
 

@@ -1,9 +1,10 @@
 import Synchronization
 
-/// The tasks a `DiscoverySession` starts (the one that hands hotplug events to its registry, one per listener),
-/// kept until each ends, so that the session's end cancels every one of them at once: `deinit`, which cannot
-/// await, as well as `stop()`. What must be closed with them (the registry's event stream) is closed then too.
-final class SessionTasks: Sendable {
+/// Tasks started by one owner (a discovery session's hotplug relay and listeners, `monitor`'s per-device work),
+/// each kept until it ends, so that the owner's end cancels every one still running at once: from `deinit`, which
+/// cannot await, as well as from a `stop()`. What must be closed with them (an event stream they read) is closed
+/// then too. A task started after that is cancelled as it starts.
+package final class TaskSet: Sendable {
     private struct State {
         var running: [Int: Task<Void, Never>] = [:]
         var closers: [@Sendable () -> Void] = []
@@ -12,8 +13,12 @@ final class SessionTasks: Sendable {
     }
     private let state = Mutex(State())
 
-    /// Runs `body` on a task of its own, kept until it returns; after `endAll`, the task is cancelled as it starts.
-    func start(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    /// An empty set.
+    package init() {}
+
+    /// Runs `body` on a task of its own, kept until it returns; after `cancelAll`, the task is cancelled as it starts.
+    @discardableResult
+    package func start(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         let (task, late) = state.withLock { s -> (Task<Void, Never>, Bool) in
             let key = s.next
             s.next += 1
@@ -29,8 +34,8 @@ final class SessionTasks: Sendable {
         return task
     }
 
-    /// Calls `close` at `endAll` (at once when it has been called).
-    func onEnd(_ close: @escaping @Sendable () -> Void) {
+    /// Calls `close` at `cancelAll` (at once when it has been called).
+    package func onEnd(_ close: @escaping @Sendable () -> Void) {
         let late = state.withLock { s in
             if !s.ended { s.closers.append(close) }
             return s.ended
@@ -38,8 +43,9 @@ final class SessionTasks: Sendable {
         if late { close() }
     }
 
-    /// Cancels every task still running and calls the closers; nothing is awaited.
-    func endAll() {
+    /// Cancels every task still running and calls the closers; nothing is awaited. Tasks started later are
+    /// cancelled as they start.
+    package func cancelAll() {
         let (tasks, closers) = state.withLock { s in
             s.ended = true
             defer { s.closers = [] }
@@ -50,7 +56,7 @@ final class SessionTasks: Sendable {
     }
 
     /// How many tasks have not ended yet.
-    var count: Int { state.withLock { $0.running.count } }
+    package var count: Int { state.withLock { $0.running.count } }
 
     private func ended(_ key: Int) { _ = state.withLock { $0.running.removeValue(forKey: key) } }
 }

@@ -1,0 +1,126 @@
+import CaptureModel
+import Testing
+
+@testable import CamProbe
+
+/// The registry's settle state machine driven with synthetic CLOCK_MONOTONIC times: no clock, no sleeping.
+@Suite("Settle window: when the registry re-reads, without a clock")
+struct SettleWindowTests {
+    static let ms: UInt64 = 1_000_000
+    /// An arbitrary start: times are monotonic nanoseconds, not zero-based.
+    static let t0: UInt64 = 5_000 * ms
+
+    func window(debounce: Duration = .zero) -> SettleWindow {
+        SettleWindow(settle: .milliseconds(150), debounce: debounce, patience: .seconds(2))
+    }
+
+    /// A raw event arms the early re-read `debounce` later, and nothing before it; once the early re-read found
+    /// everything complete, the window's end announces nothing more and closes the batch.
+    @Test func debounceThenEarlyRescanThenQuiet() {
+        var w = window(debounce: .milliseconds(3))
+        w.noteEvent(receivedAt: Self.t0 - Self.ms, now: Self.t0)
+        #expect(w.nextDeadline == Self.t0 + 3 * Self.ms)
+        #expect(w.take(now: Self.t0 + 2 * Self.ms) == nil)
+        #expect(w.take(now: Self.t0 + 3 * Self.ms) == .early(generation: 1))
+        #expect(w.take(now: Self.t0 + 3 * Self.ms) == nil)  // taken once
+        w.earlyDone(generation: 1, complete: true)
+        #expect(w.nextDeadline == Self.t0 + 150 * Self.ms)
+        #expect(w.isSettling)
+        #expect(w.take(now: Self.t0 + 150 * Self.ms) == .quiet)
+        #expect(w.batchStartedAt == nil && w.batchLastAt == nil)
+        #expect(w.nextDeadline == nil && !w.isSettling)
+    }
+
+    /// An event inside the window restarts it: the first event's window end is superseded, the batch keeps its
+    /// first event's time and takes the second's as its last.
+    @Test func anEventInsideTheWindowRestartsIt() {
+        var w = window()
+        w.systemTellsReadiness = false  // no early re-read: the window alone decides
+        w.noteEvent(receivedAt: Self.t0, now: Self.t0)
+        w.noteEvent(receivedAt: Self.t0 + 100 * Self.ms, now: Self.t0 + 100 * Self.ms)
+        #expect(w.take(now: Self.t0 + 150 * Self.ms) == nil)
+        #expect(w.batchStartedAt == Self.t0 && w.batchLastAt == Self.t0 + 100 * Self.ms)
+        #expect(w.take(now: Self.t0 + 250 * Self.ms) == .fallback)
+    }
+
+    /// The early re-read of a superseded generation is dropped with it: a restart (retry, released handle)
+    /// arms only the window's end.
+    @Test func aRestartDropsTheArmedEarlyRescan() {
+        var w = window(debounce: .milliseconds(3))
+        w.noteEvent(receivedAt: Self.t0, now: Self.t0)
+        w.restart(after: 250 * Self.ms, now: Self.t0 + Self.ms)
+        #expect(w.generation == 2)
+        #expect(w.nextDeadline == Self.t0 + 251 * Self.ms)
+        #expect(w.take(now: Self.t0 + 250 * Self.ms) == nil)
+        #expect(w.take(now: Self.t0 + 251 * Self.ms) == .fallback)
+    }
+
+    /// After quiet, the fallback re-reads everything when the early re-read could not tell (no readiness), when
+    /// it left a device incomplete, or when a permission retry is pending.
+    @Test func fallbackAfterQuietWhenNotToldComplete() {
+        var w = window()
+        w.noteEvent(receivedAt: Self.t0, now: Self.t0)
+        #expect(w.take(now: Self.t0) == .early(generation: 1))
+        w.systemTellsReadiness = false
+        w.earlyDone(generation: 1, complete: false)
+        #expect(w.take(now: Self.t0 + 150 * Self.ms) == .fallback)
+        // The system is known not to tell now: later events arm no early re-read.
+        w.noteEvent(receivedAt: Self.t0 + 200 * Self.ms, now: Self.t0 + 200 * Self.ms)
+        #expect(w.nextDeadline == Self.t0 + 350 * Self.ms)
+
+        var retrying = window()
+        retrying.noteEvent(receivedAt: Self.t0, now: Self.t0)
+        _ = retrying.take(now: Self.t0)
+        retrying.earlyDone(generation: 1, complete: true)
+        retrying.retries = 1
+        #expect(retrying.take(now: Self.t0 + 150 * Self.ms) == .fallback)
+    }
+
+    /// A device udev has not finished is looked at again each window, up to `patience` after the last raw event;
+    /// then the fallback announces it anyway.
+    @Test func patienceBoundsTheLookingAgain() {
+        var w = window()
+        w.noteEvent(receivedAt: Self.t0, now: Self.t0)
+        _ = w.take(now: Self.t0)
+        w.systemTellsReadiness = true
+        w.deferred = 1
+        w.earlyDone(generation: 1, complete: true)  // complete, but one device still waits: not the whole batch
+        var now = Self.t0
+        var lookedAgain = 0
+        var step: SettleWindow.Step?
+        repeat {
+            guard let next = w.nextDeadline else { break }
+            now = next
+            step = w.take(now: now)
+            if step == .lookAgain {
+                lookedAgain += 1
+                w.lookedAgain(now: now)
+            }
+        } while step == .lookAgain && lookedAgain < 100
+        #expect(step == .fallback)
+        #expect(now >= Self.t0 + 2_000 * Self.ms && now < Self.t0 + 2_150 * Self.ms)
+        #expect(lookedAgain == 13)  // at 150, 300, ..., 1,950 ms
+    }
+
+    /// Lost events (or too many changed nodes to remember) reset what the last listing told: the next early
+    /// re-read lists everything, and no node is taken as inert on old evidence.
+    @Test func lostEventsResetTheListing() {
+        var m = ListingMemory(limit: 4)
+        m.listed([NodeRecord(devnode: "/dev/video0", subsystem: "video4linux")])
+        m.noteInert(read: ["/dev/video9"], made: [], HotplugReadiness(presentNodes: ["/dev/video9"]))
+        m.noteEvent(devnode: "/dev/video2", action: "add", lost: false)
+        #expect(m.lastListing?.map(\.devnode) == ["/dev/video0"])
+        #expect(m.changedSinceListing == ["/dev/video2"] && m.inertNodes == ["/dev/video9"])
+        m.noteEvent(devnode: "/dev/video4", action: "remove", lost: true)
+        #expect(m.lastListing == nil && m.changedSinceListing.isEmpty && m.inertNodes.isEmpty)
+        #expect(m.awaitingAdd == ["/dev/video4"])
+        m.noteEvent(devnode: "/dev/video4", action: "add", lost: false)
+        #expect(m.awaitingAdd.isEmpty)
+
+        var full = ListingMemory(limit: 2)
+        full.listed([])
+        for n in 0..<2 { full.noteEvent(devnode: "/dev/video\(n)", action: "change", lost: false) }
+        full.noteEvent(devnode: nil, action: "change", lost: false)
+        #expect(full.lastListing == nil)  // two changed nodes is as many as it keeps: list everything again
+    }
+}
