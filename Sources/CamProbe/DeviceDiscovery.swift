@@ -36,11 +36,14 @@ package struct DeviceDiscovery {
         /// Problems not tied to one device: nodes that vanished, missing udev.
         package var problems: [Problem]
         package var note: String?
+        /// Every node udev listed for this pass, read or not (a node listed but unreadable is still there).
+        package var listedNodes: Set<String>
 
-        package init(devices: [Device], problems: [Problem], note: String?) {
+        package init(devices: [Device], problems: [Problem], note: String?, listedNodes: Set<String> = []) {
             self.devices = devices
             self.problems = problems
             self.note = note
+            self.listedNodes = listedNodes
         }
     }
 
@@ -176,7 +179,7 @@ package struct DeviceDiscovery {
         for j in listed.indices where options.usbBus && chosen.contains(j) && listed[j].usb == nil {
             listed[j].usb = DeviceUSBReading.read(listed[j], reader: bus)
         }
-        return Result(devices: listed, problems: problems, note: note)
+        return Result(devices: listed, problems: problems, note: note, listedNodes: Set(records.map(\.devnode)))
     }
 
     func firstNode(_ nodes: [ProbedNode]) -> String {

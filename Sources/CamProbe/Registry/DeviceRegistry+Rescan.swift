@@ -16,6 +16,7 @@ extension DeviceRegistry {
         if !early { memory.forgetListing() }  // a full re-read lists everything; so does the next early one
         var events: [DeviceEvent] = []
         var waitingForAccess = false
+        var unreadable = 0
         var waiting = 0
         let known = self.known
         let system = makeSystem()
@@ -117,6 +118,15 @@ extension DeviceRegistry {
         for id in order where !present.contains(id) {
             guard let d = self.known[id] else { continue }
             if waitingForAccess && d.captures.isEmpty { continue }
+            if readiness == nil, window.retries < maxRetries, !d.nodes.isEmpty,
+                result.listedNodes.isSuperset(of: d.nodes.map(\.path))
+            {
+                // Not read this time, but udev still lists every node of it: a read that failed (a card busy
+                // between two ioctls while another card came and went), not a device gone. Look again soon; its
+                // own `remove` events, if it is going, start a re-read of their own.
+                unreadable += 1
+                continue
+            }
             if let r = readiness, !r.areGone(d.nodes.map(\.path)) {
                 // Outside the listed scope with every node still there: untouched, not gone.
                 if focus != nil && r.presentNodes.isSuperset(of: d.nodes.map(\.path)) { continue }
@@ -147,7 +157,10 @@ extension DeviceRegistry {
         }
         for e in events { publish(e) }
         for case .connected(let d) in events where d.awaitsCapabilities { readCapabilities(of: d) }
-        if waitingForAccess {
+        if unreadable > 0 {
+            logger.debug("re-read: devices still listed but not read; looking again", metadata: ["devices": "\(unreadable)"])
+        }
+        if waitingForAccess || unreadable > 0 {
             window.retries += 1
             scheduleRescan(after: retryDelay)
         } else {
