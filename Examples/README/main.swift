@@ -45,8 +45,8 @@ nonisolated func count(_ frames: VideoFrames, upTo n: Int) async throws -> Int {
     return seen
 }
 
-if let device = await discovery.devices.first, let microphone = device.microphoneBufferStream() {
-    for try await buffer in microphone.buffers() {  // snd_pcm_readi on a thread of its own
+if let device = await discovery.devices.first, let microphone = try? Microphone.open(device) {
+    for try await buffer in try microphone.buffers() {  // snd_pcm_readi on a thread of its own
         print(buffer.frameCount, buffer.format.rate, buffer.timestampNanoseconds, buffer.discontinuity)
         if buffer.sequence >= 9 { break }
     }

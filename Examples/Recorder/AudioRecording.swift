@@ -13,17 +13,20 @@ struct AudioLimits: Sendable {
     var progress: Bool = false
 }
 
-/// Writes every buffer of `stream` to `path` as WAV (its header rewritten after each buffer,
-/// see WAVWriter) until `limits` or `control` ends it, or the task is cancelled.
-func recordAudio(_ stream: AudioBufferStream, to path: String, limits: AudioLimits, control: StopControl) async -> String {
+/// Writes every buffer of `microphone` to `path` as WAV (its header rewritten after each buffer,
+/// see WAVWriter) until `limits` or `control` ends it, or the task is cancelled; then closes the microphone.
+func recordAudio(_ microphone: Microphone, to path: String, limits: AudioLimits, control: StopControl) async -> String {
     control.begin()
-    defer { control.end() }
+    defer {
+        microphone.close()
+        control.end()
+    }
     var wav: WAVWriter?
     var frames = 0
     var rate: UInt32 = 0
     var lastProgress: Double?
     do {
-        for try await buffer in stream.buffers() {
+        for try await buffer in try microphone.buffers() {
             if control.reason != nil { break }
             if wav == nil {
                 rate = buffer.format.rate

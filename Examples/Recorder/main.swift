@@ -189,14 +189,14 @@ enum Ending { case finished, disconnected }
     }
     say("Applied: \(applied.mode)" + (applied.isExact ? "" : " (the driver adjusted: \(applied.adjustments.joined(separator: "; ")))"))
     if let holdLocked {
-        say("Locked: holding the configuration lock for \(formatFPS(holdLocked)) s")
+        say("Locked: holding the configuration lock for \(fpsText(holdLocked)) s")
         try await Task.sleep(for: .seconds(holdLocked))
     }
     if holdLocked != nil || holdUnlocked != nil {
         // (A signal during the holds ends the process from the stop watch: nothing is being recorded.)
         await camera.unlockForConfiguration()  // VIDIOC_S_PRIORITY default, flock(LOCK_UN)
         if let holdUnlocked {
-            say("Unlocked: the camera stays open for \(formatFPS(holdUnlocked)) s")
+            say("Unlocked: the camera stays open for \(fpsText(holdUnlocked)) s")
             try await Task.sleep(for: .seconds(holdUnlocked))
         }
     }
@@ -229,8 +229,8 @@ enum Ending { case finished, disconnected }
     defer { control.end(stopper: true) }  // after the files are finished
     say("Recording: \(path)")
     var audio: Task<String, Never>?
-    let microphone: AudioBufferStream? =
-        noAudio || microphoneText != nil ? nil : device.microphoneBufferStream()  // the camera's own microphone
+    let microphone: Microphone? =
+        noAudio || microphoneText != nil ? nil : try? Microphone.open(device)  // the camera's own microphone
     if let microphone {
         say("Recording audio: \(base).wav")
         let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: false, progress: progress)
@@ -259,10 +259,10 @@ enum Ending { case finished, disconnected }
         return .disconnected
     }
     let fps = first.flatMap { f in last > f && count > 1 ? Double(count - 1) * 1e9 / Double(last - f) : nil }
-    say("Recorded: \(written) frames, \(lost) dropped, at \(fps.map(formatFPS) ?? "?") fps to \(path)")
+    say("Recorded: \(written) frames, \(lost) dropped, at \(fps.map(fpsText) ?? "?") fps to \(path)")
     if let fps, let nominal = mode.fps, abs(fps / nominal - 1) > 0.05 {
         say(
-            "Note: the camera delivered \(formatFPS(fps)) fps (from its timestamps); the file plays at \(formatFPS(nominal)) fps, "
+            "Note: the camera delivered \(fpsText(fps)) fps (from its timestamps); the file plays at \(fpsText(nominal)) fps, "
                 + "so it runs \(fps < nominal ? "faster" : "slower") than life (low light or a busy machine slows cameras down)")
     }
     await camera.close()
@@ -272,11 +272,11 @@ enum Ending { case finished, disconnected }
 // 4. Audio only: --microphone with no camera.
 if cameraText == nil, let microphoneText {
     let mic = await find(microphoneText, .audio, waiting: waitForCamera)
-    guard let pcm = mic.audio.first?.pcms.first else { fail("\(mic.name) has no capture PCM") }
-    say("Microphone: \(mic.name) (\(pcm.alsaName))")
+    guard let microphone = try? Microphone.open(mic) else { fail("\(mic.name) has no capture PCM") }
+    say("Microphone: \(mic.name) (\(microphone.pcm))")
     say("Recording audio: \(prefix).wav")
     let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: true, progress: progress)
-    say(await recordAudio(pcm.bufferStream(), to: prefix + ".wav", limits: limits, control: control))
+    say(await recordAudio(microphone, to: prefix + ".wav", limits: limits, control: control))
     if let reason = control.reason { say("Stopped: \(reason)") }
     exit(0)
 }
@@ -287,11 +287,10 @@ var take = 1
 var extraAudio: Task<String, Never>?
 if let microphoneText, !noAudio {
     let mic = await find(microphoneText, .audio, waiting: false)
-    if let pcm = mic.audio.first?.pcms.first {
+    if let microphone = try? Microphone.open(mic) {
         say("Recording audio: \(prefix).wav (\(mic.name))")
-        let stream = pcm.bufferStream()
         let limits = AudioLimits(seconds: duration, maxBytes: maxSize, leads: false, progress: progress)
-        extraAudio = Task.detached { await recordAudio(stream, to: prefix + ".wav", limits: limits, control: control) }
+        extraAudio = Task.detached { await recordAudio(microphone, to: prefix + ".wav", limits: limits, control: control) }
     }
 }
 while true {

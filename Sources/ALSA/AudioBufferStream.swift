@@ -18,11 +18,11 @@ import Synchronization
 /// `.deviceGone`; a busy PCM with `.busy`, naming its holders. Leaving the loop, cancelling
 /// the consuming task, or dropping the sequence stops the thread within one wait and closes the PCM
 /// (`snd_pcm_close`, when the thread lets go of its `PCMCaptureSource`).
-public struct AudioBufferStream: Sendable {
-    public var pcm: String
+package struct AudioBufferStream: Sendable {
+    package var pcm: String
     /// The device the PCM belongs to, when known: errors name it.
-    public var device: DeviceID?
-    public var request: PCMCaptureRequest
+    package var device: DeviceID?
+    package var request: PCMCaptureRequest
     package var port: any ALSAPort
     /// Who holds a busy PCM.
     package var holderLookup: PCMHolderLookup
@@ -30,9 +30,9 @@ public struct AudioBufferStream: Sendable {
     package var spawn: DedicatedThread.Spawner
 
     /// The longest wait for data before the stream ends with `.noData`.
-    public static let noDataTimeout: Duration = AudioLevelMeter.noDataTimeout
+    package static let noDataTimeout: Duration = AudioLevelMeter.noDataTimeout
     /// Overruns in a row (without a frame read between them) before giving up with `.xruns`.
-    public static let maxConsecutiveXruns = AudioLevelMeter.maxConsecutiveXruns
+    package static let maxConsecutiveXruns = AudioLevelMeter.maxConsecutiveXruns
 
     package init(
         pcm: String, request: PCMCaptureRequest = PCMCaptureRequest(), port: any ALSAPort = SystemALSAPort(),

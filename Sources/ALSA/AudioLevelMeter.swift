@@ -7,8 +7,8 @@ import Synchronization
 #endif
 
 /// Why metering a capture PCM stopped (or never started).
-public struct AudioLevelMeterError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable {
+package struct AudioLevelMeterError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable {
         /// `snd_pcm_open` failed with EBUSY: another program captures from it (see `holders`).
         case busy
         /// The device went away while it was read (`-ENODEV`, `-EBADFD`).
@@ -23,15 +23,15 @@ public struct AudioLevelMeterError: Error, Sendable, Hashable, CustomStringConve
         case noThread = "no-thread"
     }
 
-    public var kind: Kind
-    public var pcm: String
-    public var message: String
+    package var kind: Kind
+    package var pcm: String
+    package var message: String
     /// The libasound call that failed, when one did.
-    public var underlying: ALSAError?
+    package var underlying: ALSAError?
     /// Who holds the PCM, for `.busy` (empty when /proc does not say).
-    public var holders: [PCMHolder]
+    package var holders: [PCMHolder]
 
-    public init(kind: Kind, pcm: String, message: String, underlying: ALSAError? = nil, holders: [PCMHolder] = []) {
+    package init(kind: Kind, pcm: String, message: String, underlying: ALSAError? = nil, holders: [PCMHolder] = []) {
         self.kind = kind
         self.pcm = pcm
         self.message = message
@@ -39,7 +39,7 @@ public struct AudioLevelMeterError: Error, Sendable, Hashable, CustomStringConve
         self.holders = holders
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Average power and peak hold per channel of a capture PCM, like

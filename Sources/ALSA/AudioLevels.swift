@@ -5,14 +5,15 @@
 /// The level of one channel over one reading interval, as `AVCaptureAudioChannel`
 /// reports it: decibels relative to full scale, where a full-scale square wave
 /// is 0 dBFS (so a full-scale sine averages −3.01 dBFS and peaks at 0).
-package struct AudioChannelLevel: Sendable, Hashable, Codable {
+public struct AudioChannelLevel: Sendable, Hashable, Codable {
     /// RMS power over the interval, in dBFS: `20·log10(√(Σx²/n))`; nil for
     /// silence (every sample zero), which is −∞ dB.
-    package var averagePowerLevel: Double?
+    public var averagePowerLevel: Double?
     /// Peak hold: the largest |sample| over the interval, in dBFS; nil for silence.
-    package var peakHoldLevel: Double?
+    public var peakHoldLevel: Double?
 
-    package init(averagePowerLevel: Double?, peakHoldLevel: Double?) {
+    /// A channel's levels, in dBFS (nil: silence).
+    public init(averagePowerLevel: Double?, peakHoldLevel: Double?) {
         self.averagePowerLevel = averagePowerLevel
         self.peakHoldLevel = peakHoldLevel
     }

@@ -4,20 +4,20 @@
 
 /// A program holding a capture PCM open, found after `snd_pcm_open` failed with EBUSY:
 /// `owner_pid` from `/proc/asound/cardN/pcmDc/subS/status`, then `/proc/PID/cmdline`.
-public struct PCMHolder: Sendable, Hashable, CustomStringConvertible {
-    public var pid: Int32
+package struct PCMHolder: Sendable, Hashable, CustomStringConvertible {
+    package var pid: Int32
     /// The command line, arguments joined by spaces (clipped); empty when unreadable.
-    public var command: String
+    package var command: String
     /// The status file it was read from.
-    public var statusPath: String
+    package var statusPath: String
 
-    public init(pid: Int32, command: String, statusPath: String) {
+    package init(pid: Int32, command: String, statusPath: String) {
         self.pid = pid
         self.command = command
         self.statusPath = statusPath
     }
 
-    public var description: String { command.isEmpty ? "pid \(pid)" : "pid \(pid) (\(command))" }
+    package var description: String { command.isEmpty ? "pid \(pid)" : "pid \(pid) (\(command))" }
 }
 
 /// The parts of an ALSA PCM name that point at a card: `hw:1,0`, `plughw:Loopback,1,0`,

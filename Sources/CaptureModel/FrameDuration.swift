@@ -12,6 +12,8 @@ public struct FrameDuration: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Frames per second, `nil` when the fraction is invalid.
     public var fps: Double? { interval.isValid ? interval.reciprocalValue : nil }
     public var seconds: Double? { interval.isValid ? interval.doubleValue : nil }
+    /// Frames per second as an exact fraction (the interval's reciprocal), `nil` when the fraction is invalid.
+    package var rate: Rational? { interval.isValid ? interval.reciprocal : nil }
 
     public var description: String {
         guard let fps else { return "\(interval) (invalid)" }
@@ -40,7 +42,7 @@ func roundTo6(_ v: Double) -> Double { (v * 1_000_000).rounded() / 1_000_000 }
 /// "30", "29.97", "7.5": at most three decimals, trailing zeros dropped.
 /// Values no frame rate can have (NaN, infinite, negative or beyond 10¹⁵)
 /// are written as Swift prints them rather than trapping.
-public func formatFPS(_ fps: Double) -> String {
+package func formatFPS(_ fps: Double) -> String {
     guard fps.isFinite, fps >= 0, fps < 1e15 else { return "\(fps)" }
     let milli = Int64((fps * 1000).rounded())
     let whole = milli / 1000

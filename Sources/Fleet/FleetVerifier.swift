@@ -34,7 +34,8 @@ package enum FleetVerifier {
         do throws(CaptureDeviceError) {
             let parameters = try await camera.streamingParameters()
             let expected = parameters?.frameInterval?.fps
-            let report = try await camera.measureStreaming(frames: frames, expectedFPS: expected, timeoutSeconds: timeoutSeconds)
+            let report = try await camera.measureStreaming(
+                frames: frames, expectedRate: parameters?.frameInterval?.rate, timeoutSeconds: timeoutSeconds)
             await camera.close()
             return .success(
                 FleetInventory.Verification(

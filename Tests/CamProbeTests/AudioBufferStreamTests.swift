@@ -6,7 +6,7 @@ import HostSystem
 import Synchronization
 import Testing
 
-/// `AudioBufferStream` against the fake libasound: a 1 kHz sine per channel at the
+/// `AudioBufferStream`, read through a `Microphone`, against the fake libasound: a 1 kHz sine per channel at the
 /// fixture's peak level, S16_LE, 48 kHz, 2400-frame (50 ms) periods; the fake dates
 /// frames with a virtual clock started at `snd_pcm_open` (frame k at open + k / rate).
 @Suite("Audio buffers as they arrive: timestamps, samples, sequence, drops, overruns, unplug, cancel")
@@ -38,12 +38,20 @@ struct AudioBufferStreamTests {
     /// the whole suite runs in parallel on 2 cores, where 10 s was once not enough).
     static func collect(
         _ source: AudioBufferStream, maxQueued: Int = 1024, max: Int, pause: Duration = .zero
-    ) async throws -> ([AudioBuffer], CaptureDeviceError?) {
+    ) async throws -> ([AudioBuffer], MicrophoneError?) {
+        try await collect(
+            Microphone(source: source, id: DeviceID(source.pcm), name: "Loopback"), maxQueued: maxQueued, max: max, pause: pause)
+    }
+
+    /// `collect(_:…)` from `microphone`'s buffers.
+    static func collect(
+        _ microphone: Microphone, maxQueued: Int = 1024, max: Int, pause: Duration = .zero
+    ) async throws -> ([AudioBuffer], MicrophoneError?) {
         try await within(60) {
             var out: [AudioBuffer] = []
-            let stream = source.buffers(maxQueued: maxQueued)
+            let stream = try microphone.buffers(maxQueued: maxQueued)
             if pause > .zero { try await Task.sleep(for: pause) }
-            do throws(CaptureDeviceError) {
+            do throws(MicrophoneError) {
                 for try await b in stream {
                     out.append(b)
                     if out.count >= max { break }
@@ -200,10 +208,10 @@ struct AudioBufferStreamTests {
             AudioBufferStream(pcm: "hw:1,0", port: port, spawn: probe.spawn), max: 100)
         #expect(buffers.count == 5)
         #expect(buffers.map(\.frameCount).reduce(0, +) == 12000)
-        let e = try #require(error)  // a CaptureDeviceError, typed: no cast
-        #expect(e.kind == .disconnected && e.pcmError?.kind == .deviceGone)
+        let e = try #require(error)  // a MicrophoneError, typed: no cast
+        #expect(e.kind == .disconnected)
         #expect(e.message.contains("went away"))
-        #expect(e.pcmError?.underlying?.errno == ENODEV)
+        #expect(e.underlying?.errno == ENODEV)
         // The PCM was closed before the stream ended.
         #expect(probe.opened.load(ordering: .sequentiallyConsistent) == 1)
         #expect(probe.closed.load(ordering: .sequentiallyConsistent) == 1)
@@ -255,14 +263,14 @@ struct AudioBufferStreamTests {
         let system = try Fixtures.system(json: json)
         let devices = DeviceDiscovery(system: system).discover().devices
         let device = try #require(devices.first { !$0.audio.isEmpty })
-        let stream = try #require(device.microphoneBufferStream(system: system))
-        #expect(stream.pcm == "hw:CARD=Loopback,DEV=0")
-        let (buffers, error) = try await Self.collect(stream, max: 2)
+        let microphone = try Microphone.open(device, system: system)
+        #expect(microphone.pcm == "hw:CARD=Loopback,DEV=0" && microphone.id == device.id)
+        let (buffers, error) = try await Self.collect(microphone, max: 2)
         #expect(error == nil)
         #expect(buffers.map(\.sequence) == [0, 1])
         #expect(abs(Self.peakDBFS(buffers, channel: 0) + 12) < 0.5)
         var silent = device
         silent.audio = []
-        #expect(silent.microphoneBufferStream(system: system) == nil)
+        #expect(throws: MicrophoneError.self) { try Microphone.open(silent, system: system) }
     }
 }

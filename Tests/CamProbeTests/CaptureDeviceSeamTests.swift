@@ -22,7 +22,7 @@ struct CaptureDeviceSeamTests {
             FormatRequest(bufferType: .videoCapture, fourcc: "MJPG", width: 1920, height: 1080, frameInterval: FrameDuration(1, 30)))
         #expect(applied.adjustments.isEmpty)
         #expect(await camera.sessionPreset == .inputPriority)
-        let report = try await camera.measureStreaming(frames: 60, expectedFPS: 30)
+        let report = try await camera.measureStreaming(frames: 60, expectedRate: Rational(30, 1))
         #expect(report.framesReceived == 60 && report.framesDropped == 0)
         #expect(abs((report.deliveredFPS ?? 0) - 30) < 0.01)
         await camera.close()
@@ -34,7 +34,8 @@ struct CaptureDeviceSeamTests {
         let d = try device(sys)
         let camera = try CaptureDevice(device: d, system: sys)
         try await camera.lockForConfiguration()
-        let (decision, applied) = try await camera.commit(preset: .high, for: d)
+        let applied = try await camera.commit(preset: .high, for: d)
+        let decision = try #require(applied.decision)
         #expect(decision.choice?.fourcc == "MJPG" && decision.choice?.size == Dimensions(width: 1920, height: 1080))
         #expect(applied.mode.size.width == 1920)
         #expect(await camera.sessionPreset == .high)
@@ -54,7 +55,7 @@ struct CaptureDeviceSeamTests {
                 try await camera.lockForConfiguration()
                 _ = try await camera.commitConfiguration(
                     FormatRequest(bufferType: .videoCapture, fourcc: "MJPG", width: 1280, height: 720, frameInterval: FrameDuration(1, 60)))
-                _ = try await camera.measureStreaming(frames: 8, expectedFPS: 60, timeoutSeconds: 1)
+                _ = try await camera.measureStreaming(frames: 8, expectedRate: Rational(60, 1), timeoutSeconds: 1)
             } catch {
                 failure = error
             }

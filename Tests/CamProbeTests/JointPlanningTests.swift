@@ -33,7 +33,7 @@ struct JointPlanningTests {
             nodes: [], captures: [node], usb: DeviceUSB(source: "lsusb -v", link: link, measured: ["MJPG 1280x720@30": 3]))
     }
 
-    static let wish = JointPlanning.Wish.request(
+    static let wish = JointWish.request(
         CaptureRequest(size: .exact(Dimensions(width: 1280, height: 720)), rate: .atLeast(Rational(30, 1)), format: .list(["MJPG"])))
 
     @Test func aDeviceThatCarriesItsBusIsPlannedWithIt() async {

@@ -98,7 +98,7 @@ struct LsusbSuperSpeedTests {
     /// The plan for one camera alone, asking MJPG 1920x1080 at 30 fps or more.
     static func planAlone(_ link: USBLink) -> JointPlan {
         let node = Self.node([(640, 360), (640, 480), (1280, 720), (1920, 1080)], fps: [60, 30, 15])
-        let wish = JointCamera.Wish.request(
+        let wish = JointWish.request(
             CaptureRequest(
                 size: .exact(Dimensions(width: 1920, height: 1080)), rate: .atLeast(Rational(30, 1)), format: .list([FourCC("MJPG")])))
         return Negotiator.decide(together: [JointCamera(id: DeviceID("cam"), name: "cam", node: node, wish: wish, link: link)])

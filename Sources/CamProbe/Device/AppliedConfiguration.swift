@@ -1,9 +1,11 @@
 import CaptureModel
+import Negotiation
 import V4L2
 
 /// What `CaptureDevice.apply` did: the mode asked for, the mode the driver
 /// reports now (the same type, read back), every field the driver changed,
-/// and for a media-controller camera what configuring its pipeline did.
+/// and for a media-controller camera what configuring its pipeline did; after
+/// `CaptureDevice.commit(preset:for:)`, the decision that chose the mode.
 public struct AppliedConfiguration: Sendable, Hashable, Codable {
     /// The mode that was asked for.
     public var requested: CaptureMode
@@ -15,6 +17,8 @@ public struct AppliedConfiguration: Sendable, Hashable, Codable {
     public var details: AppliedFormat
     /// For a media-controller camera: each pad set, the other capture nodes, the links that still disagree.
     public var pipeline: PipelineApplied?
+    /// The negotiation that chose the mode, when `commit(preset:for:)` applied it; nil after `apply`.
+    public var decision: Decision?
 
     /// True when the driver took the mode exactly as asked.
     public var isExact: Bool { adjustments.isEmpty }

@@ -140,8 +140,9 @@ extension CaptureDevice {
     }
 
     /// Negotiates `preset` for this device's capture node and applies the choice
-    /// (the session preset then is `preset`). Unsupported presets change nothing.
-    public func commit(preset: SessionPreset, for device: Device) async throws(CaptureDeviceError) -> (Decision, AppliedConfiguration) {
+    /// (the session preset then is `preset`); the decision is the result's `decision`.
+    /// Unsupported presets change nothing.
+    public func commit(preset: SessionPreset, for device: Device) async throws(CaptureDeviceError) -> AppliedConfiguration {
         guard let node = device.captures.first(where: { $0.path == path }) else {
             throw CaptureDeviceError(kind: .failed, id: id, message: "\(device.name) has no capture node \(path)")
         }
@@ -151,8 +152,9 @@ extension CaptureDevice {
                 kind: .failed, id: id,
                 message: "\(name) does not support the \(preset.rawValue) preset: " + d.reasons.joined(separator: "; "))
         }
-        let applied = try await apply(c.mode)
+        var applied = try await apply(c.mode)
+        applied.decision = d
         sessionPreset = preset
-        return (d, applied)
+        return applied
     }
 }

@@ -2,21 +2,13 @@ import CaptureModel
 import V4L2
 
 extension CaptureDevice {
-    /// `measureStreaming(frames:expectedFPS:timeoutSeconds:)` with the expected rate as an exact fraction
-    /// (`AppliedConfiguration.mode.frameRate`).
-    public func measureStreaming(frames: Int, expectedRate: Rational?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError)
-        -> StreamReport
-    {
-        try await measureStreaming(
-            frames: frames, expectedFPS: expectedRate.flatMap { $0.isValid ? $0.doubleValue : nil }, timeoutSeconds: timeoutSeconds)
-    }
-
     /// Streams `frames` frames with the active configuration (mmap buffers) and
     /// measures what arrived: delivered rate, jitter, dropped sequence numbers,
-    /// time to first frame. Stops after `timeoutSeconds` without a frame.
+    /// time to first frame, against `expectedRate` as an exact fraction (`AppliedConfiguration.mode.frameRate`;
+    /// nil or invalid: nothing to compare with). Stops after `timeoutSeconds` without a frame.
     /// It runs on this device's own thread (not the cooperative pool) while frames arrive.
     /// The corresponding ioctls are `VIDIOC_REQBUFS`, `QBUF`, `STREAMON`, `DQBUF`, `STREAMOFF`.
-    public func measureStreaming(frames: Int, expectedFPS: Double?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError)
+    public func measureStreaming(frames: Int, expectedRate: Rational?, timeoutSeconds: Double = 5) async throws(CaptureDeviceError)
         -> StreamReport
     {
         await settleStream()
@@ -51,6 +43,7 @@ extension CaptureDevice {
             }
             records.append(next)
         }
-        return StreamReport(frames: records, startedAt: stream.startedAt, expectedFPS: expectedFPS)
+        return StreamReport(
+            frames: records, startedAt: stream.startedAt, expectedFPS: expectedRate.flatMap { $0.isValid ? $0.doubleValue : nil })
     }
 }

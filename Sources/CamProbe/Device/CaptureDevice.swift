@@ -1,4 +1,3 @@
-import ALSA
 import CaptureModel
 import HostSystem
 import Negotiation
@@ -36,8 +35,6 @@ public struct CaptureDeviceError: Error, Sendable, Hashable, CustomStringConvert
     public var holders: [NodeHolder] = []
     /// What interrupted the camera, when the kind is `interrupted`.
     public var interruption: CaptureInterruption?
-    /// For a microphone's buffers: the libasound failure behind it.
-    public var pcmError: AudioLevelMeterError?
     public var description: String { message }
 
     /// An error of `kind` for device `id`, saying `message` (for a recorder that reports its own
@@ -161,10 +158,10 @@ public actor CaptureDevice {
         executor.shutdown()
     }
 
-    /// The active format, read from the driver now.
+    /// The active format, read from the driver now (a recorder reads `activeMode()`).
     ///
     /// The corresponding ioctl is `VIDIOC_G_FMT`.
-    public func activeFormat() async throws(CaptureDeviceError) -> ActiveFormat {
+    package func activeFormat() async throws(CaptureDeviceError) -> ActiveFormat {
         let port = try usablePort()
         do throws(V4L2Error) {
             return try port.readActiveFormat(bufferType)

@@ -13,17 +13,11 @@ import Udev
 /// its measured settings, and nothing is read for it. A device read from a saved profile without one is assumed to
 /// share one USB 2.0 budget with the others (the plan's `busNotRead` says so).
 public enum JointPlanning {
-    /// What the cameras are asked for: a request, or a preset (each camera's one-camera decision is its wish).
-    public enum Wish: Sendable {
-        case request(CaptureRequest)
-        case preset(SessionPreset)
-    }
-
     /// The plan for `devices` (their first capture node) asked for `wish`, the cameras of `priority` favoured
     /// (`JointObjective.priorityThenFair`), else by `objective`. Reads sysfs on a thread of its own (on this one when no
     /// thread can be had), not on the cooperative pool.
     public static func plan(
-        together devices: [Device], wish: Wish, priority: Set<DeviceID> = [], objective: JointObjective = .fair
+        together devices: [Device], wish: JointWish, priority: Set<DeviceID> = [], objective: JointObjective = .fair
     ) async -> JointPlan {
         let read: @Sendable () -> JointPlan = {
             planNow(together: devices, wish: wish, readBus: true, priority: priority, objective: objective)
@@ -37,7 +31,7 @@ public enum JointPlanning {
 
     /// `plan(together:…)` on this thread (the CLI's, itself off the pool); sysfs is read only when `readBus`.
     package static func planNow(
-        together devices: [Device], wish: Wish, readBus: Bool, priority: Set<DeviceID> = [], objective: JointObjective = .fair
+        together devices: [Device], wish: JointWish, readBus: Bool, priority: Set<DeviceID> = [], objective: JointObjective = .fair
     ) -> JointPlan {
         let reader = USBBusReader()
         let cameras = self.cameras(devices, wish: wish, readBus: readBus, reader: reader)
@@ -45,19 +39,10 @@ public enum JointPlanning {
         return Negotiator.decide(together: cameras, occupants: occupants, priority: priority, objective: objective)
     }
 
-    /// The planner's wish for `wish`.
-    package static func jointWish(_ wish: Wish) -> JointCamera.Wish {
-        switch wish {
-        case .request(let r): .request(r)
-        case .preset(let p): .preset(p)
-        }
-    }
-
     /// The planner's cameras: each device's first capture node, with its link and measured settings.
-    package static func cameras(_ devices: [Device], wish: Wish, readBus: Bool, reader: USBBusReader = USBBusReader())
+    package static func cameras(_ devices: [Device], wish: JointWish, readBus: Bool, reader: USBBusReader = USBBusReader())
         -> [JointCamera]
     {
-        let w = jointWish(wish)
         return devices.compactMap { d -> JointCamera? in
             guard let node = d.captures.first else { return nil }
             let isUSB = d.transport.kind == .usb
@@ -66,15 +51,15 @@ public enum JointPlanning {
             let sysfs = readBus && isUSB ? d.identity.physicalPath : nil
             guard let link = sysfs.flatMap({ reader.link($0) }) else {
                 if let usb = d.usb, isUSB {
-                    return JointCamera(id: d.id, name: d.name, node: node, wish: w, link: usb.link, measured: usb.measured, isUSB: true)
+                    return JointCamera(id: d.id, name: d.name, node: node, wish: wish, link: usb.link, measured: usb.measured, isUSB: true)
                 }
-                return JointCamera(id: d.id, name: d.name, node: node, wish: w, link: nil, measured: [:], isUSB: isUSB)
+                return JointCamera(id: d.id, name: d.name, node: node, wish: wish, link: nil, measured: [:], isUSB: isUSB)
             }
             // Settings seen before for this model and firmware (`verify --measure-usb`) and the one held now beat what is assumed.
             let model = sysfs.flatMap { MeasuredReservations.model(ofSysfs: $0) }
             let saved = model.flatMap { MeasuredReservations.load(model: $0) }?.alts ?? [:]
             return JointCamera(
-                id: d.id, name: d.name, node: node, wish: w, link: link, measured: saved.merging(held(node, link)) { _, now in now },
+                id: d.id, name: d.name, node: node, wish: wish, link: link, measured: saved.merging(held(node, link)) { _, now in now },
                 isUSB: isUSB)
         }
     }

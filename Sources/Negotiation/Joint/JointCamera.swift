@@ -2,17 +2,11 @@ import CaptureModel
 
 /// One camera of a joint negotiation: its capture node, what is asked of it, and where it sits on the bus.
 package struct JointCamera: Sendable {
-    /// What a camera is asked for: a request, or a preset (its one-camera decision is the wish).
-    package enum Wish: Sendable, Hashable {
-        case request(CaptureRequest)
-        case preset(SessionPreset)
-    }
-
     /// The camera's stable ID: the plan is keyed by it.
     package var id: DeviceID
     package var name: String
     package var node: CaptureNodeCapabilities
-    package var wish: Wish
+    package var wish: JointWish
     /// Its bus model (sysfs, a pasted `lsusb`, or a profile); nil when not known: then every such camera is
     /// assumed to share one USB 2.0 budget, and the plan says so.
     package var link: USBLink?
@@ -23,7 +17,7 @@ package struct JointCamera: Sendable {
     package var isUSB: Bool
 
     package init(
-        id: DeviceID, name: String, node: CaptureNodeCapabilities, wish: Wish, link: USBLink?, measured: [String: UInt8] = [:],
+        id: DeviceID, name: String, node: CaptureNodeCapabilities, wish: JointWish, link: USBLink?, measured: [String: UInt8] = [:],
         isUSB: Bool = true
     ) {
         self.isUSB = isUSB

@@ -117,7 +117,7 @@ enum JointExplainer {
 
     static func mode(_ s: Negotiator.Scored) -> String { "\(s.mode.fourcc) \(s.mode.size)@\(formatFPS(s.fps))" }
 
-    static func describe(_ w: JointCamera.Wish) -> String {
+    static func describe(_ w: JointWish) -> String {
         switch w {
         case .preset(let p): return "preset \(p.rawValue)"
         case .request(let r):

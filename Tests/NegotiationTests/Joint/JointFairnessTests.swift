@@ -27,7 +27,7 @@ struct JointFairnessTests {
     }
 
     /// Two C920s on one EHCI bus (the B990's alternate settings, the C920's family: 192 B … 3 × 1020 B).
-    static func twoC920s(_ wish: JointCamera.Wish) -> [JointCamera] {
+    static func twoC920s(_ wish: JointWish) -> [JointCamera] {
         (1...2).map { i in
             F.camera(
                 "c920-\(i)", F.link("1-\(i)", bus: 1, controller: F.ehci, alts: F.logitech), wish: wish, node: c920("/dev/video\(2 * i)"))

@@ -124,7 +124,7 @@ struct JointReportsTests {
     // given: `JointFixture.common` (128 B … 3 × 1024 B) is assumed; the lower bound (2392 B) then takes the 3072 B setting.
     @Test func usbCamTwoYUYVCamerasOnFireflyFail() {
         let ehci = USBController(driver: "ehci-platform", sysfsName: "fe380000.usb")
-        let wish = JointCamera.Wish.request(
+        let wish = JointWish.request(
             CaptureRequest(
                 size: .exact(Dimensions(width: 640, height: 480)), rate: .exact(Rational(30, 1)), format: .list([FourCC("YUYV")])))
         let only640 = F.node("/dev/video12", yuyv: [F.size(640, 480, [30])])

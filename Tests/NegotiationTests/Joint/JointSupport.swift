@@ -58,12 +58,12 @@ enum JointFixture {
     }
 
     static func camera(
-        _ id: String, _ link: USBLink?, wish: JointCamera.Wish, node: CaptureNodeCapabilities = webcam(), measured: [String: UInt8] = [:]
+        _ id: String, _ link: USBLink?, wish: JointWish, node: CaptureNodeCapabilities = webcam(), measured: [String: UInt8] = [:]
     ) -> JointCamera {
         JointCamera(id: DeviceID(id), name: id, node: node, wish: wish, link: link, measured: measured)
     }
 
-    static func request(_ w: UInt32, _ h: UInt32, fps: UInt32, _ format: String? = nil) -> JointCamera.Wish {
+    static func request(_ w: UInt32, _ h: UInt32, fps: UInt32, _ format: String? = nil) -> JointWish {
         .request(
             CaptureRequest(
                 size: .exact(Dimensions(width: w, height: h)), rate: .atLeast(Rational(fps, 1)),

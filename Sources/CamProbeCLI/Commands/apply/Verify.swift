@@ -72,9 +72,10 @@ struct Verify: AsyncParsableCommand {
         }
         let a = try await Applier.run(device, request, source)
         let expected = a.applied.afterInterval?.fps ?? a.decision.choice?.frameInterval?.fps
+        let expectedRate = a.applied.afterInterval?.rate ?? a.decision.choice?.frameInterval?.rate
         let report: StreamReport
         do {
-            report = try await a.camera.measureStreaming(frames: frames, expectedFPS: expected, timeoutSeconds: frameTimeout)
+            report = try await a.camera.measureStreaming(frames: frames, expectedRate: expectedRate, timeoutSeconds: frameTimeout)
         } catch {
             await a.camera.close()
             throw CLIError(message: "streaming \(a.device.name) failed: \(error.message)")

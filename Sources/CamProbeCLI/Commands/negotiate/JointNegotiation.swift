@@ -19,7 +19,7 @@ enum JointNegotiation {
     ) throws {
         let (devices, favoured) = try resolve(selectors, priority: prioritySelectors, source: source)
         let priority = Set(favoured.map(\.id))
-        let wish: JointPlanning.Wish
+        let wish: JointWish
         if let p = request.preset {
             wish = .preset(p)
         } else if let r = try request.request() {
@@ -35,7 +35,7 @@ enum JointNegotiation {
             usbFrom.isEmpty
             ? JointPlanning.planNow(together: devices, wish: wish, readBus: live, priority: priority)
             : Negotiator.decide(
-                together: try pasted(devices, wish: JointPlanning.jointWish(wish), files: usbFrom), priority: priority)
+                together: try pasted(devices, wish: wish, files: usbFrom), priority: priority)
         if let emit {
             // One command per camera, each after a comment naming it; the plan's verdict is the exit status.
             for (i, c) in plan.cameras.enumerated() {
@@ -55,7 +55,7 @@ enum JointNegotiation {
 
     /// The cameras with the bus models of pasted `lsusb -v` / `lsusb -t` files, matched by USB ID in order; a
     /// camera no file names keeps none (and the plan says so).
-    static func pasted(_ devices: [Device], wish: JointCamera.Wish, files: [String]) throws -> [JointCamera] {
+    static func pasted(_ devices: [Device], wish: JointWish, files: [String]) throws -> [JointCamera] {
         var verbose = ""
         var tree = ""
         for f in files {
