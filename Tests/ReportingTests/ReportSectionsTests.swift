@@ -222,4 +222,25 @@ struct ReportSectionsTests {
         #expect(controls.contains { $0.key == "exposure_time_absolute" })
         #expect(md.contains("| exposure_time_absolute | int | 3…2047 | 250 | 250 |"), "\(md)")
     }
+    /// A size range is a hatched band from the rate at its smallest size to the rate at its largest; a range whose
+    /// rates no one reported is drawn and written as unknown, never as 0 fps.
+    @Test func aSizeRangeIsABandAndUnknownRatesStayUnknown() throws {
+        var d = try ReportWritersTests.device()
+        d.captures[0].formats[0].sizes = [
+            .stepwise(
+                min: Dimensions(width: 160, height: 120), max: Dimensions(width: 640, height: 480), step: Dimensions(width: 2, height: 2),
+                intervalsAtMin: .discrete([FrameDuration(1, 60)]), intervalsAtMax: .discrete([FrameDuration(1, 30)])),
+            .continuous(
+                min: Dimensions(width: 16, height: 16), max: Dimensions(width: 4096, height: 2160),
+                intervalsAtMin: .unknown(reason: "not reported"), intervalsAtMax: .unknown(reason: "not reported")),
+        ]
+        let r = DeviceReport(d)
+        let html = HTMLReport.render([r], generator: "t")
+        #expect(html.contains(#"<polygon class="range" "#) && html.contains(#"fill="url(#hatch-1)""#), "the stepwise band")
+        #expect(html.contains(">60→30 fps</text>"))
+        #expect(html.contains(#"<rect class="range unknown" "#) && html.contains(">frame rates unknown</text>"))
+        let md = MarkdownReport.render([r], generator: "t")
+        #expect(md.contains("| 160x120–640x480 | stepwise | 60→30 fps |"), "\(md)")
+        #expect(md.contains("| 16x16–4096x2160 | continuous | ? |"), "\(md)")
+    }
 }
