@@ -10,8 +10,9 @@ import Testing
 
 /// Control values kept by name (`ctl --save/--restore`): what a profile keeps, the order a restore writes in, the
 /// files (saved, read back, listed, deleted, refused) and a restore through the fake seam. The CLI's own checks are in
-/// EndToEndTests/SavedControlProfileTests.swift.
-@Suite("Kept controls: saved, read back and restored")
+/// EndToEndTests/SavedControlProfileTests.swift. One at a time: they share the process's store, and run side by side
+/// they would hold the pool's threads that `StuckReassertionTests` times.
+@Suite("Kept controls: saved, read back and restored", .serialized)
 struct ControlProfileStoreTests {
     static let brightness: UInt32 = 0x0098_0900
     static let exposureAuto: UInt32 = 0x009a_0901
