@@ -195,7 +195,9 @@ let package = Package(
         .testTarget(
             name: "V4L2Tests", dependencies: ["V4L2", "CV4L2", "V4L2Testing", "CaptureModel", "HostSystem"],
             swiftSettings: strict),
-        .testTarget(name: "UdevTests", dependencies: ["Udev", "CamProbeTesting", "CaptureModel", "HostSystem"], swiftSettings: strict),
+        .testTarget(
+            name: "UdevTests", dependencies: ["Udev", "DeviceFixtures", "V4L2Testing", "CaptureModel", "HostSystem"],
+            swiftSettings: strict),
         .testTarget(name: "ALSATests", dependencies: ["ALSA", "ALSATesting", "CaptureModel"], swiftSettings: strict),
         .testTarget(
             name: "CamProbeTests",
@@ -216,20 +218,21 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "PointsOfInterestTests",
-            dependencies: ["PointsOfInterest", "CamProbeTesting", "CamProbe", "CaptureModel", "Negotiation", "V4L2"],
+            dependencies: ["PointsOfInterest", "V4L2Testing", "CaptureModel", "Negotiation", "V4L2"],
             swiftSettings: strict),
-        .testTarget(
-            name: "UdevRulesTests", dependencies: ["UdevRules", "CamProbeTesting", "CamProbe", "CaptureModel"], swiftSettings: strict),
+        .testTarget(name: "UdevRulesTests", dependencies: ["UdevRules", "CaptureModel"], swiftSettings: strict),
         .testTarget(
             name: "SnapshotTests", dependencies: ["Snapshot", "CamProbeTesting", "CamProbe", "V4L2"], swiftSettings: strict),
         .testTarget(
             name: "ProfileFormatTests",
-            dependencies: ["ProfileFormat", "TextImport", "CaptureModel", "CamProbeTesting", "CamProbe", "SensorPipelines"],
+            dependencies: [
+                "ProfileFormat", "TextImport", "CaptureModel", "DeviceFixtures", "V4L2Testing", "V4L2", "Negotiation", "SensorPipelines",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TextImportTests",
             dependencies: [
-                "TextImport", "ProfileFormat", "CaptureModel", "CamProbeTesting", "CamProbe", "Negotiation", "SensorPipelines",
+                "TextImport", "ProfileFormat", "CaptureModel", "DeviceFixtures", "V4L2Testing", "Negotiation", "SensorPipelines",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -238,7 +241,7 @@ let package = Package(
             exclude: ["Golden", "Devices"],
             swiftSettings: strict),
         .testTarget(
-            name: "SensorPipelinesTests", dependencies: ["SensorPipelines", "CaptureModel", "CamProbeTesting", "CamProbe", "V4L2"],
+            name: "SensorPipelinesTests", dependencies: ["SensorPipelines", "CaptureModel", "V4L2Testing", "V4L2"],
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

@@ -89,7 +89,8 @@ struct CamProbeCommand: AsyncParsableCommand {
 /// The entry point the `camprobe` executable (and the test-only
 /// `camprobe-fake`) call: parses `arguments` (the process's own when nil),
 /// runs the command against `environment`'s machine and exits with its status.
-package enum CamProbeCLI {
+/// (Not named like its module, which a type of that name would hide.)
+package enum CommandLineEntry {
     package static func main(arguments: [String]? = nil, environment: CLIEnvironment = .live) async -> Never {
         CLIEnvironment.install(environment)
         await CamProbeCommand.main(arguments: arguments)

@@ -41,4 +41,4 @@ do {
 let environment = CLIEnvironment(
     makeSystem: { FakeDeviceSystem(spec: spec) }, hotplugEvents: { AsyncStream { $0.finish() } }, isLive: false,
     pipeWire: pipeWire)
-await CamProbeCLI.main(arguments: arguments, environment: environment)
+await CommandLineEntry.main(arguments: arguments, environment: environment)

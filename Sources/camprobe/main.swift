@@ -1,4 +1,4 @@
 import CamProbeCLI
 
 // The shipped command line: the real machine, nothing else.
-await CamProbeCLI.main()
+await CommandLineEntry.main()

@@ -1,11 +1,10 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import Negotiation
 import PointsOfInterest
 import Testing
 import V4L2
+import V4L2Testing
 
 /// Points of interest through uvcvideo's region of interest, and compound
 /// control values, against the fake device (which lays payloads out as the
@@ -14,13 +13,13 @@ import V4L2
 struct RegionOfInterestTests {
     func roiCamera() throws -> (FakeDeviceSystem, CaptureNodeCapabilities) {
         let sys = try Fixtures.system("uvc-roi.json")
-        let node = try #require(sys.discoverAll().devices.first?.captures.first)
+        let node = try #require(sys.capture())
         return (sys, node)
     }
 
     func set(_ kind: PointOfInterestKind, _ text: String) throws -> PointOfInterestChange {
         let (sys, node) = try roiCamera()
-        let port = try sys.open(node.path, throughLibV4L2: false)
+        let port = try sys.openPort(node.path)
         return try PointOfInterestSetter.set(kind, to: try NormalizedPoint(parsing: text), node: node, port: port)
     }
 
@@ -76,8 +75,8 @@ struct RegionOfInterestTests {
 
     @Test func aCameraWithoutTheControlsSaysSo() throws {
         let sys = try Fixtures.system(json: #"{"nodes":["# + webcamNode() + "]}")
-        let node = try #require(sys.discoverAll().devices.first?.captures.first)
-        let port = try sys.open(node.path, throughLibV4L2: false)
+        let node = try #require(sys.capture())
+        let port = try sys.openPort(node.path)
         #expect(PointOfInterestSupport.from(node.controls).focus.supported == false)
         let point = try NormalizedPoint(x: 0.5, y: 0.5)
         do throws(PointOfInterestFailure) {
@@ -126,7 +125,7 @@ struct RegionOfInterestTests {
             + #""formats":[{"fourcc":"YUYV","description":"YUYV 4:2:2","sizes":[{"discrete":"640x480","intervals":{"discrete":["1/30"]}}]}],"activeFormat":{"fourcc":"YUYV","width":640,"height":480},"#
             + controls + "}"
         let sys = try Fixtures.system(json: #"{"nodes":["# + node + "]}")
-        let c = try #require(sys.discoverAll().devices.first?.captures.first)
+        let c = try #require(sys.capture())
         #expect(c.control("area")?.value == .area(ControlArea(width: 1000, height: 2000)))
         #expect(c.control("area")?.elementSize == 8)
         #expect(c.control("u16_matrix")?.value == .array([1, 2, 3, 4, 5, 65535]))

@@ -1,7 +1,7 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
+import DeviceFixtures
 import FoundationEssentials
+import Negotiation
 import ProfileFormat
 import Testing
 import TextImport
@@ -122,7 +122,8 @@ struct HostileProfileTests {
         }
     }
 
-    /// The same through `ProfileFile.load` (what `--profile FILE` does), on a file with every edge size.
+    /// The same from a file, read as `--profile FILE` reads it (`ProfileFile.load`, the façade's: the codec that
+    /// claims its first bytes, then its schema-checked read), on a file with every edge size.
     @Test func hostileFileLoadsAndNegotiates() throws {
         var doc = try Self.base()
         let edges: [UInt32] = [0, 1, 2, Self.m - 1, Self.m]
@@ -143,7 +144,9 @@ struct HostileProfileTests {
         let path = FileManager.default.temporaryDirectory.path + "/camprobe-hostile-\(UUID().uuidString).json"
         try Data(JSONProfile.write(doc).utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        Self.negotiateEverything(try ProfileFile.load(path))
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let codec = try #require(ProfileCodecs.detect(bytes))
+        Self.negotiateEverything(try codec.open(bytes).read().device)
     }
 
     // MARK: validate agrees with load

@@ -1,6 +1,5 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
+import DeviceFixtures
 import Foundation
 import SensorPipelines
 import Testing
@@ -267,19 +266,15 @@ struct SensorProfileTests {
         }
     }
 
-    /// Sensor cameras of the fake media-controller systems (graph and pads read
-    /// through the device seam by `MediaPipelineReader`, devices from
-    /// `SensorCameraBuilder`) go through both forms unchanged.
-    @Test(arguments: ["vimc-topology.json", "pi-topology.json"])
+    /// Sensor cameras of the fake media-controller systems (graph and pads read through the device seam, devices from
+    /// `SensorCameraBuilder`, as discovery made them: `Tests/NegotiationTests/Devices/NAME.json`, checked against
+    /// discovery by CamProbeTests) go through both forms unchanged.
+    @Test(arguments: ["vimc-topology", "vimc-topology+subdevs", "pi-topology"])
     func fixtureSensorsRoundTrip(_ name: String) throws {
-        let path = ProfileTestFiles.root + "/Tests/Fixtures/" + name
-        let system = try FakeDeviceSystem(fixtures: [path])
-        let pipeline = try MediaPipelineReader.read("/dev/media0", system: system)
-        let base = try #require(DeviceDiscovery(system: system).discover().devices.first)
-        let facts = MediaSystemFacts(graph: pipeline.graph, pads: pipeline.pads, mismatches: pipeline.mismatches)
-        let devices = SensorCameraBuilder.devices(facts, base: base).devices
+        let devices = try ProfileTestFiles.discovered(ProfileTestFiles.root + "/Tests/NegotiationTests/Devices/\(name).json")
+            .filter { $0.sensor != nil }
         #expect(!devices.isEmpty)
-        // The fixtures' subdevices answer no pad enumeration: outputs, lenses and the graph are what they exercise.
+        // Each system has a sensor camera with outputs and a lens: outputs, lenses and the graph are what they exercise.
         #expect(devices.contains { !($0.sensor?.outputs.isEmpty ?? true) && !($0.sensor?.lenses.isEmpty ?? true) })
         for d in devices {
             let doc = DeviceDocument(generator: "camprobe tests", device: d)

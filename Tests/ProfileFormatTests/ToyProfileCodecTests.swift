@@ -1,6 +1,5 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
+import DeviceFixtures
 import Foundation
 import ProfileFormat
 import Testing
@@ -49,16 +48,6 @@ struct ToyProfileCodecTests {
 
     static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    /// A file in a fresh folder, removed when the test ends.
-    static func withFile(_ name: String, _ text: String, _ body: (String) throws -> Void) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("toy-codec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        try body(path)
-    }
-
     @Test func aRealProfileRoundTripsThroughTheToy() throws {
         let original = try Self.bytes(Self.c525)
         let json = try #require(ProfileCodecs.detect(original, among: Self.registry))
@@ -84,41 +73,38 @@ struct ToyProfileCodecTests {
         #expect(ProfileCodecs.extensions(among: Self.registry) == ".json, .xml, .toy or .toyprofile")
     }
 
-    @Test func aProfileFileInTheToyLoadsAsADevice() throws {
-        let text = ToyProfileCodec().encode(try JSONProfile.read(try Self.bytes(Self.c525)))
-        try Self.withFile("c525.toy", text) { path in
-            let document = try ProfileFile.loadDocument(path, codecs: Self.registry)
-            #expect(document.device.name == "HD Webcam C525")
-            #expect(throws: ProfileFile.LoadError.self) { try ProfileFile.loadDocument(path) }
-        }
+    // What `ProfileFile.loadDocument(path, codecs:)` (the façade's, tested in CamProbeTests) does with a file's bytes,
+    // in ProfileFormat alone: the codec of `codecs` that claims its first bytes reads it.
+
+    @Test func aProfileInTheToyReadsAsADevice() throws {
+        let bytes = Array(ToyProfileCodec().encode(try JSONProfile.read(try Self.bytes(Self.c525))).utf8)
+        let codec = try #require(ProfileCodecs.detect(bytes, among: Self.registry))
+        #expect(codec.displayName == "TOY")
+        #expect(try codec.open(bytes).read().device.name == "HD Webcam C525")
+        #expect(ProfileCodecs.detect(bytes) == nil, "the shipped codecs claim a toy profile")
     }
 
-    @Test func aMalformedToyLineNamesFileAndLine() throws {
+    @Test func aMalformedToyLineNamesItsLine() throws {
         var lines = ToyProfileCodec().encode(try JSONProfile.read(try Self.bytes(Self.c525))).split(separator: "\n").map(String.init)
         lines[2] = "oops"
-        try Self.withFile("bad.toy", lines.joined(separator: "\n") + "\n") { path in
-            do throws(ProfileFile.LoadError) {
-                _ = try ProfileFile.loadDocument(path, codecs: Self.registry)
-                Issue.record("a malformed toy line was accepted")
-            } catch {
-                #expect(error.description == "\(path): invalid TOY profile: line 3: expected '| ' and a line of JSON")
-            }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let codec = try #require(ProfileCodecs.detect(bytes, among: Self.registry))
+        do throws(ProfileReadError) {
+            _ = try codec.open(bytes).read()
+            Issue.record("a malformed toy line was accepted")
+        } catch {
+            #expect(error.description == "line 3: expected '| ' and a line of JSON")
         }
     }
 
-    @Test func aFileNoCodecClaimsNamesEveryOpeningTheListKnows() throws {
-        try Self.withFile("paste.txt", "Driver Info:\n") { path in
-            for (codecs, opening) in [
-                (ProfileCodecs.all, "it starts with neither '{' (JSON) nor '<' (XML)."),
-                (Self.registry, "it starts with none of '{' (JSON), '<' (XML) or 'toyprofile' (TOY)."),
-            ] {
-                do throws(ProfileFile.LoadError) {
-                    _ = try ProfileFile.loadDocument(path, codecs: codecs)
-                    Issue.record("text was read as a profile")
-                } catch {
-                    #expect(error.message.hasPrefix("not a camprobe profile: " + opening))
-                }
-            }
+    @Test func textNoCodecClaimsIsNamedByEveryOpeningTheListKnows() throws {
+        let paste = Array("Driver Info:\n".utf8)
+        for (codecs, opening) in [
+            (ProfileCodecs.all, "starts with neither '{' (JSON) nor '<' (XML)"),
+            (Self.registry, "starts with none of '{' (JSON), '<' (XML) or 'toyprofile' (TOY)"),
+        ] {
+            #expect(ProfileCodecs.detect(paste, among: codecs) == nil, "text was read as a profile")
+            #expect(ProfileCodecs.startsWithNone(among: codecs) == opening)
         }
     }
 }

@@ -1,8 +1,8 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import Foundation
 import Testing
+import V4L2
+import V4L2Testing
 
 @testable import ProfileFormat
 
@@ -20,14 +20,14 @@ enum ProfileTestFiles {
 
     /// Every shipped profile.
     static let profiles = jsonFiles(in: "Profiles")
-    /// Every fake-device fixture of the V4L2 tests.
-    /// Each fake-system fixture; a `-subdevs` file is the sub-devices of the `-topology` file beside it, so they go together.
-    static let fixtures = jsonFiles(in: "Tests/Fixtures").filter { !$0.hasSuffix("-subdevs.json") }
+    /// The devices discovery made of every fake-device fixture (`Tests/NegotiationTests/Devices/NAME.json`, checked
+    /// against discovery by CamProbeTests' `NegotiationDeviceSnapshotTests`), so these tests build without the façade.
+    /// (A `-subdevs` fixture alone makes no device: its snapshot is empty, and `vimc-topology+subdevs` has the pair.)
+    static let fixtures = jsonFiles(in: "Tests/NegotiationTests/Devices").filter { !$0.hasSuffix("-subdevs.json") }
 
-    /// The sub-device fixture that goes with a fixture, if any.
-    static func companions(_ path: String) -> [String] {
-        let subdevs = path.replacingOccurrences(of: "-topology.json", with: "-subdevs.json")
-        return subdevs != path && FileManager.default.fileExists(atPath: subdevs) ? [path, subdevs] : [path]
+    /// The devices of one of `fixtures`.
+    static func discovered(_ path: String) throws -> [Device] {
+        try JSONDecoder().decode([Device].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// nil when equal (`DeviceDocument` is not Equatable; `Device` is), else
@@ -109,7 +109,7 @@ struct XMLRoundTripTests {
     /// Devices built by discovery from the fake-device fixtures go through both forms.
     @Test(arguments: ProfileTestFiles.fixtures)
     func fixtureDeviceRoundTrips(_ path: String) throws {
-        let devices = DeviceDiscovery(system: try FakeDeviceSystem(fixtures: ProfileTestFiles.companions(path))).discover().devices
+        let devices = try ProfileTestFiles.discovered(path)
         #expect(!devices.isEmpty)
         for d in devices {
             let doc = DeviceDocument(generator: "camprobe tests", device: d)
@@ -119,7 +119,8 @@ struct XMLRoundTripTests {
     }
 
     /// Faults injected at the ioctl seam leave problems (errno, call, kind) in
-    /// the model; both forms keep them.
+    /// the model; both forms keep them. The device is what the V4L2 layer reads of the node (its capture, or the
+    /// error that kept it from being read), without discovery.
     @Test(arguments: [
         #""faults":[{"ioctl":"VIDIOC_ENUM_FRAMEINTERVALS","afterCalls":3,"errno":"ENODEV"}]"#,
         #""faults":[{"ioctl":"VIDIOC_QUERY_EXT_CTRL","errno":"EIO"}]"#,
@@ -135,8 +136,14 @@ struct XMLRoundTripTests {
             + #""controls":[{"id":"0x00980900","name":"Brightness","type":"int","min":0,"max":255,"step":1,"default":128,"value":140}],"#
             + #""frameInterval":"1/0","# + extra + "}]}"
         let spec = try JSONDecoder().decode(FakeSystemSpec.self, from: Data(json.utf8))
-        let devices = DeviceDiscovery(system: FakeDeviceSystem(spec: spec)).discover().devices
-        let d = try #require(devices.first)
+        let system = FakeDeviceSystem(spec: spec)
+        var problems: [Problem] = []
+        do throws(V4L2Error) { _ = try system.openPort("/dev/video0") } catch { problems.append(error.problem) }
+        let d = Device(
+            id: DeviceID("usb-test"), name: "Test Cam", modelID: nil, transport: Transport(kind: .usb),
+            identity: DeviceIdentity(busInfo: "usb-0000:00:14.0-1", driver: "uvcvideo"),
+            nodes: [DeviceNode(role: .capture, path: "/dev/video0")], captures: system.capture().map { [$0] } ?? [],
+            problems: problems)
         #expect(!d.allProblems.isEmpty)
         let doc = DeviceDocument(generator: "camprobe tests", device: d)
         try ProfileTestFiles.xmlRoundTrip(doc)

@@ -1,9 +1,8 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import SensorPipelines
 import Testing
 import V4L2
+import V4L2Testing
 
 /// vimc at power-on: the sensors' sources carry RGB888_1X24 while the debayers'
 /// sinks expect SRGGB8_1X8 (VIMC.md) — STREAMON fails with EPIPE everywhere.

@@ -1,4 +1,4 @@
-import CamProbeTesting
+import DeviceFixtures
 import Testing
 
 @testable import TextImport

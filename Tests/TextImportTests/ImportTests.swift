@@ -1,10 +1,9 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
 import FoundationEssentials
 import ProfileFormat
 import Testing
 import TextImport
+import V4L2Testing
 
 /// The v4l2-ctl text importer against real users' dumps (Tests/Fixtures/v4l2-ctl).
 @Suite("Importing v4l2-ctl text")
@@ -215,8 +214,8 @@ struct ImportTests {
 
     @Test func importedC525MatchesTheFixtureDeviceUpToRounding() throws {
         let imported = try Self.importDir("03-logitech-c525-falcons", only: ["list-formats-ext.txt"]).device.captures[0]
-        let system = try FakeDeviceSystem(fixtures: [Self.repo + "/Tests/Fixtures/c525.json"])
-        let live = try #require(DeviceDiscovery(system: system).discover().devices.first?.captures.first)
+        // The capture node as the V4L2 layer reads it (what discovery reads for each capture node).
+        let live = try #require(try FakeDeviceSystem(fixtures: [Self.repo + "/Tests/Fixtures/c525.json"]).capture())
         #expect(imported.formats.map(\.fourcc) == live.formats.map(\.fourcc))
         #expect(imported.formats.map { $0.sizes.map(\.largest) } == live.formats.map { $0.sizes.map(\.largest) })
         // The fixture keeps uvcvideo's 100 ns fractions (333333/10000000); the text only has rounded rates.

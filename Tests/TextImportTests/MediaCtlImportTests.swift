@@ -1,8 +1,9 @@
-import CamProbe
-import CamProbeTesting
 import CaptureModel
+import DeviceFixtures
 import Foundation
+import Negotiation
 import ProfileFormat
+import SensorPipelines
 import Testing
 import TextImport
 

@@ -1,7 +1,7 @@
-import CamProbeTesting
 import HostSystem
 import Testing
 import Udev
+import V4L2Testing
 
 @Suite("The udev monitor thread")
 struct UdevMonitorTests {

@@ -1,7 +1,7 @@
-import CamProbeTesting
 import Foundation
 import HostSystem
 import Synchronization
+import V4L2Testing
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
-import CamProbeTesting
 import CaptureModel
+import DeviceFixtures
 import Foundation
 import Testing
 

@@ -5,9 +5,10 @@ import SensorPipelines
 import Testing
 
 /// Media-controller cameras through the fake: vimc's real topology and its
-/// sub-devices at power-on (vimc-topology.json + vimc-subdevs.json).
+/// sub-devices at power-on (vimc-topology.json + vimc-subdevs.json), as discovery (the façade) reads them and
+/// `SensorCameraBuilder` makes them. (Moved from SensorPipelinesTests, which builds without the façade.)
 @Suite("Media-controller cameras: one per sensor")
-struct SensorCameraTests {
+struct SensorCameraDiscoveryTests {
     static func vimc() throws -> DeviceDiscovery.Result {
         try FakeDeviceSystem(fixtures: [Fixtures.path("vimc-topology.json"), Fixtures.path("vimc-subdevs.json")]).discoverAll()
     }
@@ -99,15 +100,5 @@ struct SensorCameraTests {
             return
         }
         #expect(e.message.contains(#""Debayer A":0 does not take RGB888_1X24"#))
-    }
-
-    @Test func aRateBecomesTheVerticalBlankingThatGivesIt() {
-        // An imx708-like mode: 1536x864, line length 1536 + 1000 pixels, 595.2 Mpixel/s.
-        let t = SensorTiming(pixelRate: 595_200_000, hblank: 1000, vblank: 100, vblankMinimum: 20, vblankMaximum: 60_000)
-        let v = t.vblank(for: Rational(1, 30), width: 1536, height: 864)
-        #expect(v == 6959)  // 595200000 / 30 / 2536 = 7823.3 lines per frame, less 864 active lines
-        let fps = t.frameInterval(width: 1536, height: 864, vblank: 6959)?.reciprocalValue ?? 0
-        #expect(abs(fps - 30) < 0.01)
-        #expect(t.vblank(for: Rational(1, 1000), width: 1536, height: 864) == 20)  // clamped to the control's range
     }
 }
