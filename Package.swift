@@ -203,6 +203,7 @@ let package = Package(
             name: "CamProbeTests",
             dependencies: [
                 "CamProbe", "CamProbeTesting", "CaptureModel", "HostSystem", "V4L2", "Udev", "ALSA", "Negotiation", "SensorPipelines",
+                "PipeWire",
             ],
             swiftSettings: strict),
         .testTarget(

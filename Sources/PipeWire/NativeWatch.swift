@@ -66,6 +66,9 @@ final class NativeWatch: PipeWireWatch {
         return lost.map { .lost($0) }
     }
 
+    /// Shuts the connection down: a waiting `next` reads its end and says the watch is lost.
+    var interrupter: @Sendable () -> Void { socket.interrupter }
+
     private func lose(_ why: String) { if lost == nil { lost = why } }
 
     private func enqueue(_ e: PipeWireWatchEvent) {

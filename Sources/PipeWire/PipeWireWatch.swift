@@ -18,6 +18,9 @@ package enum PipeWireWatchEvent: Sendable, Equatable {
 package protocol PipeWireWatch: AnyObject {
     /// The next event, waiting at most `timeoutMilliseconds` (nil: none came in that time).
     func next(timeoutMilliseconds: Int) -> PipeWireWatchEvent?
+    /// Ends a `next` waiting on another thread at once, and every later one (nil or `.lost`): how the watch's owner
+    /// stops it without looking at a flag in steps. Called from any thread, only while the watch is kept.
+    var interrupter: @Sendable () -> Void { get }
 }
 
 extension PipeWirePort {

@@ -97,4 +97,11 @@ struct UnixSocket {
     }
 
     func close() { Glibc.close(fd) }
+
+    /// `shutdown(SHUT_RDWR)` from any thread: a `poll` waiting on the socket wakes and reads the end of the stream.
+    /// Only while the socket is open (after `close`, its number may be another file's).
+    var interrupter: @Sendable () -> Void {
+        let fd = fd
+        return { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+    }
 }

@@ -129,27 +129,30 @@ package struct FakePipeWirePort: PipeWirePort {
 }
 
 /// A fake watch: its events in order, each `afterMs` after the one before (real time: the monitor's timing is
-/// what is tested); then nothing, or `lost` again after a loss, as the real one.
+/// what is tested); then nothing, or `lost` again after a loss, as the real one. Interrupted, it waits no more.
 final class FakePipeWireWatch: PipeWireWatch {
     private var events: [(afterMs: Int, event: PipeWireWatchEvent)]
     private var lost: PipeWireWatchEvent?
     private var waited = 0
+    private let interrupted = Latch()
 
     init(events: [(afterMs: Int, event: PipeWireWatchEvent)]) { self.events = events }
+
+    var interrupter: @Sendable () -> Void { { [interrupted] in interrupted.open() } }
 
     func next(timeoutMilliseconds: Int) -> PipeWireWatchEvent? {
         if let lost { return lost }
         guard let first = events.first else {
-            FakeClock.sleep(milliseconds: timeoutMilliseconds)
+            _ = interrupted.wait(milliseconds: timeoutMilliseconds)
             return nil
         }
         let due = first.afterMs - waited
         if due > timeoutMilliseconds {
-            FakeClock.sleep(milliseconds: timeoutMilliseconds)
+            if interrupted.wait(milliseconds: timeoutMilliseconds) { return nil }
             waited += timeoutMilliseconds
             return nil
         }
-        if due > 0 { FakeClock.sleep(milliseconds: due) }
+        if due > 0 && interrupted.wait(milliseconds: due) { return nil }
         events.removeFirst()
         waited = 0
         if case .lost = first.event { lost = first.event }

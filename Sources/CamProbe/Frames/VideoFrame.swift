@@ -1,10 +1,7 @@
 import CaptureModel
+import HostSystem
 import Synchronization
 import V4L2
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// One frame as it arrived (AVFoundation's sample buffer): the driver's
 /// timestamp and sequence number, its flags, and its bytes — in place in the
@@ -117,6 +114,8 @@ final class FrameLease: Sendable {
         /// Where the lent bytes are (an address, so the state stays Sendable) and how many.
         var address: UInt = 0
         var count = 0
+        /// Opened when the last reader leaves, for a `revoke` waiting for it.
+        var drained: Latch?
     }
 
     init(index: UInt32, returned: ReturnedBuffers) {
@@ -148,12 +147,15 @@ final class FrameLease: Sendable {
         }
         guard let bytes else { return nil }
         defer {
-            let back = state.withLock { s in
+            let (back, drained) = state.withLock { s -> (Bool, Latch?) in
                 s.readers -= 1
-                guard s.readers == 0, s.returnWhenRead else { return false }
+                guard s.readers == 0 else { return (false, nil) }
+                defer { s.drained = nil }
+                guard s.returnWhenRead else { return (false, s.drained) }
                 s.returnWhenRead = false
-                return true
+                return (true, s.drained)
             }
+            drained?.open()
             if back { returned.push(index) }
         }
         return try body(bytes)
@@ -176,23 +178,20 @@ final class FrameLease: Sendable {
 
     /// Takes the buffer back without the consumer (stream stopping, or a late frame discarded),
     /// after any reader has left (the buffer is queued again or unmapped next). Returns whether it was lent.
+    /// With a reader inside `withUnsafeBytes`, it waits on a latch the last reader opens as it leaves.
     @discardableResult
     func revoke() -> Bool {
-        var was = false
-        var first = true
-        while true {
-            let readers = state.withLock { s in
-                if first {
-                    was = s.lent || s.returnWhenRead
-                    s.lent = false
-                    s.returnWhenRead = false
-                    first = false
-                }
-                return s.readers
-            }
-            if readers == 0 { return was }
-            usleep(200)  // a reader is inside `withUnsafeBytes`: it ends when its body returns
+        let (was, drained) = state.withLock { s -> (Bool, Latch?) in
+            let was = s.lent || s.returnWhenRead
+            s.lent = false
+            s.returnWhenRead = false
+            guard s.readers > 0 else { return (was, nil) }
+            let latch = s.drained ?? Latch()
+            s.drained = latch
+            return (was, latch)
         }
+        drained?.wait()  // a reader's body is running: it ends when the body returns
+        return was
     }
 }
 

@@ -3,17 +3,15 @@ import HostSystem
 import PipeWire
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Follows a PipeWire daemon's camera nodes on a thread of its own (the watch blocks in `poll` on the daemon's socket),
 /// turning the registry's announcements into `PipeWireNodeEvent`s: the nodes present when it connects, then each
-/// one added or removed. A daemon that is not there yet, or goes away, is tried again every second.
+/// one added or removed. A daemon that is not there yet, or goes away, is tried again every second. The thread
+/// waits only on the daemon's socket or the stop flag's latch: a consumer that goes away wakes it at once.
 package enum PipeWireNodeWatcher {
-    /// How often the thread looks at its stop flag while the daemon is quiet, and how long it waits between tries.
-    static let poll = 200
+    /// How long the thread waits between tries (ended early by the stop flag).
     static let retry = 1000
+    /// A wait with no end but the daemon's next message or the stop flag (milliseconds).
+    static let untilWoken = Int(Int32.max)
 
     package static func events(_ options: PipeWireReadOptions, port: any PipeWirePort) -> AsyncStream<PipeWireNodeEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: PipeWireNodeEvent.self, bufferingPolicy: .bufferingNewest(4096))
@@ -72,15 +70,20 @@ package enum PipeWireNodeWatcher {
         var known: [UInt32: PipeWireNode] = [:]
         var present: [PipeWireNode] = []
         var settled = false
-        var waited = 0
+        var late = false  // the daemon did not answer in time, and was told so
+        let started = monotonicNanoseconds()
+        guard stop.interrupts(watch.interrupter) else { return nil }
+        defer { stop.interrupts(nil) }
         while !stop.isRaised {
-            guard let e = watch.next(timeoutMilliseconds: poll) else {
-                waited += poll
-                if !settled && waited >= options.timeoutMilliseconds {
+            let patience = settled || late ? untilWoken : max(0, options.timeoutMilliseconds - elapsed(since: started))
+            guard let e = watch.next(timeoutMilliseconds: patience) else {
+                if !settled && !late && !stop.isRaised && elapsed(since: started) >= options.timeoutMilliseconds {
+                    late = true
                     unavailable(.timedOut, "the PipeWire daemon did not answer within \(options.timeoutMilliseconds) ms; still waiting")
                 }
                 continue
             }
+            if stop.isRaised { return nil }
             switch e {
             case .added(let o):
                 let node = PipeWireNode(o)
@@ -104,19 +107,42 @@ package enum PipeWireNodeWatcher {
         return nil
     }
 
-    /// Sleeps `milliseconds` in `poll` steps, ending early when `stop` is raised.
+    /// Milliseconds since `start` (`monotonicNanoseconds`).
+    static func elapsed(since start: UInt64) -> Int { Int((monotonicNanoseconds() &- start) / 1_000_000) }
+
+    /// Waits `milliseconds`, ending as soon as `stop` is raised (a timed wait on its latch, no steps).
     static func pause(_ milliseconds: Int, _ stop: StopFlag) {
-        var left = milliseconds
-        while left > 0 && !stop.isRaised {
-            usleep(UInt32(min(left, poll)) * 1000)
-            left -= poll
-        }
+        _ = stop.wait(milliseconds: milliseconds)
     }
 
-    /// Raised when the stream's consumer is gone.
+    /// Raised when the stream's consumer is gone; a thread waiting on it, or on the watch it follows, wakes then.
     final class StopFlag: Sendable {
         private let flag = Atomic<Bool>(false)
-        func raise() { flag.store(true, ordering: .releasing) }
+        private let raised = Latch()
+        /// The watch being followed's interrupter, called on raising; kept under the lock so that it is never
+        /// called once the watch is let go.
+        private let interrupter = Mutex<(@Sendable () -> Void)?>(nil)
+
+        func raise() {
+            interrupter.withLock { i in
+                flag.store(true, ordering: .releasing)
+                i?()
+            }
+            raised.open()
+        }
+
         var isRaised: Bool { flag.load(ordering: .acquiring) }
+
+        /// True when raised within `milliseconds`.
+        func wait(milliseconds: Int) -> Bool { raised.wait(milliseconds: milliseconds) }
+
+        /// Keeps `interrupt` to be called on raising (nil: the watch is let go). False when already raised.
+        @discardableResult
+        func interrupts(_ interrupt: (@Sendable () -> Void)?) -> Bool {
+            interrupter.withLock { i in
+                i = interrupt
+                return !isRaised
+            }
+        }
     }
 }

@@ -43,14 +43,27 @@ enum PipeWireMonitor {
         }
     }
 
-    /// The node's device; one that names a device not listed yet is given `joinPatience` for it to be.
+    /// The node's device; one that names a device not listed yet is given `joinPatience` for it to be: it is looked
+    /// for again on each of the registry's events (subscribed to before the first look, so none is missed), raced
+    /// against the patience.
     static func join(_ n: PipeWireNode, registry: DeviceRegistry) async -> PipeWireJoin? {
-        var waited = 0
-        while true {
-            if let j = PipeWireCameras.join(n, devices: await registry.devices) { return j }
-            guard n.v4l2Path != nil || n.libcameraID != nil, waited < joinPatience, !Task.isCancelled else { return nil }
-            try? await Task.sleep(for: .milliseconds(50))
-            waited += 50
+        guard n.v4l2Path != nil || n.libcameraID != nil else { return PipeWireCameras.join(n, devices: await registry.devices) }
+        let changes = await registry.events()
+        if let j = PipeWireCameras.join(n, devices: await registry.devices) { return j }
+        return await withTaskGroup(of: PipeWireJoin?.self) { group in
+            group.addTask {
+                for await _ in changes {
+                    if let j = PipeWireCameras.join(n, devices: await registry.devices) { return j }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(joinPatience))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
     }
 }
