@@ -1,4 +1,5 @@
 import CamProbe
+import HostSystem
 
 extension Monitor {
     /// Runs `loop` over `stream` beside what else the options ask for (the held device, the PipeWire watch, the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import HostSystem
 
 struct Monitor: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -139,7 +140,7 @@ struct Monitor: AsyncParsableCommand {
         if let keeper { for d in present { await keeper.restore(d) } }
         let loop = MonitorEventLoop(
             printer: printer, fleet: fleet, keeper: keeper, watchers: watchers,
-            meters: levels ? LevelMeters(port: factory().alsa, printer: printer) : nil, perDevice: DeviceTasks(), limit: count)
+            meters: levels ? LevelMeters(port: factory().alsa, printer: printer) : nil, perDevice: TaskSet(), limit: count)
         await runUntilEnd(loop, stream: stream, stop: stop, held: held, registry: registry, present: present)
         await shutdown(loop, registry: registry)
     }

@@ -1,4 +1,5 @@
 import CamProbe
+import HostSystem
 import CaptureModel
 import Fleet
 
@@ -10,7 +11,7 @@ struct MonitorEventLoop: Sendable {
     let keeper: ControlKeeper?
     let watchers: ControlWatchers?
     let meters: LevelMeters?
-    let perDevice: DeviceTasks
+    let perDevice: TaskSet
     /// `--count`.
     let limit: Int?
 
