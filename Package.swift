@@ -74,6 +74,9 @@ let package = Package(
         // Decisions over the model, pure functions, no I/O: presets, requests, scoring and explanations; control
         // plans (`ctl`); what a choice on a media-controller camera sets along its pipeline (`SensorPipelineSetup`).
         .target(name: "Negotiation", dependencies: ["CaptureModel", "SensorPipelines"], swiftSettings: strict),
+        // A choice as other tools' command lines (`negotiate --emit`: ffmpeg, gst-launch, v4l2-ctl, media-ctl,
+        // libcamera), one type per tool in `EmitterRegistry.all`. Pure functions; the command line's alone.
+        .target(name: "CommandEmitters", dependencies: ["CaptureModel", "Negotiation"], swiftSettings: strict),
         // The facade recorders import.
         .target(
             name: "CamProbe",
@@ -141,7 +144,7 @@ let package = Package(
             dependencies: [
                 "CamProbe", "Doctor", "Fleet", "Snapshot", "Reporting", "KeptControls", "PointsOfInterest", "UdevRules",
                 "CaptureModel", "HostSystem", "V4L2", "Udev", "ProfileFormat", "TextImport", "Negotiation", "SensorPipelines",
-                "PipeWire",
+                "PipeWire", "CommandEmitters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -236,6 +239,9 @@ let package = Package(
             name: "NegotiationTests",
             dependencies: ["Negotiation", "CaptureModel", "DeviceFixtures"],
             exclude: ["Golden", "Devices"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "CommandEmittersTests", dependencies: ["CommandEmitters", "Negotiation", "CaptureModel", "DeviceFixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "SensorPipelinesTests", dependencies: ["SensorPipelines", "CaptureModel", "CamProbeTesting", "CamProbe", "V4L2"],

@@ -88,15 +88,17 @@ struct ManifestTruthTests {
         return seen
     }
 
-    /// Fakes per layer: a test of V4L2, ALSA or negotiation builds its layer and that layer's fakes, never the
+    /// Fakes per layer: a test of V4L2, ALSA, negotiation or the `--emit` tools builds its layer and that layer's fakes, never the
     /// façade (CamProbe) — and the façade's fakes do not build doctor.
     @Test func aLayersTestsBuildWithoutTheFacade() throws {
         let all = try Self.targets()
         let names = Set(all.map(\.name))
-        for t in ["V4L2Tests", "ALSATests", "NegotiationTests", "PipeWireTests", "CamProbeTesting", "CamProbe", "Doctor"] {
+        for t in [
+            "V4L2Tests", "ALSATests", "NegotiationTests", "CommandEmittersTests", "PipeWireTests", "CamProbeTesting", "CamProbe", "Doctor",
+        ] {
             #expect(names.contains(t), "\(t) is a target of Package.swift")
         }
-        for t in ["V4L2Tests", "ALSATests", "NegotiationTests", "PipeWireTests"] {
+        for t in ["V4L2Tests", "ALSATests", "NegotiationTests", "CommandEmittersTests", "PipeWireTests"] {
             let built = Self.closure(t, in: all)
             #expect(!built.contains("CamProbe"), "\(t) builds the façade: \(built.sorted())")
             #expect(built.contains(String(t.dropLast(5))), "\(t) builds the layer it tests")

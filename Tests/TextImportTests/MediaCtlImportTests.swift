@@ -3,6 +3,7 @@ import CamProbeTesting
 import CaptureModel
 import Foundation
 import ProfileFormat
+import SensorPipelines
 import Testing
 import TextImport
 
