@@ -9,9 +9,8 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "camprobe",
     products: [
-        // What a user depends on: the library a recorder imports (it re-exports the model, the negotiator, the
-        // media-controller cameras, V4L2 and ALSA), and the command line. Every other executable target is built with
-        // `--product NAME` too.
+        // What a user depends on: the library a recorder imports (it re-exports the model, the negotiator, V4L2 and
+        // ALSA), and the command line. Every other executable target is built with `--product NAME` too.
         .library(name: "CamProbe", targets: ["CamProbe"]),
         .executable(name: "camprobe", targets: ["camprobe"]),
         // The live console (`camprobe serve`): a program of its own, so `camprobe` links no HTTP server.
