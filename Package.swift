@@ -9,9 +9,8 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "camprobe",
     products: [
-        // What a user depends on: the library a recorder imports (it re-exports the model, the negotiator, the
-        // media-controller cameras, V4L2 and ALSA), and the command line. Every other executable target is built with
-        // `--product NAME` too.
+        // What a user depends on: the library a recorder imports (it re-exports the model, the negotiator, V4L2 and
+        // ALSA), and the command line. Every other executable target is built with `--product NAME` too.
         .library(name: "CamProbe", targets: ["CamProbe"]),
         .executable(name: "camprobe", targets: ["camprobe"]),
         // The live console (`camprobe serve`): a program of its own, so `camprobe` links no HTTP server.
@@ -74,6 +73,9 @@ let package = Package(
         // Decisions over the model, pure functions, no I/O: presets, requests, scoring and explanations; control
         // plans (`ctl`); what a choice on a media-controller camera sets along its pipeline (`SensorPipelineSetup`).
         .target(name: "Negotiation", dependencies: ["CaptureModel", "SensorPipelines"], swiftSettings: strict),
+        // A choice as other tools' command lines (`negotiate --emit`: ffmpeg, gst-launch, v4l2-ctl, media-ctl,
+        // libcamera), one type per tool in `EmitterRegistry.all`. Pure functions; the command line's alone.
+        .target(name: "CommandEmitters", dependencies: ["CaptureModel", "Negotiation"], swiftSettings: strict),
         // The facade recorders import.
         .target(
             name: "CamProbe",
@@ -141,7 +143,7 @@ let package = Package(
             dependencies: [
                 "CamProbe", "Doctor", "Fleet", "Snapshot", "Reporting", "KeptControls", "PointsOfInterest", "UdevRules",
                 "CaptureModel", "HostSystem", "V4L2", "Udev", "ProfileFormat", "TextImport", "Negotiation", "SensorPipelines",
-                "PipeWire",
+                "PipeWire", "CommandEmitters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -240,6 +242,9 @@ let package = Package(
             name: "NegotiationTests",
             dependencies: ["Negotiation", "CaptureModel", "DeviceFixtures"],
             exclude: ["Golden", "Devices"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "CommandEmittersTests", dependencies: ["CommandEmitters", "Negotiation", "CaptureModel", "DeviceFixtures"],
             swiftSettings: strict),
         .testTarget(
             name: "SensorPipelinesTests", dependencies: ["SensorPipelines", "CaptureModel", "V4L2Testing", "V4L2"],

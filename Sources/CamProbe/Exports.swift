@@ -1,5 +1,4 @@
 @_exported import ALSA
 @_exported import CaptureModel
 @_exported import Negotiation
-@_exported import SensorPipelines
 @_exported import V4L2

@@ -20,7 +20,8 @@ package struct SensorPipelineSetup: Sendable, Hashable, Codable {
     package var commands: [String]
     /// `cam -c ID -s width=…,height=…,pixelformat=… -C 10`, when libcamera's id for the sensor is known.
     package var libcamera: String?
-    /// `gst-launch-1.0 libcamerasrc camera-name=ID ! video/x-raw,… ! …`, when the id and caps are known.
+    /// `gst-launch-1.0 libcamerasrc camera-name=ID ! video/x-raw,… ! …`, when the id and caps are known: a tool's
+    /// command, so not made here; the command line sets it (`GstLibcameraCommandEmitter.command(_:cameraID:)`).
     package var gstreamer: String?
 
     package struct OtherCapture: Sendable, Hashable, Codable {
@@ -79,9 +80,6 @@ package struct SensorPipelineSetup: Sendable, Hashable, Codable {
         if let id = sensor.libcameraID {
             let pf = libcameraNames[choice.fourcc.description.trimmingCharacters].map { ",pixelformat=\($0)" } ?? ""
             setup.libcamera = "cam -c '\(id)' -s width=\(choice.size.width),height=\(choice.size.height)\(pf) -C 10"
-            if let caps = Emitters.gstCapsString(choice).caps {
-                setup.gstreamer = "gst-launch-1.0 libcamerasrc camera-name='\(id)' ! \(caps) ! videoconvert ! autovideosink"
-            }
         }
         return .success(setup)
     }

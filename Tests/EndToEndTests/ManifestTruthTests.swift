@@ -108,7 +108,9 @@ struct ManifestTruthTests {
     @Test func aLayersTestsBuildWithoutTheFacade() throws {
         let all = try Self.targets()
         let names = Set(all.map(\.name))
-        for t in ["V4L2Tests", "ALSATests", "NegotiationTests", "PipeWireTests", "CamProbeTesting", "CamProbe", "Doctor"] {
+        for t in [
+            "V4L2Tests", "ALSATests", "NegotiationTests", "CommandEmittersTests", "PipeWireTests", "CamProbeTesting", "CamProbe", "Doctor",
+        ] {
             #expect(names.contains(t), "\(t) is a target of Package.swift")
         }
         let executables = Set(all.filter { $0.kind == "executableTarget" }.map(\.name))

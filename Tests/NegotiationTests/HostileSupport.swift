@@ -81,7 +81,8 @@ enum Hostile {
     ]
 
     /// What `camprobe negotiate` does with a decision, and what must hold of it:
-    /// scores that print through Int, an offered size, commands, JSON.
+    /// scores that print through Int, an offered size, JSON (the `--emit` commands of such
+    /// choices: CommandEmittersTests).
     static func check(_ d: Decision, _ node: CaptureNodeCapabilities, sourceLocation: SourceLocation = #_sourceLocation) {
         for a in d.alternatives {
             #expect(a.score.isFinite && abs(a.score) < 1e12, "score \(a.score)", sourceLocation: sourceLocation)
@@ -96,10 +97,6 @@ enum Hostile {
             #expect(
                 node.formats.contains { $0.fourcc == c.fourcc && $0.sizes.contains { $0.contains(c.size) } },
                 "\(c.summary) is not offered", sourceLocation: sourceLocation)
-            _ = Emitters.ffmpeg(c)
-            _ = Emitters.gstLaunch(c)
-            _ = Emitters.gstCapsString(c)
-            _ = Emitters.v4l2ctl(c)
             _ = c.bytesPerSecond.map(Bandwidth.describe)
         } else {
             #expect(d.outcome == .unsupported && !d.reasons.isEmpty, sourceLocation: sourceLocation)

@@ -126,21 +126,4 @@ struct RequestTests {
         let nearest = try decide("c525", CaptureRequest(size: .nearest(Dimensions(width: 1000, height: 700))))
         #expect(nearest.outcome == .valid)
     }
-
-    @Test func emitters() throws {
-        let r = try decide("c525", CaptureRequest(size: .exact(Dimensions(width: 1920, height: 1080)), rate: .exact(Rational(30, 1))))
-        let c = try #require(r.choice)
-        #expect(
-            Emitters.ffmpeg(c).command
-                == "ffmpeg -f v4l2 -input_format mjpeg -video_size 1920x1080 -framerate 30/1 -i /dev/video0 -c copy out.mkv")
-        #expect(Emitters.gstCapsString(c).caps == "image/jpeg,width=1920,height=1080,framerate=30/1")
-        #expect(
-            Emitters.gstLaunch(c).command
-                == "gst-launch-1.0 v4l2src device=/dev/video0 ! image/jpeg,width=1920,height=1080,framerate=30/1 ! jpegdec ! videoconvert ! autovideosink"
-        )
-        #expect(Emitters.v4l2ctl(c) == "v4l2-ctl -d /dev/video0 --set-fmt-video=width=1920,height=1080,pixelformat=MJPG --set-parm=30")
-        var odd = c
-        odd.fourcc = FourCC("Y41P")
-        #expect(Emitters.ffmpeg(odd).command == nil && Emitters.ffmpeg(odd).note?.contains("no v4l2 input format") == true)
-    }
 }

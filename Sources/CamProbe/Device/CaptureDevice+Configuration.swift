@@ -1,6 +1,7 @@
 import CaptureModel
 import HostSystem
 import Negotiation
+import SensorPipelines
 import V4L2
 
 extension CaptureDevice {

@@ -55,7 +55,7 @@ enum SensorDiscovery {
         graph: MediaGraph, captures: [CaptureNodeCapabilities], ports: [String: any DevicePort], readControls: Bool,
         system: any DeviceSystem
     ) -> (facts: MediaSystemFacts, problems: [Problem]) {
-        let pipeline = MediaPipelineReader.read(graph: graph, system: system)
+        let pipeline: MediaPipeline = MediaPipelineReader.read(graph: graph, system: system)
         let graph = pipeline.graph
         var controls: [String: [Control]] = [:]
         var problems = pipeline.problems.filter { $0.kind != .pipelineMismatch }

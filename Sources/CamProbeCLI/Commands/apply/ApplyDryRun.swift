@@ -1,6 +1,7 @@
 import CamProbe
 import HostSystem
 import Negotiation
+import SensorPipelines
 
 /// `apply … --dry-run`: the decision and what `apply` would set — the format and
 /// frame duration, and for a media-controller camera its pipeline and blanking

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import CommandEmitters
 import Negotiation
 
 /// How `negotiate` asks a microphone (the device's own, or a camera's paired one) for a capture set-up.
@@ -104,14 +105,14 @@ enum AudioNegotiation {
         if let emit {
             guard let c = decision.choice else { throw CLIError(message: "nothing to emit: " + decision.reasons.joined(separator: "; ")) }
             if let e = strictError(decision, strict: strict) { throw e }
-            try Negotiate.emitted(CommandEmitters.microphone(emit, c))
+            try Negotiate.emitted(EmitterRegistry.microphone(emit, c))
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
             }
             return try finish(decision, strict: strict)
         }
         if json {
-            let commands = CommandEmitters.jsonCommands(decision.choice)
+            let commands = EmitterRegistry.jsonCommands(decision.choice)
             let firstPCM = d.audio.first { !$0.pcms.isEmpty }.map { AudioNegotiator.pcmName(card: $0, pcm: $0.pcms[0]) }
             try JSONOutput.print(
                 Output(

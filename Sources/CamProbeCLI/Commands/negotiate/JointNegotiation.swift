@@ -1,4 +1,5 @@
 import CamProbe
+import CommandEmitters
 import HostSystem
 import Negotiation
 import TextImport
@@ -40,7 +41,7 @@ enum JointNegotiation {
             // One command per camera, each after a comment naming it; the plan's verdict is the exit status.
             for (i, c) in plan.cameras.enumerated() {
                 guard let choice = c.choice else { continue }
-                let line = try? CommandEmitters.together(emit, choice, index: i).get()
+                let line = try? EmitterRegistry.together(emit, choice, index: i).get()
                 StandardOutput.line("# \(c.name) (\(c.id))" + (c.gave.isEmpty ? "" : ": gave " + JointRenderer.gave(c.gave)))
                 StandardOutput.line(line ?? "# no \(emit.name) command for \(choice.summary)")
             }

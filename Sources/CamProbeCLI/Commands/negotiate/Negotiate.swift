@@ -1,5 +1,6 @@
 import ArgumentParser
 import CamProbe
+import CommandEmitters
 import FoundationEssentials
 import HostSystem
 import Negotiation
@@ -81,8 +82,8 @@ struct Negotiate: AsyncParsableCommand {
         var node: String
         var request: String
         var decision: Decision
-        /// Each camera tool of `CommandEmitters.all` with a command for the choice, by its `jsonKey` (`ffmpeg`,
-        /// `gst-launch`, …; `CommandEmitters.jsonCommands`). Name the node by its `/dev/v4l/by-id` link, else its
+        /// Each camera tool of `EmitterRegistry.all` with a command for the choice, by its `jsonKey` (`ffmpeg`,
+        /// `gst-launch`, …; `EmitterRegistry.jsonCommands`). Name the node by its `/dev/v4l/by-id` link, else its
         /// `by-path` link, else `/dev/videoN` (`StableNodePath`).
         var commands: [String: String]
         /// For a media-controller camera: the pad formats of its pipeline and the commands that set them.
@@ -104,13 +105,13 @@ struct Negotiate: AsyncParsableCommand {
                 throw ValidationError("--together plans cameras: it cannot be combined with --explain or the microphone options")
             }
             if let emitText, !(emitter is any TogetherCommandEmitter) {
-                throw ValidationError(CommandEmitters.togetherRefusal(emitText).message)
+                throw ValidationError(EmitterRegistry.togetherRefusal(emitText).message)
             }
             if emitter != nil && source.json { throw ValidationError("--emit prints only commands: it cannot be combined with --json") }
             return
         }
         if let emitText, emitter == nil {
-            let tools = CommandEmitters.names()
+            let tools = EmitterRegistry.names()
             throw ValidationError(
                 "--emit '\(emitText)': no such tool" + Suggestion.hint(emitText, among: tools) + "; the tools are "
                     + tools.joined(separator: ", "))
@@ -126,10 +127,10 @@ struct Negotiate: AsyncParsableCommand {
                         + "negotiate one at a time")
             }
             if let emitter, !(emitter is any MicrophoneCommandEmitter) {
-                throw ValidationError(CommandEmitters.microphoneRefusal(emitter.name).message)
+                throw ValidationError(EmitterRegistry.microphoneRefusal(emitter.name).message)
             }
         } else if let emitter, !(emitter is any CameraCommandEmitter) {
-            throw ValidationError(CommandEmitters.cameraRefusal(emitter.name).message)
+            throw ValidationError(EmitterRegistry.cameraRefusal(emitter.name).message)
         } else if request.isEmpty {
             throw ValidationError(
                 "say what you want: --preset P, or --size WxH and/or --fps F; for the microphone --rate HZ, --channels N "
@@ -170,7 +171,10 @@ struct Negotiate: AsyncParsableCommand {
         }
         let live = source.profile.isEmpty && CLIEnvironment.current.isLive
         let (node, decision, bus) = try request.decideBesideBus(d, live: live)
-        let pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
+        var pipeline = decision.choice.flatMap { c in d.sensor.flatMap { try? SensorPipelineSetup.make(c, sensor: $0).get() } }
+        if let c = decision.choice, let id = d.sensor?.libcameraID {
+            pipeline?.gstreamer = GstLibcameraCommandEmitter().command(c, cameraID: id)
+        }
         // Commands are kept (scripts, service files): name the node by a link that survives reboots.
         let commandNode = decision.choice?.path ?? node.path
         let stable: StableNodePath
@@ -187,16 +191,16 @@ struct Negotiate: AsyncParsableCommand {
             if let e = request.strictError(decision) { throw e }
             let camera = CameraEmitInput(
                 choice: c, node: stable.path, nodeNote: stable.note, cameraName: d.name, pipeWireNode: { pipeWireNode(c, device: d) })
-            try Self.emitted(CommandEmitters.camera(emitter, camera, pipeline: pipeline))
+            try Self.emitted(EmitterRegistry.camera(emitter, camera, pipeline: pipeline))
             if decision.outcome == .adjusted {
                 Terminal.note("adjusted: " + decision.changes.map { "\($0.field) \($0.requested) → \($0.chosen)" }.joined(separator: ", "))
             }
             return try finish(decision)
         }
         if source.json {
-            // Every registered camera tool's command, as `--emit` would print it (CommandEmitters.jsonCommands).
+            // Every registered camera tool's command, as `--emit` would print it (EmitterRegistry.jsonCommands).
             let camera = decision.choice.map { CameraEmitInput(choice: $0, node: stable.path, nodeNote: stable.note, cameraName: d.name) }
-            let commands = CommandEmitters.jsonCommands(camera, pipeline: pipeline)
+            let commands = EmitterRegistry.jsonCommands(camera, pipeline: pipeline)
             try JSONOutput.print(
                 Output(
                     device: d.id, name: d.name, node: node.path, request: request.summary, decision: decision, commands: commands,

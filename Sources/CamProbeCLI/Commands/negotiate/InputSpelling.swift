@@ -1,4 +1,5 @@
 import CaptureModel
+import Negotiation
 
 /// The spellings people type for sizes, pixel formats and presets, read forgivingly:
 /// `1280X720`, `1280*720`, `1280 x 720`; ffmpeg's and GStreamer's format names (`mjpeg`, `yuyv422`,

@@ -1,5 +1,6 @@
+import CamProbe
+import CamProbeCLI
 import CaptureModel
-import Negotiation
 import Testing
 
 /// `InputSpelling`: the ways people write presets, sizes and formats.

@@ -1,8 +1,9 @@
 import CaptureModel
+import Negotiation
 
 /// The registry of `negotiate --emit` tools: the CLI's choices, completion, help and refusals are read from it.
 /// Every lookup takes the list (`all` by default), so a test can hand it the registry plus a tool of its own.
-package enum CommandEmitters {
+package enum EmitterRegistry {
     /// Every tool, in the order `--help` and messages name them. A new tool is one line here.
     package static let all: [any CommandEmitter] = [
         FFmpegCommandEmitter(),

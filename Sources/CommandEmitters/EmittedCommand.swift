@@ -1,4 +1,5 @@
 import CaptureModel
+import Negotiation
 
 /// A command line for another tool, and the notes to say beside it (the CLI writes them to standard error).
 package struct EmittedCommand: Sendable, Hashable {
@@ -10,13 +11,6 @@ package struct EmittedCommand: Sendable, Hashable {
     package init(_ line: String, notes: [String] = []) {
         self.line = line
         self.notes = notes
-    }
-
-    /// The command of a formatter's `(command, note)` or `(caps, note)` answer, or a refusal with its note; a command
-    /// takes `notes` (nil ones left out).
-    package static func from(_ answer: (String?, String?), notes: [String?] = []) -> Result<EmittedCommand, EmitRefusal> {
-        guard let line = answer.0 else { return .failure(EmitRefusal(answer.1 ?? "no command for this format")) }
-        return .success(EmittedCommand(line, notes: notes.compactMap { $0 }))
     }
 }
 

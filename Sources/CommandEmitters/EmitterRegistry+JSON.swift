@@ -1,7 +1,8 @@
 import CaptureModel
+import Negotiation
 
 /// The `commands` object of `negotiate --json`: the registry's tools, each under its `jsonKey`.
-extension CommandEmitters {
+extension EmitterRegistry {
     /// Each camera tool's command for `camera` under its `jsonKey`: the capture node's for a `.node` tool, the
     /// pipeline's for a `.pipeline` tool when `pipeline` is given (a media-controller camera). A tool that refuses the
     /// choice, or whose scope is `.none`, has no key; no `camera` (no choice), no keys.

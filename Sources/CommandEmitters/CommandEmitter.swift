@@ -1,13 +1,14 @@
 import CaptureModel
+import Negotiation
 
 /// A tool `camprobe negotiate --emit NAME` prints a command line for. A new tool is one type conforming to this
-/// (and to what it can emit, below) and one line in `CommandEmitters.all`: the CLI's `--emit` choices, completion,
+/// (and to what it can emit, below) and one line in `EmitterRegistry.all`: the CLI's `--emit` choices, completion,
 /// help and refusals are read from that list.
 ///
 /// What a tool can emit is what it conforms to: `CameraCommandEmitter` (one camera's choice, and the pipeline of a
 /// media-controller camera), `MicrophoneCommandEmitter` (a microphone's choice), `TogetherCommandEmitter` (one
 /// command per camera of several planned together). A tool asked for what it does not conform to is refused with
-/// `CommandEmitters`' message naming the tools that can.
+/// `EmitterRegistry`' message naming the tools that can.
 package protocol CommandEmitter: Sendable {
     /// What `--emit` takes (`ffmpeg`), in lower case: the CLI matches it in any case.
     var name: String { get }
@@ -28,7 +29,7 @@ package protocol CameraCommandEmitter: CommandEmitter {
     /// The command for a choice on a media-controller camera, given the pipeline it needs (`SensorPipelineSetup`);
     /// by default `camera(_:)`, the capture node's command.
     func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal>
-    /// Which of its commands `negotiate --json` writes under `jsonKey` (`CommandEmitters.jsonCommands`); by default
+    /// Which of its commands `negotiate --json` writes under `jsonKey` (`EmitterRegistry.jsonCommands`); by default
     /// the capture node's (`.node`).
     var jsonScope: JSONCommandScope { get }
 }

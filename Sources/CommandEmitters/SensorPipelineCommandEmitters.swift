@@ -1,4 +1,5 @@
 import CaptureModel
+import Negotiation
 
 /// `--emit media-ctl`: the whole pipeline of a media-controller camera, media-ctl then v4l2-ctl, joined with `&&`
 /// (`SensorPipelineSetup.commands`).
@@ -53,5 +54,12 @@ package struct GstLibcameraCommandEmitter: CameraCommandEmitter {
     package func sensorPipeline(_ setup: SensorPipelineSetup, _ camera: CameraEmitInput) -> Result<EmittedCommand, EmitRefusal> {
         guard let line = setup.gstreamer else { return self.camera(camera) }
         return .success(EmittedCommand(line))
+    }
+
+    /// `gst-launch-1.0 libcamerasrc camera-name='ID' ! <caps> ! videoconvert ! autovideosink` for `choice` on the camera
+    /// libcamera names `cameraID` (`SensorPipelineSetup.gstreamer`); nil when GStreamer has no caps for its format.
+    package func command(_ choice: Choice, cameraID: String) -> String? {
+        guard case .success(let caps) = GstCapsCommandEmitter().caps(choice) else { return nil }
+        return "gst-launch-1.0 libcamerasrc camera-name='\(cameraID)' ! \(caps) ! videoconvert ! autovideosink"
     }
 }
