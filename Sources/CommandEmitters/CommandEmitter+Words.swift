@@ -16,14 +16,10 @@ extension CommandEmitter {
     }
 
     /// The choice's fourcc as the tools name it: without the spaces that pad a short code (`Y16`).
-    func code(_ c: Choice) -> String { code(c.fourcc.description) }
+    func code(_ c: Choice) -> String { c.fourcc.name }
 
-    /// A fourcc's text without its trailing spaces.
-    func code(_ fourcc: String) -> String {
-        var s = Substring(fourcc)
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
+    /// A code given as text (a PipeWire node's EnumFormat names it so), as `FourCC.name` spells it.
+    func code(_ text: String) -> String { FourCC(text)?.name ?? text }
 }
 
 extension MicrophoneCommandEmitter {

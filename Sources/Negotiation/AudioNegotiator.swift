@@ -246,3 +246,12 @@ package enum AudioNegotiator {
         return (best, why)
     }
 }
+
+extension String {
+    /// The text without its trailing spaces (a PCM name as typed: `"hw:1,0 "`).
+    fileprivate var trimmingCharacters: String {
+        var s = Substring(self)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+}

@@ -63,7 +63,7 @@ package struct SensorPipelineSetup: Sendable, Hashable, Codable {
         var commands = ["media-ctl -d \(device) -V '" + plan.pads.map(\.description).joined(separator: ", ") + "'"]
         func v4l2ctl(_ path: String, _ f: FourCC?, _ s: Dimensions) -> String {
             "v4l2-ctl -d \(path) --set-fmt-video=width=\(s.width),height=\(s.height)"
-                + (f.map { ",pixelformat=" + $0.description.trimmingCharacters } ?? "")
+                + (f.map { ",pixelformat=" + $0.name } ?? "")
         }
         var vblank: Int64?
         if let t = sensor.timing, let iv = choice.frameInterval?.interval,
@@ -78,7 +78,7 @@ package struct SensorPipelineSetup: Sendable, Hashable, Codable {
             sensorCode: format.sensorCode, plan: plan, capturePath: choice.path, fourcc: choice.fourcc, size: choice.size,
             vblank: vblank, otherCaptures: others, commands: commands)
         if let id = sensor.libcameraID {
-            let pf = libcameraNames[choice.fourcc.description.trimmingCharacters].map { ",pixelformat=\($0)" } ?? ""
+            let pf = libcameraNames[choice.fourcc.name].map { ",pixelformat=\($0)" } ?? ""
             setup.libcamera = "cam -c '\(id)' -s width=\(choice.size.width),height=\(choice.size.height)\(pf) -C 10"
         }
         return .success(setup)

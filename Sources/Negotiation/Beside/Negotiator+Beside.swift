@@ -72,7 +72,7 @@ extension Negotiator {
         }
         var out: [Change] = []
         let fps = { (c: Choice) in c.frameRate?.doubleValue.map { formatFPS($0) + " fps" } ?? "unknown" }
-        let code = { (c: Choice) in c.fourcc.description.trimmingCharacters }
+        let code = { (c: Choice) in c.fourcc.name }
         if wish.fourcc != got.fourcc {
             let (requested, why) = asked("format", code(wish))
             out.append(Change(field: "format", requested: requested, chosen: code(got), reason: why))

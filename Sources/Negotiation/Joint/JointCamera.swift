@@ -31,7 +31,7 @@ package struct JointCamera: Sendable {
 
     /// "MJPG 1280x720@30": the key of a measured reservation.
     package static func modeKey(_ fourcc: FourCC, _ size: Dimensions, fps: Double) -> String {
-        "\(fourcc.description.trimmingCharacters) \(size)@\(formatFPS(fps))"
+        "\(fourcc.name) \(size)@\(formatFPS(fps))"
     }
 
     /// Its domain: the link's, or one of its own for a camera not on USB.

@@ -209,7 +209,7 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
             parts.append("at most \(maxFps) fps")
         }
         if !format.isEmpty {
-            parts.append(format.map { InputSpelling.fourCC($0)?.description.trimmingSuffix(" ") ?? $0 }.joined(separator: " or "))
+            parts.append(format.map { InputSpelling.fourCC($0)?.name ?? $0 }.joined(separator: " or "))
         }
         if raw { parts.append("uncompressed") }
         if compressed { parts.append("compressed") }
@@ -282,14 +282,5 @@ struct VideoRequestOptions<Requirement: VideoRequestRequirement>: ParsableArgume
             guard !hint.isEmpty else { continue }
             Terminal.note("--format '\(text)': \(d.name) has no \(code) format\(hint)")
         }
-    }
-}
-
-extension String {
-    /// Without trailing `character`s (`"Y16 "` → `"Y16"`).
-    fileprivate func trimmingSuffix(_ character: Character) -> String {
-        var s = self
-        while s.last == character { s.removeLast() }
-        return s
     }
 }
