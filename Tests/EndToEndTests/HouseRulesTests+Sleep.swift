@@ -48,6 +48,11 @@ extension HouseRulesTests {
             "Sources/CamProbe/Bandwidth/USBDomainLock.swift", "usleep(5_000)",
             "flock(2) has no timed form: a short retry back-off, bounded by the deadline"
         ),
+        (
+            "Sources/CamProbe/Registry/DeviceRegistry+Settle.swift", "Task.sleep(for: .nanoseconds(wait))",
+            "the registry's one kept timer: it sleeps until the settle window's next deadline (not a step), then reads "
+                + "the next one; an earlier deadline replaces it, stop() cancels it"
+        ),
     ]
 
     /// The sleeps of `text` inside the body of a `while`, `for` or `repeat` loop, as (line number, line).

@@ -1,7 +1,7 @@
 import CamProbe
-import HostSystem
 import CaptureModel
 import Fleet
+import HostSystem
 
 /// `monitor`'s device events, one at a time: printed, exported to the textfile, a whole device's controls restored
 /// and followed, a microphone metered, until `--count` is reached or the registry's stream ends.
