@@ -89,6 +89,21 @@ def monitor_first_connected(camprobe, s):
     return n
 
 
+def judge(name: str, n: int | None, base: int | None) -> tuple[str, bool, str]:
+    """The gate for one command: (check name, passed, why not). A count more than TOLERANCE over its baseline fails."""
+    if n is None:
+        return "instructions: %s is counted" % name, False, "callgrind gave no count (see the block's output files)"
+    if base is None:
+        return "instructions: %s has a baseline" % name, False, "no entry in scripts/vm/%s" % BASELINE
+    limit = int(base * (1 + TOLERANCE))
+    why = "%d instructions, %.1f %% over the baseline %d: find the cause, or commit a new baseline that says why" % (
+        n,
+        100.0 * (n - base) / base,
+        base,
+    )
+    return "instructions: %s within 5 %% of the baseline (%d ≤ %d)" % (name, n, limit), n <= limit, why
+
+
 def block_instructions(s):
     """instructions: callgrind counts of the shipped binary against the committed baseline and v4l2-ctl."""
     modprobe("vivid", "n_devs=2", "node_types=0x1,0x1", "num_inputs=1,1", "input_types=0x0,0x0")
@@ -118,21 +133,6 @@ def block_instructions(s):
             "--version": count([["v4l2-ctl", "--version"]], sink),
         }
     ours["monitor first connected"] = monitor_first_connected(bin_, s)
-    for again in range(int(os.environ.get("INSTRUCTIONS_REPEAT", "0"))):
-        # How stable the counts are, run after run (for the tolerance): the same four again.
-        rmmod("vivid")
-        modprobe("vivid", "n_devs=2", "node_types=0x1,0x1", "num_inputs=1,1", "input_types=0x0,0x0")
-        settle()
-        print(
-            "info: instructions: again %d: show %s, list %s, monitor %s"
-            % (
-                again,
-                count([[bin_, "show", node, "--json"]], sink),
-                count([[bin_, "list", "--json"]], sink),
-                monitor_first_connected(bin_, s),
-            ),
-            flush=True,
-        )
     rmmod("vivid")
     settle()
     rows = []
@@ -142,19 +142,9 @@ def block_instructions(s):
         ratio = ("%.2f×" % (n / peer)) if n and peer else "-"
         rows.append({"command": name, "instructions": n, "baseline": base, "peer": peer, "ratio": ratio})
         print("info: instructions: %-24s %12s  baseline %12s  peer %12s  %s" % (name, n, base, peer, ratio), flush=True)
-        if n is None:
-            s.bad("instructions: %s is counted" % name, "callgrind gave no count (see the block's output files)")
+        check, ok, why = judge(name, n, base)
+        if not s.expect(check, ok, why) or n is None or base is None:
             continue
-        if base is None:
-            s.bad("instructions: %s has a baseline" % name, "no entry in scripts/vm/%s" % BASELINE)
-            continue
-        limit = int(base * (1 + TOLERANCE))
-        s.expect(
-            "instructions: %s within 5 %% of the baseline (%d ≤ %d)" % (name, n, limit),
-            n <= limit,
-            "%d instructions, %.1f %% over the baseline %d: find the cause, or commit a new baseline that says why"
-            % (n, 100.0 * (n - base) / base, base),
-        )
         if n < base * (1 - TOLERANCE):
             print(
                 "info: instructions: %s is %.1f %% below its baseline: lower the baseline in a commit that says why"
