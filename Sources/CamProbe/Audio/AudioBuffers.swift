@@ -25,17 +25,18 @@ public struct AudioBuffers: AsyncSequence, Sendable {
 
         /// The next buffer, in capture order; nil once stopped.
         public mutating func next() async throws(MicrophoneError) -> AudioBuffer? {
-            do throws(AudioLevelMeterError) {
-                let buffer = try await lifetime.queue.next()
-                if let buffer { microphone.measure(buffer) }
-                return buffer
-            } catch {
-                throw MicrophoneError(error, device: microphone.id)
-            }
+            try await Self.take(lifetime, microphone)
         }
 
         /// The next buffer (`next()`), for a loop isolated to an actor.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(MicrophoneError) -> AudioBuffer? {
+            try await Self.take(lifetime, microphone)
+        }
+
+        /// Both `next`s: the queue's next buffer, measured for `levels`; the libasound failure as a `MicrophoneError`.
+        private static func take(_ lifetime: AudioLoopLifetime, _ microphone: Microphone) async throws(MicrophoneError)
+            -> AudioBuffer?
+        {
             do throws(AudioLevelMeterError) {
                 let buffer = try await lifetime.queue.next()
                 if let buffer { microphone.measure(buffer) }
