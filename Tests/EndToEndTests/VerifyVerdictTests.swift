@@ -59,6 +59,15 @@ struct VerifyVerdictTests {
         #expect(VerifyVerdict(r) == .drops)
     }
 
+    @Test func twoFramesCannotTellEvenAtAFarRate() {
+        // One interval has no spread: 69 fps against 60 from two frames is not yet an excess.
+        let r = Self.report(frames: 2, fps: 69, expected: 60)
+        #expect(VerifyVerdict(r) == .undecided)
+        #expect(
+            VerifyVerdict.advice(r) == "cannot tell from 2 frames: run with --frames 120 (two intervals at least give a spread to judge by)"
+        )
+    }
+
     @Test func withoutANegotiatedRateOnlyDropsCount() {
         #expect(VerifyVerdict(Self.report(frames: 20, fps: 30, expected: 0, jitterMs: 6)) == .ok)
     }

@@ -21,10 +21,14 @@ enum VerifyVerdict: String, Encodable, Sendable {
     static let tolerance = 0.05
 
     init(_ report: StreamReport) {
-        let error = report.rateError ?? 0
-        guard let interval = report.rateInterval, report.rateError != nil else {
-            // No spread to go by (no negotiated rate, or too few intervals): the point estimate decides.
-            self = error < -Self.tolerance ? .shortfall : error > Self.tolerance ? .excess : report.framesDropped > 0 ? .drops : .ok
+        guard report.rateError != nil else {
+            // No negotiated rate to compare with: only drops count.
+            self = report.framesDropped > 0 ? .drops : .ok
+            return
+        }
+        guard let interval = report.rateInterval else {
+            // Fewer than two intervals: no spread to know the rate by, whatever the point estimate says.
+            self = report.framesDropped > 0 ? .drops : .undecided
             return
         }
         if interval.isBelow(Self.tolerance) {
@@ -47,6 +51,9 @@ enum VerifyVerdict: String, Encodable, Sendable {
     /// What to do about an undecided run.
     static func advice(_ report: StreamReport) -> String {
         let n = report.framesReceived
+        guard report.rateInterval != nil else {
+            return "cannot tell from \(n) frames: run with --frames 120 (two intervals at least give a spread to judge by)"
+        }
         guard let m = framesToDecide(report) else {
             return "cannot tell from \(n) frames: the delivered rate is at the edge of the 5 % tolerance"
         }
