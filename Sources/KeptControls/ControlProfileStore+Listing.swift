@@ -45,12 +45,13 @@ extension ControlProfileStore {
                     device: dir, name: String(file.dropLast(5)), path: path, controls: nil, modified: modified(path), problem: nil)
                 do throws(FileReadError) {
                     let bytes = try ReadFile.bytes(path, limit: 1 << 20)
-                    if let p = try? JSONDecoder().decode(ControlProfile.self, from: Data(bytes)) {
+                    do throws(ProfileReadError) {
+                        let p = try JSONFileDecoding.decode(ControlProfile.self, from: bytes)
                         entry.device = p.device.rawValue
                         entry.name = p.name
                         entry.controls = p.controls.count
-                    } else {
-                        entry.problem = "not a camprobe control profile"
+                    } catch {
+                        entry.problem = notAProfile(error)
                     }
                 } catch {
                     entry.problem = error.message

@@ -108,13 +108,17 @@ package enum ControlProfileStore {
         return path
     }
 
-    /// The saved profile, nil when there is none; a clear error when it is unreadable.
+    /// What a file that is not a control profile is said to be: where it went wrong (a line, a key) and how.
+    static func notAProfile(_ error: ProfileReadError) -> String { "not a camprobe control profile: \(error)" }
+
+    /// The saved profile, nil when there is none; a clear error (with the line or the key) when it is unreadable.
     package static func load(device: DeviceID, name: String) throws(FileReadError) -> ControlProfile? {
         guard let path = existingPath(device: device, name: name) else { return nil }
         let bytes = try ReadFile.bytes(path, limit: 1 << 20)
-        guard let p = try? JSONDecoder().decode(ControlProfile.self, from: Data(bytes)) else {
-            throw FileReadError(path: path, message: "not a camprobe control profile")
+        do throws(ProfileReadError) {
+            return try JSONFileDecoding.decode(ControlProfile.self, from: bytes)
+        } catch {
+            throw FileReadError(path: path, message: ControlProfileStore.notAProfile(error))
         }
-        return p
     }
 }

@@ -92,12 +92,31 @@ struct ControlProfileStoreTests {
             _ = try ControlProfileStore.load(device: device, name: "bad")
             Issue.record("a broken file was read as a profile")
         } catch {
-            #expect("\(error)" == dir + "/bad.json: not a camprobe control profile")
+            #expect("\(error)".hasPrefix(dir + "/bad.json: not a camprobe control profile: name: "), "\(error)")
         }
         let listed = ControlProfileStore.list(device: device)
         #expect(listed.map(\.name) == ["bad", "good"], "\(listed)")
-        #expect(listed[0].problem == "not a camprobe control profile" && listed[0].controls == nil)
+        #expect(listed[0].problem?.hasPrefix("not a camprobe control profile: name: ") == true && listed[0].controls == nil)
         #expect(listed[1].problem == nil && listed[1].controls == 1 && listed[1].device == "usb-kept-4")
+    }
+
+    /// A file broken as an editor breaks one is named with the line and column of the fault, loaded or listed.
+    @Test func aBrokenFileIsNamedWithItsLine() throws {
+        _ = Self.store
+        let device = DeviceID("usb-kept-6")
+        let dir = Self.store + "/camprobe/controls/usb-kept-6"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let text = "{\n  \"schemaVersion\": 1,\n  \"device\": \"usb-kept-6\"\n  \"name\": \"dusk\"\n}\n"  // no comma after line 3
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/dusk.json"))
+        do {
+            _ = try ControlProfileStore.load(device: device, name: "dusk")
+            Issue.record("a broken file was read as a profile")
+        } catch {
+            #expect("\(error)".hasPrefix(dir + "/dusk.json: not a camprobe control profile: not JSON: "), "\(error)")
+            #expect("\(error)".contains("line 4, column 3"), "\(error)")
+        }
+        let listed = ControlProfileStore.list(device: device)
+        #expect(listed.count == 1 && listed[0].problem?.contains("line 4, column 3") == true, "\(listed)")
     }
 
     /// A profile saved under the older name (`:` kept in the folder) is still read, and deleted with its folder.

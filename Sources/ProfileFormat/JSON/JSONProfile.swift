@@ -42,14 +42,16 @@ package enum JSONProfile {
         do throws(JSONValue.ParseFailure) {
             return Parsed(bytes: bytes, value: .success(try JSONValue.parse(bytes)))
         } catch {
-            switch error {
-            case .syntax(let e):
-                return Parsed(bytes: bytes, value: .failure(ProfileReadError(ProfileIssue(message: "not JSON: \(e)"))))
-            case .decoding(let e as DecodingError):
-                return Parsed(bytes: bytes, value: .failure(ProfileReadError(issue(e, prefix: "not JSON: "))))
-            case .decoding(let e):
-                return Parsed(bytes: bytes, value: .failure(ProfileReadError(ProfileIssue(message: "not JSON: \(e)"))))
-            }
+            return Parsed(bytes: bytes, value: .failure(ProfileReadError(issue(error))))
+        }
+    }
+
+    /// Why the bytes are not JSON: this parser's message with its line and column, or `JSONDecoder`'s.
+    static func issue(_ error: JSONValue.ParseFailure) -> ProfileIssue {
+        switch error {
+        case .syntax(let e): ProfileIssue(message: "not JSON: \(e)")
+        case .decoding(let e as DecodingError): issue(e, prefix: "not JSON: ")
+        case .decoding(let e): ProfileIssue(message: "not JSON: \(e)")
         }
     }
 
