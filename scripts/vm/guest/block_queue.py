@@ -146,13 +146,12 @@ class Queue:
                     continue
                 if not self.ready(name):
                     pending.append(name)
+                    if name not in self.passed_over:
+                        self.passed_over.add(name)
+                        self.say("info: queue: %s waits for %s; passed over" % (name, self.needs[name].what))
                     continue
                 if self.claim(name):
                     return name
             if not pending:
                 return None
-            for name in pending:
-                if name not in self.passed_over:
-                    self.passed_over.add(name)
-                    self.say("info: queue: %s waits for %s; passed over" % (name, self.needs[name].what))
             self.sleep(POLL_SECONDS)
