@@ -83,6 +83,8 @@ class FakeTime:
 
     def sleep(self, seconds: float) -> None:
         self.sleeps += 1
+        if self.sleeps > 1000:  # a queue that never stops waiting fails here instead of hanging the tests
+            raise AssertionError("still waiting after %d polls" % self.sleeps)
         self.now += seconds
         self.on_sleep()
 
