@@ -10,12 +10,17 @@
 # (callers may skip); 124 when the guest hit the timeout (CAMPROBE_VM_TIMEOUT,
 # default 900 s); 125 when the guest died without reporting a status.
 # CAMPROBE_VM_CPUS (default 1) and CAMPROBE_VM_MEMORY (default 1G) size the guest.
+# CAMPROBE_VM_GUEST=NAME: one of several guests sharing OUTDIR at once (run-vm-suite.sh): its logs go to
+# OUTDIR/NAME/ and the script gets VM_GUEST=NAME (suite.py writes to $VM_OUT/$VM_GUEST). Every guest has its
+# own control folder and RAM overlay and no network card (USB/IP and servers stay on the guest's loopback).
 set -euo pipefail
 
 if [ $# -lt 2 ]; then echo "usage: $0 SCRIPT OUTDIR [ENV=VALUE…]" >&2; exit 2; fi
 script=$(realpath "$1"); shift
 out=$(realpath -m "$1"); shift
-mkdir -p "$out"
+name=${CAMPROBE_VM_GUEST:-}
+logs=$out${name:+/$name}
+mkdir -p "$logs"
 
 skip() { echo "vm: cannot boot a guest here: $*" >&2; echo "vm: install it with: scripts/install-deps.sh --vm" >&2; exit 77; }
 command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 is missing (package qemu-system-x86)"
@@ -51,8 +56,9 @@ if [ ! -s "$initrd" ]; then
     done
     cp "$here/stage1-init.sh" "$work/init"
     chmod +x "$work/init"
-    (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd.tmp"
-    mv "$initrd.tmp" "$initrd"
+    # A name of its own: two guests starting at once may both build it; each rename is whole.
+    (cd "$work" && find . | cpio -o -H newc --quiet | gzip -1) > "$initrd.tmp.$$"
+    mv "$initrd.tmp.$$" "$initrd"
     rm -rf "$work"; trap - EXIT
 fi
 
@@ -64,6 +70,7 @@ cp "$here/stage2.sh" "$ctl/stage2.sh"
     printf 'VM_SCRIPT=%q\n' "$script"
     printf 'VM_OUT=%q\n' /vmout
     printf 'VM_HOST_OUT=%q\n' "$out"
+    printf 'VM_GUEST=%q\n' "$name"
     for kv in "$@"; do printf 'export %q\n' "$kv"; done
 } > "$ctl/env"
 
@@ -74,19 +81,19 @@ fi
 [ "${CAMPROBE_VM_ACCEL:-auto}" = tcg ] && accel="-accel tcg -cpu max"
 
 limit=${CAMPROBE_VM_TIMEOUT:-900}
-echo "vm: booting $kver ($(echo "$accel" | awk '{print $2}'), timeout ${limit}s)" >&2
+echo "vm: booting $kver${name:+ (guest $name)} ($(echo "$accel" | awk '{print $2}'), timeout ${limit}s)" >&2
 set +e
 timeout --kill-after=10 "$limit" qemu-system-x86_64 \
     -M pc -nodefaults -no-user-config -display none -no-reboot -nic none -m "${CAMPROBE_VM_MEMORY:-1G}" -smp "${CAMPROBE_VM_CPUS:-1}" $accel \
     -kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
     -append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
-    -serial "file:$out/kernel.log" -serial stdio \
+    -serial "file:$logs/kernel.log" -serial stdio \
     -virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
     -virtfs "local,path=$ctl,mount_tag=ctl,security_model=none" \
     -virtfs "local,path=$out,mount_tag=out,security_model=none" \
-    < /dev/null | tee "$out/guest.log"
+    < /dev/null | tee "$logs/guest.log"
 qrc=${PIPESTATUS[0]}
 set -e
-if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then echo "vm: the guest did not finish within ${limit}s (see $out/kernel.log)" >&2; exit 124; fi
-if [ ! -s "$ctl/status" ]; then echo "vm: the guest stopped without reporting a status (qemu exit $qrc; see $out/kernel.log)" >&2; exit 125; fi
+if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then echo "vm: the guest did not finish within ${limit}s (see $logs/kernel.log)" >&2; exit 124; fi
+if [ ! -s "$ctl/status" ]; then echo "vm: the guest stopped without reporting a status (qemu exit $qrc; see $logs/kernel.log)" >&2; exit 125; fi
 exit "$(cat "$ctl/status")"

@@ -10,7 +10,7 @@ mount -t tmpfs tmpfs /dev/shm 2>/dev/null
 # /tmp stays the overlay over the host's /tmp: a project cloned under /tmp (as CI may do) must stay visible.
 ip link set lo up 2>/dev/null
 . /vmctl/env
-export VM_OUT VM_HOST_OUT
+export VM_OUT VM_HOST_OUT VM_GUEST
 case "$VM_SCRIPT" in
     *.py) python3 -u "$VM_SCRIPT" ;;
     *) sh "$VM_SCRIPT" ;;

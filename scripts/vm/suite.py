@@ -9,14 +9,24 @@ any check failed. The same results go to $VM_OUT/xunit-vm.xml (JUnit XML, one
 every block), which scripts/test counts; a per-block time summary is printed last.
 The blocks live in guest/ (see README.md).
 
+One suite, one or two guests (run-vm-suite.sh's CAMPROBE_VM_GUESTS): every guest takes the next block from
+a queue they share (guest/block_queue.py: longest first, a claim file per block in $VM_OUT/claims) and
+writes its results to $VM_OUT/$VM_GUEST/; `suite.py --report OUTDIR`, on the host after the guests, says
+which guest ran what and fails a selected block that no guest finished (guest/block_report.py).
+
 Env: CAMPROBE (the built binary, a host path visible in the guest),
-     VM_OUT (result directory, shared back to the host),
+     VM_OUT (the result directory, shared back to the host and by every guest of the run),
+     VM_GUEST (this guest's name: its results go to $VM_OUT/$VM_GUEST),
      VM_BLOCKS (optional: comma-separated block names, e.g. vivid-webcams,microphones;
      an unknown name stops the suite before it runs anything, listing the names),
+     CAMPROBE_DEB_WAIT, CAMPROBE_BENCH_WAIT (seconds: the queue passes over deb-install / recorder
+     until the host's .deb / debug build is there, guest/block_queue.py),
      HOTPLUG_CYCLES, ALSA_CYCLES, VM_BENCH (optional).
 
-`suite.py --check-blocks NAMES` only checks NAMES (exit 2 and the list when one is unknown);
-run-vm-suite.sh calls it on the host before it builds or boots anything.
+On the host (run-vm-suite.sh): `suite.py --check-blocks NAMES` only checks NAMES (exit 2 and the list when
+one is unknown), before anything is built or booted; `suite.py --unclaimed OUTDIR` prints how many selected
+blocks no guest has claimed yet; `suite.py --report OUTDIR` prints who ran what and exits 1 when a block
+did not run exactly once.
 """
 
 import os
@@ -52,6 +62,8 @@ from guest import (  # noqa: E402
     blocks_uvc_requests,
     blocks_vivid,
 )
+from guest.block_queue import CLAIMS, Queue, inputs  # noqa: E402
+from guest.block_report import report  # noqa: E402
 from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
@@ -111,14 +123,26 @@ def comparator_self_test(s):
     s.check("comparator self-test catches deliberately wrong answers", check)
 
 
-def main():
-    if sys.argv[1:2] == ["--check-blocks"]:
+def host_command(argv):
+    """--check-blocks NAMES, --unclaimed OUTDIR, --report OUTDIR (run on the host; see the top)."""
+    if argv[0] == "--check-blocks":
         try:
-            selected_blocks(sys.argv[2] if len(sys.argv) > 2 else "")
+            selected_blocks(argv[1] if len(argv) > 1 else "")
         except ValueError as e:
             print("vm: %s" % e, file=sys.stderr)
             return 2
         return 0
+    names = [name for name, _ in selected_blocks(os.environ.get("VM_BLOCKS", ""))]
+    root = argv[1]
+    if argv[0] == "--unclaimed":
+        print(sum(1 for n in names if not os.path.exists(os.path.join(root, CLAIMS, n))))
+        return 0
+    return 1 if report(root, names) else 0
+
+
+def main():
+    if sys.argv[1:2] and sys.argv[1] in ("--check-blocks", "--unclaimed", "--report"):
+        return host_command(sys.argv[1:])
     try:
         blocks = selected_blocks(os.environ.get("VM_BLOCKS", ""))
     except ValueError as e:
@@ -128,7 +152,9 @@ def main():
     if not camprobe:
         print("suite.py: set CAMPROBE to the camprobe binary", file=sys.stderr)
         return 2
-    out = os.environ.get("VM_OUT") or "/tmp/vm-out"
+    root = os.environ.get("VM_OUT") or "/tmp/vm-out"
+    guest = os.environ.get("VM_GUEST", "")
+    out = os.path.join(root, guest) if guest else root
     os.makedirs(out, exist_ok=True)
     try:
         boot = float(open("/proc/uptime").read().split()[0])
@@ -138,15 +164,21 @@ def main():
     version = run(["v4l2-ctl", "--version"], timeout=10).out.splitlines()
     print("vm: %s, %s" % (os.uname().release, version[0] if version else "no v4l2-ctl"), flush=True)
     xunit = os.path.join(out, "xunit-vm.xml")
-    comparator_self_test(s)
+    queue = Queue(
+        root, guest or "-", [name for name, _ in blocks], inputs(dict(os.environ), root, blocks_install.guest_path)
+    )
+    if queue.claim("comparator-self-test"):  # host-independent: once per run, by the first guest up
+        comparator_self_test(s)
     start_udev()
     modprobe("snd-dummy")
     modprobe("snd-aloop")
     s.end_block()
     s.write_xunit(xunit, complete=False)
-    for name, block in blocks:
+    by_name = dict(blocks)
+    while (name := queue.next()) is not None:
+        block = by_name[name]
         s.begin_block(name)
-        print("== block %s" % name, flush=True)
+        print("== block %s (guest %s)" % (name, guest or "-"), flush=True)
         try:
             block(s)
         except Exception:  # noqa: BLE001 - a broken block is a failure, and the next block still runs

@@ -77,9 +77,9 @@ def frame_allocations(s: Suite, node: str) -> None:
     malloc of the process. A `for try await` loop is reported beside it (libdispatch's wake-ups: 2 per frame)."""
     bench = os.environ.get("CAMPROBE_BENCH") or os.path.join(os.path.dirname(s.c), "camprobe-bench")
     # CAMPROBE_BENCH is the debug build's, which scripts/test builds while the guest runs: wait for it,
-    # or for scripts/test's word that the build is over (debug-build.done in the result folder).
+    # or for scripts/test's word that the build is over (debug-build.done in the result folder all guests share).
     if os.environ.get("CAMPROBE_BENCH"):
-        done = s.path("debug-build.done")
+        done = os.path.join(os.environ.get("VM_OUT") or s.out, "debug-build.done")
         wait_until(lambda: os.access(bench, os.X_OK) or os.path.exists(done), 1200, interval=2)
     if not os.access(bench, os.X_OK):
         s.bad(
