@@ -2,8 +2,9 @@
 
 One boot, one camprobe (`$CAMPROBE`, default the shipped build), one `camprobe monitor --json`, and two udev
 listeners side by side:
-- A: `udevadm monitor --udev --kernel` (what guest/hotplug_latency.py, the §24 bench, runs);
-- B: `udevadm monitor --udev --subsystem-match=video4linux --subsystem-match=media` (the issue's method).
+- A: `udevadm monitor --udev --kernel` (what guest/hotplug_latency.py ran for the §24 bench);
+- B: `udevadm monitor --udev --subsystem-match=video4linux --subsystem-match=media` (the issue's method, and
+  the kept one: guest/hotplug_latency.py runs it now).
 Cycles alternate the two ways of plugging: `usbip attach`/`detach` from this process (the bench's way) and
 `uvc-gadget attach`/`detach` as separate commands (the issue's way). Per cycle it records every udev line
 each listener printed, and the monitor's lines, with source stamps and reader arrival stamps; OUT/reconcile.json

@@ -1,7 +1,10 @@
 """Hotplug latency side by side with udevd's own listener (issue P17 item 6).
 
-`camprobe monitor --json` and `udevadm monitor --udev` run together. Each side is
-timed by its own source stamp: udevadm prints CLOCK_MONOTONIC when it prints an
+`camprobe monitor --json` and `udevadm monitor --udev` (on the node subsystems only)
+run together. The kept measure (`kept`, issue P27, Reports/benchmarks.md §31): per
+cycle, from udevadm's stamp of the last node event to the arrival here of camprobe's
+first `connected` (or `disconnected`) line, what a recorder reading the monitor sees.
+The other rows time each side by its own source stamp: udevadm prints CLOCK_MONOTONIC when it prints an
 event ("UDEV  [1234.567890] add …"), camprobe the wall-clock `time` of each JSON
 line (milliseconds), turned into CLOCK_MONOTONIC with the offset between the two
 clocks read here. A reader's arrival stamps are kept beside them ("reader"): under
