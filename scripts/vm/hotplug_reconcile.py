@@ -8,7 +8,7 @@ listeners side by side:
 Cycles alternate the two ways of plugging: `usbip attach`/`detach` from this process (the bench's way) and
 `uvc-gadget attach`/`detach` as separate commands (the issue's way). Per cycle it records every udev line
 each listener printed, and the monitor's lines, with source stamps and reader arrival stamps; OUT/reconcile.json
-holds them, OUT/reconcile.txt the summary.
+holds them; hotplug_reconcile_report.py prints both measures from it.
 
   scripts/vm/run-guest.sh scripts/vm/hotplug_reconcile.py OUT CYCLES=40 [CAMERA=uvc_gadget/cameras/….json]
       [CAMPROBE=/path/to/camprobe] [MODES=usbip,cli] [MONARGS="--log-level trace"]
