@@ -1,7 +1,8 @@
 #!/bin/sh
 # Hotplug A/B on uvcvideo by source stamps (Reports/benchmarks.md §24): a replayed camera (CAMERA, default the EMEET S800)
 # attached and detached over USB/IP; each binary of BINS="label=/path …" runs ROUNDS × CYCLES cycles, interleaved, in one boot,
-# `monitor --json` beside `udevadm monitor --udev --kernel` (MONARGS="--log-level trace" keeps a trace per run).
+# `monitor --json` beside `udevadm monitor --udev` on the node subsystems (MONARGS="--log-level trace" keeps a trace per run);
+# the table's **kept** rows are the measure of §31 (P27).
 #   scripts/vm/run-guest.sh scripts/vm/bench_uvc_hotplug.sh OUT "BINS=before=/tmp/a after=/tmp/b" ROUNDS=2 CYCLES=50   # OUT/ab.txt
 here=$(cd "$(dirname "$0")" && pwd)
 exec > $VM_OUT/ab.txt 2>&1
@@ -20,7 +21,8 @@ out = os.environ["VM_OUT"]
 bins = [b.split("=", 1) for b in os.environ["BINS"].split()]
 plug, unplug = blocks_uvc.usbip_plug("usbip-vudc.0")
 unplug(); wait_until(lambda: not blocks_uvc.uvc_nodes(), 30)
-allr = {l: {"connected": [], "capabilities": [], "disconnected": [], "after_plug": [], "late": 0, "counts": []} for l, _ in bins}
+allr = {l: {"connected": [], "capabilities": [], "disconnected": [], "after_plug": [], "late": 0, "counts": [],
+            "kept": {"connected": [], "disconnected": []}} for l, _ in bins}
 args = tuple(os.environ.get("MONARGS", "").split())
 for rnd in range(int(os.environ.get("ROUNDS", "2"))):
     for label, path in bins:
@@ -30,6 +32,8 @@ for rnd in range(int(os.environ.get("ROUNDS", "2"))):
         for k in ("connected", "capabilities", "disconnected", "after_plug"):
             allr[label][k] += r[k]
         allr[label]["late"] += r["late"]
+        for k in ("connected", "disconnected"):
+            allr[label]["kept"][k] += r["kept"][k]
         allr[label]["counts"].append(r["counts"])
         print(label, rnd, r["counts"], "connected p50 %.1f p99 %.1f" % (hotplug_latency.percentile(r["connected"], .5), hotplug_latency.percentile(r["connected"], .99)), flush=True)
 for label, _ in bins:

@@ -1,7 +1,10 @@
 """Hotplug latency side by side with udevd's own listener (issue P17 item 6).
 
-`camprobe monitor --json` and `udevadm monitor --udev` run together. Each side is
-timed by its own source stamp: udevadm prints CLOCK_MONOTONIC when it prints an
+`camprobe monitor --json` and `udevadm monitor --udev` (on the node subsystems only)
+run together. The kept measure (`kept`, issue P27, Reports/benchmarks.md §31): per
+cycle, from udevadm's stamp of the last node event to the arrival here of camprobe's
+first `connected` (or `disconnected`) line, what a recorder reading the monitor sees.
+The other rows time each side by its own source stamp: udevadm prints CLOCK_MONOTONIC when it prints an
 event ("UDEV  [1234.567890] add …"), camprobe the wall-clock `time` of each JSON
 line (milliseconds), turned into CLOCK_MONOTONIC with the offset between the two
 clocks read here. A reader's arrival stamps are kept beside them ("reader"): under
@@ -27,6 +30,10 @@ from guest.harness import WEBCAM, modprobe, rmmod, wait_until
 
 UDEV_LINE = re.compile(r"^UDEV\s+\[([0-9.]+)\]\s+(\w+)\s+(\S+)\s+\((\S+)\)")
 NODE_SUBSYSTEMS = ("video4linux", "media")
+# udevadm is woken only for the node events (its kernel-side filter): on one CPU it then takes no turns for the
+# USB, input and bind events of the same device. Its stamp is its own clock_gettime(CLOCK_MONOTONIC) when it prints
+# the event (systemd, src/udev/udevadm-monitor.c, print_device), the moment a listener had it, not udevd's.
+UDEVADM = ["udevadm", "monitor", "--udev", *("--subsystem-match=" + s for s in NODE_SUBSYSTEMS)]
 
 
 class Stamped:
@@ -86,7 +93,7 @@ def measure(
     plug = plug or (lambda: modprobe("vivid", *module_args))
     unplug = unplug or (lambda: rmmod("vivid"))
     udev = subprocess.Popen(
-        ["udevadm", "monitor", "--udev", "--kernel"],
+        UDEVADM,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -194,6 +201,22 @@ def measure(
             out.append(((min(seen) - ret) * 1000) if seen else float("inf"))
         return out
 
+    def kept(kind, action):
+        """The kept measure (issue P27, Reports/benchmarks.md §31), one value per cycle: from udevadm's stamp of the
+        last node event of `action` in the phase to the arrival, at this reader, of camprobe's first `kind` line in
+        it: what a recorder waiting on the line sees. inf: no such line in the phase (unannounced)."""
+        out = []
+        starts = [(phase, s) for phase, s in marks]
+        for i, (phase, start) in enumerate(starts):
+            if phase != action:
+                continue
+            end = starts[i + 1][1] if i + 1 < len(starts) else float("inf")
+            burst = [us for us, _, a, _ in udev_events if a == action and start <= us < end]
+            seen = [t for t, _ in ours[kind] if start <= t < end]
+            if burst:
+                out.append(((min(seen) - max(burst)) * 1000) if seen else float("inf"))
+        return out
+
     waits = after_plug()
     result = {
         "cycles": cycles,
@@ -204,6 +227,7 @@ def measure(
             "connected": latency("connected", "add", False),
             "disconnected": latency("disconnected", "remove", False),
         },
+        "kept": {"connected": kept("connected", "add"), "disconnected": kept("disconnected", "remove")},
         "after_plug": waits,
         "late": sum(1 for w in waits if w > 4000),
         "counts": {k: len(v) for k, v in ours.items()},
@@ -252,6 +276,24 @@ def table(r):
             rows.append(
                 "| %s | %d | %.1f | %.1f | %.1f | %.1f |"
                 % (label, len(v), percentile(v, 0.5), percentile(v, 0.99), max(v), min(v))
+            )
+    for k, label in (
+        ("connected", "**kept**: first `connected`, its arrival here, from udevadm's last node `add`"),
+        ("disconnected", "**kept**: first `disconnected`, its arrival here, from udevadm's last node `remove`"),
+    ):
+        v = r.get("kept", {}).get(k, [])
+        if v:
+            rows.append(
+                "| %s (%d unannounced) | %d | %.1f | %.1f | %.1f | %.1f |"
+                % (
+                    label,
+                    sum(1 for x in v if x == float("inf")),
+                    len(v),
+                    percentile(v, 0.5),
+                    percentile(v, 0.99),
+                    max(v),
+                    min(v),
+                )
             )
     w = [x for x in r.get("after_plug", []) if x != float("inf")]
     if w:
