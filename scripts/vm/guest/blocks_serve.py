@@ -32,6 +32,13 @@ from guest.hotplug_latency import UDEV_LINE, clock_offset
 from guest.serve_server import Server, cameras_down, cameras_up, json_error, server_binary, started, watch_row
 from guest.uvc_common import gadget
 
+# How soon after `uvc-gadget detach` returns the row must be gone from the page. The monitor announces a disconnect
+# within tens of ms (Reports/benchmarks.md §31); the rest is the SSE push and Chromium's DOM update, both under TCG on
+# a vCPU that shares two host cores with the other guest and the host's tests (1.46 s once, beside four other guests;
+# 0.03–0.3 s beside one). A page that waits for a refresh or polls every few seconds still fails it.
+ROW_GONE_S = 2.0
+
+
 # --- block serve -----------------------------------------------------------------------------------------------
 
 
@@ -104,7 +111,7 @@ def list_page(s: Any, b: Browser, a: Server, cams: dict[str, str]) -> None:
         s.expect(
             "serve: uvc-gadget detach: the camera's row is gone %s ms after the command returned (%s ms after "
             "udev's last video4linux remove)" % (ms(gone, returned), ms(gone, removed)),
-            d.rc == 0 and gone is not None and gone - returned <= 1.0,
+            d.rc == 0 and gone is not None and gone - returned <= ROW_GONE_S,
             "detach exit %d: %s" % (d.rc, one_line(d.err)),
         )
         at = gadget(s, "attach", timeout=600)
