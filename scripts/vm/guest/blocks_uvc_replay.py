@@ -4,13 +4,13 @@
 - uvcvideo lists exactly the fixture's formats, sizes and intervals (the formats 6.1's f_uvc can
   carry; the others are named in the description and printed here);
 - `camprobe show` agrees with v4l2-ctl on the node, field by field (the suite's referee);
-- `camprobe list` names the camera by the fixture's card and takes its ID from the fixture's serial.
-UVC_REPLAY picks the cameras by prefix (default 03,25: the C525's 50 sizes and 296 intervals with
-its controls, the EMEET S800's serial and 4K MJPEG); uvc_gadget/check_replay.py runs all of them.
+- `camprobe list` names the camera by the fixture's card and takes its ID from the fixture's serial;
 - `verify --json` in a typical mode of the camera (guest/verify_rate.py's pick_mode) gives a verdict its own 95 %
   interval supports, and that interval is the one its frames and jitter give (P27 item 5); each camera's line
   (frames, rate, interval, verdict) is printed, and how many were decided at verify's default frame count.
-  UVC_REPLAY=02,03,06,16,25,30 replays the six cameras."""
+UVC_REPLAY picks the cameras by prefix (default 03,25: the C525's 50 sizes and 296 intervals with
+its controls, the EMEET S800's serial and 4K MJPEG; 02,03,06,16,25,30: all six); uvc_gadget/check_replay.py
+runs all of them."""
 
 import json
 import os
@@ -42,10 +42,17 @@ def block_uvc_replay(s):
     if verified:
         defaults = [j for j in verified if j.frames_asked is None]
         decided = [j for j in defaults if j.decided]
+        enough = verify_rate.default_that_decides(defaults)
         print(
-            "info: uvc-replay verify: %d of %d cameras streamed at the default count (%d frames) were decided; "
-            "a default of %s frames would decide them all (each camera's own estimate)"
-            % (len(decided), len(defaults), verify_rate.DEFAULT_FRAMES, verify_rate.default_that_decides(defaults)),
+            "info: uvc-replay verify: %d of %d cameras streamed at the default count (%d frames) were decided; %s"
+            % (
+                len(decided),
+                len(defaults),
+                verify_rate.DEFAULT_FRAMES,
+                "no count would decide them all (a rate on the tolerance's edge)"
+                if enough is None
+                else "about %d frames would decide them all (each camera's own estimate)" % enough,
+            ),
             flush=True,
         )
 
