@@ -3,7 +3,8 @@
 A replayed camera on the UVC gadget, one boot: `camprobe show --json NODE` and v4l2-ctl's full read of the same
 node, each cold (the first command after a fresh `usbip attach`: uvcvideo fills its control cache through the
 camera) and warm (the third run), interleaved, median of RUNS; wall, user and system milliseconds of each
-(getrusage of the child). Then, per command and state, one run under `valgrind --tool=callgrind --dump-instr=yes`:
+(getrusage of the child); and warm under `setarch -R` after a run at the same addresses, which reuses that
+run's TCG translations: warm minus that is what translating the code costs. Then, per command and state, one run under `valgrind --tool=callgrind --dump-instr=yes`:
 instructions executed (the work) and distinct instructions executed (the code footprint, which TCG translates
 once per process; oneshot_anatomy.py, §19). The binary is timed as shipped and counted as a `strip -g` copy
 (valgrind 3.19 dies on this toolchain's DWARF; the copy runs the same instructions).
@@ -31,6 +32,8 @@ from guest.uvc_common import uvc_nodes  # noqa: E402
 CAMERAS = "uvc_gadget/cameras/25-emeet-smartcam-s800-4k.json uvc_gadget/cameras/03-logitech-c525-falcons.json"
 V4L2CTL = "v4l2-ctl --all --list-formats-ext --list-ctrls-menus"
 SHOW = "camprobe show --json"
+# Warm, under `setarch -R`, after a run that made the translations (oneshot_anatomy.py, §19).
+FIXED = "warm, `setarch -R`"
 
 
 def argv_of(tool: str, camprobe: str, node: str) -> list[str]:
@@ -85,6 +88,9 @@ def measure(cam: str, camprobe: str, stripped: str, runs: int, busid: str) -> li
             times.setdefault((tool, "cold"), []).append(timed(argv_of(tool, camprobe, node)))
             timed(argv_of(tool, camprobe, node))
             times.setdefault((tool, "warm"), []).append(timed(argv_of(tool, camprobe, node)))
+            # At fixed addresses (no randomisation) a run reuses the translations TCG made for the run before it.
+            timed(["setarch", "-R", *argv_of(tool, camprobe, node)])
+            times.setdefault((tool, FIXED), []).append(timed(["setarch", "-R", *argv_of(tool, camprobe, node)]))
     counts: dict[tuple[str, str], tuple[int, int]] = {}
     for tool in tools:
         node = replug(busid) or "/dev/video1"
@@ -98,9 +104,9 @@ def measure(cam: str, camprobe: str, stripped: str, runs: int, busid: str) -> li
         "|---|---|---:|---:|---:|---|---:|---:|",
     ]
     for tool in tools:
-        for state in ("cold", "warm"):
+        for state in ("cold", "warm", FIXED):
             wall, user, sys_ = medians(times[(tool, state)])
-            executed, distinct = counts[(tool, state)]
+            executed, distinct = counts[(tool, "warm" if state == FIXED else state)]
             lines.append(
                 "| `%s` | %s | %.1f | %.1f | %.1f | %s | %s | %s |"
                 % (
@@ -130,6 +136,12 @@ def measure(cam: str, camprobe: str, stripped: str, runs: int, busid: str) -> li
                 (a[1] + a[2]) - (b[1] + b[2]),
             )
         )
+    sw, sf = medians(times[(SHOW, "warm")])[0], medians(times[(SHOW, FIXED)])[0]
+    vw, vf = medians(times[(V4L2CTL, "warm")])[0], medians(times[(V4L2CTL, FIXED)])[0]
+    lines.append(
+        "- translation (warm − warm at fixed addresses): camprobe %.1f ms, v4l2-ctl %.1f ms; "
+        "the rest: camprobe %.1f ms, v4l2-ctl %.1f ms (%.2f×)" % (sw - sf, vw - vf, sf, vf, sf / max(0.001, vf))
+    )
     return lines + [""]
 
 
