@@ -8,7 +8,7 @@
 - `verify --json` in a typical mode of the camera (guest/verify_rate.py's pick_mode) gives a verdict its own 95 %
   interval supports, and that interval is the one its frames and jitter give (P27 item 5); each camera's line
   (frames, rate, interval, verdict) is printed, and how many were decided at verify's default frame count.
-UVC_REPLAY picks the cameras by prefix (default 03,25: the C525's 50 sizes and 296 intervals with
+UVC_REPLAY picks the cameras by prefix (UVC_VERIFY_FRAMES=N: verify streams N frames; default 03,25: the C525's 50 sizes and 296 intervals with
 its controls, the EMEET S800's serial and 4K MJPEG; 02,03,06,16,25,30: all six); uvc_gadget/check_replay.py
 runs all of them."""
 
@@ -22,6 +22,8 @@ from guest.harness import load_json, settle, v4l2ctl, write
 from guest.uvc_common import gadget, listed_device
 
 REPLAY = os.environ.get("UVC_REPLAY", "03,25")
+# --frames for verify (default: verify's own), to see whether a count decides what the default did not.
+VERIFY_FRAMES = os.environ.get("UVC_VERIFY_FRAMES")
 
 
 def block_uvc_replay(s):
@@ -40,15 +42,16 @@ def block_uvc_replay(s):
         if j is not None:
             verified.append(j)
     if verified:
-        defaults = [j for j in verified if j.frames_asked is None]
+        asked = int(VERIFY_FRAMES) if VERIFY_FRAMES else None
+        defaults = [j for j in verified if j.frames_asked == asked]
         decided = [j for j in defaults if j.decided]
         enough = verify_rate.default_that_decides(defaults)
         print(
-            "info: uvc-replay verify: %d of %d cameras streamed at the default count (%d frames) were decided; %s"
+            "info: uvc-replay verify: %d of %d cameras streamed at %s were decided; %s"
             % (
                 len(decided),
                 len(defaults),
-                verify_rate.DEFAULT_FRAMES,
+                "--frames %d" % asked if asked else "the default count (%d frames)" % verify_rate.DEFAULT_FRAMES,
                 "no count would decide them all (a rate on the tolerance's edge)"
                 if enough is None
                 else "about %d frames would decide them all (each camera's own estimate)" % enough,
@@ -62,6 +65,9 @@ def verify_check(s, name, label, node, d):
     mode = verify_rate.pick_mode(d)
     if not s.expect("uvc-replay %s: a mode to verify in (uvc_gadget description)" % name, mode is not None):
         return None
+    beyond_the_bus = mode.frames is not None
+    if VERIFY_FRAMES and not beyond_the_bus:
+        mode.frames = int(VERIFY_FRAMES)
     r = s.camprobe(
         "verify",
         node,
@@ -91,7 +97,7 @@ def verify_check(s, name, label, node, d):
         not j.problems,
         "; ".join(j.problems),
     )
-    if mode.frames is not None:
+    if beyond_the_bus:
         s.expect(
             "uvc-replay %s: %s is beyond the gadget's bus: a shortfall, beyond doubt" % (name, what),
             j.verdict == "shortfall",
