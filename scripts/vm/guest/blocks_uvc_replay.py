@@ -8,9 +8,9 @@
 - `verify --json` in a typical mode of the camera (guest/verify_rate.py's pick_mode) gives a verdict its own 95 %
   interval supports, and that interval is the one its frames and jitter give (P27 item 5); each camera's line
   (frames, rate, interval, verdict) is printed, and how many were decided at verify's default frame count.
-UVC_REPLAY picks the cameras by prefix (UVC_VERIFY_FRAMES=N: verify streams N frames; default 03,25: the C525's 50 sizes and 296 intervals with
+UVC_REPLAY picks the cameras by prefix (default 03,25: the C525's 50 sizes and 296 intervals with
 its controls, the EMEET S800's serial and 4K MJPEG; 02,03,06,16,25,30: all six); uvc_gadget/check_replay.py
-runs all of them."""
+runs all of them. UVC_VERIFY_FRAMES=N: verify streams N frames instead of its default."""
 
 import json
 import os
