@@ -100,7 +100,10 @@ def measure(cam: str, camprobe: str, stripped: str, runs: int, busid: str) -> li
         # Kept for callgrind_annotate --inclusive=yes on the host: where the warm run's instructions go.
         keep = "callgrind-%s-%s.out" % (os.path.basename(cam).split("-")[0], "camprobe" if tool == SHOW else "v4l2-ctl")
         keep_path = os.path.join(os.environ.get("VM_OUT", "/tmp"), keep)
-        run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + keep_path, *argv_of(tool, stripped, node)], 900)
+        run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + keep_path, *argv_of(tool, stripped, node)],
+            timeout=900,
+        )
     lines = [
         "### %s, median of %d, interleaved" % (os.path.basename(cam), runs),
         "",
