@@ -4,20 +4,26 @@
 - uvcvideo lists exactly the fixture's formats, sizes and intervals (the formats 6.1's f_uvc can
   carry; the others are named in the description and printed here);
 - `camprobe show` agrees with v4l2-ctl on the node, field by field (the suite's referee);
-- `camprobe list` names the camera by the fixture's card and takes its ID from the fixture's serial.
+- `camprobe list` names the camera by the fixture's card and takes its ID from the fixture's serial;
+- `verify --json` in a typical mode of the camera (guest/verify_rate.py's pick_mode) gives a verdict its own 95 %
+  interval supports, and that interval is the one its frames and jitter give (P27 item 5); each camera's line
+  (frames, rate, interval, verdict) is printed, and how many were decided at verify's default frame count.
 UVC_REPLAY picks the cameras by prefix (default 03,25: the C525's 50 sizes and 296 intervals with
-its controls, the EMEET S800's serial and 4K MJPEG); uvc_gadget/check_replay.py runs all of them."""
+its controls, the EMEET S800's serial and 4K MJPEG; 02,03,06,16,25,30: all six); uvc_gadget/check_replay.py
+runs all of them. UVC_VERIFY_FRAMES=N: verify streams N frames instead of its default."""
 
 import json
 import os
 import sys
 
-from guest import v4l2
+from guest import v4l2, verify_rate
 from guest.blocks_stable import one_line
 from guest.harness import load_json, settle, v4l2ctl, write
 from guest.uvc_common import gadget, listed_device
 
 REPLAY = os.environ.get("UVC_REPLAY", "03,25")
+# --frames for verify (default: verify's own), to see whether a count decides what the default did not.
+VERIFY_FRAMES = os.environ.get("UVC_VERIFY_FRAMES")
 
 
 def block_uvc_replay(s):
@@ -25,13 +31,79 @@ def block_uvc_replay(s):
     import from_fixture  # noqa: E402 - the description maker's own parser of v4l2-ctl's text
 
     cameras = os.path.join(s.here, "uvc_gadget", "cameras")
+    verified = []
     for prefix in [p for p in REPLAY.split(",") if p]:
         names = sorted(n for n in os.listdir(cameras) if n.startswith(prefix) and n.endswith(".json"))
         if not s.expect(
             "uvc-replay: a replayed camera named %s* (uvc_gadget/cameras)" % prefix, len(names) == 1, str(names)
         ):
             continue
-        replay(s, from_fixture, os.path.join(cameras, names[0]))
+        j = replay(s, from_fixture, os.path.join(cameras, names[0]))
+        if j is not None:
+            verified.append(j)
+    if verified:
+        asked = int(VERIFY_FRAMES) if VERIFY_FRAMES else None
+        defaults = [j for j in verified if j.frames_asked == asked]
+        decided = [j for j in defaults if j.decided]
+        enough = verify_rate.default_that_decides(defaults)
+        print(
+            "info: uvc-replay verify: %d of %d cameras streamed at %s were decided; %s"
+            % (
+                len(decided),
+                len(defaults),
+                "--frames %d" % asked if asked else "the default count (%d frames)" % verify_rate.DEFAULT_FRAMES,
+                "no count would decide them all (a rate on the tolerance's edge)"
+                if enough is None
+                else "about %d frames would decide them all (each camera's own estimate)" % enough,
+            ),
+            flush=True,
+        )
+
+
+def verify_check(s, name, label, node, d):
+    """verify --json in a typical mode: a verdict its interval supports, an interval its sample gives."""
+    mode = verify_rate.pick_mode(d)
+    if not s.expect("uvc-replay %s: a mode to verify in (uvc_gadget description)" % name, mode is not None):
+        return None
+    beyond_the_bus = mode.frames is not None
+    if VERIFY_FRAMES and not beyond_the_bus:
+        mode.frames = int(VERIFY_FRAMES)
+    r = s.camprobe(
+        "verify",
+        node,
+        *mode.args(),
+        "--json",
+        stdout=s.path(label + "-verify.json"),
+        stderr=s.path(label + "-verify.err"),
+        timeout=900 if mode.frames else 300,
+    )
+    try:
+        doc = json.loads(r.out)
+    except ValueError:
+        doc = None
+    what = "%s %dx%d @ %s fps" % (mode.fourcc, mode.width, mode.height, mode.fps_text)
+    if not s.expect(
+        "uvc-replay %s: verify streams %s and says what it measured (exit %d)" % (name, what, r.rc),
+        doc is not None and r.rc in (0, 3),
+        one_line(r.err),
+    ):
+        return None
+    j = verify_rate.judge(doc)
+    j.frames_asked = mode.frames
+    print("info: uvc-replay %s: verify %s: %s" % (name, what, j.line()), flush=True)
+    s.expect(
+        "uvc-replay %s: verify's verdict %s is what its 95 %% interval supports, and the interval is its sample's"
+        % (name, j.verdict.upper()),
+        not j.problems,
+        "; ".join(j.problems),
+    )
+    if beyond_the_bus:
+        s.expect(
+            "uvc-replay %s: %s is beyond the gadget's bus: a shortfall, beyond doubt" % (name, what),
+            j.verdict == "shortfall",
+            j.line(),
+        )
+    return j
 
 
 def controls_match(s, from_fixture, name, shown, d):
@@ -110,6 +182,7 @@ def replay(s, from_fixture, path):
 
         s.check(lambda i: "uvc-replay %s: list names it %r with ID %s" % (name, exp["card"], i), identity)
         controls_match(s, from_fixture, name, v4l2.show_json(s, node, label), d)
+        judged = verify_check(s, name, label, node, d)
         summary = {
             "camera": name,
             "node": node,
@@ -117,8 +190,10 @@ def replay(s, from_fixture, path):
             "sizes": sizes,
             "intervals": intervals,
             "id": dev["id"] if dev else None,
+            "verify": judged.__dict__ if judged else None,
         }
-        write(s.path(label + "-summary.json"), json.dumps(summary, indent=1) + "\n")
+        write(s.path(label + "-summary.json"), json.dumps(summary, indent=1, default=str) + "\n")
+        return judged
     finally:
         down = gadget(s, "down")
         s.expect("uvc-replay %s: uvc-gadget down" % name, down.rc == 0, one_line(down.err))
