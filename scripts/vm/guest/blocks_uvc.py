@@ -20,7 +20,9 @@ from guest.uvc_twins import twins
 CYCLES = int(
     os.environ.get("UVC_CYCLES", "10")
 )  # 100 in the bench (BENCH_PARTS=uvc-hotplug): CI keeps under 30 minutes
-BOUND_MS = float(os.environ.get("UVC_HOTPLUG_BOUND_MS", "50"))  # P27: connect and disconnect, see latency_bound
+BOUND_MS = float(os.environ.get("UVC_HOTPLUG_BOUND_MS", "50"))  # P27's goal: connect and disconnect, see latency_bound
+# What the suite holds a connect's lower quartile to, beside the other guest and the host's tests (see latency_bound).
+CONNECT_CI_MS = float(os.environ.get("UVC_HOTPLUG_CONNECT_CI_MS", "100"))
 
 
 def block_uvc(s):
@@ -352,21 +354,25 @@ def hotplug(s, node, desc):
 
 
 def latency_bound(s, r):
-    """P27: `connected` and `disconnected` within BOUND_MS of udev's last node event, by the kept measure
-    (hotplug_latency `kept`: udevadm's stamp to the line's arrival at a reader), every cycle announced. The goal is
-    p99 over 100 cycles on a quiet host (Reports/benchmarks.md §31). Here the guest shares two cores with the host's
-    build and tests, which stretch a connect's tail and even its median (measured beside two other guests: median
-    54.7 ms, lower quartile 25.9 ms), so a connect's lower quartile is held to the bound: a regression that adds
-    work before every announce (waiting for the settle window, reading the device whole) moves every cycle, load
-    only some (the shipped build with each `connected` held back 100 ms: lower quartile 171 ms). A disconnect's
-    median is held to it (under the same load: -8.6 ms)."""
+    """P27: `connected` and `disconnected` after udev's last node event, by the kept measure (hotplug_latency
+    `kept`: udevadm's stamp to the line's arrival at a reader), every cycle announced. The goal, BOUND_MS p99 over
+    100 cycles, is read on a quiet host (scripts/vm/bench_uvc_hotplug.sh, Reports/benchmarks.md §31). Here the guest
+    shares two cores with the other guest and the host's build and tests, and that load stretches every connect:
+    in a clean-clone .ci/run the shipped build's lower quartile was 58.1 ms (every cycle 49–128 ms) beside the other
+    guest, while beside two other guests and no build it was 21–26 ms. So a connect's lower quartile is held to CONNECT_CI_MS
+    (100 ms): work added before every announce moves every cycle (the shipped build with each `connected` line held
+    back 100 ms: lower quartile 171 ms), load only stretches them. A disconnect's median is held to BOUND_MS (under
+    the same loads: -35 to -1.5 ms)."""
     p = hotplug_latency.percentile
-    for kind, q, stat in (("connected", 0.25, "lower quartile"), ("disconnected", 0.5, "median")):
+    for kind, q, stat, bound in (
+        ("connected", 0.25, "lower quartile", CONNECT_CI_MS),
+        ("disconnected", 0.5, "median", BOUND_MS),
+    ):
         v = r["kept"][kind]
         missing = sum(1 for x in v if x == float("inf"))
         s.expect(
             "`%s` within %d ms of the last video4linux/media udev event (%s of %d cycles %.1f ms; median %.1f, "
-            "p99 %.1f ms; %d unannounced)" % (kind, BOUND_MS, stat, len(v), p(v, q), p(v, 0.5), p(v, 0.99), missing),
-            len(v) == CYCLES and missing == 0 and p(v, q) <= BOUND_MS,
+            "p99 %.1f ms; %d unannounced)" % (kind, bound, stat, len(v), p(v, q), p(v, 0.5), p(v, 0.99), missing),
+            len(v) == CYCLES and missing == 0 and p(v, q) <= bound,
             "per cycle (ms): %s (uvc-hotplug.log)" % ", ".join("%.1f" % x for x in v),
         )

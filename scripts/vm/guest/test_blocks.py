@@ -166,6 +166,25 @@ class SharedQueue(unittest.TestCase):
         got = block_queue.inputs(env, "/vmout", lambda p: p.replace("/h/out", "/vmout"))
         self.assertEqual(got["deb-install"].paths, ["/vmout/camprobe.deb", "/vmout/camprobe.deb.missing"])
         self.assertEqual((got["recorder"].paths, got["recorder"].limit), (["/vmout/debug-build.done"], 9.0))
+        self.assertNotIn("serve", got)
+
+    def test_the_console_blocks_wait_for_the_host_phases_when_asked(self) -> None:
+        got = block_queue.inputs({"CAMPROBE_QUIET_WAIT": "30"}, "/vmout", str)
+        self.assertEqual(sorted(got), ["serve", "serve-load"])
+        self.assertEqual((got["serve"].paths, got["serve"].limit), (["/vmout/host-phases.done"], 30.0))
+        with tempfile.TemporaryDirectory() as root:
+            said: list[str] = []
+            q = block_queue.Queue(
+                root,
+                "a",
+                ["serve", "doctor"],
+                block_queue.inputs({"CAMPROBE_QUIET_WAIT": "30"}, root, str),
+                say=said.append,
+            )
+            self.assertEqual(q.next(), "doctor")  # serve is longer, but passed over
+            open(os.path.join(root, block_queue.HOST_DONE), "w").close()
+            self.assertEqual(q.next(), "serve")
+            self.assertIn("info: queue: serve waits for the host's build and tests to end; passed over", said)
 
 
 class QueueReport(unittest.TestCase):
