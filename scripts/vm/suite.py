@@ -19,8 +19,9 @@ Env: CAMPROBE (the built binary, a host path visible in the guest),
      VM_GUEST (this guest's name: its results go to $VM_OUT/$VM_GUEST),
      VM_BLOCKS (optional: comma-separated block names, e.g. vivid-webcams,microphones;
      an unknown name stops the suite before it runs anything, listing the names),
-     CAMPROBE_DEB_WAIT, CAMPROBE_BENCH_WAIT (seconds: the queue passes over deb-install / recorder
-     until the host's .deb / debug build is there, guest/block_queue.py),
+     CAMPROBE_DEB_WAIT, CAMPROBE_BENCH_WAIT, CAMPROBE_QUIET_WAIT (seconds: the queue passes over
+     deb-install / recorder / serve and serve-load until the host's .deb / debug build / end of its phases
+     is there, guest/block_queue.py),
      HOTPLUG_CYCLES, ALSA_CYCLES, VM_BENCH (optional).
 
 On the host (run-vm-suite.sh): `suite.py --check-blocks NAMES` only checks NAMES (exit 2 and the list when
