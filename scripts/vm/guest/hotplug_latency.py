@@ -244,6 +244,19 @@ def measure(
     return result
 
 
+def row(label, v):
+    """One markdown row: samples, p50, p99, max and min of `v` (ms)."""
+    nan = float("nan")
+    return "| %s | %d | %.1f | %.1f | %.1f | %.1f |" % (
+        label,
+        len(v),
+        percentile(v, 0.5),
+        percentile(v, 0.99),
+        max(v) if v else nan,
+        min(v) if v else nan,
+    )
+
+
 def table(r):
     """Markdown rows: p50 / p99 / max per kind."""
     rows = [
@@ -255,46 +268,21 @@ def table(r):
         ("capabilities", "`capabilities` (formats and controls read)"),
         ("disconnected", "`disconnected`"),
     ):
-        v = r[k]
-        rows.append(
-            "| %s | %d | %.1f | %.1f | %.1f | %.1f |"
-            % (
-                label,
-                len(v),
-                percentile(v, 0.5),
-                percentile(v, 0.99),
-                max(v) if v else float("nan"),
-                min(v) if v else float("nan"),
-            )
-        )
+        rows.append(row(label, r[k]))
     for k, label in (
         ("connected", "`connected`, by the reader's arrival stamps"),
         ("disconnected", "`disconnected`, by the reader's arrival stamps"),
     ):
         v = r.get("reader", {}).get(k, [])
         if v:
-            rows.append(
-                "| %s | %d | %.1f | %.1f | %.1f | %.1f |"
-                % (label, len(v), percentile(v, 0.5), percentile(v, 0.99), max(v), min(v))
-            )
+            rows.append(row(label, v))
     for k, label in (
         ("connected", "**kept**: first `connected`, its arrival here, from udevadm's last node `add`"),
         ("disconnected", "**kept**: first `disconnected`, its arrival here, from udevadm's last node `remove`"),
     ):
         v = r.get("kept", {}).get(k, [])
         if v:
-            rows.append(
-                "| %s (%d unannounced) | %d | %.1f | %.1f | %.1f | %.1f |"
-                % (
-                    label,
-                    sum(1 for x in v if x == float("inf")),
-                    len(v),
-                    percentile(v, 0.5),
-                    percentile(v, 0.99),
-                    max(v),
-                    min(v),
-                )
-            )
+            rows.append(row("%s (%d unannounced)" % (label, sum(1 for x in v if x == float("inf"))), v))
     w = [x for x in r.get("after_plug", []) if x != float("inf")]
     if w:
         rows.append(
