@@ -13,10 +13,14 @@ package struct NodeRecord: Sendable, Hashable {
     package var byPath: [String]
     /// The physical device the node hangs off (USB device, PCI function, platform device).
     package var parent: PhysicalParent?
+    /// Whether udev had finished the node when this record was read (`udev_device_get_is_initialized`: its
+    /// database entry existed, so its links and properties are in the record); nil when it cannot be told (no
+    /// udev daemon). A record read before udev finished lacks them even if udev finishes a moment later.
+    package var udevFinished: Bool?
 
     package init(
         devnode: String, subsystem: String, sysPath: String? = nil, udevIDPath: String? = nil, byID: [String] = [],
-        byPath: [String] = [], parent: PhysicalParent? = nil
+        byPath: [String] = [], parent: PhysicalParent? = nil, udevFinished: Bool? = nil
     ) {
         self.devnode = devnode
         self.subsystem = subsystem
@@ -25,6 +29,7 @@ package struct NodeRecord: Sendable, Hashable {
         self.byID = byID
         self.byPath = byPath
         self.parent = parent
+        self.udevFinished = udevFinished
     }
 }
 

@@ -261,3 +261,10 @@ package struct FakeUdevSpec: Codable, Sendable {
         package var portPath: String?
     }
 }
+
+extension FakeUdevSpec {
+    /// A node's udev record before udev has finished it: its parent from sysfs, nothing from udev's database.
+    package init(unfinishedUnder parent: Parent?) {
+        self.parent = parent
+    }
+}

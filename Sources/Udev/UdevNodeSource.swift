@@ -32,8 +32,12 @@ package enum UdevNodeSource {
     ) {
         guard let udev = udev_new() else { return ([], "libudev could not be initialised (udev_new failed)") }
         defer { udev_unref(udev) }
+        let hasDatabase = access("/run/udev/control", F_OK) == 0
         var kept: [String: NodeRecord] = [:]
-        for r in previous where !changed.contains(r.devnode) { if let sp = r.sysPath { kept[sp] = r } }
+        // A record read before udev finished its node is read again, whatever the events said.
+        for r in previous where !changed.contains(r.devnode) && r.udevFinished != false {
+            if let sp = r.sysPath { kept[sp] = r }
+        }
         var links: LinkDirectories?  // read once, when a node is read
         var out: [NodeRecord] = []
         let listed = ClassDirectories.listedDevices()
@@ -53,6 +57,9 @@ package enum UdevNodeSource {
             // v4l-touch are not cameras; a card's pcm/timer nodes are reached through its control node.
             guard name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC") else { continue }
             let subsystem = udev_device_get_subsystem(dev).map { String(cString: $0) } ?? ""
+            // Asked before the properties, which come from the same database entry: a node udev finishes between
+            // the two calls is still counted unfinished, never finished with its links missing.
+            let finished = hasDatabase ? udev_device_get_is_initialized(dev) != 0 : nil
             let idPath = property(dev, "ID_PATH")
             let found = links ?? LinkDirectories.read()
             links = found
@@ -72,12 +79,11 @@ package enum UdevNodeSource {
             out.append(
                 NodeRecord(
                     devnode: devnode, subsystem: subsystem, sysPath: sp, udevIDPath: idPath,
-                    byID: byID.sorted(), byPath: byPath.sorted(), parent: parent))
+                    byID: byID.sorted(), byPath: byPath.sorted(), parent: parent, udevFinished: finished))
         }
         out.sort { a, b in
             a.subsystem != b.subsystem ? a.subsystem > b.subsystem : NodeOrder.less(a.devnode, b.devnode)
         }
-        let hasDatabase = access("/run/udev/control", F_OK) == 0
         return (out, hasDatabase ? nil : "no udev daemon is running (/run/udev/control is absent): identity comes from sysfs alone")
     }
 

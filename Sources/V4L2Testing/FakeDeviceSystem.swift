@@ -29,6 +29,11 @@ package final class FakeDeviceSystem {
     package var pending: (@Sendable () -> (nodes: Set<String>, parents: Set<String>))?
     /// Called with each path opened (see `FakeMachine.opened`).
     package var onOpen: (@Sendable (String) -> Void)?
+    /// Called when a listing starts, and when it has been read (see `FakeMachine.arriveDuringNextListing`).
+    package var willList: (@Sendable () -> Void)?
+    package var onListed: (@Sendable () -> Void)?
+    /// Nodes a sketch does not see yet (see `FakeMachine.arriveDuringNextListing`).
+    package var hiddenFromSketch: (@Sendable () -> Set<String>)?
     /// A sysfs tree for USB cameras' bus model (`USBSysfsFixture`); nil: none (never the host's /sys).
     package var usbSysfsRoot: String?
 
@@ -58,9 +63,14 @@ package final class FakeDeviceSystem {
     }
 
     package func nodeRecords() -> (nodes: [NodeRecord], note: String?) {
+        willList?()
+        defer { onListed?() }
+        let unfinished = pending?().nodes
         // As udev enumeration does: sub-device nodes are reached through their media graph, not listed.
         let records = spec.nodes.filter { !$0.path.hasPrefix("/dev/v4l-subdev") }.map { n in
-            let u = n.udev
+            // A node udev has not finished has no database entry yet: none of udev's properties or links.
+            let finished = unfinished.map { !$0.contains(n.path) }
+            let u = finished == false ? FakeUdevSpec(unfinishedUnder: n.udev?.parent) : n.udev
             let parent = u?.parent.map { p in
                 PhysicalParent(
                     sysPath: p.sysPath, bus: p.bus, vendorID: p.vendorID, productID: p.productID, serial: p.serial,
@@ -69,7 +79,7 @@ package final class FakeDeviceSystem {
             }
             return NodeRecord(
                 devnode: n.path, subsystem: n.subsystem ?? "video4linux", sysPath: nil, udevIDPath: u?.idPath,
-                byID: u?.byID ?? [], byPath: u?.byPath ?? [], parent: parent)
+                byID: u?.byID ?? [], byPath: u?.byPath ?? [], parent: parent, udevFinished: finished)
         }
         return (records, nil)
     }
@@ -81,7 +91,10 @@ package final class FakeDeviceSystem {
     ) {
         let kept = Dictionary(previous.map { ($0.devnode, $0) }, uniquingKeysWith: { a, _ in a })
         let (fresh, note) = nodeRecords()
-        return (fresh.map { r in changed.contains(r.devnode) ? r : kept[r.devnode] ?? r }, note)
+        // As the real system, a record read before udev finished its node is never kept.
+        let keep = { (r: NodeRecord) in changed.contains(r.devnode) ? nil : kept[r.devnode].flatMap { $0.udevFinished == false ? nil : $0 }
+        }
+        return (fresh.map { r in keep(r) ?? r }, note)
     }
 
     /// Opens a counting port on `path` (what `open` returns), so tests can read its counts.

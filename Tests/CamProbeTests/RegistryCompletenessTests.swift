@@ -59,6 +59,35 @@ struct RegistryCompletenessTests {
         #expect(whole.nodes == d.nodes && whole.captures.first?.formats.count == 2)
     }
 
+    /// Under load in the guest's `hotplug` block a camera was announced without its by-path link: an early re-read
+    /// listed a node before udev had finished it, and readiness, read a moment later, already said finished. A node
+    /// whose listed record was read before udev finished it is not finished for that re-read; udev's `add` for it
+    /// lists it again, with its links. (Here the capture node appears after the re-read's sysfs sketch, while the
+    /// USB video interface that announces it is no longer waited for.)
+    @Test func aNodeListedBeforeUdevFinishedItIsNotAnnouncedWithoutItsLinks() async throws {
+        let machine = FakeMachine(tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        var cam = try camera(1)
+        let link = "/dev/v4l/by-path/pci-0000:00:14.0-usb-0:1:1.0-video-index0"
+        cam[0].udev?.byPath = [link]
+        cam[0].udev?.idPath = "pci-0000:00:14.0-usb-0:1:1.0"
+        machine.awaitNodes(parent: "/sys/devices/usb1/1-1")  // its video interface has no node yet
+        for (i, n) in [cam[1], cam[2]].enumerated() {
+            machine.register(n)
+            machine.process(n.path)
+            try await rescanned(registry, machine, to: i + 1)
+        }
+        #expect(log.list.isEmpty)
+        machine.awaitNodes(parent: "/sys/devices/usb1/1-1", false)
+        machine.arriveDuringNextListing(cam[0])
+        machine.emit("change", cam[1])  // starts a re-read: its sketch sees two finished nodes, so it lists
+        try await until { log.list.count == 2 }
+        guard case .connected(let d) = log.list.first else { return }
+        #expect(d.nodes.count == 3)
+        #expect(d.identity.byPath == [link], "announced with the record listed before udev finished the node")
+        #expect(d.identity.udevIDPath == "pci-0000:00:14.0-usb-0:1:1.0")
+    }
+
     /// On a USB camera every open and close is a round trip to the device (uvcvideo starts and stops its status
     /// endpoint), and under a loaded CPU these re-reads delayed the one that could announce: while a camera's nodes
     /// are still arriving, none of them is opened.
@@ -75,6 +104,27 @@ struct RegistryCompletenessTests {
         machine.process(cam[0].path)
         try await until { log.list.count == 2 }
         #expect(Set(machine.opened).isSuperset(of: cam.map(\.path)))
+    }
+
+    /// While a camera's nodes arrive, the re-reads its first nodes start find the rest unfinished from sysfs alone:
+    /// nothing is listed through libudev until a re-read may announce (in the guest a listing beside udev's workers
+    /// took 50 ms p50, and the announcing re-read waited behind the earlier ones).
+    @Test func nodesStillArrivingAreToldFromSysfsWithoutAListing() async throws {
+        let machine = FakeMachine(tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        let listed = machine.listings
+        let cam = try camera(1)
+        for n in cam { machine.register(n) }
+        for (i, n) in [cam[1], cam[2]].enumerated() {
+            machine.process(n.path)
+            try await rescanned(registry, machine, to: i + 1)
+        }
+        #expect(machine.listings == listed, "listed \(machine.listings - listed) times while the nodes were arriving")
+        #expect(await registry.statistics.sketchedRereads == 2)
+        machine.process(cam[0].path)
+        try await until { log.list.count == 2 }
+        #expect(machine.listings - listed <= 2, "the announcing re-read lists once, and reading capabilities once")
+        #expect(log.summary == ["connected \(id)", "capabilities \(id)"])
     }
 
     /// A node that makes no device (here a UVC gadget's own output node, as in the test guest; on a Raspberry Pi its
