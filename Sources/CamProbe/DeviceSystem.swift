@@ -10,8 +10,12 @@ package protocol DeviceSystem {
     /// when something limits what could be learned (e.g. no udev daemon).
     func nodeRecords() -> (nodes: [NodeRecord], note: String?)
     /// `nodeRecords()`, keeping the records of `previous` for nodes still present whose devnode is not in
-    /// `changed` instead of reading them again (a hotplug re-read reads only the nodes udev sent events for).
-    func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>) -> (nodes: [NodeRecord], note: String?)
+    /// `changed` instead of reading them again (a hotplug re-read reads only the nodes udev sent events for), and
+    /// taking udev's properties for a node from `told` (its latest udev `add` or `change` event, by sysfs path)
+    /// instead of from udev's database.
+    func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent]) -> (
+        nodes: [NodeRecord], note: String?
+    )
     /// Opens a node for ioctls, directly or through libv4l2.
     func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort
     /// libasound, for the sound cards among the node records.
@@ -34,7 +38,7 @@ package protocol DeviceSystem {
 
 extension DeviceSystem {
     /// Reads every node again.
-    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>) -> (
+    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent]) -> (
         nodes: [NodeRecord], note: String?
     ) { nodeRecords() }
     package func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
@@ -47,10 +51,11 @@ extension DeviceSystem {
 package struct SystemDeviceSystem: DeviceSystem {
     package init() {}
     package func nodeRecords() -> (nodes: [NodeRecord], note: String?) { UdevNodeSource.nodes() }
-    /// The class directories read again, libudev only for the nodes not kept (`UdevNodeSource.nodes(reusing:except:)`).
-    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>) -> (
+    /// The class directories read again, libudev only for the nodes neither kept nor told
+    /// (`UdevNodeSource.nodes(reusing:except:told:)`).
+    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent]) -> (
         nodes: [NodeRecord], note: String?
-    ) { UdevNodeSource.nodes(reusing: previous, except: changed) }
+    ) { UdevNodeSource.nodes(reusing: previous, except: changed, told: told) }
     package func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
         try SystemDevicePort(path: path, throughLibV4L2: throughLibV4L2)
     }

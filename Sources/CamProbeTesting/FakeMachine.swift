@@ -25,6 +25,10 @@ package final class FakeMachine: Sendable {
     private let arrivingDuringListing = Mutex<[String]>([])
     private let opens = Mutex<[String]>([])
     private let listingCount = Mutex(0)
+    private let databaseReads = Mutex(0)
+    /// How many nodes hotplug listings read from udev's database: neither kept from the last listing nor told by
+    /// udev's event for them.
+    package var nodesReadFromDatabase: Int { databaseReads.withLock { $0 } }
     /// How many listings (`nodeRecords`, what libudev reads on a machine) the systems it made have read.
     package var listings: Int { listingCount.withLock { $0 } }
     /// Every node path the systems it made have opened, in order.
@@ -45,6 +49,7 @@ package final class FakeMachine: Sendable {
         if tellsReadiness { system.pending = { [self] in self.unfinished.withLock { $0 } } }
         system.onOpen = { [self] path in self.opens.withLock { $0.append(path) } }
         system.hiddenFromSketch = { [self] in Set(self.arrivingDuringListing.withLock { $0 }) }
+        system.onDatabaseReads = { [self] n in self.databaseReads.withLock { $0 += n } }
         system.willList = { [self] in
             let late = self.arrivingDuringListing.withLock { $0 }
             self.unfinished.withLock { $0.nodes.formUnion(late) }
@@ -121,11 +126,14 @@ package final class FakeMachine: Sendable {
         nodes.withLock { list in if let i = list.firstIndex(where: { $0.path == node.path }) { list[i] = node } }
     }
 
+    /// udev's event for `node`, with the links and `ID_PATH` udev made for it.
     package func emit(_ action: String, _ node: FakeNodeSpec) {
-        emit(action, subsystem: node.subsystem ?? "video4linux", devnode: node.path)
+        emit(
+            action, subsystem: node.subsystem ?? "video4linux", devnode: node.path,
+            links: (node.udev?.byID ?? []) + (node.udev?.byPath ?? []), idPath: node.udev?.idPath)
     }
 
-    package func emit(_ action: String, subsystem: String, devnode: String) {
+    package func emit(_ action: String, subsystem: String, devnode: String, links: [String] = [], idPath: String? = nil) {
         let seq = sequence.withLock {
             $0 += 1
             return $0
@@ -133,7 +141,8 @@ package final class FakeMachine: Sendable {
         continuation.yield(
             HotplugEvent(
                 action: action, subsystem: subsystem, devnode: devnode,
-                sysPath: "/sys/class/fake" + devnode, sequence: seq, receivedAt: monotonicNanoseconds()))
+                sysPath: "/sys/class/fake" + devnode, sequence: seq, receivedAt: monotonicNanoseconds(), links: links,
+                udevIDPath: idPath))
     }
 
     package func finish() { continuation.finish() }

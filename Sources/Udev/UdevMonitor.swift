@@ -130,7 +130,9 @@ final class MonitorContext: @unchecked Sendable {
                     subsystem: udev_device_get_subsystem(dev).map { String(cString: $0) } ?? "",
                     devnode: udev_device_get_devnode(dev).map { String(cString: $0) },
                     sysPath: udev_device_get_syspath(dev).map { String(cString: $0) } ?? "",
-                    sequence: udev_device_get_seqnum(dev), receivedAt: monotonicNanoseconds(), droppedBefore: dropped)
+                    sequence: udev_device_get_seqnum(dev), receivedAt: monotonicNanoseconds(), droppedBefore: dropped,
+                    links: UdevNodeSource.property(dev, "DEVLINKS").map { $0.split(separator: " ").map(String.init) } ?? [],
+                    udevIDPath: UdevNodeSource.property(dev, "ID_PATH"))
                 udev_device_unref(dev)
                 // Buffering the oldest: `.dropped` is this event, not an older one, so the count belongs to the next.
                 switch continuation.yield(ev) {

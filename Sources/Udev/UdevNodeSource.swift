@@ -27,9 +27,13 @@ package enum UdevNodeSource {
     ///     its record without being read again (the registry passes its last listing and the nodes udev sent
     ///     events for since, so a hotplug re-read reads only the arriving nodes).
     ///   - changed: devnodes that may have changed since `previous` was listed.
-    package static func nodes(reusing previous: [NodeRecord] = [], except changed: Set<String> = []) -> (
-        nodes: [NodeRecord], note: String?
-    ) {
+    ///   - told: udev's latest `add` or `change` event per sysfs path. A node not kept whose event is here takes its
+    ///     devnode, `ID_PATH` and links from the event (each link checked with `readlink(2)` to point at it) instead of
+    ///     being read through libudev: udevd sends the event once it has finished the node, so the record is
+    ///     complete. Its parent is a sibling's when one was read, else it is read through libudev.
+    package static func nodes(
+        reusing previous: [NodeRecord] = [], except changed: Set<String> = [], told: [String: HotplugEvent] = [:]
+    ) -> (nodes: [NodeRecord], note: String?) {
         guard let udev = udev_new() else { return ([], "libudev could not be initialised (udev_new failed)") }
         defer { udev_unref(udev) }
         let hasDatabase = access("/run/udev/control", F_OK) == 0
@@ -46,6 +50,10 @@ package enum UdevNodeSource {
         for sp in listed {
             if let old = kept[sp] {
                 out.append(old)
+                continue
+            }
+            if let e = told[sp], let record = record(told: e, sysPath: sp, parents: &parents, udev: udev) {
+                out.append(record)
                 continue
             }
             guard let dev = udev_device_new_from_syspath(udev, sp) else { continue }  // vanished since it was listed
@@ -85,6 +93,37 @@ package enum UdevNodeSource {
             a.subsystem != b.subsystem ? a.subsystem > b.subsystem : NodeOrder.less(a.devnode, b.devnode)
         }
         return (out, hasDatabase ? nil : "no udev daemon is running (/run/udev/control is absent): identity comes from sysfs alone")
+    }
+
+    /// The record of the node at `sysPath` from udev's event for it, or nil when the event names no listed node or
+    /// the node's parent cannot be read (then the node is read through libudev as any other).
+    static func record(told e: HotplugEvent, sysPath sp: String, parents: inout [PhysicalParent], udev: OpaquePointer)
+        -> NodeRecord?
+    {
+        guard e.action == "add" || e.action == "change", let devnode = e.devnode else { return nil }
+        guard isListed(name: devnode.split(separator: "/").last.map(String.init) ?? devnode) else { return nil }
+        var parent = SiblingParent.find(for: sp, among: parents)
+        if parent == nil {
+            guard let dev = udev_device_new_from_syspath(udev, sp) else { return nil }
+            defer { udev_device_unref(dev) }
+            parent = physicalParent(of: dev)
+            if let p = parent { parents.append(p) }
+        }
+        // A link udev made for another node (two identical cameras without a serial ask for the same by-id link)
+        // is not this node's.
+        let links = e.links.filter { l in
+            ClassDirectories.link(l).map { ClassDirectories.resolve($0, from: dirname(of: l)) } == devnode
+        }
+        return NodeRecord(
+            devnode: devnode, subsystem: e.subsystem, sysPath: sp, udevIDPath: e.udevIDPath,
+            byID: links.filter { $0.hasPrefix("/dev/v4l/by-id/") }.sorted(),
+            byPath: links.filter { $0.hasPrefix("/dev/v4l/by-path/") }.sorted(), parent: parent, udevFinished: true)
+    }
+
+    /// The directory part of an absolute path.
+    static func dirname(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "/" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// True when a sysfs device's name is one of a listed node (`video*`, `media*`, `controlC*`):

@@ -32,6 +32,8 @@ package final class FakeDeviceSystem {
     /// Called when a listing starts, and when it has been read (see `FakeMachine.arriveDuringNextListing`).
     package var willList: (@Sendable () -> Void)?
     package var onListed: (@Sendable () -> Void)?
+    /// Called with how many nodes a hotplug listing read from udev's database (neither kept nor told by an event).
+    package var onDatabaseReads: (@Sendable (Int) -> Void)?
     /// Nodes a sketch does not see yet (see `FakeMachine.arriveDuringNextListing`).
     package var hiddenFromSketch: (@Sendable () -> Set<String>)?
     /// A sysfs tree for USB cameras' bus model (`USBSysfsFixture`); nil: none (never the host's /sys).
@@ -85,16 +87,33 @@ package final class FakeDeviceSystem {
     }
 
     /// As the real system: a node still present keeps its `previous` record unless it is in `changed`, so a registry
-    /// that forgot to mark a node changed announces the stale record.
-    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>) -> (
-        nodes: [NodeRecord], note: String?
-    ) {
+    /// that forgot to mark a node changed announces the stale record; a node udev told about in an `add` or `change`
+    /// event (`told`, matched by devnode: fake records have no sysfs path) takes its udev properties from the event.
+    /// The nodes neither kept nor told count as read from udev's database (`onDatabaseReads`).
+    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent])
+        -> (nodes: [NodeRecord], note: String?)
+    {
         let kept = Dictionary(previous.map { ($0.devnode, $0) }, uniquingKeysWith: { a, _ in a })
+        let events = Dictionary(
+            told.values.filter { $0.action == "add" || $0.action == "change" }.compactMap { e in e.devnode.map { ($0, e) } },
+            uniquingKeysWith: { _, b in b })
         let (fresh, note) = nodeRecords()
-        // As the real system, a record read before udev finished its node is never kept.
-        let keep = { (r: NodeRecord) in changed.contains(r.devnode) ? nil : kept[r.devnode].flatMap { $0.udevFinished == false ? nil : $0 }
+        var read = 0
+        let out = fresh.map { r -> NodeRecord in
+            // As the real system, a record read before udev finished its node is never kept.
+            if !changed.contains(r.devnode), let k = kept[r.devnode], k.udevFinished != false { return k }
+            if let e = events[r.devnode] {
+                return NodeRecord(
+                    devnode: r.devnode, subsystem: r.subsystem, sysPath: r.sysPath, udevIDPath: e.udevIDPath,
+                    byID: e.links.filter { $0.hasPrefix("/dev/v4l/by-id/") }.sorted(),
+                    byPath: e.links.filter { $0.hasPrefix("/dev/v4l/by-path/") }.sorted(), parent: r.parent,
+                    udevFinished: true)
+            }
+            read += 1
+            return r
         }
-        return (fresh.map { r in keep(r) ?? r }, note)
+        onDatabaseReads?(read)
+        return (out, note)
     }
 
     /// Opens a counting port on `path` (what `open` returns), so tests can read its counts.

@@ -108,12 +108,16 @@ struct RegistryCompletenessTests {
 
     /// While a camera's nodes arrive, the re-reads its first nodes start find the rest unfinished from sysfs alone:
     /// nothing is listed through libudev until a re-read may announce (in the guest a listing beside udev's workers
-    /// took 50 ms p50, and the announcing re-read waited behind the earlier ones).
+    /// took 50 ms p50, and the announcing re-read waited behind the earlier ones). That re-read takes each node's
+    /// links and `ID_PATH` from udev's event for it, not from udev's database.
     @Test func nodesStillArrivingAreToldFromSysfsWithoutAListing() async throws {
         let machine = FakeMachine(tellsReadiness: true)
         let (registry, log) = await make(machine, settle: never)
         let listed = machine.listings
-        let cam = try camera(1)
+        var cam = try camera(1)
+        let link = "/dev/v4l/by-path/pci-0000:00:14.0-usb-0:1:1.0-video-index0"
+        cam[0].udev?.byPath = [link]
+        cam[0].udev?.idPath = "pci-0000:00:14.0-usb-0:1:1.0"
         for n in cam { machine.register(n) }
         for (i, n) in [cam[1], cam[2]].enumerated() {
             machine.process(n.path)
@@ -125,6 +129,9 @@ struct RegistryCompletenessTests {
         try await until { log.list.count == 2 }
         #expect(machine.listings - listed <= 2, "the announcing re-read lists once, and reading capabilities once")
         #expect(log.summary == ["connected \(id)", "capabilities \(id)"])
+        #expect(machine.nodesReadFromDatabase == 0, "the announcing re-read read udev's database instead of its events")
+        guard case .connected(let d) = log.list.first else { return }
+        #expect(d.identity.byPath == [link] && d.identity.udevIDPath == "pci-0000:00:14.0-usb-0:1:1.0")
     }
 
     /// A node that makes no device (here a UVC gadget's own output node, as in the test guest; on a Raspberry Pi its

@@ -108,19 +108,42 @@ struct SettleWindowTests {
         var m = ListingMemory(limit: 4)
         m.listed([NodeRecord(devnode: "/dev/video0", subsystem: "video4linux")])
         m.noteInert(read: ["/dev/video9"], made: [], HotplugReadiness(presentNodes: ["/dev/video9"]))
-        m.noteEvent(devnode: "/dev/video2", action: "add", lost: false)
+        m.noteEvent(Self.event("add", 2), lost: false)
         #expect(m.lastListing?.map(\.devnode) == ["/dev/video0"])
         #expect(m.changedSinceListing == ["/dev/video2"] && m.inertNodes == ["/dev/video9"])
-        m.noteEvent(devnode: "/dev/video4", action: "remove", lost: true)
-        #expect(m.lastListing == nil && m.changedSinceListing.isEmpty && m.inertNodes.isEmpty)
+        #expect(m.told.keys.sorted() == ["/sys/devices/v/video2"])
+        m.noteEvent(Self.event("remove", 4), lost: true)
+        #expect(m.lastListing == nil && m.changedSinceListing.isEmpty && m.inertNodes.isEmpty && m.told.isEmpty)
         #expect(m.awaitingAdd == ["/dev/video4"])
-        m.noteEvent(devnode: "/dev/video4", action: "add", lost: false)
+        m.noteEvent(Self.event("add", 4), lost: false)
         #expect(m.awaitingAdd.isEmpty)
 
         var full = ListingMemory(limit: 2)
         full.listed([])
-        for n in 0..<2 { full.noteEvent(devnode: "/dev/video\(n)", action: "change", lost: false) }
-        full.noteEvent(devnode: nil, action: "change", lost: false)
+        for n in 0..<2 { full.noteEvent(Self.event("change", n), lost: false) }
+        full.noteEvent(HotplugEvent(action: "change", subsystem: "video4linux", sysPath: ""), lost: false)
         #expect(full.lastListing == nil)  // two changed nodes is as many as it keeps: list everything again
+    }
+
+    /// udev's events tell a node's properties: the latest `add` or `change` per sysfs path is kept for the next
+    /// listing, a `remove` forgets it, and no more than the limit are kept.
+    @Test func udevEventsAreToldPerNodeUntilRemoved() {
+        var m = ListingMemory(limit: 2)
+        m.noteEvent(Self.event("add", 0, links: ["/dev/v4l/by-path/a"]), lost: false)
+        m.noteEvent(Self.event("change", 0, links: ["/dev/v4l/by-path/b"]), lost: false)
+        #expect(m.told["/sys/devices/v/video0"]?.links == ["/dev/v4l/by-path/b"])
+        m.noteEvent(Self.event("add", 1), lost: false)
+        m.noteEvent(Self.event("add", 2), lost: false)
+        #expect(m.told.keys.sorted() == ["/sys/devices/v/video0", "/sys/devices/v/video1"])  // at its limit
+        m.noteEvent(Self.event("remove", 0), lost: false)
+        #expect(m.told.keys.sorted() == ["/sys/devices/v/video1"])
+        m.noteEvent(Self.event("bind", 3), lost: false)
+        #expect(m.told["/sys/devices/v/video3"] == nil)
+    }
+
+    static func event(_ action: String, _ n: Int, links: [String] = []) -> HotplugEvent {
+        HotplugEvent(
+            action: action, subsystem: "video4linux", devnode: "/dev/video\(n)", sysPath: "/sys/devices/v/video\(n)",
+            links: links)
     }
 }

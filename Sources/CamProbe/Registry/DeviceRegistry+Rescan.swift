@@ -37,12 +37,9 @@ extension DeviceRegistry {
         if early {
             // Listed once: the nodes not known yet are the focus, and discovery reads them from this listing.
             // Nodes udev sent no event for since the last early re-read keep their records.
-            let listing: (nodes: [NodeRecord], note: String?)
-            if let previous = memory.lastListing {
-                listing = system.nodeRecords(reusing: previous, except: memory.changedSinceListing)
-            } else {
-                listing = system.nodeRecords()
-            }
+            // Nodes udev told about in an event since take their udev properties from it.
+            let listing = system.nodeRecords(
+                reusing: memory.lastListing ?? [], except: memory.changedSinceListing, told: memory.told)
             memory.listed(listing.nodes)
             listed = listing
             focus = newNodes(in: listing.nodes)

@@ -14,7 +14,7 @@ extension DeviceRegistry {
         logger.trace("raw udev event", metadata: ["event": "\(event)"])
         let now = monotonicNanoseconds()
         let at = event.receivedAt == 0 ? now : event.receivedAt
-        memory.noteEvent(devnode: event.devnode, action: event.action, lost: event.droppedBefore > 0)
+        memory.noteEvent(event, lost: event.droppedBefore > 0)
         window.noteEvent(receivedAt: at, now: now)
         armTimer()
     }

@@ -16,18 +16,34 @@ struct ListingMemory: Sendable {
     private(set) var inertNodes: Set<String> = []
     /// Nodes whose udev `remove` was seen and whose `add` was not yet (see `DeviceRegistry.readinessNow`).
     private(set) var awaitingAdd: Set<String> = []
+    /// udev's latest `add` or `change` event per sysfs path of a node still there: a listing takes the node's udev
+    /// properties from it instead of reading udev's database (`DeviceSystem.nodeRecords(reusing:except:told:)`).
+    private(set) var told: [String: HotplugEvent] = [:]
 
     /// An empty memory keeping at most `limit` nodes per set.
     init(limit: Int) { self.limit = limit }
 
-    /// A raw udev event for `devnode` (`action`: "add", "remove", ...); `lost`: events were dropped before it, so
-    /// what was listed can no longer be trusted and everything is listed again.
-    mutating func noteEvent(devnode: String?, action: String, lost: Bool) {
+    /// A raw udev event (`action`: "add", "remove", ...); `lost`: events were dropped before it, so what was listed
+    /// or told can no longer be trusted and everything is listed again.
+    mutating func noteEvent(_ event: HotplugEvent, lost: Bool) {
         if lost || changedSinceListing.count >= limit {
             lastListing = nil  // events were lost (or never looked at): the next re-read lists everything
             changedSinceListing = []
             inertNodes = []
+            told = [:]
         }
+        if event.devnode != nil, !event.sysPath.isEmpty {
+            if event.action == "add" || event.action == "change" {
+                if told.count < limit || told[event.sysPath] != nil { told[event.sysPath] = event }
+            } else if event.action == "remove" {
+                told[event.sysPath] = nil
+            }
+        }
+        noteEvent(devnode: event.devnode, action: event.action)
+    }
+
+    /// The listing side of a raw event for `devnode`.
+    private mutating func noteEvent(devnode: String?, action: String) {
         guard let node = devnode else { return }
         inertNodes.remove(node)
         if lastListing != nil { changedSinceListing.insert(node) }
