@@ -25,10 +25,6 @@ package protocol DeviceSystem {
     /// libcamera's id for the sensor behind subdevice node `sensorSubdev`, derived from sysfs the way
     /// libcamera derives it; nil when it cannot be told.
     func libcameraID(sensorSubdev: String, entity: String) -> String?
-    /// The nodes present now with devnode and USB parent only, read without libudev (`NodeSketch`), so that a re-read
-    /// can tell that every new node is still arriving before it lists anything; nil when this system cannot.
-    /// `previous`: an earlier listing whose records are kept for the nodes still present.
-    func nodeSketch(reusing previous: [NodeRecord]) -> [NodeRecord]?
     /// Which of the nodes `nodeRecords()` just listed udev has finished, for announcing hotplugged devices as
     /// soon as they are complete; nil when this system cannot tell (the registry then waits its settle window).
     func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness?
@@ -43,7 +39,6 @@ extension DeviceSystem {
     ) { nodeRecords() }
     package func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
     package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { nil }
-    package func nodeSketch(reusing previous: [NodeRecord]) -> [NodeRecord]? { nil }
     package var usbBus: USBBusReader { USBBusReader() }
 }
 
@@ -65,8 +60,6 @@ package struct SystemDeviceSystem: DeviceSystem {
     package func libcameraID(sensorSubdev: String, entity: String) -> String? {
         LibcameraID.derive(sensorSubdev: sensorSubdev, entity: entity)
     }
-    /// The class directories, one `uevent` file per new node and an `access(2)` per parent directory (`NodeSketch`).
-    package func nodeSketch(reusing previous: [NodeRecord]) -> [NodeRecord]? { NodeSketch.nodes(reusing: previous) }
     /// `stat(2)` of each listed node and `access(2)` of udev's database entry for its number (`UdevReadiness`).
     package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? {
         guard let r = UdevReadiness.read(listed: listed) else { return nil }

@@ -21,16 +21,6 @@ extension FakeDeviceSystem: DeviceSystem {
         return HotplugReadiness(presentNodes: present, unfinishedNodes: unfinished, incompleteParents: parents.union(unfinishedParents))
     }
 
-    /// As `NodeSketch` on a machine: every listed node's devnode, and its parent when that is a USB device; nothing of
-    /// udev's. Not a listing: `onListed` is not called.
-    package func nodeSketch(reusing previous: [NodeRecord]) -> [NodeRecord]? {
-        let hidden = hiddenFromSketch?() ?? []
-        return spec.nodes.filter { !$0.path.hasPrefix("/dev/v4l-subdev") && !hidden.contains($0.path) }.map { n in
-            let usb = n.udev?.parent.flatMap { $0.bus == "usb" ? PhysicalParent(sysPath: $0.sysPath, bus: "usb") : nil }
-            return NodeRecord(devnode: n.path, subsystem: n.subsystem ?? "video4linux", parent: usb)
-        }
-    }
-
     package var usbBus: USBBusReader { USBBusReader(root: usbSysfsRoot ?? "/nonexistent-sysfs") }
 
     package var alsa: any ALSAPort { FakeALSAPort(cards: spec.nodes) }

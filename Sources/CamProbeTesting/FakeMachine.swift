@@ -21,16 +21,13 @@ package final class FakeMachine: Sendable {
     /// Nodes in sysfs that udev has not processed yet, and parents whose drivers will add more nodes.
     private let unfinished = Mutex<(nodes: Set<String>, parents: Set<String>)>(([], []))
     /// Nodes that appear in sysfs once the next listing starts and that udev finishes right after it was read
-    /// (`arriveDuringNextListing`): absent from sketches until then.
+    /// (`arriveDuringNextListing`).
     private let arrivingDuringListing = Mutex<[String]>([])
     private let opens = Mutex<[String]>([])
-    private let listingCount = Mutex(0)
     private let databaseReads = Mutex(0)
     /// How many nodes hotplug listings read from udev's database: neither kept from the last listing nor told by
     /// udev's event for them.
     package var nodesReadFromDatabase: Int { databaseReads.withLock { $0 } }
-    /// How many listings (`nodeRecords`, what libudev reads on a machine) the systems it made have read.
-    package var listings: Int { listingCount.withLock { $0 } }
     /// Every node path the systems it made have opened, in order.
     package var opened: [String] { opens.withLock { $0 } }
 
@@ -48,14 +45,12 @@ package final class FakeMachine: Sendable {
         system.isSevered = { [self] path in self.severed.withLock { $0.contains(path) } }
         if tellsReadiness { system.pending = { [self] in self.unfinished.withLock { $0 } } }
         system.onOpen = { [self] path in self.opens.withLock { $0.append(path) } }
-        system.hiddenFromSketch = { [self] in Set(self.arrivingDuringListing.withLock { $0 }) }
         system.onDatabaseReads = { [self] n in self.databaseReads.withLock { $0 += n } }
         system.willList = { [self] in
             let late = self.arrivingDuringListing.withLock { $0 }
             self.unfinished.withLock { $0.nodes.formUnion(late) }
         }
         system.onListed = { [self] in
-            self.listingCount.withLock { $0 += 1 }
             for path in self.arrivingDuringListing.withLock({ list in
                 defer { list = [] }
                 return list
@@ -83,7 +78,7 @@ package final class FakeMachine: Sendable {
         emit("add", node)
     }
 
-    /// The kernel registers `node` in sysfs while the next listing is read, after any sketch, and udev finishes it
+    /// The kernel registers `node` in sysfs while the next listing is read, and udev finishes it
     /// just after the listing, before readiness is read: the race where the listed record lacks the node's links while
     /// readiness already says it is finished. No event until udev finishes it.
     package func arriveDuringNextListing(_ node: FakeNodeSpec) {

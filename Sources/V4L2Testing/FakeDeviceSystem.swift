@@ -34,8 +34,7 @@ package final class FakeDeviceSystem {
     package var onListed: (@Sendable () -> Void)?
     /// Called with how many nodes a hotplug listing read from udev's database (neither kept nor told by an event).
     package var onDatabaseReads: (@Sendable (Int) -> Void)?
-    /// Nodes a sketch does not see yet (see `FakeMachine.arriveDuringNextListing`).
-    package var hiddenFromSketch: (@Sendable () -> Set<String>)?
+
     /// A sysfs tree for USB cameras' bus model (`USBSysfsFixture`); nil: none (never the host's /sys).
     package var usbSysfsRoot: String?
 

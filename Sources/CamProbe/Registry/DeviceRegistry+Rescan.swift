@@ -24,16 +24,6 @@ extension DeviceRegistry {
         // known device is gone when sysfs has none of its nodes any more.
         var focus: Set<String>?
         var listed: (nodes: [NodeRecord], note: String?)?
-        if early, let sketch = system.nodeSketch(reusing: memory.lastListing ?? []) {
-            // sysfs alone first: while a camera's nodes arrive, most re-reads find every new one unfinished, and
-            // then nothing is listed through libudev (on one CPU beside udev's workers, a listing took 50 ms p50).
-            let f = newNodes(in: sketch)
-            if !f.isEmpty, let r = readinessNow(system, listed: sketch), let parents = stillArriving(f, sketch, r) {
-                collector.sketchedRereads += 1
-                deferArrival(parents)
-                return true
-            }
-        }
         if early {
             // Listed once: the nodes not known yet are the focus, and discovery reads them from this listing.
             // Nodes udev sent no event for since the last early re-read keep their records.

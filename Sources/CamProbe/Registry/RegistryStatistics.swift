@@ -8,8 +8,6 @@ package struct RegistryStatistics: Sendable {
     package var announcedEarly: Int
     /// Re-reads done because the settle window ran out.
     package var fallbackRescans: Int
-    /// Early re-reads that found every new node still arriving from sysfs alone, listing nothing through libudev.
-    package var sketchedRereads: Int
     /// Device events published to subscribers.
     package var published: Int
     /// From a batch's first raw event to its device events.

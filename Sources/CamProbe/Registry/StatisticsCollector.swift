@@ -9,8 +9,6 @@ struct StatisticsCollector: Sendable {
     var announcedEarly = 0
     /// Re-reads done because the settle window ran out (for tests and benchmarks).
     var fallbackRescans = 0
-    /// Early re-reads that found every new node still arriving from sysfs alone, listing nothing through libudev.
-    var sketchedRereads = 0
     /// Device events published to subscribers.
     var published = 0
     /// Delivery latencies from a batch's first raw event to its device events (ns).
@@ -44,8 +42,8 @@ struct StatisticsCollector: Sendable {
     /// What was taken so far.
     var snapshot: RegistryStatistics {
         RegistryStatistics(
-            rawEvents: rawEvents, rescans: rescans, announcedEarly: announcedEarly, fallbackRescans: fallbackRescans,
-            sketchedRereads: sketchedRereads, published: published, latencies: latencies.values, spreads: spreads.values,
+            rawEvents: rawEvents, rescans: rescans, announcedEarly: announcedEarly, fallbackRescans: fallbackRescans, published: published,
+            latencies: latencies.values, spreads: spreads.values,
             lastEventLatencies: lastEventLatencies.values, connectLatencies: connectLatencies.values)
     }
 }
