@@ -55,6 +55,31 @@ struct SettleWindowTests {
         #expect(w.take(now: Self.t0 + 251 * Self.ms) == .fallback)
     }
 
+    /// An event that needs no early re-read of its own (an awaited node's `add` while its siblings are awaited) restarts
+    /// the window but arms none, and leaves one an earlier event armed in place.
+    @Test func anEventWithoutEarlyKeepsWhatAnEarlierOneArmed() {
+        var w = window(debounce: .milliseconds(3))
+        w.noteEvent(receivedAt: Self.t0, now: Self.t0, early: false)
+        #expect(w.nextDeadline == Self.t0 + 150 * Self.ms)  // the window's end only
+        w.noteEvent(receivedAt: Self.t0 + Self.ms, now: Self.t0 + Self.ms)
+        w.noteEvent(receivedAt: Self.t0 + 2 * Self.ms, now: Self.t0 + 2 * Self.ms, early: false)
+        #expect(w.take(now: Self.t0 + 4 * Self.ms) == .early(generation: 3))
+    }
+
+    /// udev's `add` of an awaited node needs no re-read while another one is still awaited; the last one's does, and
+    /// so does any other event or lost events.
+    @Test func anAwaitedAddNeedsNoReReadUntilTheLast() {
+        var m = ListingMemory(limit: 8)
+        m.awaited = ["/dev/video0", "/dev/video1"]
+        let first = m.noteEvent(Self.event("add", 0), lost: false)
+        let other = m.noteEvent(Self.event("change", 5), lost: false)
+        let last = m.noteEvent(Self.event("add", 1), lost: false)
+        #expect(!first && other && last && m.awaited.isEmpty)
+        m.awaited = ["/dev/video0", "/dev/video1"]
+        let afterLoss = m.noteEvent(Self.event("add", 0), lost: true)
+        #expect(afterLoss && m.awaited.isEmpty)
+    }
+
     /// After quiet, the fallback re-reads everything when the early re-read could not tell (no readiness), when
     /// it left a device incomplete, or when a permission retry is pending.
     @Test func fallbackAfterQuietWhenNotToldComplete() {

@@ -13,6 +13,7 @@ extension DeviceRegistry {
     @discardableResult
     func rescan(early: Bool) -> Bool {
         collector.rescans += 1
+        memory.awaited = []  // set again below when this re-read finds a camera still arriving
         if !early { memory.forgetListing() }  // a full re-read lists everything; so does the next early one
         var events: [DeviceEvent] = []
         var waitingForAccess = false
@@ -42,6 +43,7 @@ extension DeviceRegistry {
             readiness = readinessNow(system, listed: nodes)  // read once: discovery's choice below reuses it
         }
         if let f = focus, let nodes = listed?.nodes, let r = readiness, let parents = stillArriving(f, nodes, r) {
+            memory.awaited = f.intersection(r.unfinishedNodes)
             deferArrival(parents)
             return true
         }

@@ -14,8 +14,9 @@ extension DeviceRegistry {
         logger.trace("raw udev event", metadata: ["event": "\(event)"])
         let now = monotonicNanoseconds()
         let at = event.receivedAt == 0 ? now : event.receivedAt
-        memory.noteEvent(event, lost: event.droppedBefore > 0)
-        window.noteEvent(receivedAt: at, now: now)
+        let reread = memory.noteEvent(event, lost: event.droppedBefore > 0)
+        if !reread { collector.awaitedSkips += 1 }
+        window.noteEvent(receivedAt: at, now: now, early: reread)
         armTimer()
     }
 

@@ -19,18 +19,29 @@ struct ListingMemory: Sendable {
     /// udev's latest `add` or `change` event per sysfs path of a node still there: a listing takes the node's udev
     /// properties from it instead of reading udev's database (`DeviceSystem.nodeRecords(reusing:except:told:)`).
     private(set) var told: [String: HotplugEvent] = [:]
+    /// The unfinished nodes of the cameras the latest re-read found still arriving: udev's `add` for one of them
+    /// starts no re-read while others remain (nothing could be announced before the last one), so the `add` of the
+    /// last one is not kept waiting behind a re-read that could not announce. Empty after any other re-read.
+    var awaited: Set<String> = []
 
     /// An empty memory keeping at most `limit` nodes per set.
     init(limit: Int) { self.limit = limit }
 
     /// A raw udev event (`action`: "add", "remove", ...); `lost`: events were dropped before it, so what was listed
-    /// or told can no longer be trusted and everything is listed again.
-    mutating func noteEvent(_ event: HotplugEvent, lost: Bool) {
+    /// or told can no longer be trusted and everything is listed again. Returns false when the event is udev's `add`
+    /// of an awaited node and other awaited nodes remain: no re-read is needed for it.
+    @discardableResult
+    mutating func noteEvent(_ event: HotplugEvent, lost: Bool) -> Bool {
         if lost || changedSinceListing.count >= limit {
             lastListing = nil  // events were lost (or never looked at): the next re-read lists everything
             changedSinceListing = []
             inertNodes = []
             told = [:]
+            awaited = []
+        }
+        var rereadNeeded = true
+        if event.action == "add", let node = event.devnode, awaited.remove(node) != nil, !awaited.isEmpty {
+            rereadNeeded = false
         }
         if event.devnode != nil, !event.sysPath.isEmpty {
             if event.action == "add" || event.action == "change" {
@@ -40,6 +51,7 @@ struct ListingMemory: Sendable {
             }
         }
         noteEvent(devnode: event.devnode, action: event.action)
+        return rereadNeeded
     }
 
     /// The listing side of a raw event for `devnode`.

@@ -8,6 +8,8 @@ package struct RegistryStatistics: Sendable {
     package var announcedEarly: Int
     /// Re-reads done because the settle window ran out.
     package var fallbackRescans: Int
+    /// Raw events that started no early re-read: udev's `add` of a node awaited while others were still awaited.
+    package var awaitedSkips: Int
     /// Device events published to subscribers.
     package var published: Int
     /// From a batch's first raw event to its device events.

@@ -65,12 +65,18 @@ struct SettleWindow: Sendable, Hashable {
     }
 
     /// A raw event received at `receivedAt`, noted at `now`: it joins (or opens) the batch, restarts the window and,
-    /// unless the system is known not to tell readiness, arms the early re-read.
-    mutating func noteEvent(receivedAt: UInt64, now: UInt64) {
+    /// unless the system is known not to tell readiness or `early` is false, arms the early re-read. With `early`
+    /// false an early re-read an earlier event armed stays armed.
+    mutating func noteEvent(receivedAt: UInt64, now: UInt64, early: Bool = true) {
         if batchStartedAt == nil { batchStartedAt = receivedAt }
         batchLastAt = receivedAt
+        let armed = earlyAt
         restart(after: settle, now: now)
-        if systemTellsReadiness != false { earlyAt = now &+ debounce }
+        if !early {
+            earlyAt = armed
+        } else if systemTellsReadiness != false {
+            earlyAt = now &+ debounce
+        }
     }
 
     /// Starts a new generation whose window runs out `delay` after `now` (a retry, a released handle); the

@@ -9,6 +9,8 @@ struct StatisticsCollector: Sendable {
     var announcedEarly = 0
     /// Re-reads done because the settle window ran out (for tests and benchmarks).
     var fallbackRescans = 0
+    /// Raw events that started no early re-read: udev's `add` of a node awaited while others were still awaited.
+    var awaitedSkips = 0
     /// Device events published to subscribers.
     var published = 0
     /// Delivery latencies from a batch's first raw event to its device events (ns).
@@ -42,7 +44,8 @@ struct StatisticsCollector: Sendable {
     /// What was taken so far.
     var snapshot: RegistryStatistics {
         RegistryStatistics(
-            rawEvents: rawEvents, rescans: rescans, announcedEarly: announcedEarly, fallbackRescans: fallbackRescans, published: published,
+            rawEvents: rawEvents, rescans: rescans, announcedEarly: announcedEarly, fallbackRescans: fallbackRescans,
+            awaitedSkips: awaitedSkips, published: published,
             latencies: latencies.values, spreads: spreads.values,
             lastEventLatencies: lastEventLatencies.values, connectLatencies: connectLatencies.values)
     }
