@@ -50,24 +50,21 @@ def block_uvc_bandwidth(s):
     # The pair's cameras last, each left up on its twin instance after its own modes: the twins below stream them as
     # they are instead of bringing both up a second time (a gadget up is 8-15 s under TCG). An idle gadget beside
     # holds alt 0 and vhci-hcd reserves nothing, so the other's per-mode alts are its own.
-    paired = [n for n, _ in PAIR]
-    names = [c for c in CAMERAS.split(",") if c]
     kept: dict[str, str] = {}
     try:
-        for name in [n for n in names if n not in paired] + [n for n in paired if n in names]:
+        for name, instance, keep in camera_order(CAMERAS):
             path = os.path.join(s.here, "uvc_gadget", "cameras-bw", name + ".json")
             if not s.expect(
                 "uvc-bandwidth: a description %s (uvc_gadget/cameras-bw)" % name, os.path.exists(path), path
             ):
                 continue
-            keep = name in paired
-            node = camera(s, bandwidth, name, path, rows, paired.index(name) if keep else 0, keep)
+            node = camera(s, bandwidth, name, path, rows, instance, keep)
             if keep and node:
                 kept[name] = node
         pair = twins(s, bandwidth, kept)
     finally:
         for name in list(kept):  # only when twins() did not take them down (it raised first)
-            down_kept(s, name, paired.index(name), kept)
+            down_kept(s, name, [n for n, _ in PAIR].index(name), kept)
     out = {
         "rule": "smallest alt with maxp x mult >= dwMaxPayloadTransferSize (after uvc_fixup_video_ctrl's cut "
         "to the largest alt); ties to the later alt; uvcvideo 6.1 uvc_video_start_transfer",
@@ -77,6 +74,16 @@ def block_uvc_bandwidth(s):
     }
     write(s.path("uvc-bandwidth-alts.json"), json.dumps(out, indent=1) + "\n")
     print("info: uvc-bandwidth: %d rows in uvc-bandwidth-alts.json, %.0f s" % (len(rows), out["seconds"]), flush=True)
+
+
+def camera_order(cameras: str) -> list[tuple[str, int, bool]]:
+    """(name, gadget instance, kept up for the twins) of each camera of the comma-separated list: PAIR's last, on
+    their twin instances, kept; the others first, on instance 0, each taken down after its modes."""
+    paired = [n for n, _ in PAIR]
+    names = [c for c in cameras.split(",") if c]
+    return [(n, 0, False) for n in names if n not in paired] + [
+        (n, paired.index(n), True) for n in paired if n in names
+    ]
 
 
 def up(s, path, label, instance=0):
