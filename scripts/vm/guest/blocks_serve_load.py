@@ -1,7 +1,7 @@
 """Block serve-load: camprobe-serve under load and under fuzz (the server as in blocks_serve.py; only the replayed UVC
 camera: vivid's 300 KB `present` line sent to 100 clients would measure the encoder, not the event stream).
 
-SERVE_SSE_CLIENTS (100) SSE clients on /api/events for SERVE_SSE_SECONDS (60 s; longer when the cycles take longer)
+SERVE_SSE_CLIENTS (100) SSE clients on /api/events for SERVE_SSE_SECONDS (20 s; longer when the cycles take longer)
 while the replayed UVC camera is detached and attached SERVE_CYCLES (10) times (`uvc-gadget detach`/`attach`), with
 `camprobe monitor --json` beside them: every client must see every connected and disconnected event the monitor saw
 (the same event name and device ID, as many times), with increasing SSE ids; after the cycles the clients get up to
@@ -25,7 +25,9 @@ from guest.serve_server import TOKEN, Server, cameras_down, cameras_up, server_b
 from guest.uvc_common import gadget
 
 CLIENTS = int(os.environ.get("SERVE_SSE_CLIENTS", "100"))
-SSE_SECONDS = float(os.environ.get("SERVE_SSE_SECONDS", "60"))
+# The clients' time on the stream, at least; the cycles' own when they take longer. A CI guard: the long run is
+# Reports/benchmarks.md §29's "Under load" (10 cycles in 80 s); SERVE_SSE_SECONDS=60 gives the minute it had here.
+SSE_SECONDS = float(os.environ.get("SERVE_SSE_SECONDS", "20"))
 CYCLES = int(os.environ.get("SERVE_CYCLES", "10"))
 FUZZ_COUNT = int(os.environ.get("SERVE_FUZZ_COUNT", "600"))
 FUZZ_SECONDS = float(os.environ.get("SERVE_FUZZ_SECONDS", "60"))
@@ -113,9 +115,10 @@ def load(s: Any, server: Server, cams: dict[str, str]) -> None:
             "; ".join(sorted({str(c.error) for c in clients.clients if c.error}))[:400],
         )
         t0 = time.monotonic()
+        # No pause between the commands: each returns once its nodes are gone or there, and the events are what the
+        # clients must all see (the pauses of 1 s before and after each attach waited for nothing).
         for _i in range(CYCLES):
             d = gadget(s, "detach")
-            time.sleep(1)
             a = gadget(s, "attach", timeout=600)
             cycles.append(
                 {
@@ -125,7 +128,6 @@ def load(s: Any, server: Server, cams: dict[str, str]) -> None:
                     "error": one_line(d.err + a.err)[:200] if d.rc or a.rc else "",
                 }
             )
-            time.sleep(1)
         while time.monotonic() - t0 < SSE_SECONDS:
             time.sleep(0.5)
         drained = clients.drain(monitor_events(s), KINDS)

@@ -34,6 +34,9 @@ CAMERAS = os.environ.get("UVC_BW", "logitech-b990,logitech-c270,realtek-0bda-580
 
 STREAM_SECONDS = float(os.environ.get("UVC_BW_SECONDS", "8"))  # per mode, at most; the alt is read in the first
 
+# The two cameras that then stream together (instance 0 and 1) and the modes they stream.
+PAIR = [("logitech-b990", ("MJPG", 1280, 720, 30)), ("realtek-0bda-5801", ("YUYV", 640, 480, 15))]
+
 
 # --- the block --------------------------------------------------------------------------------
 
@@ -44,12 +47,24 @@ def block_uvc_bandwidth(s):
 
     rows = []
     t0 = time.monotonic()
-    for name in [c for c in CAMERAS.split(",") if c]:
-        path = os.path.join(s.here, "uvc_gadget", "cameras-bw", name + ".json")
-        if not s.expect("uvc-bandwidth: a description %s (uvc_gadget/cameras-bw)" % name, os.path.exists(path), path):
-            continue
-        camera(s, bandwidth, name, path, rows)
-    pair = twins(s, bandwidth)
+    # The pair's cameras last, each left up on its twin instance after its own modes: the twins below stream them as
+    # they are instead of bringing both up a second time (a gadget up is 8-15 s under TCG). An idle gadget beside
+    # holds alt 0 and vhci-hcd reserves nothing, so the other's per-mode alts are its own.
+    kept: dict[str, str] = {}
+    try:
+        for name, instance, keep in camera_order(CAMERAS):
+            path = os.path.join(s.here, "uvc_gadget", "cameras-bw", name + ".json")
+            if not s.expect(
+                "uvc-bandwidth: a description %s (uvc_gadget/cameras-bw)" % name, os.path.exists(path), path
+            ):
+                continue
+            node = camera(s, bandwidth, name, path, rows, instance, keep)
+            if keep and node:
+                kept[name] = node
+        pair = twins(s, bandwidth, kept)
+    finally:
+        for name in list(kept):  # only when twins() did not take them down (it raised first)
+            down_kept(s, name, [n for n, _ in PAIR].index(name), kept)
     out = {
         "rule": "smallest alt with maxp x mult >= dwMaxPayloadTransferSize (after uvc_fixup_video_ctrl's cut "
         "to the largest alt); ties to the later alt; uvcvideo 6.1 uvc_video_start_transfer",
@@ -59,6 +74,16 @@ def block_uvc_bandwidth(s):
     }
     write(s.path("uvc-bandwidth-alts.json"), json.dumps(out, indent=1) + "\n")
     print("info: uvc-bandwidth: %d rows in uvc-bandwidth-alts.json, %.0f s" % (len(rows), out["seconds"]), flush=True)
+
+
+def camera_order(cameras: str) -> list[tuple[str, int, bool]]:
+    """(name, gadget instance, kept up for the twins) of each camera of the comma-separated list: PAIR's last, on
+    their twin instances, kept; the others first, on instance 0, each taken down after its modes."""
+    paired = [n for n, _ in PAIR]
+    names = [c for c in cameras.split(",") if c]
+    return [(n, 0, False) for n in names if n not in paired] + [
+        (n, paired.index(n), True) for n in paired if n in names
+    ]
 
 
 def up(s, path, label, instance=0):
@@ -73,6 +98,14 @@ def down(s, instance=0):
     return gadget(s, "down", *(["--instance", str(instance)] if instance else []))
 
 
+def down_kept(s, name, instance, kept):
+    """Takes down a camera camera() left up for the twins; its own `uvc-gadget down` check is this down's."""
+    kept.pop(name, None)
+    r = down(s, instance)
+    s.expect("uvc-bandwidth %s: uvc-gadget down" % name, r.rc == 0, one_line(r.err))
+    return r
+
+
 def frames_of(path):
     try:
         with open(path, "rb") as f:
@@ -81,18 +114,20 @@ def frames_of(path):
         return 0
 
 
-def camera(s, bandwidth, name, path, rows):
+def camera(s, bandwidth, name, path, rows, instance=0, keep=False):
+    """Brings the camera up (on `instance`), checks its alternate settings and every mode, and takes it down again,
+    unless `keep`: then it stays up for the twins and its node is returned (None when it did not come up)."""
     d = load_json(path)
     label = "uvc-bandwidth-" + name
     t_up = time.monotonic()
-    node, r = up(s, path, label)
+    node, r = up(s, path, label, instance)
     if not s.expect(
         "uvc-bandwidth %s: the gadget comes up on uvcvideo (%s, %.0f s)" % (name, node, time.monotonic() - t_up),
         node.startswith("/dev/video"),
         "exit %d: %s" % (r.rc, one_line(r.err)),
     ):
-        down(s)
-        return
+        down(s, instance)
+        return None
     try:
         settle()
         want = {a["alt"]: a["bytes"] for a in bandwidth.alts(d)}
@@ -105,10 +140,12 @@ def camera(s, bandwidth, name, path, rows):
         )
         mine = [one_mode(s, bandwidth, d, name, label, node, mode) for mode in bandwidth.modes(d)]
         rows.extend(mine)
-        measured_by_camprobe(s, name, label, node, mine)
+        node = measured_by_camprobe(s, name, label, node, mine, instance) or node
     finally:
-        r = down(s)
-        s.expect("uvc-bandwidth %s: uvc-gadget down" % name, r.rc == 0, one_line(r.err))
+        if not keep:
+            r = down(s, instance)
+            s.expect("uvc-bandwidth %s: uvc-gadget down" % name, r.rc == 0, one_line(r.err))
+    return node
 
 
 def one_mode(s, bandwidth, d, name, label, node, mode):
@@ -164,15 +201,16 @@ def one_mode(s, bandwidth, d, name, label, node, mode):
     return row
 
 
-def twins(s, bandwidth):
-    """Two cameras streaming together: B990 MJPEG (asks for the maximum) beside the Realtek's YUYV."""
-    pair = [("logitech-b990", ("MJPG", 1280, 720, 30)), ("realtek-0bda-5801", ("YUYV", 640, 480, 15))]
+def twins(s, bandwidth, kept):
+    """Two cameras streaming together: B990 MJPEG (asks for the maximum) beside the Realtek's YUYV. A camera in `kept`
+    (name: node) is up already on its instance; the others are brought up here."""
+    pair = PAIR
     nodes, descs, row = [], [], None
     try:
         for i, (name, _) in enumerate(pair):
             path = os.path.join(s.here, "uvc_gadget", "cameras-bw", name + ".json")
             descs.append(load_json(path))
-            node, r = up(s, path, "uvc-bandwidth-twin%d" % i, instance=i)
+            node = kept.get(name) or up(s, path, "uvc-bandwidth-twin%d" % i, instance=i)[0]
             nodes.append(node)
         if not s.expect(
             "uvc-bandwidth twins: %s and %s up at once on the one vhci bus (%s)"
@@ -218,6 +256,7 @@ def twins(s, bandwidth):
         beside(s, nodes, held_alt, alt_table, hs_usecs_iso, stream_argv)
     finally:
         for i in reversed(range(len(nodes))):
-            r = down(s, i)
+            name = pair[i][0]
+            r = down_kept(s, name, i, kept) if name in kept else down(s, i)
             s.expect("uvc-bandwidth twins: uvc-gadget down --instance %d" % i, r.rc == 0, one_line(r.err))
     return row

@@ -107,7 +107,15 @@ class Browser:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         try:
-            target = self.call("Target.createTarget", {"url": "about:blank"}, timeout=start_seconds)["targetId"]
+            # The tab Chromium opened at start (about:blank), when it is listed already: a second tab of our own would
+            # start a second renderer, seconds under TCG.
+            tabs = self.call("Target.getTargets", timeout=start_seconds).get("targetInfos", [])
+            pages = [t["targetId"] for t in tabs if t.get("type") == "page"]
+            target = (
+                pages[0]
+                if pages
+                else self.call("Target.createTarget", {"url": "about:blank"}, timeout=start_seconds)["targetId"]
+            )
             self.session = self.call(
                 "Target.attachToTarget", {"targetId": target, "flatten": True}, timeout=start_seconds
             )["sessionId"]

@@ -29,10 +29,11 @@ def hs_usecs_iso(nbytes: int) -> int:
     return (nsecs + 999) // 1000
 
 
-def measured_by_camprobe(s: Suite, name: str, label: str, node: str, mine: Any) -> None:
+def measured_by_camprobe(s: Suite, name: str, label: str, node: str, mine: Any, instance: int = 0) -> str:
     """`camprobe verify NODE --measure-usb --json` streams each mode and reads the held alt itself: it must equal what
     uvcvideo held for the same mode above (sysfs, while v4l2-ctl streamed); and its prediction without the
-    measurement is never below what was held unless it says it is a lower bound."""
+    measurement is never below what was held unless it says it is a lower bound. Returns the camera's node (a new one
+    when its gadget `instance` had to be attached again)."""
     r = s.camprobe(
         "verify",
         node,
@@ -52,8 +53,9 @@ def measured_by_camprobe(s: Suite, name: str, label: str, node: str, mine: Any) 
             % (name, one_line(r.err)[:160]),
             flush=True,
         )
-        gadget(s, "detach")
-        again = gadget(s, "attach", timeout=600)
+        which = ["--instance", str(instance)] if instance else []
+        gadget(s, "detach", *which)
+        again = gadget(s, "attach", *which, timeout=600)
         node = again.out.strip().splitlines()[-1] if again.rc == 0 and again.out.strip() else node
         settle()
         r = s.camprobe(
@@ -125,6 +127,7 @@ def measured_by_camprobe(s: Suite, name: str, label: str, node: str, mine: Any) 
             stderr=s.path(label + "-verify-measure-usb.err"),
             timeout=900,
         )
+    return node
 
 
 def plan_together(s: Suite, nodes: list[str]) -> dict[str, Any] | None:
