@@ -19,10 +19,17 @@ def uvc_nodes() -> list[str]:
     out = []
     for base in ("/sys/class/video4linux", "/sys/bus/media/devices"):
         for n in sorted(os.listdir(base)) if os.path.isdir(base) else []:
-            interface = os.path.dirname(os.path.realpath(os.path.join(base, n)))  # …/1-1:1.0/video4linux or …/1-1:1.0
-            if os.path.basename(interface) == "video4linux":
-                interface = os.path.dirname(interface)
-            if os.path.basename(os.path.realpath(os.path.join(interface, "driver"))) == "uvcvideo":
+            try:
+                interface = os.path.dirname(
+                    os.path.realpath(os.path.join(base, n))
+                )  # …/1-1:1.0/video4linux or …/1-1:1.0
+                if os.path.basename(interface) == "video4linux":
+                    interface = os.path.dirname(interface)
+                driver = os.path.basename(os.path.realpath(os.path.join(interface, "driver")))
+            except OSError:
+                # realpath's readlink races a detach (the link went between its lstat and readlink): the node is going.
+                continue
+            if driver == "uvcvideo":
                 out.append("/dev/" + n)
     return sorted(out)
 
