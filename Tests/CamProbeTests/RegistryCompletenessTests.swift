@@ -22,6 +22,17 @@ struct RegistryCompletenessTests {
         return (registry, log)
     }
 
+    static let idPath = "pci-0000:00:14.0-usb-0:1:1.0"
+
+    /// Camera 1 whose capture node has the by-path link and `ID_PATH` udev makes for it, and that link.
+    func linkedCamera() throws -> ([FakeNodeSpec], String) {
+        var cam = try camera(1)
+        let link = "/dev/v4l/by-path/\(Self.idPath)-video-index0"
+        cam[0].udev?.byPath = [link]
+        cam[0].udev?.idPath = Self.idPath
+        return (cam, link)
+    }
+
     /// Waits (bounded: 10 s) until `done` holds.
     func until(_ done: () async -> Bool) async throws {
         for _ in 0..<1000 {
@@ -68,10 +79,7 @@ struct RegistryCompletenessTests {
     @Test func aNodeListedBeforeUdevFinishedItIsNotAnnouncedWithoutItsLinks() async throws {
         let machine = FakeMachine(tellsReadiness: true)
         let (registry, log) = await make(machine, settle: never)
-        var cam = try camera(1)
-        let link = "/dev/v4l/by-path/pci-0000:00:14.0-usb-0:1:1.0-video-index0"
-        cam[0].udev?.byPath = [link]
-        cam[0].udev?.idPath = "pci-0000:00:14.0-usb-0:1:1.0"
+        let (cam, link) = try linkedCamera()
         machine.awaitNodes(parent: "/sys/devices/usb1/1-1")  // its video interface has no node yet
         for (i, n) in [cam[1], cam[2]].enumerated() {
             machine.register(n)
@@ -86,7 +94,7 @@ struct RegistryCompletenessTests {
         guard case .connected(let d) = log.list.first else { return }
         #expect(d.nodes.count == 3)
         #expect(d.identity.byPath == [link], "announced with the record listed before udev finished the node")
-        #expect(d.identity.udevIDPath == "pci-0000:00:14.0-usb-0:1:1.0")
+        #expect(d.identity.udevIDPath == Self.idPath)
     }
 
     /// On a USB camera every open and close is a round trip to the device (uvcvideo starts and stops its status
@@ -137,10 +145,7 @@ struct RegistryCompletenessTests {
     @Test func theAnnouncingReReadTakesLinksFromUdevEvents() async throws {
         let machine = FakeMachine(tellsReadiness: true)
         let (registry, log) = await make(machine, settle: never)
-        var cam = try camera(1)
-        let link = "/dev/v4l/by-path/pci-0000:00:14.0-usb-0:1:1.0-video-index0"
-        cam[0].udev?.byPath = [link]
-        cam[0].udev?.idPath = "pci-0000:00:14.0-usb-0:1:1.0"
+        let (cam, link) = try linkedCamera()
         for n in cam { machine.register(n) }
         for (i, n) in [cam[1], cam[2]].enumerated() {
             machine.process(n.path)
@@ -152,7 +157,7 @@ struct RegistryCompletenessTests {
         #expect(log.summary == ["connected \(id)", "capabilities \(id)"])
         #expect(machine.nodesReadFromDatabase == before, "the announcing re-read read udev's database instead of its events")
         guard case .connected(let d) = log.list.first else { return }
-        #expect(d.identity.byPath == [link] && d.identity.udevIDPath == "pci-0000:00:14.0-usb-0:1:1.0")
+        #expect(d.identity.byPath == [link] && d.identity.udevIDPath == Self.idPath)
     }
 
     /// A node that makes no device (here a UVC gadget's own output node, as in the test guest; on a Raspberry Pi its
