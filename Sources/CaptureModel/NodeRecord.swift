@@ -31,6 +31,11 @@ package struct NodeRecord: Sendable, Hashable {
         self.parent = parent
         self.udevFinished = udevFinished
     }
+
+    /// The `/dev/v4l/by-id/…` and `/dev/v4l/by-path/…` links among `links` (udev's `DEVLINKS`), each sorted.
+    package static func v4l2Links(_ links: [String]) -> (byID: [String], byPath: [String]) {
+        (links.filter { $0.hasPrefix("/dev/v4l/by-id/") }.sorted(), links.filter { $0.hasPrefix("/dev/v4l/by-path/") }.sorted())
+    }
 }
 
 /// The physical device behind one or more nodes, from sysfs attributes.

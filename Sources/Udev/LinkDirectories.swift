@@ -36,10 +36,16 @@ struct LinkDirectories {
             let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name == "." || name == ".." { continue }
             let link = dir + "/" + name
-            guard let resolved = realpath(link, nil) else { continue }
-            out[String(cString: resolved), default: []].append(link)
-            free(resolved)
+            guard let resolved = target(of: link) else { continue }
+            out[resolved, default: []].append(link)
         }
         return out
+    }
+
+    /// The node a link resolves to (`realpath(3)`), or nil when it is dangling or gone.
+    static func target(of link: String) -> String? {
+        guard let resolved = realpath(link, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

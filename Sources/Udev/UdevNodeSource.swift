@@ -111,19 +111,10 @@ package enum UdevNodeSource {
         }
         // A link udev made for another node (two identical cameras without a serial ask for the same by-id link)
         // is not this node's.
-        let links = e.links.filter { l in
-            ClassDirectories.link(l).map { ClassDirectories.resolve($0, from: dirname(of: l)) } == devnode
-        }
+        let links = NodeRecord.v4l2Links(e.links.filter { LinkDirectories.target(of: $0) == devnode })
         return NodeRecord(
-            devnode: devnode, subsystem: e.subsystem, sysPath: sp, udevIDPath: e.udevIDPath,
-            byID: links.filter { $0.hasPrefix("/dev/v4l/by-id/") }.sorted(),
-            byPath: links.filter { $0.hasPrefix("/dev/v4l/by-path/") }.sorted(), parent: parent, udevFinished: true)
-    }
-
-    /// The directory part of an absolute path.
-    static func dirname(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "/" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+            devnode: devnode, subsystem: e.subsystem, sysPath: sp, udevIDPath: e.udevIDPath, byID: links.byID,
+            byPath: links.byPath, parent: parent, udevFinished: true)
     }
 
     /// True when a sysfs device's name is one of a listed node (`video*`, `media*`, `controlC*`):

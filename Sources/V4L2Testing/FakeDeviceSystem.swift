@@ -102,11 +102,10 @@ package final class FakeDeviceSystem {
             // As the real system, a record read before udev finished its node is never kept.
             if !changed.contains(r.devnode), let k = kept[r.devnode], k.udevFinished != false { return k }
             if let e = events[r.devnode] {
+                let links = NodeRecord.v4l2Links(e.links)
                 return NodeRecord(
                     devnode: r.devnode, subsystem: r.subsystem, sysPath: r.sysPath, udevIDPath: e.udevIDPath,
-                    byID: e.links.filter { $0.hasPrefix("/dev/v4l/by-id/") }.sorted(),
-                    byPath: e.links.filter { $0.hasPrefix("/dev/v4l/by-path/") }.sorted(), parent: r.parent,
-                    udevFinished: true)
+                    byID: links.byID, byPath: links.byPath, parent: r.parent, udevFinished: true)
             }
             read += 1
             return r
