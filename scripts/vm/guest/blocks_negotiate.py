@@ -241,7 +241,10 @@ def busy(s, node):
     )
     again = s.camprobe("verify", node, "--size", "320x180", "--fps", "30", "--frames", "30", timeout=120)
     s.expect(
-        "after the other streamer stops, verify works again", again.rc == 0, "exit %d: %s" % (again.rc, again.err[:400])
+        # 0 or 3 (a verdict other than OK, such as UNDECIDED under the guest's jitter): it streamed, nothing held it.
+        "after the other streamer stops, verify works again",
+        again.rc in (0, 3),
+        "exit %d: %s" % (again.rc, again.err[:400]),
     )
 
 

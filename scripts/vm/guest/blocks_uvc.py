@@ -10,7 +10,7 @@ import os
 import re
 import time
 
-from guest import blocks_uvc_controls, getting_started, hotplug_latency, v4l2, v4l2_raw
+from guest import blocks_uvc_controls, getting_started, hotplug_latency, v4l2, v4l2_raw, verify_rate
 from guest.blocks_stable import one_line
 from guest.ffprobe import ffprobe_json, first_stream
 from guest.harness import load_json, run, settle, v4l2ctl, wait_until, write
@@ -214,13 +214,19 @@ def streaming(s, node):
     )
 
     def verified():
-        assert v.rc == 0, "exit %d: %s" % (v.rc, one_line(v.err))
-        doc = json.loads(v.out)
-        text = json.dumps(doc)
-        assert '"frames": 30' in text or '"received": 30' in text or '"framesReceived": 30' in text, text[:600]
-        return text[:200]
+        # The stream is what is checked here; the verdict depends on the guest's timing. Exit 3 (UNDECIDED: 30
+        # frames too few for this jitter) is right when the 95 % interval says so; verify_rate judges that.
+        assert v.rc in (0, 3), "exit %d: %s" % (v.rc, one_line(v.err))
+        j = verify_rate.judge(json.loads(v.out))
+        assert j.frames == 30, "%d frames received: %s" % (j.frames, j.line())
+        assert (v.rc == 3) == (j.verdict == "undecided"), "exit %d with verdict %s" % (v.rc, j.verdict)
+        assert not j.problems, "; ".join(j.problems)
+        return j.line()
 
-    s.check(lambda t: "verify streams 30 MJPEG 640x480 frames from uvcvideo (%s)" % t, verified)
+    s.check(
+        lambda t: "verify streams 30 MJPEG 640x480 frames from uvcvideo, its verdict as its interval says (%s)" % t,
+        verified,
+    )
 
     jpg = s.path("uvc-snapshot.jpg")
     sn = s.camprobe(
