@@ -64,6 +64,7 @@ package struct SystemDeviceSystem: DeviceSystem {
     package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? {
         guard let r = UdevReadiness.read(listed: listed) else { return nil }
         return HotplugReadiness(
-            presentNodes: r.presentNodes, unfinishedNodes: r.unfinishedNodes, incompleteParents: r.incompleteParents)
+            presentNodes: r.presentNodes, unfinishedNodes: r.unfinishedNodes, incompleteParents: r.incompleteParents,
+            udevBusy: r.busy)
     }
 }

@@ -13,8 +13,9 @@ package enum UdevReadiness {
     /// A node is finished when its `/dev` entry exists and udev's database entry for its number does
     /// (`/run/udev/data/c<major>:<minor>`, written when udev has processed the node): `stat(2)` and `access(2)`,
     /// two calls a node. USB devices' interfaces are read from sysfs (`bInterfaceClass`, `bInterfaceSubClass`).
+    /// `busy`: udev has events queued or running (`/run/udev/queue` exists, as `udevadm settle` reads it).
     package static func read(listed: [NodeRecord]) -> (
-        presentNodes: Set<String>, unfinishedNodes: Set<String>, incompleteParents: Set<String>
+        presentNodes: Set<String>, unfinishedNodes: Set<String>, incompleteParents: Set<String>, busy: Bool
     )? {
         guard access("/run/udev/control", F_OK) == 0 else { return nil }
         var present = Set<String>()
@@ -32,7 +33,7 @@ package enum UdevReadiness {
             }
         }
         for d in usbDevices where UsbInterfaces.awaitNodes(device: d) { incomplete.insert(d) }
-        return (present, unfinished, incomplete)
+        return (present, unfinished, incomplete, access("/run/udev/queue", F_OK) == 0)
     }
 
     /// "major:minor" of a `dev_t`, as glibc's `major`/`minor` macros split it.

@@ -33,6 +33,11 @@ struct UdevTextHelpersTests {
         ),
         ("/sys/devices/virtual/sound/card9/controlC9", "/sys/class/sound", "/sys/devices/virtual/sound/card9/controlC9"),
         ("../../../../../..", "/sys/class/sound", "/"),
+        ("..//../devices//platform/./vivid.0/", "/sys/class/video4linux/", "/sys/devices/platform/vivid.0"),
+        ("../..", "/", "/"),
+        ("video0", "/sys/class/video4linux", "/sys/class/video4linux/video0"),
+        ("../../devices/virtual/..x/.y/...", "/sys/class/sound", "/sys/devices/virtual/..x/.y/..."),
+        ("../../devices/usb1/1-1/1-1:1.0/video4linux/vidéo0", "/sys/class/video4linux", "/sys/devices/usb1/1-1/1-1:1.0/video4linux/vidéo0"),
     ])
     func classEntriesResolveToTheirDevice(target: String, dir: String, resolved: String) {
         #expect(ClassDirectories.resolve(target, from: dir) == resolved)

@@ -195,6 +195,7 @@ extension DeviceRegistry {
     /// `listed`: the nodes this re-read listed.
     func readinessNow(_ system: any DeviceSystem, listed: [NodeRecord]) -> HotplugReadiness? {
         guard var r = system.hotplugReadiness(listed: listed) else { return nil }
+        window.udevBusy = r.udevBusy
         r.unfinishedNodes.formUnion(memory.awaitingAdd.intersection(r.presentNodes))
         for n in listed where n.udevFinished == false {
             r.unfinishedNodes.insert(n.devnode)

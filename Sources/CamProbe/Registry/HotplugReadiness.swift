@@ -12,11 +12,18 @@ package struct HotplugReadiness: Sendable, Hashable {
     /// complete: one of their nodes is unfinished, or one of their interfaces announces a node
     /// (USB video or audio control interface) that its driver has not added yet.
     package var incompleteParents: Set<String>
+    /// udev still has events queued or running (`/run/udev/queue` exists): an unfinished node is being worked
+    /// on, not forgotten, so the registry waits for it longer (`SettleWindow.busyPatience`).
+    package var udevBusy: Bool
 
-    package init(presentNodes: Set<String>, unfinishedNodes: Set<String> = [], incompleteParents: Set<String> = []) {
+    package init(
+        presentNodes: Set<String>, unfinishedNodes: Set<String> = [], incompleteParents: Set<String> = [],
+        udevBusy: Bool = false
+    ) {
         self.presentNodes = presentNodes
         self.unfinishedNodes = unfinishedNodes
         self.incompleteParents = incompleteParents
+        self.udevBusy = udevBusy
     }
 
     /// True when the device's nodes and its physical parent are finished.

@@ -4,7 +4,8 @@
 /// and restarts the quiet `settle` window whose re-read is the fallback. Each restart starts a new generation: what
 /// an older one had armed is superseded. When the window runs out, `take(now:)` says what to do: nothing more when
 /// the early re-read of this generation found everything complete, a look again while udev is still finishing a
-/// device (up to `patience` after the last event), or the full fallback re-read.
+/// device (up to `patience` after the last event, `busyPatience` while udev still has events queued or running), or
+/// the full fallback re-read.
 struct SettleWindow: Sendable, Hashable {
     /// What the registry does when a deadline of the window is reached.
     enum Step: Sendable, Hashable {
@@ -25,6 +26,10 @@ struct SettleWindow: Sendable, Hashable {
     let debounce: UInt64
     /// How long after the last raw event a device udev has not finished is waited for before the fallback (ns).
     let patience: UInt64
+    /// The same while udev still has events queued or running (`udevBusy`): it is slow, not stuck. A fallback that
+    /// announced then would give a camera without the links udev is still making (seen under CI load: vivid's
+    /// `connected` without its by-path link, 3.8 s after the last event). udev's own event timeout is 180 s.
+    let busyPatience: UInt64
 
     /// Raised at each restart of the window: a deadline armed by an older generation is dropped.
     private(set) var generation = 0
@@ -45,10 +50,13 @@ struct SettleWindow: Sendable, Hashable {
     /// Whether the system tells readiness (learnt at the first early re-read; systems do not change). Unknown
     /// (nil) until then: the early re-read is armed, and tells.
     var systemTellsReadiness: Bool?
+    /// Whether udev had events queued or running at the latest readiness read (`HotplugReadiness.udevBusy`).
+    var udevBusy = false
 
     /// A window with these durations and nothing armed.
-    init(settle: Duration, debounce: Duration, patience: Duration) {
+    init(settle: Duration, debounce: Duration, patience: Duration, busyPatience: Duration = .seconds(30)) {
         (self.settle, self.debounce, self.patience) = (settle.nanoseconds, debounce.nanoseconds, patience.nanoseconds)
+        self.busyPatience = max(busyPatience.nanoseconds, patience.nanoseconds)
     }
 
     /// True while a batch is open, a re-read is armed, a retry is pending or a device is still unfinished.
@@ -101,8 +109,10 @@ struct SettleWindow: Sendable, Hashable {
         }
         // The system tells completeness and a device is still unfinished: udev is slow (a loaded or emulated
         // machine), not stuck. Look again and wait, up to `patience` after the last event, before announcing
-        // a device udev has not finished (whose links may be missing).
-        if systemTellsReadiness == true, deferred > 0, retries == 0, let last = batchLastAt, now &- last < patience {
+        // a device udev has not finished (whose links may be missing); longer while udev is still working.
+        if systemTellsReadiness == true, deferred > 0, retries == 0, let last = batchLastAt,
+            now &- last < (udevBusy ? busyPatience : patience)
+        {
             return .lookAgain
         }
         return .fallback
