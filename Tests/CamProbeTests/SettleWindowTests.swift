@@ -101,10 +101,12 @@ struct SettleWindowTests {
         #expect(retrying.take(now: Self.t0 + 150 * Self.ms) == .fallback)
     }
 
-    /// A device udev has not finished is looked at again each window, up to `patience` after the last raw event;
-    /// then the fallback announces it anyway.
-    @Test func patienceBoundsTheLookingAgain() {
-        var w = window()
+    /// Looks again each time the window runs out, with one device still unfinished after one raw event at `t0`,
+    /// until the window says something else; `busy(ms)`: whether udev is busy that many ms after `t0`.
+    func lookAgainUntilFallback(busy: (UInt64) -> Bool = { _ in false }) -> (
+        step: SettleWindow.Step?, at: UInt64, lookedAgain: Int
+    ) {
+        var w = SettleWindow(settle: .milliseconds(150), debounce: .zero, patience: .seconds(2), busyPatience: .seconds(30))
         w.noteEvent(receivedAt: Self.t0, now: Self.t0)
         _ = w.take(now: Self.t0)
         w.systemTellsReadiness = true
@@ -116,54 +118,38 @@ struct SettleWindowTests {
         repeat {
             guard let next = w.nextDeadline else { break }
             now = next
+            w.udevBusy = busy((now - Self.t0) / Self.ms)  // what the look-again's readiness read said
             step = w.take(now: now)
             if step == .lookAgain {
                 lookedAgain += 1
                 w.lookedAgain(now: now)
             }
-        } while step == .lookAgain && lookedAgain < 100
-        #expect(step == .fallback)
-        #expect(now >= Self.t0 + 2_000 * Self.ms && now < Self.t0 + 2_150 * Self.ms)
-        #expect(lookedAgain == 13)  // at 150, 300, ..., 1,950 ms
+        } while step == .lookAgain && lookedAgain < 1_000
+        return (step, (now - Self.t0) / Self.ms, lookedAgain)
+    }
+
+    /// A device udev has not finished is looked at again each window, up to `patience` after the last raw event;
+    /// then the fallback announces it anyway.
+    @Test func patienceBoundsTheLookingAgain() {
+        let r = lookAgainUntilFallback()
+        #expect(r.step == .fallback)
+        #expect(r.at >= 2_000 && r.at < 2_150)
+        #expect(r.lookedAgain == 13)  // at 150, 300, ..., 1,950 ms
     }
 
     /// While udev still has events queued or running, a device it has not finished is looked at again up to
     /// `busyPatience` (udev is slow, not stuck: under CI load vivid's `connected` came without its by-path link when
     /// the fallback announced it at 2 s); once udev's queue is empty, `patience` bounds it again.
     @Test func aBusyUdevIsWaitedForLonger() {
-        func lookAgainUntil(busyFor busyMs: UInt64) -> (step: SettleWindow.Step?, at: UInt64, lookedAgain: Int) {
-            var w = SettleWindow(settle: .milliseconds(150), debounce: .zero, patience: .seconds(2), busyPatience: .seconds(30))
-            w.noteEvent(receivedAt: Self.t0, now: Self.t0)
-            _ = w.take(now: Self.t0)
-            w.systemTellsReadiness = true
-            w.deferred = 1
-            w.earlyDone(generation: 1, complete: true)
-            var now = Self.t0
-            var lookedAgain = 0
-            var step: SettleWindow.Step?
-            repeat {
-                guard let next = w.nextDeadline else { break }
-                now = next
-                w.udevBusy = now - Self.t0 < busyMs * Self.ms  // what the look-again's readiness read said
-                step = w.take(now: now)
-                if step == .lookAgain {
-                    lookedAgain += 1
-                    w.lookedAgain(now: now)
-                }
-            } while step == .lookAgain && lookedAgain < 1_000
-            return (step, now - Self.t0, lookedAgain)
-        }
-        let stuck = lookAgainUntil(busyFor: 60_000)  // busy past the bound: the fallback at 30 s all the same
+        let stuck = lookAgainUntilFallback { _ in true }  // busy past the bound: the fallback at 30 s all the same
         #expect(stuck.step == .fallback)
-        #expect(stuck.at >= 30_000 * Self.ms && stuck.at < 30_150 * Self.ms)
-        let slow = lookAgainUntil(busyFor: 5_000)  // busy for 5 s, then idle: past `patience`, so the next window ends it
+        #expect(stuck.at >= 30_000 && stuck.at < 30_150)
+        let slow = lookAgainUntilFallback { $0 < 5_000 }  // busy for 5 s, then idle: past `patience`, so it ends there
         #expect(slow.step == .fallback)
-        #expect(slow.at >= 5_000 * Self.ms && slow.at < 5_150 * Self.ms)
-        let idle = lookAgainUntil(busyFor: 0)
-        #expect(idle.at >= 2_000 * Self.ms && idle.at < 2_150 * Self.ms)
+        #expect(slow.at >= 5_000 && slow.at < 5_150)
         // A busy patience shorter than `patience` is `patience`.
-        #expect(
-            SettleWindow(settle: .zero, debounce: .zero, patience: .seconds(2), busyPatience: .seconds(1)).busyPatience == 2_000 * Self.ms)
+        let short = SettleWindow(settle: .zero, debounce: .zero, patience: .seconds(2), busyPatience: .seconds(1))
+        #expect(short.busyPatience == 2_000 * Self.ms)
     }
 
     /// Lost events (or too many changed nodes to remember) reset what the last listing told: the next early
