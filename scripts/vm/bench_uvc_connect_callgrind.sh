@@ -14,7 +14,7 @@ cd "$here" || exit 1
 ./uvc-gadget up "${CAMERA:-uvc_gadget/cameras/03-logitech-c525-falcons.json}" | tail -1
 udevadm settle
 python3 - <<'PY'
-import glob, os, select, signal, subprocess, sys, time
+import glob, os, queue, signal, subprocess, sys, threading, time
 
 sys.path.insert(0, ".")
 from guest import blocks_uvc
@@ -26,9 +26,23 @@ unplug()
 wait_until(lambda: not blocks_uvc.uvc_nodes(), 30)
 
 
-def line(p, t):
-    ready, _, _ = select.select([p.stdout], [], [], t)
-    return p.stdout.readline() if ready else ""
+def reader(p):
+    """A queue of the monitor's lines, filled by a thread of its own (select() on a buffered pipe misses lines)."""
+    q = queue.Queue()
+
+    def pump():
+        for row in p.stdout:
+            q.put(row)
+
+    threading.Thread(target=pump, daemon=True).start()
+    return q
+
+
+def line(q, t):
+    try:
+        return q.get(timeout=t)
+    except queue.Empty:
+        return ""
 
 
 def total(path):
@@ -46,6 +60,7 @@ for label, path in [b.split("=", 1) for b in os.environ["BINS"].split()]:
     p = subprocess.Popen(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg, bare, "monitor", "--json"],
         stdout=subprocess.PIPE, stderr=open(cg + ".err", "w"), text=True, bufsize=1)
+    lines = reader(p)
     time.sleep(20)  # started and idle: its startup is not counted
     counts = []
     for i in range(int(os.environ.get("CYCLES", "5"))):
@@ -54,7 +69,7 @@ for label, path in [b.split("=", 1) for b in os.environ["BINS"].split()]:
         plug()
         got, t0 = "", time.monotonic()
         while '"event":"connected"' not in got and time.monotonic() - t0 < 60:
-            got = line(p, 60)
+            got = line(lines, 60)
         subprocess.run(["callgrind_control", "-d", "connect%d" % i, str(p.pid)], capture_output=True)
         dumps = sorted(glob.glob(cg + ".*[0-9]"), key=os.path.getmtime)
         n = total(dumps[-1]) if dumps else None
@@ -62,12 +77,12 @@ for label, path in [b.split("=", 1) for b in os.environ["BINS"].split()]:
         counts.append(n)
         print("%s cycle %d: %s, %s instructions to it" % (label, i, "connected" if ok else "NOT connected", n), flush=True)
         time.sleep(8)  # the capabilities read ends
-        while line(p, 0.1):
+        while line(lines, 0.1):
             pass
         unplug()
         wait_until(lambda: not blocks_uvc.uvc_nodes(), 30)
         time.sleep(5)
-        while line(p, 0.1):
+        while line(lines, 0.1):
             pass
     p.send_signal(signal.SIGINT)
     try:
