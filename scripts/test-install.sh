@@ -12,6 +12,8 @@
 #                                                 # a Debian root with no Swift (debootstrap --variant=minbase);
 #                                                 # needs root and the Debian mirror
 #   scripts/test-install.sh --keep-deb DIR        # copy the .deb into DIR (the guest suite installs it)
+#   scripts/test-install.sh --consumer-log FILE   # scripts/test-library-consumer.sh already ran, its output is
+#                                                 # FILE (scripts/test runs it beside swift test): count its lines
 #
 # Apart from the build it takes well under a minute (the chroot step: its apt-get).
 # The bash -c snippets below take their arguments as $1, $2 on purpose:
@@ -22,6 +24,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 install_args=()
 chroot_dir=
 keep_deb=
+consumer_log=
 
 while (($#)); do
     case $1 in
@@ -29,6 +32,7 @@ while (($#)); do
         --no-build) install_args+=("$1"); shift ;;
         --chroot) chroot_dir=$2; shift 2 ;;
         --keep-deb) keep_deb=$2; shift 2 ;;
+        --consumer-log) consumer_log=$2; shift 2 ;;
         -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; exit 0 ;;
         *) echo "test-install: unknown argument '$1'" >&2; exit 2 ;;
     esac
@@ -232,8 +236,16 @@ check "serve unit in the .deb runs /usr/bin/camprobe-serve" \
 # ------------------------------------------------------------ the library, as a recorder's package uses it
 echo "# scripts/test-library-consumer.sh (the DocC Getting Started article's Package.swift and code in a fresh package)"
 t0=$SECONDS
-"$here/scripts/test-library-consumer.sh" "$tmp/consumer" || failures=$((failures + 1))
-echo "time: scripts/test-library-consumer.sh $((SECONDS - t0)) s"
+if [[ -z $consumer_log ]]; then
+    "$here/scripts/test-library-consumer.sh" "$tmp/consumer" || failures=$((failures + 1))
+    echo "time: scripts/test-library-consumer.sh $((SECONDS - t0)) s"
+elif ! grep -qE '^(ok  |FAIL) - ' "$consumer_log" 2>/dev/null; then
+    fail "scripts/test-library-consumer.sh reported nothing in $consumer_log"
+else
+    echo "(its output, from $consumer_log)"
+    cat "$consumer_log"
+    failures=$((failures + $(grep -c '^FAIL - ' "$consumer_log")))
+fi
 check "import CamProbe exposes no more public types than scripts/dev/public-api.sh allows" \
     bash -c 'cd "$1" && scripts/dev/public-api.sh' _ "$here"
 
