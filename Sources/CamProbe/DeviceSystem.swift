@@ -12,10 +12,12 @@ package protocol DeviceSystem {
     /// `nodeRecords()`, keeping the records of `previous` for nodes still present whose devnode is not in
     /// `changed` instead of reading them again (a hotplug re-read reads only the nodes udev sent events for), and
     /// taking udev's properties for a node from `told` (its latest udev `add` or `change` event, by sysfs path)
-    /// instead of from udev's database.
-    func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent]) -> (
-        nodes: [NodeRecord], note: String?
-    )
+    /// instead of from udev's database. `awaitingEvents`: udev's events have been watched since `previous` was
+    /// listed, so a node neither kept nor told is one whose event is still to come: it is listed unfinished
+    /// (`NodeRecord.udevFinished` false), without reading udev's database.
+    func nodeRecords(
+        reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent], awaitingEvents: Bool
+    ) -> (nodes: [NodeRecord], note: String?)
     /// Opens a node for ioctls, directly or through libv4l2.
     func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort
     /// libasound, for the sound cards among the node records.
@@ -34,9 +36,9 @@ package protocol DeviceSystem {
 
 extension DeviceSystem {
     /// Reads every node again.
-    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent]) -> (
-        nodes: [NodeRecord], note: String?
-    ) { nodeRecords() }
+    package func nodeRecords(
+        reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent], awaitingEvents: Bool
+    ) -> (nodes: [NodeRecord], note: String?) { nodeRecords() }
     package func libcameraID(sensorSubdev: String, entity: String) -> String? { nil }
     package func hotplugReadiness(listed: [NodeRecord]) -> HotplugReadiness? { nil }
     package var usbBus: USBBusReader { USBBusReader() }
@@ -47,10 +49,12 @@ package struct SystemDeviceSystem: DeviceSystem {
     package init() {}
     package func nodeRecords() -> (nodes: [NodeRecord], note: String?) { UdevNodeSource.nodes() }
     /// The class directories read again, libudev only for the nodes neither kept nor told
-    /// (`UdevNodeSource.nodes(reusing:except:told:)`).
-    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent]) -> (
-        nodes: [NodeRecord], note: String?
-    ) { UdevNodeSource.nodes(reusing: previous, except: changed, told: told) }
+    /// (`UdevNodeSource.nodes(reusing:except:told:awaitingEvents:)`).
+    package func nodeRecords(
+        reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent], awaitingEvents: Bool
+    ) -> (nodes: [NodeRecord], note: String?) {
+        UdevNodeSource.nodes(reusing: previous, except: changed, told: told, awaitingEvents: awaitingEvents)
+    }
     package func open(_ path: String, throughLibV4L2: Bool) throws(V4L2Error) -> any DevicePort {
         try SystemDevicePort(path: path, throughLibV4L2: throughLibV4L2)
     }

@@ -78,6 +78,11 @@ package final class FakeMachine: Sendable {
         emit("add", node)
     }
 
+    /// udev finishes a registered node, and its `add` event has not reached the registry yet (`process` sends it).
+    package func finishSilently(_ path: String) {
+        unfinished.withLock { _ = $0.nodes.remove(path) }
+    }
+
     /// The kernel registers `node` in sysfs while the next listing is read, and udev finishes it
     /// just after the listing, before readiness is read: the race where the listed record lacks the node's links while
     /// readiness already says it is finished. No event until udev finishes it.

@@ -31,8 +31,14 @@ package enum UdevNodeSource {
     ///     devnode, `ID_PATH` and links from the event (each link checked with `readlink(2)` to point at it) instead of
     ///     being read through libudev: udevd sends the event once it has finished the node, so the record is
     ///     complete. Its parent is a sibling's when one was read, else it is read through libudev.
+    ///   - awaitingEvents: udev's events have been watched since `previous` was listed, so a node neither kept nor
+    ///     told has its event still to come (udevd sends it once the node is finished; lost events make the registry
+    ///     list everything again). Such a node is listed unfinished, with no `ID_PATH` or links, and udev's database
+    ///     entry for it is not read (`udev_device_get_is_initialized` parses the whole entry: about 250 000
+    ///     instructions a node, Reports/benchmarks.md §37). Its event starts the re-read that reads it.
     package static func nodes(
-        reusing previous: [NodeRecord] = [], except changed: Set<String> = [], told: [String: HotplugEvent] = [:]
+        reusing previous: [NodeRecord] = [], except changed: Set<String> = [], told: [String: HotplugEvent] = [:],
+        awaitingEvents: Bool = false
     ) -> (nodes: [NodeRecord], note: String?) {
         guard let udev = udev_new() else { return ([], "libudev could not be initialised (udev_new failed)") }
         defer { udev_unref(udev) }
@@ -65,6 +71,13 @@ package enum UdevNodeSource {
             // v4l-touch are not cameras; a card's pcm/timer nodes are reached through its control node.
             guard name.hasPrefix("video") || name.hasPrefix("media") || name.hasPrefix("controlC") else { continue }
             let subsystem = udev_device_get_subsystem(dev).map { String(cString: $0) } ?? ""
+            if hasDatabase && awaitingEvents && told[sp] == nil {
+                out.append(
+                    NodeRecord(
+                        devnode: devnode, subsystem: subsystem, sysPath: sp, udevIDPath: nil, byID: [], byPath: [],
+                        parent: parent(of: dev, sysPath: sp, among: &parents), udevFinished: false))
+                continue
+            }
             // Asked before the properties, which come from the same database entry: a node udev finishes between
             // the two calls is still counted unfinished, never finished with its links missing.
             let finished = hasDatabase ? udev_device_get_is_initialized(dev) != 0 : nil
@@ -79,20 +92,25 @@ package enum UdevNodeSource {
                     if l.hasPrefix("/dev/v4l/by-path/"), !byPath.contains(l) { byPath.append(l) }
                 }
             }
-            var parent = SiblingParent.find(for: sp, among: parents)
-            if parent == nil, let read = physicalParent(of: dev) {
-                parent = read
-                parents.append(read)
-            }
             out.append(
                 NodeRecord(
                     devnode: devnode, subsystem: subsystem, sysPath: sp, udevIDPath: idPath,
-                    byID: byID.sorted(), byPath: byPath.sorted(), parent: parent, udevFinished: finished))
+                    byID: byID.sorted(), byPath: byPath.sorted(), parent: parent(of: dev, sysPath: sp, among: &parents),
+                    udevFinished: finished))
         }
         out.sort { a, b in
             a.subsystem != b.subsystem ? a.subsystem > b.subsystem : NodeOrder.less(a.devnode, b.devnode)
         }
         return (out, hasDatabase ? nil : "no udev daemon is running (/run/udev/control is absent): identity comes from sysfs alone")
+    }
+
+    /// The physical parent of the node `dev` at `sysPath`: a sibling's already read (`SiblingParent`), else read
+    /// through libudev and added to `parents`.
+    static func parent(of dev: OpaquePointer, sysPath sp: String, among parents: inout [PhysicalParent]) -> PhysicalParent? {
+        if let p = SiblingParent.find(for: sp, among: parents) { return p }
+        guard let read = physicalParent(of: dev) else { return nil }
+        parents.append(read)
+        return read
     }
 
     /// The record of the node at `sysPath` from udev's event for it, or nil when the event names no listed node or

@@ -88,10 +88,12 @@ package final class FakeDeviceSystem {
     /// As the real system: a node still present keeps its `previous` record unless it is in `changed`, so a registry
     /// that forgot to mark a node changed announces the stale record; a node udev told about in an `add` or `change`
     /// event (`told`, matched by devnode: fake records have no sysfs path) takes its udev properties from the event.
-    /// The nodes neither kept nor told count as read from udev's database (`onDatabaseReads`).
-    package func nodeRecords(reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent])
-        -> (nodes: [NodeRecord], note: String?)
-    {
+    /// The nodes neither kept nor told count as read from udev's database (`onDatabaseReads`), unless
+    /// `awaitingEvents`: then, where the machine has a udev database, they are listed unfinished without their udev
+    /// properties, and not read.
+    package func nodeRecords(
+        reusing previous: [NodeRecord], except changed: Set<String>, told: [String: HotplugEvent], awaitingEvents: Bool
+    ) -> (nodes: [NodeRecord], note: String?) {
         let kept = Dictionary(previous.map { ($0.devnode, $0) }, uniquingKeysWith: { a, _ in a })
         let events = Dictionary(
             told.values.filter { $0.action == "add" || $0.action == "change" }.compactMap { e in e.devnode.map { ($0, e) } },
@@ -106,6 +108,11 @@ package final class FakeDeviceSystem {
                 return NodeRecord(
                     devnode: r.devnode, subsystem: r.subsystem, sysPath: r.sysPath, udevIDPath: e.udevIDPath,
                     byID: links.byID, byPath: links.byPath, parent: r.parent, udevFinished: true)
+            }
+            if awaitingEvents && r.udevFinished != nil {
+                return NodeRecord(
+                    devnode: r.devnode, subsystem: r.subsystem, sysPath: r.sysPath, udevIDPath: nil, byID: [], byPath: [],
+                    parent: r.parent, udevFinished: false)
             }
             read += 1
             return r

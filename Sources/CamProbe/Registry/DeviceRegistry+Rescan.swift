@@ -28,9 +28,11 @@ extension DeviceRegistry {
         if early {
             // Listed once: the nodes not known yet are the focus, and discovery reads them from this listing.
             // Nodes udev sent no event for since the last early re-read keep their records.
-            // Nodes udev told about in an event since take their udev properties from it.
+            // Nodes udev told about in an event since take their udev properties from it. With a listing to start
+            // from (events watched since it), a node neither kept nor told is unfinished until its event comes.
             let listing = system.nodeRecords(
-                reusing: memory.lastListing ?? [], except: memory.changedSinceListing, told: memory.told)
+                reusing: memory.lastListing ?? [], except: memory.changedSinceListing, told: memory.told,
+                awaitingEvents: memory.lastListing != nil)
             memory.listed(listing.nodes)
             listed = listing
             focus = newNodes(in: listing.nodes)
