@@ -19,10 +19,13 @@ package struct DeviceDiscovery {
     /// Where discovery says what it opened, read and skipped, at `debug` (and nothing above
     /// `debug`, so an application that never configured logging prints nothing).
     package var logger: Logger
+    /// Where the video nodes this pass opened are kept open after it (nil: closed when it ends).
+    package var keeping: OpenNodes?
 
-    package init(system: any DeviceSystem, logger: Logger = Logger(label: "camprobe.discovery")) {
+    package init(system: any DeviceSystem, logger: Logger = Logger(label: "camprobe.discovery"), keeping: OpenNodes? = nil) {
         self.system = system
         self.logger = logger
+        self.keeping = keeping
     }
 
     /// Discovery on this machine: libudev, `open(2)` and libasound.
@@ -80,6 +83,7 @@ package struct DeviceDiscovery {
                 } else {
                     node.identity = try port.queryIdentity()
                     ports[r.devnode] = port
+                    keeping?.keep(port, node: r.devnode)
                 }
                 probed.append(node)
             } catch {

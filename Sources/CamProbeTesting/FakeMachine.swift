@@ -30,6 +30,9 @@ package final class FakeMachine: Sendable {
     package var nodesReadFromDatabase: Int { databaseReads.withLock { $0 } }
     /// Every node path the systems it made have opened, in order.
     package var opened: [String] { opens.withLock { $0 } }
+    private let handles = Mutex<[String]>([])
+    /// Every open and close of a handle on a node, in order: "open /dev/video0", "close /dev/video0".
+    package var handleLog: [String] { handles.withLock { $0 } }
 
     /// - Parameter tellsReadiness: false (the default) makes systems that cannot tell whether a
     ///   device is complete, so a registry waits its settle window.
@@ -44,7 +47,11 @@ package final class FakeMachine: Sendable {
         let system = FakeDeviceSystem(spec: FakeSystemSpec(nodes: nodes.withLock { $0 }))
         system.isSevered = { [self] path in self.severed.withLock { $0.contains(path) } }
         if tellsReadiness { system.pending = { [self] in self.unfinished.withLock { $0 } } }
-        system.onOpen = { [self] path in self.opens.withLock { $0.append(path) } }
+        system.onOpen = { [self] path in
+            self.opens.withLock { $0.append(path) }
+            self.handles.withLock { $0.append("open \(path)") }
+        }
+        system.onClose = { [self] path in self.handles.withLock { $0.append("close \(path)") } }
         system.onDatabaseReads = { [self] n in self.databaseReads.withLock { $0 += n } }
         system.willList = { [self] in
             let late = self.arrivingDuringListing.withLock { $0 }

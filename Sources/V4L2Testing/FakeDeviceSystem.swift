@@ -27,8 +27,9 @@ package final class FakeDeviceSystem {
     /// sysfs but not processed, and physical parents (sysfs paths) still waiting for a driver to
     /// add nodes. nil: this system cannot tell, as without a udev daemon.
     package var pending: (@Sendable () -> (nodes: Set<String>, parents: Set<String>))?
-    /// Called with each path opened (see `FakeMachine.opened`).
+    /// Called with each path opened (see `FakeMachine.opened`), and with each path whose handle closed.
     package var onOpen: (@Sendable (String) -> Void)?
+    package var onClose: (@Sendable (String) -> Void)?
     /// Called when a listing starts, and when it has been read (see `FakeMachine.arriveDuringNextListing`).
     package var willList: (@Sendable () -> Void)?
     package var onListed: (@Sendable () -> Void)?
@@ -136,7 +137,8 @@ package final class FakeDeviceSystem {
                 hint: errno == Errno.EACCES
                     ? "Join the 'video' group (sudo usermod -aG video $USER, then log out and in) or run camprobe with sudo" : nil)
         }
-        let port = CountingPort(FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2, ledger: ledger, isSevered: isSevered))
+        let port = CountingPort(
+            FakeV4L2Port(state: state, throughLibV4L2: throughLibV4L2, ledger: ledger, isSevered: isSevered, onClose: onClose))
         openedPorts.append(port.tally)
         onOpen?(path)
         return port

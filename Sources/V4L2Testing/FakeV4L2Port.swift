@@ -19,12 +19,18 @@ final class FakeV4L2Port: DevicePort {
     var me: ObjectIdentifier { ObjectIdentifier(self) }
 
     let isSevered: (@Sendable (String) -> Bool)?
+    /// Called with the node's path when the handle closes.
+    let onClose: (@Sendable (String) -> Void)?
 
-    init(state: FakeNodeState, throughLibV4L2: Bool, ledger: FakeLedger, isSevered: (@Sendable (String) -> Bool)? = nil) {
+    init(
+        state: FakeNodeState, throughLibV4L2: Bool, ledger: FakeLedger, isSevered: (@Sendable (String) -> Bool)? = nil,
+        onClose: (@Sendable (String) -> Void)? = nil
+    ) {
         self.state = state
         self.throughLibV4L2 = throughLibV4L2
         self.ledger = ledger
         self.isSevered = isSevered
+        self.onClose = onClose
         ledger.opened()
     }
 
@@ -32,6 +38,7 @@ final class FakeV4L2Port: DevicePort {
     deinit {
         state.lock.withLock { _ in releaseAll() }
         ledger.closed()
+        onClose?(state.spec.path)
     }
 
     func perform(_ request: UInt, _ arg: UnsafeMutableRawPointer) -> Int32 {

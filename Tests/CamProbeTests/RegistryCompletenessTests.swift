@@ -115,6 +115,32 @@ struct RegistryCompletenessTests {
         #expect(Set(machine.opened).isSuperset(of: cam.map(\.path)))
     }
 
+    /// On uvcvideo the last close of a camera's nodes kills its status URB, a round trip to the device that blocks
+    /// `close(2)` (in the guest, the largest wait between udev's last event and `connected`: Reports/benchmarks.md
+    /// §38). The re-read that announces a camera keeps its video nodes open until its capabilities are read: none
+    /// is closed before `connected`, the capability read opens them beside the kept handles, and every handle is
+    /// closed once the capabilities are in.
+    @Test func theAnnouncingReReadKeepsItsNodesOpenUntilTheCapabilitiesAreRead() async throws {
+        let machine = FakeMachine(tellsReadiness: true)
+        let (registry, log) = await make(machine, settle: never)
+        let cam = try camera(1)
+        for n in cam { machine.register(n) }
+        for n in cam { machine.process(n.path) }
+        try await until { log.list.count == 2 }
+        #expect(log.summary == ["connected \(id)", "capabilities \(id)"])
+        try await until { await registry.describedDevices.count == 1 }  // an actor call after the one that published
+        let handles = machine.handleLog
+        let capture = cam[0].path
+        let opens = handles.indices.filter { handles[$0] == "open \(capture)" }
+        try #require(opens.count == 2, "\(handles)")  // the announcing re-read, then the capability read
+        #expect(!handles[opens[0]..<opens[1]].contains("close \(capture)"), "closed before it was read again: \(handles)")
+        for path in cam.map(\.path) {
+            #expect(
+                handles.filter { $0 == "open \(path)" }.count == handles.filter { $0 == "close \(path)" }.count,
+                "\(path) left open: \(handles)")
+        }
+    }
+
     /// A camera's nodes are still arriving: udev's `add` of one of its unfinished nodes starts no re-read while
     /// another is still unfinished, since nothing could be announced; the last one's `add` is then not kept waiting
     /// behind such a re-read (in the guest that wait was the largest part of a connect, Reports/benchmarks.md §35).

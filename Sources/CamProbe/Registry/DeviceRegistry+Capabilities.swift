@@ -60,11 +60,20 @@ extension DeviceRegistry {
         guard pendingCapabilities.contains(id), let now = known[id], now.nodes.map(\.path) == nodes else { return }
         guard var whole else {
             logger.debug("capabilities not read: the device was gone when read", metadata: ["id": "\(id)"])
+            heldOpen[id] = nil  // a driver going away (`rmmod`) is not kept waiting for its `disconnected`
             return
         }
-        pendingCapabilities.remove(id)
         whole.id = id
         known[id] = whole
+        // Closed before the line that says it is read: what follows it (a `rmmod vivid`, an exclusive open) finds
+        // nothing of camprobe's open.
+        endPending(id)
         publish(.capabilitiesRead(whole))
+    }
+
+    /// `id` awaits no capabilities any more (read whole, or gone): the nodes kept open for it close.
+    func endPending(_ id: DeviceID) {
+        pendingCapabilities.remove(id)
+        heldOpen[id] = nil
     }
 }

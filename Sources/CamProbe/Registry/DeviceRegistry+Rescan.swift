@@ -21,6 +21,8 @@ extension DeviceRegistry {
         var waiting = 0
         let known = self.known
         let system = makeSystem()
+        // A hotplug re-read keeps the video nodes it opened until the connects are announced (`OpenNodes`).
+        let opened = early ? OpenNodes() : nil
         // Early: only the physical devices with nodes not known yet are listed and read; a
         // known device is gone when sysfs has none of its nodes any more.
         var focus: Set<String>?
@@ -51,7 +53,7 @@ extension DeviceRegistry {
         }
         func discover(_ scope: Set<String>?) -> DeviceDiscovery.Result {
             let scoped: any DeviceSystem = scope.map { ScopedSystem(base: system, focus: $0, listing: listed) } ?? system
-            return DeviceDiscovery(system: scoped, logger: discoveryLogger).discover(options) { devices in
+            return DeviceDiscovery(system: scoped, logger: discoveryLogger, keeping: opened).discover(options) { devices in
                 if early && readiness == nil { readiness = self.readinessNow(system, listed: listed?.nodes ?? []) }
                 // A new device is announced with identity and nodes only (its capabilities are read after,
                 // off this thread); a known device whose nodes changed is read whole.
@@ -88,7 +90,7 @@ extension DeviceRegistry {
                         continue
                     }
                     self.known[d.id] = d
-                    pendingCapabilities.remove(d.id)  // read whole just now
+                    endPending(d.id)  // read whole just now
                     events.append(.changed(d))
                 }
                 continue
@@ -126,7 +128,7 @@ extension DeviceRegistry {
                 continue
             }
             self.known[id] = nil
-            pendingCapabilities.remove(id)
+            endPending(id)
             markGone(id)
             events.append(.disconnected(id, name: d.name))
         }
@@ -148,7 +150,12 @@ extension DeviceRegistry {
                 ])
         }
         for e in events { publish(e) }
-        for case .connected(let d) in events where d.awaitsCapabilities { readCapabilities(of: d) }
+        for case .connected(let d) in events where d.awaitsCapabilities {
+            // Its nodes stay open until its capabilities are in; the others close now, after the announcements.
+            if let opened { heldOpen[d.id] = opened.take(d.nodes.map(\.path)) }
+            readCapabilities(of: d)
+        }
+        opened?.release()
         if unreadable > 0 {
             logger.debug("re-read: devices still listed but not read; looking again", metadata: ["devices": "\(unreadable)"])
         }

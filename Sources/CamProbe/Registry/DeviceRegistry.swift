@@ -15,7 +15,9 @@ import V4L2
 /// (no readiness information, a device losing only some nodes) waits for the
 /// quiet `settle` window after the last raw event, as a fallback. So duplicate, reordered or dropped raw events cannot produce
 /// duplicate or half devices, and a device that vanishes while being read is
-/// not announced at all.
+/// not announced at all. The video nodes the announcing re-read opened stay open until the device's capabilities
+/// are read (`OpenNodes`: on uvcvideo their close is a round trip to the camera) and are closed before
+/// `capabilitiesRead` is published.
 package actor DeviceRegistry {
     package typealias SystemFactory = @Sendable () -> any DeviceSystem
 
@@ -41,6 +43,9 @@ package actor DeviceRegistry {
     var goneOrder: [DeviceID] = []
     /// Devices announced `connected` whose capabilities are not read yet.
     var pendingCapabilities: Set<DeviceID> = []
+    /// The video nodes of devices in `pendingCapabilities` that the re-read announcing them opened, kept open until
+    /// their capabilities are read (`OpenNodes`).
+    var heldOpen: [DeviceID: OpenNodes] = [:]
     /// Capability reads running on their own threads.
     var capabilityReads = 0
     /// The tasks awaiting those reads, kept so that `stop()` cancels them (a read already on its thread finishes).
@@ -160,7 +165,7 @@ package actor DeviceRegistry {
     func holderSawDisconnect(_ id: DeviceID) {
         guard let d = known[id] else { return }
         known[id] = nil
-        pendingCapabilities.remove(id)
+        endPending(id)
         order.removeAll { $0 == id }
         markGone(id)
         publish(.disconnected(id, name: d.name))
@@ -211,6 +216,7 @@ package actor DeviceRegistry {
         consumer?.cancel()
         disarmTimer()
         capabilityTasks.cancelAll()
+        heldOpen.removeAll()
         fanOut.finishAll()
     }
     /// True once `start(events:)` follows hotplug; false for a registry that only listed (`list()`).

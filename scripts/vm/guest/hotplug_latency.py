@@ -18,6 +18,7 @@ follows a connect is timed the same way.
 Used by bench_guest.py (scripts/bench) and by the suite's block hotplug.
 """
 
+import collections
 import contextlib
 import datetime
 import json
@@ -26,7 +27,7 @@ import subprocess
 import threading
 import time
 
-from guest.harness import WEBCAM, modprobe, rmmod, wait_until
+from guest.harness import WEBCAM, modprobe, rmmod
 
 UDEV_LINE = re.compile(r"^UDEV\s+\[([0-9.]+)\]\s+(\w+)\s+(\S+)\s+\((\S+)\)")
 NODE_SUBSYSTEMS = ("video4linux", "media")
@@ -37,32 +38,61 @@ UDEVADM = ["udevadm", "monitor", "--udev", *("--subsystem-match=" + s for s in N
 
 
 class Stamped:
-    """Every line of a pipe with its arrival time (monotonic seconds)."""
+    """Every line of a pipe with its arrival time (monotonic seconds). `classify` (optional) names a line's kind
+    as it arrives; `wait` sleeps until the counts of those kinds satisfy a predicate, woken by each line: the
+    harness takes no turns of the one CPU while camprobe and udev work (a 5 ms poll that re-read every line took
+    up to 8 ms of a 40 ms connect, Reports/benchmarks.md §38)."""
 
-    def __init__(self, pipe):
-        self.lines, self.lock = [], threading.Lock()
+    def __init__(self, pipe, classify=None):
+        self.lines, self.lock = [], threading.Condition()
+        self.classify, self.counts, self.ended = classify, collections.Counter(), False
         self.thread = threading.Thread(target=self._read, args=(pipe,), daemon=True)
         self.thread.start()
 
     def _read(self, pipe):
         for raw in iter(pipe.readline, b""):
             t = time.monotonic()
+            line = raw.decode(errors="replace").rstrip("\n")
+            kind = self.classify(line) if self.classify else None
             with self.lock:
-                self.lines.append((t, raw.decode(errors="replace").rstrip("\n")))
+                self.lines.append((t, line))
+                if kind:
+                    self.counts[kind] += 1
+                self.lock.notify_all()
+        with self.lock:
+            self.ended = True
+            self.lock.notify_all()
 
     def snapshot(self):
         with self.lock:
             return list(self.lines)
 
+    def count(self, kind):
+        with self.lock:
+            return self.counts[kind]
 
-def node_events(stamped, action, since):
-    """How many udev node events (video4linux, media) of `action` udevadm printed since `since`."""
-    n = 0
-    for t, line in stamped.snapshot():
-        g = UDEV_LINE.match(line)
-        if t >= since and g and g.group(2) == action and g.group(4) in NODE_SUBSYSTEMS:
-            n += 1
-    return n
+    def wait(self, predicate, timeout):
+        """True once predicate(counts) holds; False after `timeout` seconds or when the pipe ended without it."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.ended or predicate(self.counts), timeout)
+            return predicate(self.counts)
+
+
+def udev_kind(line):
+    """A udevadm line's action when it is a node event (video4linux, media)."""
+    g = UDEV_LINE.match(line)
+    return g.group(2) if g and g.group(4) in NODE_SUBSYSTEMS else None
+
+
+def monitor_kind(line):
+    """A `monitor --json` line's event, without parsing it (a `capabilities` line is large). Keys are sorted, so the
+    top-level `event` comes after `device`; a `connected` line with a `capabilities` key (pending: read after) is
+    `connected-pending`, one without it carried them."""
+    i = line.rfind('"event":"')
+    if i < 0:
+        return None
+    kind = line[i + 9 : line.find('"', i + 9)]
+    return kind + "-pending" if kind == "connected" and line.startswith('{"capabilities":') else kind
 
 
 def clock_offset():
@@ -103,7 +133,7 @@ def measure(
         mon = subprocess.Popen(
             [camprobe, "monitor", "--json", *monitor_args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err
         )
-    u, m = Stamped(udev.stdout), Stamped(mon.stdout)
+    u, m = Stamped(udev.stdout, udev_kind), Stamped(mon.stdout, monitor_kind)
     offset = clock_offset()
 
     def stamp(e):
@@ -133,23 +163,19 @@ def measure(
     marks = []  # (phase, start time)
     for c in range(1, cycles + 1):
         marks.append(("add", time.monotonic()))
+        adds = u.count("add")
         plug()
         plugged.append(time.monotonic())
         # Whole: its capabilities line, or a connected line that carried them (a camprobe that reads before it announces).
-        wait_until(
-            lambda: (
-                len(events("capabilities")) + sum(1 for _, e in events("connected") if "capabilities" not in e) >= c  # noqa: B023
-            ),
-            20,
-            0.005,
-        )
+        m.wait(lambda n: n["capabilities"] + n["connected"] >= c, 20)  # noqa: B023
         rmmod_at = time.monotonic()
         marks.append(("remove", rmmod_at))
+        removes = u.count("remove")
         unplug()
-        wait_until(lambda: len(events("disconnected")) >= c, 20, 0.005)  # noqa: B023
+        m.wait(lambda n: n["disconnected"] >= c, 20)  # noqa: B023
         # udevadm's own remove lines too: a cycle that starts before they are printed would leave
         # camprobe's disconnect with no udev burst in its phase (seen when camprobe answered first).
-        wait_until(lambda: node_events(u, "remove", rmmod_at) >= node_events(u, "add", marks[-2][1]), 5, 0.005)  # noqa: B023
+        u.wait(lambda n: n["remove"] - removes >= n["add"] - adds, 5)  # noqa: B023
     time.sleep(0.5)
     offset_end = clock_offset()
     mon.send_signal(2)
