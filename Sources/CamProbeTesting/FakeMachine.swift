@@ -23,16 +23,16 @@ package final class FakeMachine: Sendable {
     /// Nodes that appear in sysfs once the next listing starts and that udev finishes right after it was read
     /// (`arriveDuringNextListing`).
     private let arrivingDuringListing = Mutex<[String]>([])
-    private let opens = Mutex<[String]>([])
     private let databaseReads = Mutex(0)
     /// How many nodes hotplug listings read from udev's database: neither kept from the last listing nor told by
     /// udev's event for them.
     package var nodesReadFromDatabase: Int { databaseReads.withLock { $0 } }
-    /// Every node path the systems it made have opened, in order.
-    package var opened: [String] { opens.withLock { $0 } }
     private let handles = Mutex<[String]>([])
-    /// Every open and close of a handle on a node, in order: "open /dev/video0", "close /dev/video0".
+    /// Every open and close of a handle on a node by the systems it made, in order: "open /dev/video0",
+    /// "close /dev/video0".
     package var handleLog: [String] { handles.withLock { $0 } }
+    /// Every node path the systems it made have opened, in order.
+    package var opened: [String] { handleLog.compactMap { $0.hasPrefix("open ") ? String($0.dropFirst(5)) : nil } }
 
     /// - Parameter tellsReadiness: false (the default) makes systems that cannot tell whether a
     ///   device is complete, so a registry waits its settle window.
@@ -47,10 +47,7 @@ package final class FakeMachine: Sendable {
         let system = FakeDeviceSystem(spec: FakeSystemSpec(nodes: nodes.withLock { $0 }))
         system.isSevered = { [self] path in self.severed.withLock { $0.contains(path) } }
         if tellsReadiness { system.pending = { [self] in self.unfinished.withLock { $0 } } }
-        system.onOpen = { [self] path in
-            self.opens.withLock { $0.append(path) }
-            self.handles.withLock { $0.append("open \(path)") }
-        }
+        system.onOpen = { [self] path in self.handles.withLock { $0.append("open \(path)") } }
         system.onClose = { [self] path in self.handles.withLock { $0.append("close \(path)") } }
         system.onDatabaseReads = { [self] n in self.databaseReads.withLock { $0 += n } }
         system.willList = { [self] in

@@ -27,8 +27,9 @@ package final class FakeDeviceSystem {
     /// sysfs but not processed, and physical parents (sysfs paths) still waiting for a driver to
     /// add nodes. nil: this system cannot tell, as without a udev daemon.
     package var pending: (@Sendable () -> (nodes: Set<String>, parents: Set<String>))?
-    /// Called with each path opened (see `FakeMachine.opened`), and with each path whose handle closed.
+    /// Called with each path opened (see `FakeMachine.handleLog`).
     package var onOpen: (@Sendable (String) -> Void)?
+    /// Called with a handle's path when it closes (its port's `deinit`).
     package var onClose: (@Sendable (String) -> Void)?
     /// Called when a listing starts, and when it has been read (see `FakeMachine.arriveDuringNextListing`).
     package var willList: (@Sendable () -> Void)?
