@@ -108,6 +108,7 @@ class Client(threading.Thread):
         self.connected_at: float | None = None
         self.bytes = 0
         self.last_data: float | None = None  # when bytes last arrived (monotonic)
+        self.local_port: int | None = None  # this client's own TCP port, once connected (the server sees it)
 
     def run(self) -> None:
         try:
@@ -118,6 +119,7 @@ class Client(threading.Thread):
 
     def _run(self) -> None:
         with socket.create_connection((self.host, self.port), timeout=30) as sock:
+            self.local_port = sock.getsockname()[1]
             sock.settimeout(0.5)
             auth = "Authorization: Bearer %s\r\n" % self.token if self.token else ""
             sock.sendall(

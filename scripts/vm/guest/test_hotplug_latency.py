@@ -35,8 +35,18 @@ class LineKinds(unittest.TestCase):
 
 class Waiting(unittest.TestCase):
     def pipe(self) -> tuple[Stamped, int]:
+        """A Stamped on a new pipe, and the pipe's write end (the test closes it); the read end is closed once the
+        reader has seen the pipe end."""
         r, w = os.pipe()
-        return Stamped(os.fdopen(r, "rb"), monitor_kind), w
+        reader = os.fdopen(r, "rb")
+        s = Stamped(reader, monitor_kind)
+
+        def close() -> None:
+            s.thread.join(10)
+            reader.close()
+
+        self.addCleanup(close)
+        return s, w
 
     def test_woken_by_the_line_it_waits_for(self) -> None:
         s, w = self.pipe()

@@ -26,14 +26,16 @@ r.dataset.deviceId = 'b'; document.getElementById('devices').appendChild(r); }, 
 
 
 class StandIn(ThreadingHTTPServer):
-    """The stand-in server on 127.0.0.1 (a free port). `broadcast` sends an SSE event to every stream (except the
-    stream numbers in `drop`); `buggy` makes every path with `..` answer 500."""
+    """The stand-in server on 127.0.0.1 (a free port). `broadcast` sends an SSE event to every stream except those
+    whose client port is in `drop` (a client's, not the order streams arrived in: clients connect concurrently);
+    `buggy` makes every path with `..` answer 500."""
 
     daemon_threads = True
 
     def __init__(self, buggy: bool = False) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
-        self.buggy, self.streams, self.seq = buggy, [], 0
+        self.buggy, self.seq = buggy, 0
+        self.streams: list[tuple[int, queue.Queue[Any]]] = []
         self.lock, self.stopping = threading.Lock(), threading.Event()
         self.drop: set[int] = set()
         threading.Thread(target=self.serve_forever, daemon=True).start()
@@ -45,8 +47,8 @@ class StandIn(ThreadingHTTPServer):
     def broadcast(self, event: str, ident: str) -> None:
         with self.lock:
             self.seq += 1
-            for i, q in enumerate(self.streams):
-                if i not in self.drop:
+            for port, q in self.streams:
+                if port not in self.drop:
                     q.put((self.seq, event, json.dumps({"event": event, "id": ident})))
 
     def stop(self) -> None:
@@ -110,7 +112,7 @@ class Handler(BaseHTTPRequestHandler):
     def events(self) -> None:
         q: queue.Queue[Any] = queue.Queue()
         with self.server.lock:
-            self.server.streams.append(q)
+            self.server.streams.append((self.client_address[1], q))
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Transfer-Encoding", "chunked")
@@ -166,16 +168,21 @@ class SSELoad(unittest.TestCase):
     def tearDown(self) -> None:
         self.server.stop()
 
+    def drop(self, load: sse_load.Load, clients: set[int]) -> None:
+        """The stand-in drops every event for these client numbers (by their ports) from now on."""
+        self.server.drop = {load.clients[i].local_port or -1 for i in clients}
+
     def run_load(self, token: str, drop: set[int] | None = None, n: int = 12) -> Any:
-        self.server.drop = drop or set()
+        drop = drop or set()
         load = sse_load.Load("127.0.0.1", self.server.port, token, clients=n, connect_rate=200)
         streaming = load.start(ready_seconds=10)
+        self.drop(load, drop)
         want = [("connected", "usb-1"), ("disconnected", "usb-1"), ("connected", "usb-1")]
         for event, ident in want:
             self.server.broadcast(event, ident)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and not all(
-            len(c.events) >= 3 - bool(i in self.server.drop) for i, c in enumerate(load.clients)
+            len(c.events) >= 3 - bool(i in drop) for i, c in enumerate(load.clients)
         ):
             time.sleep(0.05)
         load.stop()
@@ -188,15 +195,15 @@ class SSELoad(unittest.TestCase):
         self.assertTrue(all(p["events"] == 3 and p["comments"] == 1 and p["ids_increasing"] for p in s["per_client"]))
 
     def test_a_client_that_missed_an_event_is_named(self) -> None:
-        # The stand-in drops every event for its stream 4: the summary names the client and the events missed.
+        # The stand-in drops every event for client 4: the summary names the client and the events missed.
         _, s = self.run_load(TOKEN, drop={4})
         self.assertEqual([p["client"] for p in s["missed_any"]], [4])
         self.assertEqual(s["missed_any"][0]["missed"], ["connected usb-1 x2", "disconnected usb-1 x1"])
 
     def test_drain_ends_when_all_arrived_or_nothing_comes(self) -> None:
-        self.server.drop = {1}
         load = sse_load.Load("127.0.0.1", self.server.port, TOKEN, clients=3, connect_rate=200)
         load.start(ready_seconds=10)
+        self.drop(load, {1})
         want = [("connected", "usb-1")]
         self.server.broadcast("connected", "usb-1")
         t = time.monotonic()
@@ -204,7 +211,7 @@ class SSELoad(unittest.TestCase):
         # Client 1 never gets it: the drain gives up after a quiet second, not after 20 s, and the miss stays named.
         self.assertLess(waited, 5)
         self.assertEqual([p["client"] for p in load.summary(want)["missed_any"]], [1])
-        self.server.drop = set()
+        self.drop(load, set())
         self.server.broadcast("disconnected", "usb-1")
         self.assertLess(load.drain([("disconnected", "usb-1")], ("disconnected",), quiet=10, seconds=20), 5)
         load.stop()
