@@ -26,16 +26,14 @@ r.dataset.deviceId = 'b'; document.getElementById('devices').appendChild(r); }, 
 
 
 class StandIn(ThreadingHTTPServer):
-    """The stand-in server on 127.0.0.1 (a free port). `broadcast` sends an SSE event to every stream except those
-    whose client port is in `drop` (a client's, not the order streams arrived in: clients connect concurrently);
-    `buggy` makes every path with `..` answer 500."""
+    """The stand-in server on 127.0.0.1 (a free port). `broadcast` sends an SSE event to every stream but those of the
+    client ports in `drop` (clients connect concurrently); `buggy` makes every path with `..` answer 500."""
 
     daemon_threads = True
 
     def __init__(self, buggy: bool = False) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
-        self.buggy, self.seq = buggy, 0
-        self.streams: list[tuple[int, queue.Queue[Any]]] = []
+        self.buggy, self.streams, self.seq = buggy, [], 0
         self.lock, self.stopping = threading.Lock(), threading.Event()
         self.drop: set[int] = set()
         threading.Thread(target=self.serve_forever, daemon=True).start()
@@ -168,15 +166,13 @@ class SSELoad(unittest.TestCase):
     def tearDown(self) -> None:
         self.server.stop()
 
-    def drop(self, load: sse_load.Load, clients: set[int]) -> None:
-        """The stand-in drops every event for these client numbers (by their ports) from now on."""
+    def drop(self, load: sse_load.Load, clients: set[int]) -> None:  # every event for these clients, by their ports
         self.server.drop = {load.clients[i].local_port or -1 for i in clients}
 
-    def run_load(self, token: str, drop: set[int] | None = None, n: int = 12) -> Any:
-        drop = drop or set()
+    def run_load(self, token: str, drop: frozenset[int] = frozenset(), n: int = 12) -> Any:
         load = sse_load.Load("127.0.0.1", self.server.port, token, clients=n, connect_rate=200)
         streaming = load.start(ready_seconds=10)
-        self.drop(load, drop)
+        self.drop(load, set(drop))
         want = [("connected", "usb-1"), ("disconnected", "usb-1"), ("connected", "usb-1")]
         for event, ident in want:
             self.server.broadcast(event, ident)
@@ -196,7 +192,7 @@ class SSELoad(unittest.TestCase):
 
     def test_a_client_that_missed_an_event_is_named(self) -> None:
         # The stand-in drops every event for client 4: the summary names the client and the events missed.
-        _, s = self.run_load(TOKEN, drop={4})
+        _, s = self.run_load(TOKEN, drop=frozenset({4}))
         self.assertEqual([p["client"] for p in s["missed_any"]], [4])
         self.assertEqual(s["missed_any"][0]["missed"], ["connected usb-1 x2", "disconnected usb-1 x1"])
 
