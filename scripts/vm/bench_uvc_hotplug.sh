@@ -4,6 +4,12 @@
 # `monitor --json` beside `udevadm monitor --udev` on the node subsystems (MONARGS="--log-level trace" keeps a trace per run);
 # the table's **kept** rows are the measure of §31 (P27).
 #   scripts/vm/run-guest.sh scripts/vm/bench_uvc_hotplug.sh OUT "BINS=before=/tmp/a after=/tmp/b" ROUNDS=2 CYCLES=50   # OUT/ab.txt
+# For P27's 100-cycle figure, give qemu a translation cache the run does not fill and have it say so (§40): with
+# qemu's default 1 GiB, a boot and about 50 cycles fill it, qemu drops every translation, and the next connect pays
+# for translating everything again, as the first one does:
+#   CAMPROBE_VM_TB_MB=2048 CAMPROBE_VM_JIT_WATCH=1 scripts/vm/run-guest.sh scripts/vm/bench_uvc_hotplug.sh OUT \
+#     "BINS=a=.build-static/release/camprobe" ROUNDS=1 CYCLES=100 CAMERA=uvc_gadget/cameras/03-logitech-c525-falcons.json
+#   (the last line on stderr: "vm: qemu flushed its translation cache 0 time(s) while the guest ran (OUT/jit.txt)")
 here=$(cd "$(dirname "$0")" && pwd)
 exec > $VM_OUT/ab.txt 2>&1
 mount -t tmpfs tmpfs /tmp 2>/dev/null

@@ -10,6 +10,10 @@
 # (callers may skip); 124 when the guest hit the timeout (CAMPROBE_VM_TIMEOUT,
 # default 900 s); 125 when the guest died without reporting a status.
 # CAMPROBE_VM_CPUS (default 1) and CAMPROBE_VM_MEMORY (default 1G) size the guest.
+# Under TCG: CAMPROBE_VM_TB_MB sizes qemu's translation cache (`tb-size`, MiB; qemu 7.2: 1024 by default, 2048 at
+# most); CAMPROBE_VM_JIT_WATCH=1 writes qemu's `info jit` counts once a second to OUTDIR/jit.txt (jit_watch.py) and
+# says how often the cache was flushed: after a flush every bit of code is translated again, so a timing taken
+# across one is not the code's own (Reports/benchmarks.md §40).
 # CAMPROBE_VM_GUEST=NAME: one of several guests sharing OUTDIR at once (run-vm-suite.sh): its logs go to
 # OUTDIR/NAME/ and the script gets VM_GUEST=NAME (suite.py writes to $VM_OUT/$VM_GUEST). Every guest has its
 # own control folder and RAM overlay and no network card (USB/IP and servers stay on the guest's loopback).
@@ -74,17 +78,23 @@ cp "$here/stage2.sh" "$ctl/stage2.sh"
     for kv in "$@"; do printf 'export %q\n' "$kv"; done
 } > "$ctl/env"
 
-accel="-accel tcg -cpu max"
+tcg="-accel tcg${CAMPROBE_VM_TB_MB:+,tb-size=$CAMPROBE_VM_TB_MB} -cpu max"
+accel=$tcg
 if grep -qE '\b(vmx|svm)\b' /proc/cpuinfo && [ -w /dev/kvm ] && [ "${CAMPROBE_VM_ACCEL:-auto}" != tcg ]; then
     accel="-accel kvm -cpu host"
 fi
-[ "${CAMPROBE_VM_ACCEL:-auto}" = tcg ] && accel="-accel tcg -cpu max"
+[ "${CAMPROBE_VM_ACCEL:-auto}" = tcg ] && accel=$tcg
+monitor=()
+if [ "${CAMPROBE_VM_JIT_WATCH:-0}" = 1 ]; then
+    monitor=(-monitor "unix:$ctl/monitor.sock,server=on,wait=off")
+    python3 "$here/jit_watch.py" "$ctl/monitor.sock" "$logs/jit.txt" &
+fi
 
 limit=${CAMPROBE_VM_TIMEOUT:-900}
 echo "vm: booting $kver${name:+ (guest $name)} ($(echo "$accel" | awk '{print $2}'), timeout ${limit}s)" >&2
 set +e
 timeout --kill-after=10 "$limit" qemu-system-x86_64 \
-    -M pc -nodefaults -no-user-config -display none -no-reboot -nic none -m "${CAMPROBE_VM_MEMORY:-1G}" -smp "${CAMPROBE_VM_CPUS:-1}" $accel \
+    "${monitor[@]}" -M pc -nodefaults -no-user-config -display none -no-reboot -nic none -m "${CAMPROBE_VM_MEMORY:-1G}" -smp "${CAMPROBE_VM_CPUS:-1}" $accel \
     -kernel "/boot/vmlinuz-$kver" -initrd "$initrd" \
     -append "console=ttyS0 quiet loglevel=4 panic=-1 rdinit=/init" \
     -serial "file:$logs/kernel.log" -serial stdio \
@@ -94,6 +104,10 @@ timeout --kill-after=10 "$limit" qemu-system-x86_64 \
     < /dev/null | tee "$logs/guest.log"
 qrc=${PIPESTATUS[0]}
 set -e
+if [ ${#monitor[@]} -gt 0 ]; then
+    wait
+    echo "vm: $(python3 "$here/jit_watch.py" --summary "$logs/jit.txt")" >&2
+fi
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then echo "vm: the guest did not finish within ${limit}s (see $logs/kernel.log)" >&2; exit 124; fi
 if [ ! -s "$ctl/status" ]; then echo "vm: the guest stopped without reporting a status (qemu exit $qrc; see $logs/kernel.log)" >&2; exit 125; fi
 exit "$(cat "$ctl/status")"
