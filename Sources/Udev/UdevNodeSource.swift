@@ -120,12 +120,12 @@ package enum UdevNodeSource {
     {
         guard e.action == "add" || e.action == "change", let devnode = e.devnode else { return nil }
         guard isListed(name: devnode.split(separator: "/").last.map(String.init) ?? devnode) else { return nil }
+        // The device is opened through libudev only when no sibling's parent is known already.
         var parent = SiblingParent.find(for: sp, among: parents)
         if parent == nil {
             guard let dev = udev_device_new_from_syspath(udev, sp) else { return nil }
             defer { udev_device_unref(dev) }
-            parent = physicalParent(of: dev)
-            if let p = parent { parents.append(p) }
+            parent = Self.parent(of: dev, sysPath: sp, among: &parents)
         }
         // A link udev made for another node (two identical cameras without a serial ask for the same by-id link)
         // is not this node's.
