@@ -20,7 +20,7 @@ Env: CAMPROBE (the built binary, a host path visible in the guest),
      VM_BLOCKS (optional: comma-separated block names, e.g. vivid-webcams,microphones;
      an unknown name stops the suite before it runs anything, listing the names),
      CAMPROBE_DEB_WAIT, CAMPROBE_BENCH_WAIT, CAMPROBE_QUIET_WAIT (seconds: the queue passes over
-     deb-install / recorder / serve, serve-load and uvc-bandwidth until the host's .deb / debug build / end of its phases
+     deb-install / recorder / serve, serve-load, uvc-bandwidth and uvc until the host's .deb / debug build / end of its phases
      is there, guest/block_queue.py),
      HOTPLUG_CYCLES, ALSA_CYCLES, VM_BENCH (optional).
 

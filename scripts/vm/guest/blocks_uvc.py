@@ -361,24 +361,25 @@ def hotplug(s, node, desc):
 
 def latency_bound(s, r):
     """P27: `connected` and `disconnected` after udev's last node event, by the kept measure (hotplug_latency
-    `kept`: udevadm's stamp to the line's arrival at a reader), every cycle announced. The goal, BOUND_MS p99 over
-    100 cycles, is read on a quiet host (scripts/vm/bench_uvc_hotplug.sh, Reports/benchmarks.md §31). Here the guest
-    shares two cores with the other guest and the host's build and tests, and that load stretches every connect:
-    in a clean-clone .ci/run the shipped build's lower quartile was 58.1 ms (every cycle 49–128 ms) beside the other
-    guest, while beside two other guests and no build it was 21–26 ms. So a connect's lower quartile is held to CONNECT_CI_MS
-    (100 ms): work added before every announce moves every cycle (the shipped build with each `connected` line held
-    back 100 ms: lower quartile 171 ms), load only stretches them. A disconnect's median is held to BOUND_MS (under
-    the same loads: -35 to -1.5 ms)."""
+    `kept`: udevadm's stamp to the line's arrival at a reader), every cycle announced. The goal is BOUND_MS p99 over
+    100 cycles (scripts/vm/bench_uvc_hotplug.sh, Reports/benchmarks.md §31, §40). Ten cycles cannot give a p99; what
+    they can say of it: every cycle after the monitor's first (whose code runs, and under TCG is translated, for the
+    first time) within BOUND_MS but one, the one a flush of qemu's translation cache may make as slow as the first
+    (§40). The block runs once the host's build and tests are over (block_queue.QUIET_BLOCKS): beside the debug
+    build a clean-clone .ci/run once had every connect at 49–128 ms. Load stretches every cycle and added work moves
+    every cycle, so a connect's lower quartile is also held to CONNECT_CI_MS (100 ms; the shipped build with each
+    `connected` line held back 100 ms: 171 ms), and a disconnect's median to BOUND_MS."""
     p = hotplug_latency.percentile
-    for kind, q, stat, bound in (
-        ("connected", 0.25, "lower quartile", CONNECT_CI_MS),
-        ("disconnected", 0.5, "median", BOUND_MS),
+    after_first = r["kept"]["connected"][1:]
+    for kind, v, q, stat, bound in (
+        ("connected", r["kept"]["connected"], 0.25, "lower quartile", CONNECT_CI_MS),
+        ("connected", after_first, 0.9, "all but one of the cycles after the first: p90", BOUND_MS),
+        ("disconnected", r["kept"]["disconnected"], 0.5, "median", BOUND_MS),
     ):
-        v = r["kept"][kind]
         missing = sum(1 for x in v if x == float("inf"))
         s.expect(
             "`%s` within %d ms of the last video4linux/media udev event (%s of %d cycles %.1f ms; median %.1f, "
             "p99 %.1f ms; %d unannounced)" % (kind, bound, stat, len(v), p(v, q), p(v, 0.5), p(v, 0.99), missing),
-            len(v) == CYCLES and missing == 0 and p(v, q) <= bound,
-            "per cycle (ms): %s (uvc-hotplug.log)" % ", ".join("%.1f" % x for x in v),
+            len(r["kept"][kind]) == CYCLES and missing == 0 and p(v, q) <= bound,
+            "per cycle (ms): %s (uvc-hotplug.log)" % ", ".join("%.1f" % x for x in r["kept"][kind]),
         )

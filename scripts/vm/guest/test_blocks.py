@@ -170,7 +170,7 @@ class SharedQueue(unittest.TestCase):
 
     def test_the_console_blocks_wait_for_the_host_phases_when_asked(self) -> None:
         got = block_queue.inputs({"CAMPROBE_QUIET_WAIT": "30"}, "/vmout", str)
-        self.assertEqual(sorted(got), ["serve", "serve-load", "uvc-bandwidth"])
+        self.assertEqual(sorted(got), ["serve", "serve-load", "uvc", "uvc-bandwidth"])
         self.assertEqual((got["serve"].paths, got["serve"].limit), (["/vmout/host-phases.done"], 30.0))
         with tempfile.TemporaryDirectory() as root:
             said: list[str] = []
