@@ -75,3 +75,38 @@ class Waiting(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Recorder:
+    """A stand-in for the suite's checks: each `expect` is kept as (name, passed)."""
+
+    def __init__(self) -> None:
+        self.checks: list[tuple[str, bool]] = []
+
+    def expect(self, name: str, ok: bool, detail: str = "") -> bool:
+        self.checks.append((name, ok))
+        return ok
+
+
+class UVCBound(unittest.TestCase):
+    """Block uvc's hold on P27's bound (blocks_uvc.latency_bound) over its ten cycles."""
+
+    def bound(self, connects: list[float], disconnects: list[float] | None = None) -> list[bool]:
+        from guest import blocks_uvc
+
+        self.assertEqual(blocks_uvc.CYCLES, len(connects))
+        s = Recorder()
+        kept = {"connected": connects, "disconnected": disconnects or [-5.0] * len(connects)}
+        blocks_uvc.latency_bound(s, {"kept": kept})
+        return [ok for _, ok in s.checks]
+
+    def test_the_first_connect_and_one_more_may_be_slow(self) -> None:
+        self.assertEqual(self.bound([61.7, 8.0, 9.0, 80.0, 7.5, 6.0, 5.0, 12.5, 9.9, 4.0]), [True, True, True])
+
+    def test_two_slow_connects_after_the_first_fail_the_bound(self) -> None:
+        checks = self.bound([20.0, 8.0, 55.0, 9.0, 7.5, 6.0, 70.0, 12.5, 9.9, 4.0])
+        self.assertEqual(checks, [True, False, True])
+
+    def test_an_unannounced_cycle_or_a_slow_disconnect_fails(self) -> None:
+        self.assertFalse(all(self.bound([20.0, 8.0, float("inf"), 9.0, 7.5, 6.0, 7.0, 12.5, 9.9, 4.0])))
+        self.assertEqual(self.bound([20.0] * 10, [60.0] * 10), [True, True, False])
