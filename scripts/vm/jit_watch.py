@@ -48,7 +48,7 @@ def flushes_between(lines: list[str]) -> int | None:
 class Monitor:
     """qemu's human monitor on a Unix socket: a command, and its answer up to the next `(qemu)` prompt."""
 
-    def __init__(self, path: str, wait: float = 60.0) -> None:
+    def __init__(self, path: str, wait: float = 60.0, answer_within: float = 5.0) -> None:
         deadline = time.monotonic() + wait
         while True:
             self.sock = socket.socket(socket.AF_UNIX)
@@ -60,7 +60,7 @@ class Monitor:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
-        self.sock.settimeout(5)
+        self.sock.settimeout(answer_within)
         self.prompt()  # qemu's greeting
 
     def ask(self, command: str) -> str:
@@ -103,16 +103,24 @@ def main(argv: list[str]) -> int:
     except OSError as e:
         print("jit_watch: no qemu monitor at %s: %s" % (argv[1], e), file=sys.stderr)
         return 1
-    with open(argv[2], "w") as out:
+    watch(mon, argv[2])
+    return 0
+
+
+def watch(mon: Monitor, path: str, every: float = 1.0) -> None:
+    """Writes a line to PATH per answer to `info jit`, every EVERY seconds, until qemu closes its monitor."""
+    with open(path, "w") as out:
         while True:
             t = time.monotonic()
             try:
                 counts = parse(mon.ask("info jit"))
+            except TimeoutError:
+                continue  # a busy qemu answers late: the next read takes the rest up to its prompt
             except (OSError, EOFError):
-                return 0
+                return
             out.write(line(t, counts) + "\n")
             out.flush()
-            time.sleep(1)
+            time.sleep(every)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ import os
 import socket
 import tempfile
 import threading
+import time
 import unittest
 
 import jit_watch
@@ -82,6 +83,34 @@ class Session(unittest.TestCase):
             self.assertEqual(len(lines), 2)
             self.assertIn("flushes=0", lines[0])
             self.assertEqual(jit_watch.flushes_between(lines), 1)
+
+    def test_a_late_answer_is_waited_for_not_the_end(self) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            path, out = os.path.join(d, "monitor.sock"), os.path.join(d, "jit.txt")
+            server = socket.socket(socket.AF_UNIX)
+            server.bind(path)
+            server.listen(1)
+
+            def qemu() -> None:
+                conn, _ = server.accept()
+                conn.sendall(b"QEMU 7.2 monitor\n(qemu) ")
+                for delay in (0.6, 0.0, 0.0):
+                    request = b""
+                    while not request.endswith(b"\n"):
+                        request += conn.recv(100)
+                    time.sleep(delay)
+                    conn.sendall(ANSWER.encode())
+                conn.close()
+                server.close()
+
+            t = threading.Thread(target=qemu)
+            t.start()
+            jit_watch.watch(jit_watch.Monitor(path, answer_within=0.2), out, every=0.01)
+            t.join(10)
+            with open(out) as f:
+                lines = f.read().splitlines()
+            self.assertGreaterEqual(len(lines), 1)  # a timeout ending the watch would leave none
+            self.assertTrue(all("flushes=3" in x for x in lines), lines)
 
     def test_no_monitor_is_a_clear_failure(self) -> None:
         with tempfile.TemporaryDirectory() as d:
