@@ -51,30 +51,38 @@ class Parse(unittest.TestCase):
         self.assertIn("no counts were read", jit_watch.summary([]))
 
 
+def stand_in_qemu(path: str, answers: list[tuple[float, str]], requests: list[bytes]) -> threading.Thread:
+    """qemu's monitor on a Unix socket at PATH: its greeting, then per request (kept in REQUESTS) the answer after
+    its delay, then the socket closed. Returns the running thread."""
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(path)
+    server.listen(1)
+
+    def qemu() -> None:
+        conn, _ = server.accept()
+        conn.sendall(b"QEMU 7.2 monitor\n(qemu) ")
+        for delay, answer in answers:
+            request = b""
+            while not request.endswith(b"\n"):
+                request += conn.recv(100)
+            requests.append(request)
+            time.sleep(delay)
+            conn.sendall(answer.encode())
+        conn.close()
+        server.close()
+
+    t = threading.Thread(target=qemu)
+    t.start()
+    return t
+
+
 class Session(unittest.TestCase):
     def test_watches_until_qemu_closes_its_monitor(self) -> None:
         with tempfile.TemporaryDirectory() as d:
             path, out = os.path.join(d, "monitor.sock"), os.path.join(d, "jit.txt")
-            server = socket.socket(socket.AF_UNIX)
-            server.bind(path)
-            server.listen(1)
-
             requests: list[bytes] = []
-
-            def qemu() -> None:
-                conn, _ = server.accept()
-                conn.sendall(b"QEMU 7.2 monitor\n(qemu) ")
-                for flushes in (0, 1):
-                    request = b""
-                    while not request.endswith(b"\n"):
-                        request += conn.recv(100)
-                    requests.append(request)
-                    conn.sendall(ANSWER.replace("count      3", "count      %d" % flushes).encode())
-                conn.close()
-                server.close()
-
-            t = threading.Thread(target=qemu)
-            t.start()
+            answers = [(0.0, ANSWER.replace("count      3", "count      %d" % n)) for n in (0, 1)]
+            t = stand_in_qemu(path, answers, requests)
             self.assertEqual(jit_watch.main(["jit_watch.py", path, out]), 0)
             t.join(10)
             with open(out) as f:
@@ -87,24 +95,7 @@ class Session(unittest.TestCase):
     def test_a_late_answer_is_waited_for_not_the_end(self) -> None:
         with tempfile.TemporaryDirectory() as d:
             path, out = os.path.join(d, "monitor.sock"), os.path.join(d, "jit.txt")
-            server = socket.socket(socket.AF_UNIX)
-            server.bind(path)
-            server.listen(1)
-
-            def qemu() -> None:
-                conn, _ = server.accept()
-                conn.sendall(b"QEMU 7.2 monitor\n(qemu) ")
-                for delay in (0.6, 0.0, 0.0):
-                    request = b""
-                    while not request.endswith(b"\n"):
-                        request += conn.recv(100)
-                    time.sleep(delay)
-                    conn.sendall(ANSWER.encode())
-                conn.close()
-                server.close()
-
-            t = threading.Thread(target=qemu)
-            t.start()
+            t = stand_in_qemu(path, [(0.6, ANSWER), (0.0, ANSWER), (0.0, ANSWER)], [])
             jit_watch.watch(jit_watch.Monitor(path, answer_within=0.2), out, every=0.01)
             t.join(10)
             with open(out) as f:
