@@ -165,7 +165,7 @@ let package = Package(
         .executableTarget(
             name: "camprobe-serve",
             dependencies: [
-                "Console", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Console", "HostSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict),

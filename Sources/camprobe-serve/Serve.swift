@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import HostSystem
 import NIOCore
 
 #if canImport(Glibc)
@@ -81,6 +82,8 @@ struct Serve: AsyncParsableCommand {
             try await server.run { bound in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 FileHandleOut.line("camprobe serve: http://\(shown):\(bound)/?token=\(token.text)")
+                // Listening: a service manager (Type=notify) may report the console started.
+                if let why = ServiceReadiness.announce() { FileHandleOut.error("camprobe-serve: note: \(why)") }
             }
         } catch {
             await live.stop()

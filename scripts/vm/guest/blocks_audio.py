@@ -6,9 +6,9 @@ disconnected each."""
 import json
 import os
 import re
-import time
 
-from guest.harness import Background, JsonlTail, load_jsonl, modprobe, read, rmmod, run, settle, wait_until
+from guest.harness import JsonlTail, load_jsonl, modprobe, read, rmmod, run, settle, wait_until
+from guest.ready import started
 
 ALOOP_ID = "platform-snd_aloop.0"
 TESTED_FORMATS = ["S8", "U8", "S16_LE", "S16_BE", "S24_LE", "S24_3LE", "S32_LE", "FLOAT_LE", "MU_LAW", "A_LAW"]
@@ -79,8 +79,8 @@ def block_alsa_hotplug(s):
     one disconnected each (a card is 6 nodes plus a change event)."""
     cycles = int(os.environ.get("ALSA_CYCLES") or 20)
     log = s.path("aloop.jsonl")
-    monitor = Background([s.c, "monitor", "--json", "--stats", "--settle", "200"], log, s.path("aloop.err"))
-    time.sleep(2)
+    monitor = started([s.c, "monitor", "--json", "--stats", "--settle", "200"], log, s.path("aloop.err"))
+    s.expect("monitor says READY=1 on $NOTIFY_SOCKET before snd-aloop is unloaded", monitor.ready, "not within 60 s")
     tail = JsonlTail(log)
     rmmod("snd-aloop")
     wait_until(lambda: tail.count("disconnected", ALOOP_ID) >= 1, 20)

@@ -19,6 +19,7 @@ from guest.harness import (
     settle,
     wait_until,
 )
+from guest.ready import started
 
 
 def block_controls(s):
@@ -101,8 +102,7 @@ def restore(s, node):
     rmmod("vivid")
     settle()
     log = s.path("controls-restore.jsonl")
-    monitor = Background([s.c, "monitor", "--json", "--restore", "vmtest"], log, s.path("controls-restore.err"))
-    time.sleep(2)
+    monitor = started([s.c, "monitor", "--json", "--restore", "vmtest"], log, s.path("controls-restore.err"))
     modprobe("vivid", *WEBCAM)
     tail = JsonlTail(log)
     wait_until(lambda: tail.count("restored") > 0, 15)

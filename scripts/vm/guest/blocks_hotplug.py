@@ -18,9 +18,11 @@ from guest.harness import (
     rmmod,
     set_ctrl,
     settle,
+    unloaded,
     wait_until,
     write,
 )
+from guest.ready import started
 
 VIVID_ID = "platform-vivid-000"
 
@@ -29,19 +31,31 @@ def block_hotplug(s):
     """hotplug: one connected and one disconnected per physical device, over many
     load/unload cycles, with nothing lost and memory flat."""
     cycles = int(os.environ.get("HOTPLUG_CYCLES") or 100)
+    # Each cycle loads vivid: one left loaded by an earlier block would be `present`, and every cycle one behind.
+    s.expect("vivid is not loaded before the cycles", unloaded("vivid"), "rmmod vivid failed (see the info line above)")
     log = s.path("monitor.jsonl")
-    monitor = Background([s.c, "monitor", "--json", "--stats", "--settle", "200"], log, s.path("monitor.err"))
-    time.sleep(2)
+    monitor = started([s.c, "monitor", "--json", "--stats", "--settle", "200"], log, s.path("monitor.err"))
+    s.expect("monitor says READY=1 on $NOTIFY_SOCKET before the first load", monitor.ready, "not within 60 s")
+    print("info: hotplug: the monitor was ready %.2f s after it started" % monitor.ready_seconds, flush=True)
     tail = JsonlTail(log)
     rss = {}
     t0 = time.monotonic()
     for c in range(1, cycles + 1):
         modprobe("vivid", *WEBCAM)
-        wait_until(lambda: tail.count("capabilities") >= c, 20)  # announced, then read whole  # noqa: B023
+        whole = wait_until(lambda: tail.count("capabilities") >= c, 20)  # announced, then read whole  # noqa: B023
         rmmod("vivid")
-        wait_until(lambda: tail.count("disconnected") >= c, 20)  # noqa: B023
+        gone = wait_until(lambda: tail.count("disconnected") >= c, 20)  # noqa: B023
         if c == 1 or c % 10 == 0:
             rss[c] = monitor.rss_kb()
+        if not (whole and gone):  # every later cycle would wait its 20 s too
+            missed = "cycle %d: no %s within 20 s" % (c, "capabilities" if not whole else "disconnected")
+            cycles = c
+            break
+    else:
+        missed = None
+    s.expect(
+        "every cycle's capabilities and disconnect come within 20 s", missed is None, "%s; no more cycles" % missed
+    )
     rss_n = monitor.rss_kb() or 0
     rss_10 = rss.get(10) or rss.get(1) or 0
     elapsed = time.monotonic() - t0

@@ -29,6 +29,7 @@ import time
 
 from guest.blocks_stable import one_line
 from guest.harness import Background, JsonlTail, load_json, run, wait_until, write
+from guest.ready import started
 from guest.usb_requests_report import COMMANDS, DOUBLED, REFERENCE, median_counts, report, total, within_floor
 from guest.uvc_common import gadget
 
@@ -146,11 +147,10 @@ def measure_monitor(s, label, rnd, probe):
     tag = "%s-monitor-r%d" % (label, rnd)
     gadget(s, "detach", timeout=120)
     path = s.path(tag + "-cold.jsonl")
-    mon = Background([s.c, "monitor", "--json"], path, s.path(tag + "-cold.err"))
+    mon = started([s.c, "monitor", "--json"], path, s.path(tag + "-cold.err"))
     try:
-        # Listening: its first line (the suite's microphones are present) comes after it subscribed to udev.
-        if not wait_until(lambda: os.path.getsize(path) > 0 or mon.p.poll() is not None, 60, 0.05):
-            raise AssertionError("monitor printed nothing within 60 s (%s)" % path)
+        if not mon.ready:  # READY=1: it listens, and every later device is announced as `connected`
+            raise AssertionError("monitor sent no READY=1 within 60 s (%s)" % path)
         c0 = counts()
         up = gadget(s, "attach", timeout=180)
         node = up.out.strip().splitlines()[-1] if up.rc == 0 and up.out.strip() else ""

@@ -246,10 +246,15 @@ def wait_until(predicate, timeout, interval=0.1):
 class Background:
     """A long-running command (a monitor, a streamer) writing to files."""
 
-    def __init__(self, argv, stdout, stderr=None):
+    def __init__(self, argv, stdout, stderr=None, env=None):
         self.out = open(stdout, "wb")
         self.err = open(stderr, "wb") if stderr else subprocess.DEVNULL
-        self.p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self.out, stderr=self.err)
+        self.p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self.out, stderr=self.err, env=env)
+        self.ready = False  # guest.ready.started: whether it said READY=1 on its $NOTIFY_SOCKET, and how soon
+        self.ready_seconds = 0.0
+
+    def alive(self):
+        return self.p.poll() is None
 
     @property
     def pid(self):
@@ -332,6 +337,11 @@ def rmmod(module, tries=5):
             return r.rc == 0
         run(["udevadm", "settle", "--timeout=10"], timeout=20)
         time.sleep(0.5)
+
+
+def unloaded(module):
+    """True once `module` is not loaded: at once when it is not, else when rmmod takes it out."""
+    return not os.path.exists("/sys/module/%s/initstate" % module.replace("-", "_")) or rmmod(module)
 
 
 # V4L2 nodes as v4l2-ctl sees them.

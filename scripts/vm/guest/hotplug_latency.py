@@ -28,6 +28,7 @@ import threading
 import time
 
 from guest.harness import WEBCAM, modprobe, rmmod
+from guest.ready import ReadySocket
 
 UDEV_LINE = re.compile(r"^UDEV\s+\[([0-9.]+)\]\s+(\w+)\s+(\S+)\s+\((\S+)\)")
 NODE_SUBSYSTEMS = ("video4linux", "media")
@@ -129,9 +130,14 @@ def measure(
         stderr=subprocess.DEVNULL,
     )
     # The monitor writes its stderr to the log through its own copy of the descriptor; ours is closed once it runs.
+    ready = ReadySocket()
     with open(stderr_path, "w") if stderr_path else contextlib.nullcontext(subprocess.DEVNULL) as err:
         mon = subprocess.Popen(
-            [camprobe, "monitor", "--json", *monitor_args], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err
+            [camprobe, "monitor", "--json", *monitor_args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=err,
+            env=ready.env(),
         )
     u, m = Stamped(udev.stdout, udev_kind), Stamped(mon.stdout, monitor_kind)
     offset = clock_offset()
@@ -145,7 +151,12 @@ def measure(
         return wall.timestamp() - offset
 
     plugged = []  # when each plug() returned (monotonic)
-    time.sleep(2)  # both listening
+    # camprobe says when it listens (READY=1 on $NOTIFY_SOCKET); udevadm, started first, has no such signal.
+    listening = ready.wait(60, alive=lambda: mon.poll() is None)
+    ready.close()
+    if not listening:
+        print("info: hotplug: the monitor sent no READY=1 within 60 s; cycling anyway", flush=True)
+    time.sleep(0.5)
 
     parsed = []  # (time, event) per monitor line, each line parsed once (a capabilities line is large)
 

@@ -131,6 +131,9 @@ struct Monitor: AsyncParsableCommand {
         let stop = StopSignal.install()
         for d in present { printer.present(d) }
         if present.isEmpty && !json && environment.isLive { Terminal.note("no cameras present yet; waiting for devices (Ctrl-C to stop)") }
+        // Every device present is out and every later change will be an event: a service manager (Type=notify) or a
+        // script waiting on $NOTIFY_SOCKET may go on.
+        if let why = ServiceReadiness.announce() { Terminal.note(why) }
         if !environment.isLive && count == nil && timeout == nil { return }
         printer.prepare()  // before waiting: the first device is announced as fast as the others
 
