@@ -153,8 +153,8 @@ check "systemd unit runs the installed binary" \
     grep -qx "ExecStart=$bin monitor --restore default" "$prefix/lib/systemd/user/camprobe-restore.service"
 check "serve unit runs the installed camprobe-serve on 127.0.0.1:8637 with the token file" \
     grep -qx "ExecStart=$serve --listen 127.0.0.1:8637 --token-file %h/.config/camprobe/serve.token" "$prefix/lib/systemd/user/camprobe-serve.service"
-check "serve unit: restarts on failure, hardened (NoNewPrivileges, address families), wanted by default.target" bash -c \
-    'for l in Restart=on-failure NoNewPrivileges=yes "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" WantedBy=default.target; do
+check "serve unit: started when it says READY=1 (Type=notify), restarts on failure, hardened (NoNewPrivileges, address families), wanted by default.target" bash -c \
+    'for l in Type=notify Restart=on-failure NoNewPrivileges=yes "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" WantedBy=default.target; do
          grep -qx "$l" "$1" || { echo "no line $l"; exit 1; }; done' _ "$prefix/lib/systemd/user/camprobe-serve.service"
 # The unit's ExecStartPre as systemd runs it: %h the home, $$ a $, %% a % (systemd.service(5), systemd.unit(5)
 # "Specifiers"), quoted words split as a shell splits them (the command holds no backslash).
