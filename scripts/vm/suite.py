@@ -187,6 +187,10 @@ def main():
             rmmod("vivid")
             rmmod("v4l2loopback")
             settle()
+        if os.path.exists("/sys/module/vivid/initstate"):  # a later block's modprobe would keep this one's vivid
+            print("info: block %s left vivid loaded; unloading it before the next block" % name, flush=True)
+            rmmod("vivid")
+            settle()
         s.end_block()
         s.write_xunit(xunit, complete=False)
     s.write_xunit(xunit)
