@@ -190,7 +190,7 @@ let package = Package(
 
         .testTarget(name: "ShimTests", dependencies: ["CV4L2", "CUdev", "CALSA", "CLibXML2"], swiftSettings: strict),
         .testTarget(
-            name: "PipeWireTests", dependencies: ["PipeWire", "CaptureModel", "PipeWireTesting"],
+            name: "PipeWireTests", dependencies: ["PipeWire", "CaptureModel", "PipeWireTesting", "HostSystem"],
             swiftSettings: strict),
         .testTarget(name: "CaptureModelTests", dependencies: ["CaptureModel", "DeviceFixtures"], swiftSettings: strict),
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"], swiftSettings: strict),

@@ -20,29 +20,15 @@ package enum ServiceReadiness {
     /// Sends `message` as one datagram to the Unix socket at `path` (`socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC)`,
     /// `sendto`, `close`); nil when it was sent, else the failing call and its errno.
     package static func send(_ message: String, to path: String) -> String? {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        var name = Array(path.utf8)
-        guard let first = name.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "@") else {
-            return "not a socket path (it must start with / or @)"
-        }
-        if first == UInt8(ascii: "@") { name[0] = 0 }  // the abstract namespace: a leading NUL, no terminator
-        guard name.count < MemoryLayout.size(ofValue: address.sun_path) else { return "socket path too long" }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in name.enumerated() { raw[i] = b }
-        }
-        let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + name.count + (first == UInt8(ascii: "/") ? 1 : 0))
+        guard path.hasPrefix("/") || path.hasPrefix("@") else { return "not a socket path (it must start with / or @)" }
+        guard let address = UnixSocketAddress(path) else { return "socket path too long" }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return "socket: \(Errno.describe(errno))" }
         defer { close(fd) }
         let bytes = Array(message.utf8)
         while true {
             let sent = bytes.withUnsafeBytes { body in
-                withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        sendto(fd, body.baseAddress, body.count, Int32(MSG_NOSIGNAL), $0, length)
-                    }
-                }
+                address.withSockaddr { sendto(fd, body.baseAddress, body.count, Int32(MSG_NOSIGNAL), $0, $1) }
             }
             if sent == bytes.count { return nil }
             if sent < 0 && errno == EINTR { continue }

@@ -23,21 +23,13 @@ struct UnixSocket {
 
     /// The corresponding C calls are `socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC)` and `connect`.
     static func connect(_ path: String, deadline: Deadline) -> Result<UnixSocket, PipeWireReadError> {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        guard let address = UnixSocketAddress(path) else {
             return .failure(PipeWireReadError(.noDaemon, "PipeWire remote \(path): socket path too long"))
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return .failure(PipeWireReadError(.failed, "socket: \(Errno.describe(errno))")) }
         while true {
-            let rc = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            let rc = address.withSockaddr { Glibc.connect(fd, $0, $1) }
             if rc == 0 { return .success(UnixSocket(fd: fd)) }
             let e = errno
             if e == EINTR { continue }

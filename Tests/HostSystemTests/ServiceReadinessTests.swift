@@ -16,15 +16,8 @@ struct ServiceReadinessTests {
         init(_ name: String) throws {
             fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             try #require(fd >= 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            var bytes = Array(name.utf8)
-            if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in bytes.enumerated() { raw[i] = b } }
-            let length = socklen_t(MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + bytes.count)
-            let rc = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-            }
+            let address = try #require(UnixSocketAddress(name))
+            let rc = address.withSockaddr { bind(fd, $0, $1) }
             try #require(rc == 0, "bind \(name): errno \(errno)")
         }
 
@@ -39,6 +32,20 @@ struct ServiceReadinessTests {
     }
 
     static func temporaryPath() -> String { "/tmp/camprobe-notify-\(getpid())-\(UInt32.random(in: 0...UInt32.max))" }
+
+    @Test func anAddressIsThePathWithItsNulOrTheAbstractNameWithout() throws {
+        let path = try #require(UnixSocketAddress("/run/x"))
+        let abstract = try #require(UnixSocketAddress("@run/x"))
+        #expect(path.length == 2 + 6 + 1)  // sun_family, the path, its NUL (unix(7))
+        #expect(abstract.length == 2 + 6)  // sun_family, a NUL, the name
+        abstract.withSockaddr { address, _ in
+            let bytes = UnsafeRawPointer(address).load(fromByteOffset: 2, as: UInt8.self)
+            #expect(bytes == 0)
+        }
+        #expect(UnixSocketAddress("") == nil)
+        #expect(UnixSocketAddress("/" + String(repeating: "x", count: 107)) == nil)
+        #expect(UnixSocketAddress("/" + String(repeating: "x", count: 106)) != nil)
+    }
 
     @Test func readyArrivesOnAPathSocket() throws {
         let path = Self.temporaryPath()

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HostSystem
 import Synchronization
 
 @testable import PipeWire
@@ -60,13 +61,11 @@ final class FakeDaemon: Sendable {
         self.script = script
         directory = try RealDaemon.temporaryDirectory()
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array((directory + "/pipewire-0").utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in bytes.enumerated() { raw[i] = b } }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        guard let address = UnixSocketAddress(directory + "/pipewire-0") else {
+            close(listener)
+            throw POSIXError(.ENAMETOOLONG)
         }
+        let bound = address.withSockaddr { bind(listener, $0, $1) }
         guard listener >= 0, bound == 0, listen(listener, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
         let thread = Thread { [self] in serve() }
         thread.start()

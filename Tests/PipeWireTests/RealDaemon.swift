@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HostSystem
 
 /// What the tests against a real `pipewire` share: a private daemon, a socket that never answers, and the
 /// process's open descriptors.
@@ -41,17 +42,11 @@ enum RealDaemon {
             path = directory + "/silent-0"
             fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { throw POSIXError(.EIO) }
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            let bytes = Array(path.utf8)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (i, byte) in bytes.enumerated() where i < raw.count - 1 { raw[i] = byte }
+            guard let address = UnixSocketAddress(path) else {
+                close(fd)
+                throw POSIXError(.ENAMETOOLONG)
             }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            let bound = address.withSockaddr { bind(fd, $0, $1) }
             // A backlog larger than the connections the tests make: the pending ones are never accepted.
             guard bound == 0, listen(fd, 128) == 0 else {
                 close(fd)

@@ -65,7 +65,7 @@ from guest import (  # noqa: E402
 )
 from guest.block_queue import CLAIMS, Queue, inputs  # noqa: E402
 from guest.block_report import report  # noqa: E402
-from guest.harness import Suite, modprobe, rmmod, run, settle, start_udev  # noqa: E402
+from guest.harness import Suite, loaded, modprobe, rmmod, run, settle, start_udev  # noqa: E402
 
 BLOCKS = [
     ("vivid-webcams", blocks_vivid.block_vivid_webcams),
@@ -187,9 +187,9 @@ def main():
             rmmod("vivid")
             rmmod("v4l2loopback")
             settle()
-        if os.path.exists("/sys/module/vivid/initstate"):  # a later block's modprobe would keep this one's vivid
+        if loaded("vivid"):  # a later block's modprobe would keep this one's vivid, and its hotplug be `present`
             print("info: block %s left vivid loaded; unloading it before the next block" % name, flush=True)
-            rmmod("vivid")
+            s.expect("vivid unloads after block %s" % name, rmmod("vivid"), "rmmod failed (see the info line above)")
             settle()
         s.end_block()
         s.write_xunit(xunit, complete=False)

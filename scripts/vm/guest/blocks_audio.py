@@ -79,8 +79,10 @@ def block_alsa_hotplug(s):
     one disconnected each (a card is 6 nodes plus a change event)."""
     cycles = int(os.environ.get("ALSA_CYCLES") or 20)
     log = s.path("aloop.jsonl")
-    monitor = started([s.c, "monitor", "--json", "--stats", "--settle", "200"], log, s.path("aloop.err"))
-    s.expect("monitor says READY=1 on $NOTIFY_SOCKET before snd-aloop is unloaded", monitor.ready, "not within 60 s")
+    monitor, ready = started([s.c, "monitor", "--json", "--stats", "--settle", "200"], log, s.path("aloop.err"))
+    s.expect(
+        "monitor says READY=1 on $NOTIFY_SOCKET before snd-aloop is unloaded", ready is not None, "not within 60 s"
+    )
     tail = JsonlTail(log)
     rmmod("snd-aloop")
     wait_until(lambda: tail.count("disconnected", ALOOP_ID) >= 1, 20)

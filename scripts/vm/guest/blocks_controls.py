@@ -102,7 +102,7 @@ def restore(s, node):
     rmmod("vivid")
     settle()
     log = s.path("controls-restore.jsonl")
-    monitor = started([s.c, "monitor", "--json", "--restore", "vmtest"], log, s.path("controls-restore.err"))
+    monitor, _ = started([s.c, "monitor", "--json", "--restore", "vmtest"], log, s.path("controls-restore.err"))
     modprobe("vivid", *WEBCAM)
     tail = JsonlTail(log)
     wait_until(lambda: tail.count("restored") > 0, 15)

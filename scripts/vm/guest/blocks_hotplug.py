@@ -18,7 +18,6 @@ from guest.harness import (
     rmmod,
     set_ctrl,
     settle,
-    unloaded,
     wait_until,
     write,
 )
@@ -31,12 +30,10 @@ def block_hotplug(s):
     """hotplug: one connected and one disconnected per physical device, over many
     load/unload cycles, with nothing lost and memory flat."""
     cycles = int(os.environ.get("HOTPLUG_CYCLES") or 100)
-    # Each cycle loads vivid: one left loaded by an earlier block would be `present`, and every cycle one behind.
-    s.expect("vivid is not loaded before the cycles", unloaded("vivid"), "rmmod vivid failed (see the info line above)")
     log = s.path("monitor.jsonl")
-    monitor = started([s.c, "monitor", "--json", "--stats", "--settle", "200"], log, s.path("monitor.err"))
-    s.expect("monitor says READY=1 on $NOTIFY_SOCKET before the first load", monitor.ready, "not within 60 s")
-    print("info: hotplug: the monitor was ready %.2f s after it started" % monitor.ready_seconds, flush=True)
+    monitor, ready = started([s.c, "monitor", "--json", "--stats", "--settle", "200"], log, s.path("monitor.err"))
+    s.expect("monitor says READY=1 on $NOTIFY_SOCKET before the first load", ready is not None, "not within 60 s")
+    print("info: hotplug: the monitor was ready %.2f s after it started" % (ready or 0), flush=True)
     tail = JsonlTail(log)
     rss = {}
     t0 = time.monotonic()

@@ -147,9 +147,9 @@ def measure_monitor(s, label, rnd, probe):
     tag = "%s-monitor-r%d" % (label, rnd)
     gadget(s, "detach", timeout=120)
     path = s.path(tag + "-cold.jsonl")
-    mon = started([s.c, "monitor", "--json"], path, s.path(tag + "-cold.err"))
+    mon, ready = started([s.c, "monitor", "--json"], path, s.path(tag + "-cold.err"))
     try:
-        if not mon.ready:  # READY=1: it listens, and every later device is announced as `connected`
+        if ready is None:  # READY=1: it listens, and every later device is announced as `connected`
             raise AssertionError("monitor sent no READY=1 within 60 s (%s)" % path)
         c0 = counts()
         up = gadget(s, "attach", timeout=180)

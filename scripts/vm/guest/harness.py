@@ -250,8 +250,6 @@ class Background:
         self.out = open(stdout, "wb")
         self.err = open(stderr, "wb") if stderr else subprocess.DEVNULL
         self.p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self.out, stderr=self.err, env=env)
-        self.ready = False  # guest.ready.started: whether it said READY=1 on its $NOTIFY_SOCKET, and how soon
-        self.ready_seconds = 0.0
 
     def alive(self):
         return self.p.poll() is None
@@ -339,9 +337,9 @@ def rmmod(module, tries=5):
         time.sleep(0.5)
 
 
-def unloaded(module):
-    """True once `module` is not loaded: at once when it is not, else when rmmod takes it out."""
-    return not os.path.exists("/sys/module/%s/initstate" % module.replace("-", "_")) or rmmod(module)
+def loaded(module):
+    """Whether the loadable module is in the kernel (its /sys/module/NAME/initstate)."""
+    return os.path.exists("/sys/module/%s/initstate" % module.replace("-", "_"))
 
 
 # V4L2 nodes as v4l2-ctl sees them.

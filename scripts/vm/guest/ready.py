@@ -22,8 +22,8 @@ class ReadySocket:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.sock.bind(self.path)
 
-    def env(self, base=None):
-        return dict(os.environ if base is None else base, NOTIFY_SOCKET=self.path)
+    def env(self):
+        return dict(os.environ, NOTIFY_SOCKET=self.path)
 
     def wait(self, timeout, alive=lambda: True):
         """True once READY=1 came; False at the deadline or as soon as `alive()` says the sender is gone."""
@@ -49,14 +49,13 @@ class ReadySocket:
 
 
 def started(argv, stdout, stderr=None, timeout=60):
-    """`Background(argv)` given a NOTIFY_SOCKET, returned once READY=1 came; `.ready` says whether it did (False
-    when the process exited first or the deadline passed)."""
+    """`Background(argv)` given a NOTIFY_SOCKET, once READY=1 came: (the process, seconds from its start to READY=1,
+    or None when the process exited first or the deadline passed)."""
     ready = ReadySocket()
     try:
         t0 = time.monotonic()
         process = Background(argv, stdout, stderr, env=ready.env())
-        process.ready = ready.wait(timeout, alive=process.alive)
-        process.ready_seconds = time.monotonic() - t0
+        seconds = time.monotonic() - t0 if ready.wait(timeout, alive=process.alive) else None
     finally:
         ready.close()
-    return process
+    return process, seconds
